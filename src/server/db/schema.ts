@@ -1,0 +1,389 @@
+/**
+ * The database schema: one definition for PGlite and PostgreSQL. Counters that lists show
+ * (likes, comments, followers) are kept on the rows and changed in the same transaction as
+ * the write, so reading a feed page never counts.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  ucode: text('ucode').notNull().unique(),
+  nick: text('nick').notNull(),
+  avatar: text('avatar').notNull(),
+  /** Full number; only the masked form leaves the server. */
+  cellphone: text('cellphone').unique(),
+  intro: text('intro').notNull().default(''),
+  isStudent: boolean('is_student').notNull().default(false),
+  isUniversity: boolean('is_university').notNull().default(false),
+  usertype: smallint('usertype').notNull().default(1),
+  followerCount: integer('follower_count').notNull().default(0),
+  followingCount: integer('following_count').notNull().default(0),
+  postCount: integer('post_count').notNull().default(0),
+  likeCount: integer('like_count').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const loginCodes = pgTable(
+  'login_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    cellphone: text('cellphone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    ip: text('ip').notNull(),
+    tries: smallint('tries').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_codes_phone_idx').on(t.cellphone, t.createdAt), index('login_codes_ip_idx').on(t.ip, t.createdAt)],
+);
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sha256 of the 256-bit ticket; the ticket itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    deviceId: text('device_id').notNull(),
+    deviceKind: text('device_kind', { enum: ['pc', 'mobile'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    /** 'mutex' answers HTTP 452; 'logout' and 'deleted' are plain logged-out. */
+    endedReason: text('ended_reason', { enum: ['mutex', 'logout', 'deleted'] }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tickets_user_kind_idx').on(t.userId, t.deviceKind)],
+);
+
+export const channelCategories = pgTable('channel_categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const channels = pgTable(
+  'channels',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => channelCategories.id),
+    name: text('name').notNull(),
+    intro: text('intro').notNull().default(''),
+    icon: text('icon').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    followerCount: integer('follower_count').notNull().default(0),
+    postCount: integer('post_count').notNull().default(0),
+  },
+  (t) => [index('channels_category_idx').on(t.categoryId, t.sort)],
+);
+
+export const channelFollows = pgTable(
+  'channel_follows',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.channelId] }), index('channel_follows_channel_idx').on(t.channelId)],
+);
+
+export const userFollows = pgTable(
+  'user_follows',
+  {
+    followerId: integer('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followeeId: integer('followee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.followerId, t.followeeId] }), index('user_follows_followee_idx').on(t.followeeId)],
+);
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    isGood: boolean('is_good').notNull().default(false),
+    likeCount: integer('like_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    // Keyset pages walk id downwards; partial indexes keep deleted rows out of them.
+    index('posts_live_idx')
+      .on(t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index('posts_good_idx')
+      .on(t.id.desc())
+      .where(sql`${t.deletedAt} is null and ${t.isGood}`),
+    index('posts_user_idx').on(t.userId, t.id.desc()),
+  ],
+);
+
+export const postChannels = pgTable(
+  'post_channels',
+  {
+    postId: bigint('post_id', { mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.channelId] }), index('post_channels_channel_idx').on(t.channelId, t.postId.desc())],
+);
+
+export const topics = pgTable('topics', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  intro: text('intro').notNull().default(''),
+  cover: text('cover').notNull().default(''),
+  postCount: integer('post_count').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const postTopics = pgTable(
+  'post_topics',
+  {
+    postId: bigint('post_id', { mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    topicId: integer('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.topicId] }), index('post_topics_topic_idx').on(t.topicId, t.postId.desc())],
+);
+
+/** Images are stored in the database so that any API process can serve any image. */
+export const images = pgTable('images', {
+  id: text('id').primaryKey(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  mime: text('mime').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
+});
+
+export const postImages = pgTable(
+  'post_images',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    postId: bigint('post_id', { mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    sort: smallint('sort').notNull().default(0),
+  },
+  (t) => [index('post_images_post_idx').on(t.postId, t.sort)],
+);
+
+export const codeSnippets = pgTable(
+  'code_snippets',
+  {
+    uuid: text('uuid').primaryKey(),
+    postId: bigint('post_id', { mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    title: text('title').notNull().default(''),
+    code: text('code').notNull(),
+    sort: smallint('sort').notNull().default(0),
+  },
+  (t) => [index('code_snippets_post_idx').on(t.postId, t.sort)],
+);
+
+export const votes = pgTable('votes', {
+  id: serial('id').primaryKey(),
+  postId: bigint('post_id', { mode: 'number' })
+    .notNull()
+    .unique()
+    .references(() => posts.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  multiple: boolean('multiple').notNull().default(false),
+  endTime: timestamp('end_time', { withTimezone: true, mode: 'date' }),
+  total: integer('total').notNull().default(0),
+});
+
+export const voteOptions = pgTable(
+  'vote_options',
+  {
+    id: serial('id').primaryKey(),
+    voteId: integer('vote_id')
+      .notNull()
+      .references(() => votes.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    sort: smallint('sort').notNull().default(0),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [index('vote_options_vote_idx').on(t.voteId, t.sort)],
+);
+
+export const voteRecords = pgTable(
+  'vote_records',
+  {
+    voteId: integer('vote_id')
+      .notNull()
+      .references(() => votes.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    optionId: integer('option_id')
+      .notNull()
+      .references(() => voteOptions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.voteId, t.userId, t.optionId] })],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    postId: bigint('post_id', { mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The top-level comment a reply belongs to; null for top-level comments. */
+    rootId: bigint('root_id', { mode: 'number' }),
+    /** The user a reply answers. */
+    replyUserId: integer('reply_user_id').references(() => users.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    likeCount: integer('like_count').notNull().default(0),
+    replyCount: integer('reply_count').notNull().default(0),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('comments_post_idx').on(t.postId, t.rootId, t.id), index('comments_root_idx').on(t.rootId, t.id)],
+);
+
+export const likes = pgTable(
+  'likes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: ['post', 'comment'] }).notNull(),
+    targetId: bigint('target_id', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.targetType, t.targetId, t.userId] }), index('likes_user_idx').on(t.userId, t.targetType)],
+);
+
+export const complaints = pgTable('complaints', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  targetType: text('target_type', { enum: ['post', 'comment', 'user'] }).notNull(),
+  targetId: bigint('target_id', { mode: 'number' }).notNull(),
+  reason: text('reason').notNull(),
+  content: text('content').notNull(),
+  createdAt: createdAt(),
+});
+
+export const notes = pgTable(
+  'notes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('notes_user_idx').on(t.userId, t.id.desc())],
+);
+
+export const exploreItems = pgTable(
+  'explore_items',
+  {
+    id: serial('id').primaryKey(),
+    page: text('page').notNull(),
+    blockName: text('block_name').notNull(),
+    title: text('title').notNull(),
+    redirectParam: text('redirect_param').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('explore_items_block_idx').on(t.page, t.blockName, t.sort)],
+);
+
+export const configItems = pgTable('config_items', {
+  key: text('key').primaryKey(),
+  /** JSON text, parsed before it is sent (SPEC.md section 3). */
+  content: text('content').notNull(),
+});
+
+export const trackingEvents = pgTable('tracking_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  event: text('event').notNull(),
+  uid: integer('uid'),
+  properties: jsonb('properties').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Writes a client may retry: (user, client_id) is unique, and a replay answers the stored result. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    kind: text('kind').notNull(),
+    result: jsonb('result').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('idempotency_user_client_idx').on(t.userId, t.clientId)],
+);
+
+/** Fixed-window counters for rate limits, shared by every API process. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+  count: integer('count').notNull().default(0),
+});

@@ -1,0 +1,54 @@
+/** Business constants of SPEC.md section 9 that both the server and the client need. */
+
+export const HTTP_TIMEOUT_MS = 10_000;
+export const CHUNK_LOAD_LIMIT_MS = 120_000;
+
+export const MOBILE_BREAKPOINT_PX = 860;
+export const PAGE_WIDTH_PX = 1200;
+export const SIDEBAR_WIDTH_PX = 220;
+export const PC_HEADER_OFFSET_PX = 66;
+export const SIDEBAR_SUB_ITEM_HEIGHT_PX = 42;
+
+export const LOCAL_CACHE_MAX_BYTES = 3_145_728;
+
+export const FEEDBACK_MAX_CHARS = 500;
+export const DEFAULT_CUT_LENGTH = 150;
+export const BOTTOM_DETECTION_MARGIN_PX = 50;
+export const DOUBLE_TAP_MS = 300;
+export const WECHAT_RESIGN_DELAY_MS = 300;
+
+export const TOAST_DEFAULT_DURATION_S = 1.5;
+export const TOAST_DEFAULT_TOP_PX = 24;
+export const TOAST_INFO_TOP_PX = 100;
+export const DIALOG_Z_INDEX = 100;
+export const GALLERY_BACKDROP_OPACITY = 0.6;
+export const GALLERY_MAX_ZOOM = 3;
+
+export const AI_WIDGET_OFFSET_X = 230;
+export const AI_WIDGET_OFFSET_Y = 110 + 200;
+
+export const DEFAULT_SHARE_PLATFORMS = ['WechatSession', 'WechatTimeLine', 'QQ', 'Sina', 'Copy'] as const;
+
+/** Paging defaults for every cursor list. */
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 50;
+export const NOTE_LIST_DEFAULT_SIZE = 2;
+
+/** Limits of what users write; the server enforces them, the client counts against them. */
+export const POST_MAX_CHARS = 5000;
+export const COMMENT_MAX_CHARS = 1000;
+export const POST_MAX_IMAGES = 9;
+export const POST_MAX_CHANNELS = 3;
+export const CODE_MAX_CHARS = 20_000;
+export const VOTE_MAX_OPTIONS = 10;
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Login (DESIGN.md section 3a and issue #3). */
+export const LOGIN_CODE_LENGTH = 6;
+export const LOGIN_CODE_TTL_S = 300;
+export const LOGIN_CODE_RESEND_S = 60;
+export const LOGIN_CODE_MAX_TRIES = 5;
+
+/** Version gates (SPEC.md section 9). */
+export const APP_VERSION_NATIVE_LOGIN_USER = '2.5.1';
+export const APP_VERSION_JUMP = ['2.7.1', '2.8.0', '2.8.3'] as const;

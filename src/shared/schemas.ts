@@ -1,0 +1,198 @@
+/**
+ * zod schemas of every entity the API sends (DESIGN.md section 3a). Field names are the
+ * wire names (snake_case). Times are epoch milliseconds.
+ */
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from './constants.ts';
+
+export const idSchema = z.number({ error: '应为数字' }).int('应为整数').positive('应为正整数');
+
+export const pageRequestSchema = z.object({
+  /** The cursor: `next_index` of the previous page; absent or 0 for the first page. */
+  index: z.number().int().nonnegative().optional(),
+  size: z.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+});
+export type PageRequest = z.infer<typeof pageRequestSchema>;
+
+export const pageInfoSchema = z.object({ more: z.boolean(), next_index: z.number().int() });
+export type PageInfo = z.infer<typeof pageInfoSchema>;
+
+export function listSchema<T extends z.ZodType>(item: T) {
+  return z.object({ list: z.array(item), page: pageInfoSchema });
+}
+export interface Paged<T> {
+  list: T[];
+  page: PageInfo;
+}
+
+export const userBriefSchema = z.object({
+  uid: z.number().int(),
+  ucode: z.string(),
+  nick: z.string(),
+  avatar: z.string(),
+  is_follow: z.boolean(),
+});
+export type UserBrief = z.infer<typeof userBriefSchema>;
+
+export const loginUserSchema = z.object({
+  uid: z.number().int(),
+  ucode: z.string(),
+  nick: z.string(),
+  avatar: z.string(),
+  /** Masked, e.g. 138****0000. */
+  cellphone: z.string(),
+  ctime: z.number().int(),
+  student: z.union([z.literal(0), z.literal(1)]),
+  usertype: z.number().int(),
+});
+export type LoginUser = z.infer<typeof loginUserSchema>;
+
+export const userInfoSchema = userBriefSchema.extend({
+  intro: z.string(),
+  is_self: z.boolean(),
+  follower_count: z.number().int(),
+  following_count: z.number().int(),
+  post_count: z.number().int(),
+  like_count: z.number().int(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const channelSchema = z.object({
+  channel_id: z.number().int(),
+  channel_name: z.string(),
+});
+export type Channel = z.infer<typeof channelSchema>;
+
+export const channelDetailSchema = channelSchema.extend({
+  intro: z.string(),
+  icon: z.string(),
+  category_id: z.number().int(),
+  follower_count: z.number().int(),
+  post_count: z.number().int(),
+  is_follow: z.boolean(),
+});
+export type ChannelDetail = z.infer<typeof channelDetailSchema>;
+
+export const channelCategorySchema = z.object({
+  category_id: z.number().int(),
+  category_name: z.string(),
+  list: z.array(channelDetailSchema),
+});
+export type ChannelCategory = z.infer<typeof channelCategorySchema>;
+
+export const topicSchema = z.object({
+  topic_id: z.number().int(),
+  topic_name: z.string(),
+});
+export type Topic = z.infer<typeof topicSchema>;
+
+export const topicDetailSchema = topicSchema.extend({
+  intro: z.string(),
+  cover: z.string(),
+  post_count: z.number().int(),
+});
+export type TopicDetail = z.infer<typeof topicDetailSchema>;
+
+export const imageAttachSchema = z.object({
+  type: z.literal('image'),
+  url: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export const codeAttachSchema = z.object({
+  type: z.literal('code'),
+  uuid: z.string(),
+  language: z.string(),
+  title: z.string(),
+  /** The first lines, for the card; the whole snippet comes from code/detail. */
+  preview: z.string(),
+});
+export const attachSchema = z.discriminatedUnion('type', [imageAttachSchema, codeAttachSchema]);
+export type Attach = z.infer<typeof attachSchema>;
+export type ImageAttach = z.infer<typeof imageAttachSchema>;
+export type CodeAttach = z.infer<typeof codeAttachSchema>;
+
+export const voteOptionSchema = z.object({
+  option_id: z.number().int(),
+  text: z.string(),
+  count: z.number().int(),
+  is_voted: z.boolean(),
+});
+export const voteSchema = z.object({
+  vote_id: z.number().int(),
+  title: z.string(),
+  multiple: z.boolean(),
+  /** Null: the vote never closes. */
+  end_time: z.number().int().nullable(),
+  total: z.number().int(),
+  is_voted: z.boolean(),
+  options: z.array(voteOptionSchema),
+});
+export type Vote = z.infer<typeof voteSchema>;
+
+export const postSchema = z.object({
+  id: z.number().int(),
+  user: userBriefSchema,
+  content: z.string(),
+  channels: z.array(channelSchema),
+  topics: z.array(topicSchema),
+  attach: z.array(attachSchema),
+  vote: voteSchema.nullable(),
+  like_count: z.number().int(),
+  comment_count: z.number().int(),
+  is_like: z.boolean(),
+  is_good: z.boolean(),
+  create_time: z.number().int(),
+});
+export type Post = z.infer<typeof postSchema>;
+
+export const commentBaseSchema = z.object({
+  id: z.number().int(),
+  post_id: z.number().int(),
+  user: userBriefSchema,
+  content: z.string(),
+  like_count: z.number().int(),
+  is_like: z.boolean(),
+  create_time: z.number().int(),
+  /** The user this comment answers, for replies. */
+  reply_user: userBriefSchema.nullable(),
+});
+export const commentSchema = commentBaseSchema.extend({
+  reply_count: z.number().int(),
+  /** The first replies; the rest on demand. */
+  replies: z.array(commentBaseSchema),
+});
+export type CommentBase = z.infer<typeof commentBaseSchema>;
+export type Comment = z.infer<typeof commentSchema>;
+
+export const codeSnippetSchema = z.object({
+  uuid: z.string(),
+  post_id: z.number().int(),
+  language: z.string(),
+  title: z.string(),
+  code: z.string(),
+});
+export type CodeSnippet = z.infer<typeof codeSnippetSchema>;
+
+export const exploreItemSchema = z.object({
+  title: z.string(),
+  id: z.number().int(),
+  /** An in-app path (/topic/list) or an external http(s) URL, which opens in a new window. */
+  redirect_param: z.string(),
+});
+export type ExploreItem = z.infer<typeof exploreItemSchema>;
+
+export const configItemSchema = z.object({
+  key: z.string(),
+  /** Stored as JSON text; parsed before it is sent. */
+  content: z.unknown(),
+});
+export type ConfigItem = z.infer<typeof configItemSchema>;
+
+export const noteSchema = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  create_time: z.number().int(),
+  update_time: z.number().int(),
+});
+export type Note = z.infer<typeof noteSchema>;
