@@ -107,10 +107,11 @@ export const clientMessages = {
   offline: '网络异常',
 } as const;
 
+/** Codes whose message the server refines (which field was wrong); the client shows the server's text. */
+export const detailedCodes: ReadonlySet<number> = new Set([ErrorCode.BadRequest, ErrorCode.BadUpload]);
+
 /** The catalogue message for a known code; otherwise the server's own msg, then a generic one. */
 export function messageForCode(code: number, serverMsg?: string): string {
+  if (serverMsg && detailedCodes.has(code)) return serverMsg;
   return errorMessages[code] ?? (serverMsg || errorMessages[ErrorCode.Unknown]!);
 }
-
-/** Codes whose message the server may refine (e.g. which field was wrong) and the client should show as sent. */
-export const detailedCodes: ReadonlySet<number> = new Set([ErrorCode.BadRequest, ErrorCode.BadUpload]);

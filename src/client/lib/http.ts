@@ -1,0 +1,101 @@
+/**
+ * The http client: one typed call per contract endpoint. It knows envelopes and transport,
+ * never the UI: failures become an ApiError, and the query client's error hooks decide what
+ * the user sees (DESIGN.md section 2).
+ */
+import type { Endpoint, EndpointInput, EndpointOutput } from '#shared/api.ts';
+import { HTTP_LOGGED_IN_ELSEWHERE } from '#shared/api.ts';
+import { HTTP_TIMEOUT_MS } from '#shared/constants.ts';
+import { isEnvelope } from '#shared/envelope.ts';
+import { ErrorCode, messageForCode } from '#shared/errors.ts';
+
+export type ApiErrorKind = 'business' | 'network' | 'timeout' | 'logged-in-elsewhere' | 'http';
+
+export class ApiError extends Error {
+  readonly code: number;
+  readonly kind: ApiErrorKind;
+  readonly status: number;
+  readonly path: string;
+
+  constructor(init: { code: number; msg: string; kind: ApiErrorKind; status: number; path: string }) {
+    super(init.msg);
+    this.name = 'ApiError';
+    this.code = init.code;
+    this.kind = init.kind;
+    this.status = init.status;
+    this.path = init.path;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** Extra headers for every request (the mini-program and native app send Ticket and Device-Id). */
+type HeaderSource = () => Record<string, string>;
+let headerSource: HeaderSource = () => ({});
+
+export function setRequestHeaderSource(source: HeaderSource): void {
+  headerSource = source;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number;
+}
+
+export async function request<E extends Endpoint>(
+  endpoint: E,
+  input: EndpointInput<E>,
+  options: RequestOptions = {},
+): Promise<EndpointOutput<E>> {
+  const { path } = endpoint;
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? HTTP_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const headers: Record<string, string> = { accept: 'application/json', ...headerSource() };
+  let url = path;
+  let body: string | undefined;
+  if (endpoint.method === 'GET') {
+    const query = new URLSearchParams(
+      Object.entries((input ?? {}) as Record<string, unknown>)
+        .filter(([, value]) => value !== undefined)
+        .map(([key, value]) => [key, String(value)]),
+    ).toString();
+    if (query) url += `?${query}`;
+  } else {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(input ?? {});
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url, { method: endpoint.method, headers, body, credentials: 'include', signal });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    const timedOut = timeout.aborted;
+    throw new ApiError({
+      code: ErrorCode.Network,
+      msg: messageForCode(ErrorCode.Network),
+      kind: timedOut ? 'timeout' : 'network',
+      status: 0,
+      path,
+    });
+  }
+
+  if (response.status === HTTP_LOGGED_IN_ELSEWHERE) {
+    throw new ApiError({ code: ErrorCode.NotLoggedIn, msg: '下线通知', kind: 'logged-in-elsewhere', status: 452, path });
+  }
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!isEnvelope(payload)) {
+    throw new ApiError({
+      code: ErrorCode.Network,
+      msg: messageForCode(ErrorCode.Network),
+      kind: 'http',
+      status: response.status,
+      path,
+    });
+  }
+  if (payload.code === 0) return (payload as { data: EndpointOutput<E> }).data;
+  const { code, msg } = 'error' in payload ? payload.error : { code: ErrorCode.Unknown, msg: '' };
+  throw new ApiError({ code, msg: messageForCode(code, msg), kind: 'business', status: response.status, path });
+}
