@@ -37,14 +37,18 @@ import {
 /** Who may call: anyone, anyone (answers differ when logged in), or logged-in users only (-2000). */
 export type Auth = 'none' | 'optional' | 'required';
 
-export interface Endpoint<Input extends z.ZodType = z.ZodType, Output extends z.ZodType = z.ZodType> {
+export interface Endpoint<
+  Input extends z.ZodType = z.ZodType,
+  Output extends z.ZodType = z.ZodType,
+  A extends Auth = Auth,
+> {
   method: 'GET' | 'POST';
   path: string;
   /** The JSON body of a POST, or the query string of a GET. */
   input: Input;
   /** The `data` of a successful envelope. */
   output: Output;
-  auth: Auth;
+  auth: A;
   tag: string;
   summary: string;
 }
@@ -52,7 +56,7 @@ export interface Endpoint<Input extends z.ZodType = z.ZodType, Output extends z.
 export type EndpointInput<E extends Endpoint> = z.input<E['input']>;
 export type EndpointOutput<E extends Endpoint> = z.output<E['output']>;
 
-function endpoint<I extends z.ZodType, O extends z.ZodType>(def: Endpoint<I, O>): Endpoint<I, O> {
+function endpoint<I extends z.ZodType, O extends z.ZodType, A extends Auth>(def: Endpoint<I, O, A>): Endpoint<I, O, A> {
   return def;
 }
 

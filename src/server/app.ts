@@ -1,0 +1,86 @@
+/**
+ * Builds the Fastify app from its parts; it never listens (main.ts does), so tests drive it
+ * with inject() against any database.
+ */
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { BASE64_BODY_HEADER, BASE64_BODY_VALUE, DEVICE_ID_HEADER, OTHER_PATHS, TICKET_COOKIE, TICKET_HEADER } from '#shared/api.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { badRequest } from './errors.ts';
+import { logCodeSender, type CodeSender } from './services/login.ts';
+import { authPlugin } from './http/auth.ts';
+import { installErrorHandler } from './http/error-handler.ts';
+import { registerStaticClient } from './http/static-client.ts';
+import { accountRoutes } from './routes/account.ts';
+import { channelRoutes } from './routes/channels.ts';
+import { imageRoutes } from './routes/images.ts';
+import { postRoutes } from './routes/posts.ts';
+import { timeRoutes } from './routes/time.ts';
+import { userRoutes } from './routes/users.ts';
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  /** Fastify logger; off in tests. */
+  logger?: boolean | { level: string };
+  /** Serve the built client from config.clientDir (off for API-only tests). */
+  serveClient?: boolean;
+  /** Where login codes go; default: the server log. */
+  codeSender?: CodeSender;
+}
+
+export async function buildApp({ config, db, logger = false, serveClient = true, codeSender }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger === true ? { level: config.logLevel } : logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: `${config.providerName}社区 API`,
+        version: '1.0.0',
+        description:
+          'Every call answers the envelope {code:0,data} or {code:-1,error:{code,msg}}. Error codes: see src/shared/errors.ts.',
+      },
+      components: {
+        securitySchemes: {
+          ticketCookie: { type: 'apiKey', in: 'cookie', name: TICKET_COOKIE },
+          ticketHeader: { type: 'apiKey', in: 'header', name: TICKET_HEADER, description: `with ${DEVICE_ID_HEADER}` },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: OTHER_PATHS.docs });
+
+  // The note update call sends base64 of its JSON body, marked by a header (SPEC.md section 7).
+  app.addHook('preValidation', async (request) => {
+    if (request.headers[BASE64_BODY_HEADER] !== BASE64_BODY_VALUE || typeof request.body !== 'string') return;
+    try {
+      request.body = JSON.parse(Buffer.from(request.body, 'base64').toString('utf8'));
+    } catch {
+      throw badRequest('请求体不是有效的 base64 JSON');
+    }
+  });
+
+  const deps = { db, config };
+  await app.register(authPlugin, { db });
+  await app.register(accountRoutes, { ...deps, codeSender: codeSender ?? logCodeSender(app.log) });
+  await app.register(channelRoutes, deps);
+  await app.register(userRoutes, deps);
+  await app.register(postRoutes, deps);
+  await app.register(timeRoutes, deps);
+  await app.register(imageRoutes, deps);
+  await registerStaticClient(app, serveClient ? config.clientDir : undefined);
+  return app;
+}

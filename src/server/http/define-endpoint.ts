@@ -1,0 +1,56 @@
+/**
+ * Registers one contract endpoint: the shared zod input validates the body (or query), the
+ * output shapes the OpenAPI docs and checks every answer, and the handler returns only data;
+ * wrapping it in the envelope happens here, once.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Endpoint } from '#shared/api.ts';
+import { ok } from '#shared/envelope.ts';
+import { notLoggedIn } from '../errors.ts';
+import type { Viewer } from './auth.ts';
+
+export const errorEnvelopeSchema = z.object({
+  code: z.literal(-1),
+  error: z.object({ code: z.number().int(), msg: z.string() }),
+});
+
+export function envelopeSchema<T extends z.ZodType>(data: T) {
+  return z.union([z.object({ code: z.literal(0), data }), errorEnvelopeSchema]);
+}
+
+export interface HandlerContext<E extends Endpoint, V> {
+  input: z.output<E['input']>;
+  viewer: V;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type ViewerFor<E extends Endpoint> = E['auth'] extends 'required' ? Viewer : Viewer | null;
+
+export function defineEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (ctx: HandlerContext<E, ViewerFor<E>>) => Promise<z.input<E['output']>>,
+): void {
+  const inputKey = endpoint.method === 'GET' ? 'querystring' : 'body';
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      tags: [endpoint.tag],
+      summary: endpoint.summary,
+      ...(endpoint.auth === 'required' ? { security: [{ ticketCookie: [] }, { ticketHeader: [] }] } : {}),
+      [inputKey]: endpoint.input,
+      response: { 200: envelopeSchema(endpoint.output) },
+    },
+    handler: async (request, reply) => {
+      const viewer = await request.resolveViewer();
+      if (endpoint.auth === 'required' && !viewer) throw notLoggedIn();
+      const input = (inputKey === 'body' ? request.body : request.query) as z.output<E['input']>;
+      const data = await handler({ input, viewer: viewer as ViewerFor<E>, request, reply });
+      return ok(data);
+    },
+  });
+}

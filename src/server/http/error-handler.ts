@@ -1,0 +1,42 @@
+/**
+ * Turns every failure into the envelope. A user's mistake (bad JSON, a body that fails its
+ * schema, a business rule) is a business error with a clear message; only a fault of ours is
+ * a 500, and it never leaks internals.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { fail } from '#shared/envelope.ts';
+import { ErrorCode, messageForCode } from '#shared/errors.ts';
+import { BusinessError } from '../errors.ts';
+
+/** Fastify's own client-error codes, in words a user can act on. */
+const fastifyClientErrors: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: '请求体不是有效的 JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: '请求体不能为空',
+  FST_ERR_CTP_BODY_TOO_LARGE: '请求内容过大',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求内容类型',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求长度不正确',
+  FST_ERR_VALIDATION: '请求参数错误',
+};
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof BusinessError) {
+      return reply.status(error.status).send(fail(error.code, error.message));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first?.instancePath ? first.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
+      const detail = first ? `${field ? field + ' ' : ''}${first.message}` : '';
+      return reply.status(200).send(fail(ErrorCode.BadRequest, `请求参数错误${detail ? '：' + detail : ''}`));
+    }
+    const clientMessage = error.code ? fastifyClientErrors[error.code] : undefined;
+    if (clientMessage || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
+      const code = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? ErrorCode.BadUpload : ErrorCode.BadRequest;
+      const msg = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? messageForCode(code) : (clientMessage ?? '请求参数错误');
+      return reply.status(200).send(fail(code, msg));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(fail(ErrorCode.Internal, messageForCode(ErrorCode.Internal)));
+  });
+}

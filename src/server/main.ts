@@ -1,0 +1,31 @@
+/** Boots the server: config, database (migrated, demo data on first start), app, port. */
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedIfEmpty } from './db/seed.ts';
+
+const config = loadConfig();
+const started = Date.now();
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.databaseUrl ? undefined : config.dataDir,
+  migrationsFolder: config.migrationsFolder,
+});
+const app = await buildApp({ config, db: database.db, logger: true });
+if (config.seedDemoData && (await seedIfEmpty(database.db))) app.log.info('seeded demo data');
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  // PGlite keeps the process alive until it is closed.
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`${config.providerName}社区 ready on http://localhost:${config.port} (${database.kind}, ${Date.now() - started} ms)`);

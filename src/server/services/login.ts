@@ -1,0 +1,136 @@
+/**
+ * Phone login: a 6-digit one-time code (stored hashed, 5 minutes, 5 tries), then a ticket.
+ * The first login creates the user.
+ */
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { ErrorCode } from '#shared/errors.ts';
+import { LOGIN_CODE_LENGTH, LOGIN_CODE_MAX_TRIES, LOGIN_CODE_RESEND_S, LOGIN_CODE_TTL_S } from '#shared/constants.ts';
+import type { LoginUser } from '#shared/schemas.ts';
+import type { Db } from '../db/client.ts';
+import { images, loginCodes, users } from '../db/schema.ts';
+import { BusinessError } from '../errors.ts';
+import { avatarSvg } from './avatars.ts';
+import { hitRateLimit } from './rate-limit.ts';
+import { issueTicket, type DeviceKind } from './sessions.ts';
+
+/** Delivers login codes. The default writes them to the server log; production plugs in an SMS gateway. */
+export interface CodeSender {
+  send(cellphone: string, code: string): Promise<void>;
+}
+
+export function logCodeSender(log: { info(message: string): void }): CodeSender {
+  return {
+    async send(cellphone, code) {
+      log.info(`login code for ${cellphone}: ${code}`);
+    },
+  };
+}
+
+/** Codes one address may request per hour, whatever the phone numbers. */
+export const CODES_PER_IP_PER_HOUR = 20;
+
+const hashCode = (cellphone: string, code: string) => createHash('sha256').update(`${cellphone}:${code}`).digest();
+
+export async function requestLoginCode(
+  db: Db,
+  sender: CodeSender,
+  params: { cellphone: string; ip: string },
+): Promise<{ expires_in: number }> {
+  const phoneOk = await hitRateLimit(db, `login-code:phone:${params.cellphone}`, LOGIN_CODE_RESEND_S, 1);
+  if (!phoneOk) throw new BusinessError(ErrorCode.TooFrequent);
+  const ipOk = await hitRateLimit(db, `login-code:ip:${params.ip}`, 3600, CODES_PER_IP_PER_HOUR);
+  if (!ipOk) throw new BusinessError(ErrorCode.TooFrequent);
+
+  const code = String(randomInt(0, 10 ** LOGIN_CODE_LENGTH)).padStart(LOGIN_CODE_LENGTH, '0');
+  await db.insert(loginCodes).values({
+    cellphone: params.cellphone,
+    codeHash: hashCode(params.cellphone, code).toString('hex'),
+    ip: params.ip,
+    expiresAt: new Date(Date.now() + LOGIN_CODE_TTL_S * 1000),
+  });
+  await sender.send(params.cellphone, code);
+  return { expires_in: LOGIN_CODE_TTL_S };
+}
+
+/** Checks the newest code of the phone; wrong tries count, and the fifth ends the code. */
+export async function verifyLoginCode(db: Db, cellphone: string, code: string): Promise<void> {
+  if (!code.trim()) throw new BusinessError(ErrorCode.CodeEmpty);
+  const [row] = await db
+    .select()
+    .from(loginCodes)
+    .where(and(eq(loginCodes.cellphone, cellphone), isNull(loginCodes.usedAt)))
+    .orderBy(desc(loginCodes.id))
+    .limit(1);
+  if (!row || row.expiresAt.getTime() <= Date.now() || row.tries >= LOGIN_CODE_MAX_TRIES) {
+    throw new BusinessError(ErrorCode.CodeExpired);
+  }
+  const expected = Buffer.from(row.codeHash, 'hex');
+  const given = hashCode(cellphone, code.trim());
+  if (!timingSafeEqual(expected, given)) {
+    await db
+      .update(loginCodes)
+      .set({
+        tries: sql`${loginCodes.tries} + 1`,
+        usedAt: sql`case when ${loginCodes.tries} + 1 >= ${LOGIN_CODE_MAX_TRIES} then now() else null end`,
+      })
+      .where(eq(loginCodes.id, row.id));
+    throw new BusinessError(ErrorCode.CodeWrong);
+  }
+  // Only one request may spend a code, even when two arrive together.
+  const spent = await db
+    .update(loginCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(loginCodes.id, row.id), isNull(loginCodes.usedAt)))
+    .returning({ id: loginCodes.id });
+  if (spent.length === 0) throw new BusinessError(ErrorCode.CodeExpired);
+}
+
+export function maskCellphone(cellphone: string | null): string {
+  if (!cellphone) return '';
+  return cellphone.length >= 11 ? `${cellphone.slice(0, 3)}****${cellphone.slice(-4)}` : '****';
+}
+
+export async function loginUserById(db: Db, userId: number): Promise<LoginUser> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw new BusinessError(ErrorCode.NotLoggedIn);
+  return {
+    uid: row.id,
+    ucode: row.ucode,
+    nick: row.nick,
+    avatar: row.avatar,
+    cellphone: maskCellphone(row.cellphone),
+    ctime: row.createdAt.getTime(),
+    student: row.isStudent ? 1 : 0,
+    usertype: row.usertype,
+  };
+}
+
+async function findOrCreateUser(db: Db, cellphone: string): Promise<number> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.cellphone, cellphone)).limit(1);
+  if (existing) return existing.id;
+  const nick = `极客${cellphone.slice(-4)}`;
+  const avatarId = `avatar-${randomBytes(8).toString('hex')}`;
+  const svg = avatarSvg(nick, cellphone);
+  await db.insert(images).values({ id: avatarId, mime: 'image/svg+xml', width: 128, height: 128, bytes: Buffer.from(svg) });
+  const [created] = await db
+    .insert(users)
+    .values({ ucode: randomBytes(9).toString('base64url'), nick, avatar: `/img/${avatarId}`, cellphone })
+    .onConflictDoNothing({ target: users.cellphone })
+    .returning({ id: users.id });
+  if (created) return created.id;
+  // A concurrent first login of the same phone created it a moment ago.
+  const [raced] = await db.select({ id: users.id }).from(users).where(eq(users.cellphone, cellphone)).limit(1);
+  return raced!.id;
+}
+
+export async function login(
+  db: Db,
+  params: { cellphone: string; code: string; deviceKind: DeviceKind; deviceId?: string | undefined },
+): Promise<LoginUser & { ticket: string; device_id: string }> {
+  await verifyLoginCode(db, params.cellphone, params.code);
+  const userId = await findOrCreateUser(db, params.cellphone);
+  const deviceId = params.deviceId ?? randomBytes(16).toString('hex');
+  const { ticket } = await issueTicket(db, { userId, deviceKind: params.deviceKind, deviceId });
+  return { ...(await loginUserById(db, userId)), ticket, device_id: deviceId };
+}

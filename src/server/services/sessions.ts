@@ -1,0 +1,73 @@
+/**
+ * Tickets: 256 random bits handed to the client once, stored only as a sha256 hash. A login
+ * ends the user's other ticket of the same device kind ("mutex"); a request carrying such a
+ * ticket is told so with HTTP 452, while unknown or expired tickets are simply logged out.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { tickets } from '../db/schema.ts';
+
+export const TICKET_TTL_MS = 30 * 24 * 3600 * 1000;
+
+export type DeviceKind = 'pc' | 'mobile';
+
+export interface Viewer {
+  userId: number;
+  ticketId: number;
+  deviceKind: DeviceKind;
+}
+
+export type TicketLookup = { state: 'valid'; viewer: Viewer } | { state: 'ended-elsewhere' } | { state: 'none' };
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function issueTicket(
+  db: Db,
+  params: { userId: number; deviceKind: DeviceKind; deviceId: string },
+): Promise<{ ticket: string; expiresAt: Date }> {
+  const ticket = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + TICKET_TTL_MS);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(tickets)
+      .set({ endedAt: new Date(), endedReason: 'mutex' })
+      .where(and(eq(tickets.userId, params.userId), eq(tickets.deviceKind, params.deviceKind), isNull(tickets.endedAt)));
+    await tx.insert(tickets).values({
+      userId: params.userId,
+      tokenHash: hashToken(ticket),
+      deviceId: params.deviceId,
+      deviceKind: params.deviceKind,
+      expiresAt,
+    });
+  });
+  return { ticket, expiresAt };
+}
+
+export async function lookupTicket(db: Db, token: string): Promise<TicketLookup> {
+  const [row] = await db
+    .select({
+      id: tickets.id,
+      userId: tickets.userId,
+      deviceKind: tickets.deviceKind,
+      expiresAt: tickets.expiresAt,
+      endedReason: tickets.endedReason,
+    })
+    .from(tickets)
+    .where(eq(tickets.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) return { state: 'none' };
+  if (row.endedReason === 'mutex') return { state: 'ended-elsewhere' };
+  if (row.endedReason || row.expiresAt.getTime() <= Date.now()) return { state: 'none' };
+  return { state: 'valid', viewer: { userId: row.userId, ticketId: row.id, deviceKind: row.deviceKind } };
+}
+
+/** Ends a ticket for good (logout, or the client's image-style ticket delete after a 452). */
+export async function endTicket(db: Db, token: string, reason: 'logout' | 'deleted'): Promise<void> {
+  await db
+    .update(tickets)
+    .set({ endedAt: new Date(), endedReason: reason })
+    .where(eq(tickets.tokenHash, hashToken(token)));
+}

@@ -1,0 +1,94 @@
+/** Users as others see them: briefs for lists (with whether the viewer follows them) and profiles. */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { ErrorCode } from '#shared/errors.ts';
+import type { UserBrief, UserInfo } from '#shared/schemas.ts';
+import type { Db } from '../db/client.ts';
+import { userFollows, users } from '../db/schema.ts';
+import { BusinessError, notFound } from '../errors.ts';
+
+export type UserRef = { visit_user_id: number } | { visit_ucode: string };
+
+export async function userBriefs(db: Db, ids: number[], viewerId: number | null): Promise<Map<number, UserBrief>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const [rows, followed] = await Promise.all([
+    db
+      .select({ id: users.id, ucode: users.ucode, nick: users.nick, avatar: users.avatar })
+      .from(users)
+      .where(inArray(users.id, unique)),
+    followedAmong(db, viewerId, unique),
+  ]);
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { uid: row.id, ucode: row.ucode, nick: row.nick, avatar: row.avatar, is_follow: followed.has(row.id) },
+    ]),
+  );
+}
+
+async function followedAmong(db: Db, viewerId: number | null, ids: number[]): Promise<Set<number>> {
+  if (viewerId === null) return new Set();
+  const rows = await db
+    .select({ id: userFollows.followeeId })
+    .from(userFollows)
+    .where(and(eq(userFollows.followerId, viewerId), inArray(userFollows.followeeId, ids)));
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function resolveUserId(db: Db, ref: UserRef): Promise<number> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where('visit_user_id' in ref ? eq(users.id, ref.visit_user_id) : eq(users.ucode, ref.visit_ucode))
+    .limit(1);
+  if (!row) throw notFound('用户');
+  return row.id;
+}
+
+export async function getUserInfo(db: Db, ref: UserRef, viewerId: number | null): Promise<UserInfo> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where('visit_user_id' in ref ? eq(users.id, ref.visit_user_id) : eq(users.ucode, ref.visit_ucode))
+    .limit(1);
+  if (!row) throw notFound('用户');
+  const followed = await followedAmong(db, viewerId, [row.id]);
+  return {
+    uid: row.id,
+    ucode: row.ucode,
+    nick: row.nick,
+    avatar: row.avatar,
+    intro: row.intro,
+    is_follow: followed.has(row.id),
+    is_self: viewerId === row.id,
+    follower_count: row.followerCount,
+    following_count: row.followingCount,
+    post_count: row.postCount,
+    like_count: row.likeCount,
+  };
+}
+
+/** Following more users than this answers -5007. */
+export const FOLLOWING_LIMIT = 2000;
+
+export async function setUserFollow(db: Db, followerId: number, followeeId: number, follow: boolean): Promise<boolean> {
+  if (followerId === followeeId) throw new BusinessError(ErrorCode.BadRequest, '不能关注自己');
+  await resolveUserId(db, { visit_user_id: followeeId });
+  await db.transaction(async (tx) => {
+    if (follow) {
+      const [me] = await tx.select({ following: users.followingCount }).from(users).where(eq(users.id, followerId));
+      if ((me?.following ?? 0) >= FOLLOWING_LIMIT) throw new BusinessError(ErrorCode.FollowLimit);
+    }
+    const changed = follow
+      ? await tx.insert(userFollows).values({ followerId, followeeId }).onConflictDoNothing().returning({ id: userFollows.followeeId })
+      : await tx
+          .delete(userFollows)
+          .where(and(eq(userFollows.followerId, followerId), eq(userFollows.followeeId, followeeId)))
+          .returning({ id: userFollows.followeeId });
+    if (changed.length === 0) return;
+    const step = follow ? 1 : -1;
+    await tx.update(users).set({ followingCount: sql`${users.followingCount} + ${step}` }).where(eq(users.id, followerId));
+    await tx.update(users).set({ followerCount: sql`${users.followerCount} + ${step}` }).where(eq(users.id, followeeId));
+  });
+  return follow;
+}
