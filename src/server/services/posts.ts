@@ -2,7 +2,7 @@
  * Post reads: keyset pages of post rows, then one batch query per related table to turn a
  * page into the wire shape. A page costs a fixed number of queries whatever its size.
  */
-import { and, asc, desc, eq, exists, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Attach, Post, Vote } from '#shared/schemas.ts';
 import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
 import type { Db } from '../db/client.ts';
@@ -45,18 +45,12 @@ function filterCondition(filter: PostFilter): SQL | undefined {
     case 'user':
       return eq(posts.userId, filter.userId);
     case 'channel':
-      return exists(
-        sql`select 1 from ${postChannels} where ${postChannels.postId} = ${posts.id} and ${postChannels.channelId} = ${filter.channelId}`,
-      );
+      return sql`exists (select 1 from ${postChannels} where ${postChannels.postId} = ${posts.id} and ${postChannels.channelId} = ${filter.channelId})`;
     case 'topic':
-      return exists(
-        sql`select 1 from ${postTopics} where ${postTopics.postId} = ${posts.id} and ${postTopics.topicId} = ${filter.topicId}`,
-      );
+      return sql`exists (select 1 from ${postTopics} where ${postTopics.postId} = ${posts.id} and ${postTopics.topicId} = ${filter.topicId})`;
     case 'followed-channels':
-      return exists(
-        sql`select 1 from ${postChannels} join ${channelFollows} on ${channelFollows.channelId} = ${postChannels.channelId}
-            where ${postChannels.postId} = ${posts.id} and ${channelFollows.userId} = ${filter.userId}`,
-      );
+      return sql`exists (select 1 from ${postChannels} join ${channelFollows} on ${channelFollows.channelId} = ${postChannels.channelId}
+            where ${postChannels.postId} = ${posts.id} and ${channelFollows.userId} = ${filter.userId})`;
   }
 }
 

@@ -1,0 +1,304 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database, type Db } from '../../src/server/db/client.ts';
+import { DEMO_USER_CELLPHONE, seedDemoData, seedIfEmpty, type SeedSummary } from '../../src/server/db/seed.ts';
+import { counterMismatches, migrationsFolder, openPostgresTestDatabase, openTestDatabase, queryRows } from '../support/db.ts';
+
+const DIGEST_TABLES = [
+  'users',
+  'channel_categories',
+  'channels',
+  'topics',
+  'posts',
+  'post_channels',
+  'post_topics',
+  'images',
+  'post_images',
+  'code_snippets',
+  'votes',
+  'vote_options',
+  'vote_records',
+  'comments',
+  'likes',
+  'channel_follows',
+  'user_follows',
+  'notes',
+  'explore_items',
+  'config_items',
+] as const;
+
+/** md5 of every row's text form per table, independent of the session's time zone and collation. */
+async function digests(db: Db): Promise<Record<string, string>> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local timezone = 'UTC'`);
+    const out: Record<string, string> = {};
+    for (const table of DIGEST_TABLES) {
+      const [row] = await queryRows<{ d: string }>(
+        tx,
+        sql.raw(
+          `select md5(coalesce(string_agg(t::text, E'\\n' order by t::text collate "C"), '')) as d from ${table} t`,
+        ),
+      );
+      out[table] = row?.d ?? '';
+    }
+    return out;
+  });
+}
+
+async function one<T>(db: Db, query: ReturnType<typeof sql>): Promise<T> {
+  const [row] = await queryRows<T>(db, query);
+  if (!row) throw new Error('no row');
+  return row;
+}
+
+async function num(db: Db, query: ReturnType<typeof sql>): Promise<number> {
+  return Number((await one<{ n: number | string }>(db, query)).n);
+}
+
+let template: Database;
+let fresh: Database;
+let freshSummary: SeedSummary;
+let seedMs = 0;
+
+beforeAll(async () => {
+  template = await openTestDatabase();
+  fresh = await openDatabase({ migrationsFolder });
+  const t0 = performance.now();
+  freshSummary = await seedDemoData(fresh.db);
+  seedMs = performance.now() - t0;
+  console.info(`seedDemoData on PGlite (in memory): ${Math.round(seedMs)} ms`, freshSummary);
+});
+
+afterAll(async () => {
+  await template?.close();
+  await fresh?.close();
+});
+
+describe('demo seed on PGlite', () => {
+  it('is fast', () => {
+    expect(seedMs).toBeLessThan(10_000);
+  });
+
+  it('is deterministic: two seeded databases are identical', async () => {
+    const a = await digests(template.db);
+    const b = await digests(fresh.db);
+    expect(b).toEqual(a);
+  });
+
+  it('reports the rows it inserted', async () => {
+    const db = template.db;
+    expect(freshSummary.posts).toBe(await num(db, sql`select count(*)::int as n from posts`));
+    expect(freshSummary.comments).toBe(await num(db, sql`select count(*)::int as n from comments`));
+    expect(freshSummary.likes).toBe(await num(db, sql`select count(*)::int as n from likes`));
+    expect(freshSummary.images).toBe(await num(db, sql`select count(*)::int as n from images`));
+  });
+
+  it('meets the minimum sizes', async () => {
+    const db = template.db;
+    expect(await num(db, sql`select count(*)::int as n from channel_categories`)).toBeGreaterThanOrEqual(3);
+    expect(await num(db, sql`select count(*)::int as n from channels`)).toBeGreaterThanOrEqual(12);
+    expect(
+      await num(db, sql`select count(distinct category_id)::int as n from channels`),
+    ).toBeGreaterThanOrEqual(3);
+    expect(await num(db, sql`select count(*)::int as n from users`)).toBe(40);
+    expect(await num(db, sql`select count(*)::int as n from users where is_student`)).toBeGreaterThan(0);
+    expect(await num(db, sql`select count(*)::int as n from users where is_university`)).toBeGreaterThan(0);
+    expect(await num(db, sql`select count(*)::int as n from users where intro = ''`)).toBe(0);
+
+    const posts = await num(db, sql`select count(*)::int as n from posts`);
+    expect(posts).toBeGreaterThanOrEqual(500);
+    const frac = async (q: ReturnType<typeof sql>) => (await num(db, q)) / posts;
+    expect(await frac(sql`select count(distinct post_id)::int as n from post_images`)).toBeGreaterThan(0.1);
+    expect(await frac(sql`select count(distinct post_id)::int as n from post_images`)).toBeLessThan(0.2);
+    expect(await frac(sql`select count(distinct post_id)::int as n from code_snippets`)).toBeGreaterThan(0.07);
+    expect(await frac(sql`select count(distinct post_id)::int as n from code_snippets`)).toBeLessThan(0.13);
+    expect(await frac(sql`select count(*)::int as n from votes`)).toBeGreaterThan(0.03);
+    expect(await frac(sql`select count(*)::int as n from votes`)).toBeLessThan(0.07);
+    expect(await frac(sql`select count(*)::int as n from posts where is_good`)).toBeGreaterThan(0.05);
+    expect(await frac(sql`select count(*)::int as n from posts where is_good`)).toBeLessThan(0.11);
+    expect(await frac(sql`select count(distinct post_id)::int as n from post_topics`)).toBeGreaterThan(0.25);
+
+    expect(await num(db, sql`select count(*)::int as n from topics where intro <> '' and cover like '/img/%'`)).toBeGreaterThanOrEqual(10);
+    expect(await num(db, sql`select count(distinct language)::int as n from code_snippets`)).toBeGreaterThanOrEqual(5);
+    expect(await num(db, sql`select count(*)::int as n from comments where root_id is not null`)).toBeGreaterThan(100);
+    expect(await num(db, sql`select count(*)::int as n from likes where target_type = 'comment'`)).toBeGreaterThan(100);
+    expect(await num(db, sql`select count(*)::int as n from channel_follows`)).toBeGreaterThan(40);
+    expect(await num(db, sql`select count(*)::int as n from user_follows`)).toBeGreaterThan(40);
+    expect(await num(db, sql`select count(distinct user_id)::int as n from notes`)).toBeGreaterThanOrEqual(5);
+  });
+
+  it('has consistent shapes', async () => {
+    const db = template.db;
+    // Every post is in 1 or 2 channels and has at most 4 images.
+    expect(
+      await num(
+        db,
+        sql`select count(*)::int as n from posts p
+          where (select count(*) from post_channels pc where pc.post_id = p.id) not between 1 and 2`,
+      ),
+    ).toBe(0);
+    expect(
+      await num(db, sql`select count(*)::int as n from (select post_id from post_images group by post_id having count(*) > 4) x`),
+    ).toBe(0);
+    // Votes have 2-4 options; records point at options of their own vote.
+    expect(
+      await num(
+        db,
+        sql`select count(*)::int as n from votes v
+          where (select count(*) from vote_options o where o.vote_id = v.id) not between 2 and 4`,
+      ),
+    ).toBe(0);
+    expect(
+      await num(
+        db,
+        sql`select count(*)::int as n from vote_records r join vote_options o on o.id = r.option_id where o.vote_id <> r.vote_id`,
+      ),
+    ).toBe(0);
+    expect(
+      await num(
+        db,
+        sql`select count(*)::int as n from (
+          select r.vote_id, r.user_id from vote_records r join votes v on v.id = r.vote_id
+          where not v.multiple group by r.vote_id, r.user_id having count(*) > 1) x`,
+      ),
+    ).toBe(0);
+    // Replies belong to a top-level comment of the same post, answer someone, and come after it.
+    expect(
+      await num(
+        db,
+        sql`select count(*)::int as n from comments r join comments root on root.id = r.root_id
+          where root.root_id is not null or root.post_id <> r.post_id or r.reply_user_id is null
+             or r.created_at <= root.created_at`,
+      ),
+    ).toBe(0);
+    // Snippet uuids are uuids.
+    expect(
+      await num(
+        db,
+        sql`select count(*)::int as n from code_snippets
+          where uuid !~ '^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$'`,
+      ),
+    ).toBe(0);
+    // Comments and likes never predate their post.
+    expect(
+      await num(db, sql`select count(*)::int as n from comments c join posts p on p.id = c.post_id where c.created_at <= p.created_at`),
+    ).toBe(0);
+  });
+
+  it('orders posts and comments by time in id order, over about 60 days', async () => {
+    const db = template.db;
+    for (const table of ['posts', 'comments']) {
+      const inversions = await num(
+        db,
+        sql.raw(`select count(*)::int as n from (
+          select created_at, lag(created_at) over (order by id) as prev from ${table}) x
+          where created_at <= prev`),
+      );
+      expect(inversions, table).toBe(0);
+    }
+    const span = await one<{ days: number }>(
+      db,
+      sql`select (extract(epoch from max(created_at) - min(created_at)) / 86400)::float8 as days from posts`,
+    );
+    expect(Number(span.days)).toBeGreaterThan(50);
+    expect(Number(span.days)).toBeLessThan(61);
+  });
+
+  it('keeps every denormalised counter equal to the real count', async () => {
+    const mismatches = await counterMismatches(template.db);
+    for (const value of Object.values(mismatches)) expect(value).toBe(0);
+    expect(Object.keys(mismatches).length).toBeGreaterThanOrEqual(13);
+    // Counters are not trivially zero.
+    expect(await num(template.db, sql`select count(*)::int as n from posts where like_count > 0`)).toBeGreaterThan(200);
+    expect(await num(template.db, sql`select sum(total)::int as n from votes`)).toBeGreaterThan(50);
+  });
+
+  it('stores every referenced image as an SVG in the images table', async () => {
+    const db = template.db;
+    const missing = await num(
+      db,
+      sql`select count(*)::int as n from (
+        select url from post_images
+        union all select avatar from users
+        union all select icon from channels
+        union all select cover from topics
+      ) x(url) left join images i on '/img/' || i.id = x.url where i.id is null`,
+    );
+    expect(missing).toBe(0);
+    expect(
+      await num(db, sql`select count(*)::int as n from post_images pi join images i on '/img/' || i.id = pi.url
+        where i.width <> pi.width or i.height <> pi.height`),
+    ).toBe(0);
+    expect(await num(db, sql`select count(*)::int as n from images where mime <> 'image/svg+xml'`)).toBe(0);
+    const sizes = await num(db, sql`select count(distinct (width, height))::int as n from post_images`);
+    expect(sizes).toBeGreaterThanOrEqual(3);
+    const [img] = await queryRows<{ bytes: unknown; width: number; height: number }>(
+      db,
+      sql`select i.bytes, i.width, i.height from images i join post_images pi on '/img/' || i.id = pi.url order by pi.id limit 1`,
+    );
+    expect(img).toBeDefined();
+    const bytes = img?.bytes;
+    const text = Buffer.from(bytes instanceof Uint8Array ? bytes : Buffer.alloc(0)).toString('utf8');
+    expect(text.startsWith('<svg')).toBe(true);
+    expect(text).toContain(`width="${img?.width}"`);
+  });
+
+  it('has the demo user, distinct phone numbers, explore items and race_medals', async () => {
+    const db = template.db;
+    const demo = await one<{ id: number; cellphone: string; post_count: number; follower_count: number }>(
+      db,
+      sql`select id, cellphone, post_count, follower_count from users where id = 1`,
+    );
+    expect(demo.cellphone).toBe(DEMO_USER_CELLPHONE);
+    expect(demo.post_count).toBeGreaterThan(0);
+    expect(demo.follower_count).toBeGreaterThan(0);
+    expect(await num(db, sql`select count(*)::int as n from users where cellphone !~ '^138[0-9]{8}$'`)).toBe(0);
+    expect(await num(db, sql`select count(distinct cellphone)::int as n from users`)).toBe(40);
+    expect(await num(db, sql`select count(*)::int as n from notes where user_id = 1`)).toBeGreaterThan(0);
+
+    const sidebar = await queryRows<{ title: string; redirect_param: string }>(
+      db,
+      sql`select title, redirect_param from explore_items where page = 'horde' and block_name = 'sidebar' order by sort, id`,
+    );
+    expect(sidebar.map((i) => i.title).slice(0, 3)).toEqual(['话题广场', '每日一课', '读书会书单']);
+    expect(sidebar[0]?.redirect_param).toBe('/topic/list');
+    expect(sidebar[1]?.redirect_param).toMatch(/^https:\/\//);
+    expect(sidebar[2]?.redirect_param).toBe('/booklist/2024');
+
+    const config = await one<{ content: string }>(db, sql`select content from config_items where key = 'race_medals'`);
+    const medals: unknown = JSON.parse(config.content);
+    expect(Array.isArray(medals)).toBe(true);
+    expect((medals as unknown[]).length).toBeGreaterThan(0);
+    expect((medals as { name: string }[])[0]?.name).toBeTruthy();
+  });
+
+  it('seedIfEmpty leaves a seeded database alone', async () => {
+    expect(await seedIfEmpty(template.db)).toBe(false);
+    await expect(seedDemoData(template.db)).rejects.toThrow(/already has users/);
+  });
+
+  it('moves the sequences past the inserted ids', async () => {
+    const db = fresh.db;
+    const max = await num(db, sql`select max(id)::int as n from notes`);
+    const inserted = await one<{ id: number }>(db, sql`insert into notes (user_id, content) values (1, 'x') returning id`);
+    expect(Number(inserted.id)).toBe(max + 1);
+    const maxPost = await num(db, sql`select max(id)::int as n from posts`);
+    const post = await one<{ id: number }>(db, sql`insert into posts (user_id, content) values (1, 'x') returning id`);
+    expect(Number(post.id)).toBe(maxPost + 1);
+  });
+});
+
+describe('demo seed on PostgreSQL 15', () => {
+  it('seeds the same data with consistent counters', { timeout: 120_000 }, async () => {
+    const pgDb = await openPostgresTestDatabase();
+    try {
+      expect(pgDb.database.kind).toBe('postgres');
+      const mismatches = await counterMismatches(pgDb.database.db);
+      for (const value of Object.values(mismatches)) expect(value).toBe(0);
+      expect(await digests(pgDb.database.db)).toEqual(await digests(template.db));
+      expect(await seedIfEmpty(pgDb.database.db)).toBe(false);
+    } finally {
+      await pgDb.stop();
+    }
+  });
+});
