@@ -53,6 +53,7 @@ export default defineConfig({
     }),
   ],
   test: {
+    reporters: ['default', './tests/support/summary-reporter.ts'],
     projects: [
       {
         extends: true,

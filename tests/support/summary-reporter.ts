@@ -1,0 +1,23 @@
+/**
+ * Ends the run with one plain line, "Tests: N passed, N failed, N skipped", that any CI log
+ * reader understands.
+ */
+import type { Reporter, TestModule } from 'vitest/node';
+
+export default class SummaryReporter implements Reporter {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    let passed = 0;
+    let failed = 0;
+    let skipped = 0;
+    for (const module of testModules) {
+      for (const test of module.children.allTests()) {
+        const state = test.result().state;
+        if (state === 'passed') passed++;
+        else if (state === 'failed') failed++;
+        else skipped++;
+      }
+      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) failed++;
+    }
+    process.stdout.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+  }
+}
