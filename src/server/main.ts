@@ -12,7 +12,8 @@ const database = await openDatabase({
   migrationsFolder: config.migrationsFolder,
 });
 const app = await buildApp({ config, db: database.db, logger: true });
-if (config.seedDemoData && (await seedIfEmpty(database.db))) app.log.info('seeded demo data');
+// The demo ends "now", so a fresh install reads like a living community (tests seed a fixed date).
+if (config.seedDemoData && (await seedIfEmpty(database.db, { now: new Date() }))) app.log.info('seeded demo data');
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type Db } from '../../src/server/db/client.ts';
-import { DEMO_USER_CELLPHONE, seedDemoData, seedIfEmpty, type SeedSummary } from '../../src/server/db/seed.ts';
+import { DEMO_USER_CELLPHONE, SEED_NOW, seedDemoData, seedIfEmpty, type SeedSummary } from '../../src/server/db/seed.ts';
 import { counterMismatches, migrationsFolder, openPostgresTestDatabase, openTestDatabase, queryRows } from '../support/db.ts';
 
 const DIGEST_TABLES = [
@@ -179,10 +179,34 @@ describe('demo seed on PGlite', () => {
           where uuid !~ '^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$'`,
       ),
     ).toBe(0);
-    // Comments and likes never predate their post.
+    // Comments, likes and votes come after what they answer, and nothing is dated after the seed's now.
     expect(
       await num(db, sql`select count(*)::int as n from comments c join posts p on p.id = c.post_id where c.created_at <= p.created_at`),
     ).toBe(0);
+    expect(
+      await num(
+        db,
+        sql`select count(*)::int as n from likes l
+          left join posts p on l.target_type = 'post' and p.id = l.target_id
+          left join comments c on l.target_type = 'comment' and c.id = l.target_id
+          where l.created_at <= coalesce(p.created_at, c.created_at)`,
+      ),
+    ).toBe(0);
+    expect(
+      await num(
+        db,
+        sql`select count(*)::int as n from vote_records r join votes v on v.id = r.vote_id
+          join posts p on p.id = v.post_id
+          where r.created_at <= p.created_at or (v.end_time is not null and r.created_at > v.end_time)`,
+      ),
+    ).toBe(0);
+    for (const table of ['posts', 'comments', 'likes', 'vote_records', 'channel_follows', 'user_follows', 'notes']) {
+      const late = await num(
+        db,
+        sql`select count(*)::int as n from ${sql.identifier(table)} where created_at > ${SEED_NOW.toISOString()}::timestamptz`,
+      );
+      expect(late, table).toBe(0);
+    }
   });
 
   it('orders posts and comments by time in id order, over about 60 days', async () => {

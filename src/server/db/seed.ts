@@ -485,7 +485,7 @@ const SNIPPETS: SnippetDef[] = [
     channel: CH.go,
     language: 'go',
     title: 'worker pool',
-    text: '分享一个常用的 worker pool 写法：固定数量的 goroutine 从 channel 取任务，WaitGroup 等待全部完成。',
+    text: '分享一个常用的 worker pool 写法：固定数量的 goroutine 从 channel 取任务，errgroup 负责等待和出错时取消。',
     code: `func process(ctx context.Context, jobs []Job, workers int) error {
 	ch := make(chan Job)
 	g, ctx := errgroup.WithContext(ctx)
@@ -983,7 +983,8 @@ function svgPicture(rng: Rng, width: number, height: number, label: string, capt
       );
     }
   }
-  const fs = Math.round(min / 9);
+  // Wide banners (topic covers) get a larger label than pictures.
+  const fs = Math.round(width / height > 2 ? height / 5 : min / 9);
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c1}"/><stop offset="1" stop-color="${c2}"/></linearGradient></defs>` +
@@ -1022,7 +1023,7 @@ function svgMedal(name: string, c1: string, c2: string): string {
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c1}"/><stop offset="1" stop-color="${c2}"/></linearGradient></defs>` +
     `<path d="M56 8h48l-8 40H64z" fill="${c2}" fill-opacity="0.8"/>` +
     `<circle cx="80" cy="96" r="56" fill="url(#g)" stroke="#fff" stroke-width="6"/>` +
-    `<text x="80" y="100" text-anchor="middle" dominant-baseline="middle" font-family="${FONT}" font-size="26" font-weight="700" fill="#fff">${xml(name.slice(0, 4))}</text>` +
+    `<text x="80" y="100" text-anchor="middle" dominant-baseline="middle" font-family="${FONT}" font-size="22" font-weight="700" fill="#fff">${xml(name.slice(0, 4))}</text>` +
     `</svg>`
   );
 }
@@ -1071,6 +1072,11 @@ function between(rng: Rng, from: number, to: number, skew = 1): number {
 function build(nowDate: Date): Built {
   const rng = new Rng(SEED_PRNG_SEED);
   const now = nowDate.getTime();
+  /** A time strictly between t and limit (default now), skewed towards t when skew > 1. */
+  const after = (t: number, skew = 1, limit = now): number => {
+    const gap = Math.min(MINUTE, Math.floor((limit - t) / 3));
+    return between(rng, t + gap, limit - gap, skew);
+  };
   const out: Built = {
     users: [],
     images: [],
@@ -1318,6 +1324,8 @@ function build(nowDate: Date): Built {
         out.voteOptions.push({ id: optionId, voteId: vId, text, sort: s, count: 0 });
       });
       const optionWeights = optionIds.map(() => 1 + rng.int(0, 6));
+      const endTime = rng.chance(0.4) ? null : new Date(time + rng.int(3, 14) * DAY);
+      const voteLimit = endTime ? Math.min(now, endTime.getTime()) : now;
       const voters = rng.sample(
         userIds.filter((u) => userCreated(u) < time),
         rng.int(5, 28),
@@ -1326,14 +1334,13 @@ function build(nowDate: Date): Built {
         const chosen = voteDef.multiple
           ? rng.sample(optionIds, rng.int(1, Math.min(3, optionIds.length)))
           : [rng.weighted(optionIds, optionWeights)];
-        const at0 = new Date(between(rng, time + MINUTE, now, 2.5));
+        const at0 = new Date(after(time, 2.5, voteLimit));
         for (const o of chosen) {
           out.voteRecords.push({ voteId: vId, userId: voter, optionId: o, createdAt: at0 });
           counts.set(o, (counts.get(o) ?? 0) + 1);
         }
       }
       for (const opt of out.voteOptions) if (opt.voteId === vId) opt.count = counts.get(opt.id ?? 0) ?? 0;
-      const endTime = rng.chance(0.4) ? null : new Date(time + rng.int(3, 14) * DAY);
       out.votes.push({ id: vId, postId: id, title: voteDef.title, multiple: voteDef.multiple, endTime, total: voters.length });
     }
   });
@@ -1351,7 +1358,7 @@ function build(nowDate: Date): Built {
   const drafts: DraftComment[] = [];
   for (const post of out.posts) {
     const postTime = post.createdAt.getTime();
-    const window = Math.min(now - postTime, 6 * DAY);
+    const limit = Math.min(now, postTime + 6 * DAY);
     const roots = rng.int(0, 4) + (post.isGood ? rng.int(3, 7) : 0) + (rng.chance(0.1) ? rng.int(2, 5) : 0);
     for (let r = 0; r < roots; r++) {
       const userId = rng.pick(userIds);
@@ -1361,7 +1368,7 @@ function build(nowDate: Date): Built {
         root: null,
         replyUserId: null,
         content: rng.pick(COMMENT_TEXTS),
-        time: between(rng, postTime + MINUTE, postTime + window, 2.2),
+        time: after(postTime, 2.2, limit),
         id: 0,
       };
       drafts.push(root);
@@ -1377,7 +1384,7 @@ function build(nowDate: Date): Built {
             root,
             replyUserId: answered === replier ? root.userId : answered,
             content: rng.pick(REPLY_TEXTS),
-            time: between(rng, last.time + MINUTE, Math.max(last.time + 2 * MINUTE, Math.min(now, last.time + 2 * DAY)), 2),
+            time: after(last.time, 2, Math.min(now, last.time + 2 * DAY)),
             id: 0,
           };
           drafts.push(reply);
@@ -1390,7 +1397,12 @@ function build(nowDate: Date): Built {
     .map((d, order) => ({ d, order }))
     .sort((a, b) => a.d.time - b.d.time || a.order - b.order)
     .map((x) => x.d);
-  sortedDrafts.forEach((d, i) => (d.id = i + 1));
+  sortedDrafts.forEach((d, i) => {
+    d.id = i + 1;
+    // Strictly increasing times, so that id order is time order.
+    const prev = sortedDrafts[i - 1];
+    if (prev && d.time <= prev.time) d.time = prev.time + 1;
+  });
   const postById = (id: number) => at(out.posts, id - 1);
   const commentById = (id: number) => at(out.comments, id - 1);
   for (const d of sortedDrafts) {
@@ -1430,7 +1442,7 @@ function build(nowDate: Date): Built {
         userId: u,
         targetType: 'post',
         targetId: post.id,
-        createdAt: new Date(between(rng, postTime + MINUTE, Math.max(postTime + 2 * MINUTE, now - MINUTE), 3)),
+        createdAt: new Date(after(postTime, 3)),
       });
     }
     post.likeCount = likers.length;
@@ -1449,7 +1461,7 @@ function build(nowDate: Date): Built {
         userId: u,
         targetType: 'comment',
         targetId: c.id,
-        createdAt: new Date(between(rng, cTime + MINUTE, Math.max(cTime + 2 * MINUTE, now - MINUTE), 3)),
+        createdAt: new Date(after(cTime, 3)),
       });
     }
     c.likeCount = likers.length;

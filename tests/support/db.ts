@@ -1,0 +1,270 @@
+/**
+ * Test databases.
+ *
+ * - openTestDatabase(): a seeded PGlite in memory, loaded from the template that
+ *   api-global-setup.ts builds once per run (about 1 s instead of initdb + migrate + seed).
+ * - startPostgres(): a throwaway PostgreSQL 15 server (Debian's binaries) in a temp folder.
+ * - openPostgresTestDatabase(): startPostgres + migrations + demo seed.
+ * - counterMismatches(): every denormalised counter recounted; all zeros when consistent.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, chown, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { loadConfig } from '../../src/server/config.ts';
+import { openDatabase, type Database, type Db } from '../../src/server/db/client.ts';
+import * as schema from '../../src/server/db/schema.ts';
+import { seedDemoData } from '../../src/server/db/seed.ts';
+
+const run = promisify(execFile);
+
+export const migrationsFolder = loadConfig().migrationsFolder;
+
+// ---------------------------------------------------------------------------------------------
+// PGlite
+
+/** Builds the seeded template tarball (gzip): initdb + migrate + seed, about 5 s. */
+export async function buildPgliteTemplate(): Promise<Blob> {
+  const client = await PGlite.create();
+  try {
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder });
+    await seedDemoData(db as unknown as Db);
+    return await client.dumpDataDir('gzip');
+  } finally {
+    await client.close();
+  }
+}
+
+let localTemplate: Promise<Blob> | undefined;
+
+async function templateBlob(): Promise<Blob> {
+  let path: string | undefined;
+  try {
+    path = inject('pgliteTemplatePath');
+  } catch {
+    path = undefined; // not inside a vitest worker
+  }
+  if (path) return new Blob([await readFile(path)], { type: 'application/x-gzip' });
+  // No global setup (another project, a script): build once per process.
+  localTemplate ??= buildPgliteTemplate();
+  return localTemplate;
+}
+
+/** A fresh, seeded, in-memory PGlite database. Close it in afterAll. */
+export async function openTestDatabase(): Promise<Database> {
+  return openDatabase({ loadDataDir: await templateBlob(), migrationsFolder });
+}
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL
+
+const PG_BIN = '/usr/lib/postgresql/15/bin';
+
+export interface PostgresServer {
+  /** postgres://postgres@127.0.0.1:PORT/community_test */
+  url: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+const isRoot = process.getuid?.() === 0;
+
+/** Runs a PostgreSQL binary, as the postgres user when we are root (PostgreSQL refuses root). */
+async function pgRun(bin: string, args: string[]): Promise<void> {
+  const file = join(PG_BIN, bin);
+  try {
+    if (isRoot) {
+      const command = [file, ...args].map(shellQuote).join(' ');
+      await run('su', ['postgres', '-s', '/bin/sh', '-c', command]);
+    } else {
+      await run(file, args);
+    }
+  } catch (err) {
+    const e = err as { stderr?: string; stdout?: string; message: string };
+    throw new Error(`${bin} failed: ${e.stderr || e.stdout || e.message}`);
+  }
+}
+
+function pgRunSync(bin: string, args: string[]): void {
+  const file = join(PG_BIN, bin);
+  const opts = { stdio: 'ignore' as const, timeout: 10_000 };
+  if (isRoot) execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', [file, ...args].map(shellQuote).join(' ')], opts);
+  else execFileSync(file, args, opts);
+}
+
+const running = new Set<string>();
+let exitHookInstalled = false;
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  // A test run that dies without stop(): do not leave servers behind.
+  process.once('exit', () => {
+    for (const dataDir of running) {
+      try {
+        pgRunSync('pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop']);
+      } catch {
+        // already gone
+      }
+    }
+  });
+}
+
+/** Starts a throwaway PostgreSQL 15 with an empty database `community_test`. About 2 s. */
+export async function startPostgres(): Promise<PostgresServer> {
+  if (!existsSync(join(PG_BIN, 'pg_ctl'))) {
+    throw new Error(`PostgreSQL 15 is not installed (${PG_BIN}); run: apt-get install -y postgresql`);
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'pgtest-'));
+  if (isRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    await chown(dir, uid, gid);
+  }
+  await chmod(dir, 0o700);
+  const dataDir = join(dir, 'data');
+  const sockDir = dir;
+  const port = await freePort();
+  await pgRun('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+  const serverOptions = [
+    '-c listen_addresses=127.0.0.1',
+    `-p ${port}`,
+    `-k ${sockDir}`,
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=200',
+  ].join(' ');
+  await pgRun('pg_ctl', ['-D', dataDir, '-o', serverOptions, '-l', join(dir, 'server.log'), '-w', '-t', '30', 'start']);
+  running.add(dataDir);
+  installExitHook();
+
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    try {
+      await pgRun('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+    } finally {
+      running.delete(dataDir);
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+
+  try {
+    const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
+    await admin.connect();
+    try {
+      await admin.query('create database community_test');
+    } finally {
+      await admin.end();
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url: `postgres://postgres@127.0.0.1:${port}/community_test`, stop };
+}
+
+/** A migrated and seeded PostgreSQL database; stop() closes the pool and the server. */
+export async function openPostgresTestDatabase(): Promise<{ database: Database; url: string; stop(): Promise<void> }> {
+  const server = await startPostgres();
+  try {
+    const database = await openDatabase({ databaseUrl: server.url, migrationsFolder });
+    await seedDemoData(database.db);
+    return {
+      database,
+      url: server.url,
+      stop: async () => {
+        await database.close().catch(() => undefined);
+        await server.stop();
+      },
+    };
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checks
+
+/** Rows of a raw query, on either driver. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * Each denormalised counter recounted (deleted posts and comments not counted): the number
+ * of rows whose stored counter differs from the real count. All zeros when consistent.
+ */
+export const COUNTER_CHECKS: Record<string, SQL> = {
+  'posts.like_count': sql`select count(*)::int as n from posts p
+    where p.like_count <> (select count(*) from likes l where l.target_type = 'post' and l.target_id = p.id)`,
+  'posts.comment_count': sql`select count(*)::int as n from posts p
+    where p.comment_count <> (select count(*) from comments c where c.post_id = p.id and c.deleted_at is null)`,
+  'comments.like_count': sql`select count(*)::int as n from comments c
+    where c.like_count <> (select count(*) from likes l where l.target_type = 'comment' and l.target_id = c.id)`,
+  'comments.reply_count': sql`select count(*)::int as n from comments c
+    where c.reply_count <> (select count(*) from comments r where r.root_id = c.id and r.deleted_at is null)`,
+  'users.follower_count': sql`select count(*)::int as n from users u
+    where u.follower_count <> (select count(*) from user_follows f where f.followee_id = u.id)`,
+  'users.following_count': sql`select count(*)::int as n from users u
+    where u.following_count <> (select count(*) from user_follows f where f.follower_id = u.id)`,
+  'users.post_count': sql`select count(*)::int as n from users u
+    where u.post_count <> (select count(*) from posts p where p.user_id = u.id and p.deleted_at is null)`,
+  'users.like_count': sql`select count(*)::int as n from users u
+    where u.like_count <> (
+      (select count(*) from likes l join posts p on l.target_type = 'post' and p.id = l.target_id
+        where p.user_id = u.id and p.deleted_at is null)
+      + (select count(*) from likes l join comments c on l.target_type = 'comment' and c.id = l.target_id
+        where c.user_id = u.id and c.deleted_at is null))`,
+  'channels.follower_count': sql`select count(*)::int as n from channels ch
+    where ch.follower_count <> (select count(*) from channel_follows f where f.channel_id = ch.id)`,
+  'channels.post_count': sql`select count(*)::int as n from channels ch
+    where ch.post_count <> (select count(*) from post_channels pc join posts p on p.id = pc.post_id
+      where pc.channel_id = ch.id and p.deleted_at is null)`,
+  'topics.post_count': sql`select count(*)::int as n from topics t
+    where t.post_count <> (select count(*) from post_topics pt join posts p on p.id = pt.post_id
+      where pt.topic_id = t.id and p.deleted_at is null)`,
+  'votes.total': sql`select count(*)::int as n from votes v
+    where v.total <> (select count(distinct r.user_id) from vote_records r where r.vote_id = v.id)`,
+  'vote_options.count': sql`select count(*)::int as n from vote_options o
+    where o.count <> (select count(*) from vote_records r where r.option_id = o.id)`,
+};
+
+export async function counterMismatches(db: Db): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const [name, query] of Object.entries(COUNTER_CHECKS)) {
+    const [row] = await queryRows<{ n: number }>(db, query);
+    out[name] = Number(row?.n ?? -1);
+  }
+  return out;
+}
