@@ -1,0 +1,276 @@
+/**
+ * The query client and its IndexedDB persistence (DESIGN.md sections 2 and 4).
+ *
+ * Errors: the QueryCache/MutationCache onError hooks are the one place a failed request turns
+ * into UI. They call `handlers.onError`, which the UI wires to toasts, the login popup and the
+ * 452 dialog. A query or mutation with `meta: { silent: true }` is reported with silent: true.
+ *
+ * Persistence: the dehydrated client is stored in the local cache named 'query-cache' (its own
+ * IndexedDB database, 3 MB cap), at most once per second, for 24 hours. Only successful queries
+ * are stored, except those with `meta: { persist: false }`; when the state would exceed the
+ * cap, the queries updated longest ago are dropped until it fits.
+ */
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+  type PersistedClient,
+  type Persister,
+  type PersistQueryClientRootOptions,
+} from '@tanstack/query-persist-client-core';
+import { LOCAL_CACHE_MAX_BYTES } from '#shared/constants.ts';
+import { isApiError } from './http.ts';
+import { createLocalCache, jsonByteLength, type LocalCache } from './local-cache.ts';
+
+/** The meta every query and mutation may carry. */
+export interface AppQueryMeta extends Record<string, unknown> {
+  /** Failures are reported to onError with silent: true (no toast). */
+  silent?: boolean;
+  /** false: never persisted to IndexedDB (private or fast-changing data). */
+  persist?: boolean;
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: AppQueryMeta;
+    mutationMeta: AppQueryMeta;
+  }
+}
+
+export interface ErrorMeta {
+  kind: 'query' | 'mutation';
+  silent: boolean;
+}
+
+export interface QueryClientHandlers {
+  onError(error: unknown, meta: ErrorMeta): void;
+}
+
+export const QUERY_STALE_TIME_MS = 30_000;
+export const QUERY_GC_TIME_MS = 24 * 60 * 60 * 1000;
+export const PERSIST_MAX_AGE_MS = QUERY_GC_TIME_MS;
+export const PERSIST_THROTTLE_MS = 1000;
+export const QUERY_CACHE_STORE = 'query-cache';
+const PERSISTED_CLIENT_KEY = 'client';
+
+/**
+ * Retry policy: never for business errors or a 452 (a retry would get the same answer),
+ * never for errors that are not ApiErrors (bugs, aborts, schema mismatches), at most one
+ * retry after a timeout (each attempt already waited 10 s), and up to two after a network or
+ * non-envelope HTTP failure.
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  switch (error.kind) {
+    case 'business':
+    case 'logged-in-elsewhere':
+      return false;
+    case 'timeout':
+      return failureCount < 1;
+    default:
+      return failureCount < 2;
+  }
+}
+
+function report(handlers: QueryClientHandlers, error: unknown, kind: ErrorMeta['kind'], meta: AppQueryMeta | undefined): void {
+  try {
+    handlers.onError(error, { kind, silent: meta?.silent === true });
+  } catch (handlerError) {
+    // A broken handler must not break the cache; surface it for developers only.
+    console.error('query client onError handler failed', handlerError);
+  }
+}
+
+export function createQueryClient(handlers: QueryClientHandlers): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => report(handlers, error, 'query', query.meta),
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _onMutateResult, mutation) => report(handlers, error, 'mutation', mutation.meta),
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: QUERY_STALE_TIME_MS,
+        gcTime: QUERY_GC_TIME_MS,
+        retry: shouldRetry,
+        // Run the query function even when the browser says offline: the service worker may
+        // answer from its cache, and cached data keeps showing; retries pause while offline.
+        networkMode: 'offlineFirst',
+      },
+      mutations: {
+        // Writes are not retried blindly; the outbox replays them with the same client_id.
+        retry: false,
+      },
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Persistence
+
+/**
+ * @tanstack/query-persist-client-core pins its own @tanstack/query-core (5.104.5) while
+ * @tanstack/react-query ships 5.108.0, so their QueryClient classes are nominally different
+ * types (private fields). At runtime persistence only uses the public cache API, which both
+ * versions share; this is the one place the two types meet.
+ */
+type PersistableClient = PersistQueryClientRootOptions['queryClient'];
+const asPersistable = (client: QueryClient): PersistableClient => client as unknown as PersistableClient;
+
+interface DehydratableQuery {
+  state: { status: string };
+  meta?: Record<string, unknown> | undefined;
+}
+
+/** Successful queries, except those with meta.persist === false. */
+export function shouldPersistQuery(query: DehydratableQuery): boolean {
+  return query.state.status === 'success' && query.meta?.persist !== false;
+}
+
+/**
+ * Fits a persisted client under `maxBytes` (JSON byte length): when it is over, drops the
+ * queries with the oldest dataUpdatedAt first; if it is still over (huge mutations), drops
+ * the mutations too. Returns the client unchanged when it fits.
+ */
+export function trimPersistedClient(client: PersistedClient, maxBytes: number): PersistedClient {
+  let size = jsonByteLength(client);
+  if (size <= maxBytes) return client;
+  const queries = client.clientState.queries;
+  const byAge = queries.map((query, index) => ({ index, updatedAt: query.state.dataUpdatedAt })).sort((a, b) => a.updatedAt - b.updatedAt);
+  const dropped = new Set<number>();
+  for (const { index } of byAge) {
+    if (size <= maxBytes) break;
+    dropped.add(index);
+    size -= jsonByteLength(queries[index]) + 1; // the query and its separating comma
+  }
+  let trimmed: PersistedClient = {
+    ...client,
+    clientState: { ...client.clientState, queries: queries.filter((_, index) => !dropped.has(index)) },
+  };
+  if (jsonByteLength(trimmed) > maxBytes) {
+    trimmed = { ...trimmed, clientState: { ...trimmed.clientState, queries: [], mutations: [] } };
+  }
+  return trimmed;
+}
+
+export interface QueryCachePersister extends Persister {
+  /** Writes a pending throttled save now. Resolves when stored (never rejects). */
+  flush(): Promise<void>;
+}
+
+export interface QueryCachePersisterOptions {
+  throttleMs?: number;
+  maxAge?: number;
+}
+
+/**
+ * A Persister over the local cache: saves are throttled (trailing: the latest state is
+ * written at most once per throttleMs), trimmed under the cache's cap, and stored with the
+ * cache's expiry set to maxAge. Storage failures are logged, never thrown into the app.
+ */
+export function createQueryCachePersister(cache: LocalCache, options: QueryCachePersisterOptions = {}): QueryCachePersister {
+  const throttleMs = options.throttleMs ?? PERSIST_THROTTLE_MS;
+  const maxAge = options.maxAge ?? PERSIST_MAX_AGE_MS;
+  let pending: PersistedClient | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let writing: Promise<void> = Promise.resolve();
+
+  const flush = (): Promise<void> => {
+    if (timer !== null) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    const client = pending;
+    pending = null;
+    if (client) {
+      writing = writing.then(async () => {
+        try {
+          await cache.set(PERSISTED_CLIENT_KEY, trimPersistedClient(client, cache.maxBytes), { ttlMs: maxAge });
+        } catch (error) {
+          console.warn('Could not persist the query cache', error);
+        }
+      });
+    }
+    return writing;
+  };
+
+  return {
+    persistClient(client) {
+      pending = client;
+      timer ??= setTimeout(() => void flush(), throttleMs);
+    },
+    async restoreClient() {
+      await writing;
+      return cache.get<PersistedClient>(PERSISTED_CLIENT_KEY);
+    },
+    async removeClient() {
+      pending = null;
+      if (timer !== null) {
+        clearTimeout(timer);
+        timer = null;
+      }
+      await writing;
+      await cache.del(PERSISTED_CLIENT_KEY);
+    },
+    flush,
+  };
+}
+
+export interface PersistQueryCacheOptions {
+  /** A different buster discards what was persisted (e.g. the app version). */
+  buster?: string;
+  maxAge?: number;
+  throttleMs?: number;
+  /** The byte cap of the persisted state; defaults to LOCAL_CACHE_MAX_BYTES. */
+  maxBytes?: number;
+  /** The local cache (IndexedDB database) name; defaults to 'query-cache'. */
+  cacheName?: string;
+}
+
+/**
+ * Restores the persisted query cache into `queryClient` (discarding it when older than maxAge
+ * or saved with another buster, or unreadable), then saves every later change. Never rejects:
+ * without IndexedDB the app simply starts with an empty cache. Resolves with a function that
+ * stops persisting and writes any pending save.
+ */
+export async function persistQueryCache(queryClient: QueryClient, options: PersistQueryCacheOptions = {}): Promise<() => void> {
+  const buster = options.buster ?? '';
+  const maxAge = options.maxAge ?? PERSIST_MAX_AGE_MS;
+  const cache = createLocalCache(options.cacheName ?? QUERY_CACHE_STORE, { maxBytes: options.maxBytes ?? LOCAL_CACHE_MAX_BYTES });
+  const persister = createQueryCachePersister(cache, { maxAge, ...(options.throttleMs === undefined ? {} : { throttleMs: options.throttleMs }) });
+  const client = asPersistable(queryClient);
+
+  try {
+    await persistQueryClientRestore({ queryClient: client, persister, maxAge, buster });
+  } catch (error) {
+    console.warn('Could not restore the persisted query cache', error);
+  }
+
+  const unsubscribe = persistQueryClientSubscribe({
+    queryClient: client,
+    persister,
+    buster,
+    dehydrateOptions: {
+      shouldDehydrateQuery: shouldPersistQuery,
+      // Paused mutations are replayed by the outbox, not by the query cache.
+      shouldDehydrateMutation: () => false,
+    },
+  });
+
+  // Write the latest state when the page is hidden: it may never become visible again.
+  const onHidden = (): void => {
+    if (document.visibilityState === 'hidden') void persister.flush();
+  };
+  const onPageHide = (): void => void persister.flush();
+  const hasDocument = typeof document !== 'undefined';
+  if (hasDocument) document.addEventListener('visibilitychange', onHidden);
+  if (typeof window !== 'undefined') window.addEventListener('pagehide', onPageHide);
+
+  return () => {
+    unsubscribe();
+    if (hasDocument) document.removeEventListener('visibilitychange', onHidden);
+    if (typeof window !== 'undefined') window.removeEventListener('pagehide', onPageHide);
+    void persister.flush();
+  };
+}

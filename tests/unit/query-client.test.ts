@@ -1,0 +1,306 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PersistedClient } from '@tanstack/query-persist-client-core';
+import { ApiError, type ApiErrorKind } from '../../src/client/lib/http.ts';
+import { createLocalCache, jsonByteLength } from '../../src/client/lib/local-cache.ts';
+import {
+  createQueryCachePersister,
+  createQueryClient,
+  persistQueryCache,
+  QUERY_CACHE_STORE,
+  shouldPersistQuery,
+  shouldRetry,
+  trimPersistedClient,
+  type ErrorMeta,
+} from '../../src/client/lib/query-client.ts';
+
+const apiError = (kind: ApiErrorKind, code = -1002): ApiError =>
+  new ApiError({ code, msg: 'boom', kind, status: kind === 'logged-in-elsewhere' ? 452 : 200, path: '/x' });
+
+function recordingClient() {
+  const calls: Array<{ error: unknown; meta: ErrorMeta }> = [];
+  const client = createQueryClient({ onError: (error, meta) => calls.push({ error, meta }) });
+  return { client, calls };
+}
+
+describe('createQueryClient defaults', () => {
+  it('uses the documented defaults', () => {
+    const { client } = recordingClient();
+    const queries = client.getDefaultOptions().queries!;
+    expect(queries.staleTime).toBe(30_000);
+    expect(queries.gcTime).toBe(24 * 60 * 60 * 1000);
+    expect(queries.networkMode).toBe('offlineFirst');
+    expect(client.getDefaultOptions().mutations?.retry).toBe(false);
+  });
+
+  it('never retries business errors, a 452, or non-API errors', () => {
+    expect(shouldRetry(0, apiError('business'))).toBe(false);
+    expect(shouldRetry(0, apiError('logged-in-elsewhere', -2000))).toBe(false);
+    expect(shouldRetry(0, new Error('bug'))).toBe(false);
+    expect(shouldRetry(0, new DOMException('aborted', 'AbortError'))).toBe(false);
+  });
+
+  it('retries network failures up to twice and timeouts once', () => {
+    for (const kind of ['network', 'http'] as const) {
+      expect(shouldRetry(0, apiError(kind, -10086))).toBe(true);
+      expect(shouldRetry(1, apiError(kind, -10086))).toBe(true);
+      expect(shouldRetry(2, apiError(kind, -10086))).toBe(false);
+    }
+    expect(shouldRetry(0, apiError('timeout', -10086))).toBe(true);
+    expect(shouldRetry(1, apiError('timeout', -10086))).toBe(false);
+  });
+
+  it('retries a query that fails on the network, then reports once', async () => {
+    const { client, calls } = recordingClient();
+    let attempts = 0;
+    const failing = client.fetchQuery({
+      queryKey: ['net'],
+      queryFn: () => {
+        attempts += 1;
+        throw apiError('network', -10086);
+      },
+      retryDelay: 0,
+    });
+    await expect(failing).rejects.toBeInstanceOf(ApiError);
+    expect(attempts).toBe(3);
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('error hooks', () => {
+  it('reports failed queries with kind query, and silent from meta', async () => {
+    const { client, calls } = recordingClient();
+    const error = apiError('business', -2902);
+    await expect(client.fetchQuery({ queryKey: ['loud'], queryFn: () => Promise.reject(error) })).rejects.toBe(error);
+    await expect(
+      client.fetchQuery({ queryKey: ['quiet'], queryFn: () => Promise.reject(error), meta: { silent: true } }),
+    ).rejects.toBe(error);
+    expect(calls).toEqual([
+      { error, meta: { kind: 'query', silent: false } },
+      { error, meta: { kind: 'query', silent: true } },
+    ]);
+  });
+
+  it('reports failed mutations with kind mutation', async () => {
+    const { client, calls } = recordingClient();
+    const error = apiError('business', -5007);
+    const run = (silent?: boolean) =>
+      client
+        .getMutationCache()
+        .build(client, {
+          mutationFn: () => Promise.reject(error),
+          ...(silent === undefined ? {} : { meta: { silent } }),
+        })
+        .execute(undefined);
+    await expect(run()).rejects.toBe(error);
+    await expect(run(true)).rejects.toBe(error);
+    expect(calls.map((call) => call.meta)).toEqual([
+      { kind: 'mutation', silent: false },
+      { kind: 'mutation', silent: true },
+    ]);
+  });
+
+  it('survives a throwing handler', async () => {
+    const client = createQueryClient({
+      onError: () => {
+        throw new Error('handler bug');
+      },
+    });
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await expect(client.fetchQuery({ queryKey: ['x'], queryFn: () => Promise.reject(apiError('business')) })).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    expect(spy).toHaveBeenCalled();
+    spy.mockRestore();
+  });
+
+  it('types meta (silent and persist are booleans)', () => {
+    const { client } = recordingClient();
+    // @ts-expect-error: silent must be a boolean
+    void client.prefetchQuery({ queryKey: ['typed'], queryFn: () => 1, meta: { silent: 'yes' } });
+    void client.prefetchQuery({ queryKey: ['typed'], queryFn: () => 1, meta: { silent: true, persist: false, other: 1 } });
+  });
+});
+
+describe('persistence', () => {
+  const stops: Array<() => void> = [];
+  afterEach(async () => {
+    for (const stop of stops.splice(0)) stop();
+    await createLocalCache(QUERY_CACHE_STORE).clear();
+  });
+
+  async function persisted(): Promise<PersistedClient | undefined> {
+    return createLocalCache(QUERY_CACHE_STORE).get<PersistedClient>('client');
+  }
+
+  it('persists successful queries and restores them into a new client', async () => {
+    const first = recordingClient().client;
+    stops.push(await persistQueryCache(first, { buster: 'v1', throttleMs: 10 }));
+    await first.fetchQuery({ queryKey: ['posts', 'all'], queryFn: () => ({ list: [1, 2, 3] }) });
+    await first.fetchQuery({ queryKey: ['secret'], queryFn: () => 'token', meta: { persist: false } });
+    await first.fetchQuery({ queryKey: ['broken'], queryFn: () => Promise.reject(apiError('business')) }).catch(() => {});
+
+    await vi.waitFor(async () => {
+      const stored = await persisted();
+      expect(stored?.clientState.queries.map((q) => q.queryKey)).toEqual([['posts', 'all']]);
+    });
+
+    const second = recordingClient().client;
+    stops.push(await persistQueryCache(second, { buster: 'v1', throttleMs: 10 }));
+    expect(second.getQueryData(['posts', 'all'])).toEqual({ list: [1, 2, 3] });
+    expect(second.getQueryData(['secret'])).toBeUndefined();
+  });
+
+  it('discards a cache saved with another buster', async () => {
+    const first = recordingClient().client;
+    stops.push(await persistQueryCache(first, { buster: 'v1', throttleMs: 10 }));
+    first.setQueryData(['k'], 1);
+    await vi.waitFor(async () => expect(await persisted()).toBeDefined());
+
+    const second = recordingClient().client;
+    stops.push(await persistQueryCache(second, { buster: 'v2', throttleMs: 10 }));
+    expect(second.getQueryData(['k'])).toBeUndefined();
+  });
+
+  it('discards a cache older than maxAge', async () => {
+    const first = recordingClient().client;
+    stops.push(await persistQueryCache(first, { throttleMs: 10 }));
+    first.setQueryData(['k'], 1);
+    await vi.waitFor(async () => expect(await persisted()).toBeDefined());
+    const stored = (await persisted())!;
+    await createLocalCache(QUERY_CACHE_STORE).set('client', { ...stored, timestamp: Date.now() - 25 * 60 * 60 * 1000 });
+
+    const second = recordingClient().client;
+    stops.push(await persistQueryCache(second, { throttleMs: 10 }));
+    expect(second.getQueryData(['k'])).toBeUndefined();
+  });
+
+  it('throttles saves to the latest state', async () => {
+    const writes: unknown[] = [];
+    const fake = {
+      ...createLocalCache('unused-by-this-test'),
+      maxBytes: 1_000_000,
+      set: async (_key: string, value: unknown) => {
+        writes.push(value);
+      },
+    };
+    const persister = createQueryCachePersister(fake, { throttleMs: 40 });
+    const state = (n: number): PersistedClient => ({ timestamp: n, buster: '', clientState: { queries: [], mutations: [] } });
+    for (let i = 1; i <= 5; i += 1) void persister.persistClient(state(i));
+    expect(writes).toEqual([]);
+    await vi.waitFor(() => expect(writes).toHaveLength(1));
+    expect((writes[0] as PersistedClient).timestamp).toBe(5);
+    void persister.persistClient(state(6));
+    await persister.flush();
+    expect(writes.map((w) => (w as PersistedClient).timestamp)).toEqual([5, 6]);
+    await persister.flush(); // nothing pending: no write
+    expect(writes).toHaveLength(2);
+  });
+
+  it('stops saving after unsubscribe, flushing what was pending', async () => {
+    const client = recordingClient().client;
+    const stop = await persistQueryCache(client, { throttleMs: 60_000 });
+    client.setQueryData(['pending'], 'yes');
+    stop();
+    await vi.waitFor(async () => expect((await persisted())?.clientState.queries).toHaveLength(1));
+    client.setQueryData(['after'], 'no');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect((await persisted())?.clientState.queries.map((q) => q.queryKey)).toEqual([['pending']]);
+  });
+
+  it('keeps the persisted state under the byte cap', async () => {
+    const client = recordingClient().client;
+    stops.push(await persistQueryCache(client, { throttleMs: 10, maxBytes: 5000, cacheName: 'query-cache-small' }));
+    for (let i = 0; i < 10; i += 1) {
+      client.setQueryData(['page', i], 'x'.repeat(1000), { updatedAt: 1_000 + i });
+    }
+    const small = createLocalCache('query-cache-small');
+    await vi.waitFor(async () => {
+      const stored = await small.get<PersistedClient>('client');
+      expect(stored?.clientState.queries.some((q) => q.queryKey[1] === 9)).toBe(true);
+    });
+    const stored = (await small.get<PersistedClient>('client'))!;
+    expect(await small.totalBytes()).toBeLessThanOrEqual(5000);
+    // the newest pages are kept, the oldest dropped
+    const kept = stored.clientState.queries.map((q) => q.queryKey[1] as number).sort((a, b) => a - b);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThan(10);
+    expect(kept.at(-1)).toBe(9);
+    expect(kept[0]).toBe(10 - kept.length);
+    await small.clear();
+  });
+
+  it('never rejects when storage fails', async () => {
+    const client = recordingClient().client;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const spy = vi.spyOn(indexedDB, 'open').mockImplementation(() => {
+      throw new Error('no IndexedDB here');
+    });
+    try {
+      const stop = await persistQueryCache(client, { cacheName: `unavailable-${Date.now()}` });
+      stop();
+      expect(warn).toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+      warn.mockRestore();
+      error.mockRestore();
+    }
+  });
+});
+
+describe('trimPersistedClient', () => {
+  const query = (key: string, updatedAt: number, bytes: number) => ({
+    queryKey: [key],
+    queryHash: JSON.stringify([key]),
+    dehydratedAt: updatedAt,
+    state: {
+      data: 'x'.repeat(bytes),
+      dataUpdateCount: 1,
+      dataUpdatedAt: updatedAt,
+      error: null,
+      errorUpdateCount: 0,
+      errorUpdatedAt: 0,
+      fetchFailureCount: 0,
+      fetchFailureReason: null,
+      fetchMeta: null,
+      isInvalidated: false,
+      status: 'success' as const,
+      fetchStatus: 'idle' as const,
+    },
+  });
+  const client = (queries: Array<ReturnType<typeof query>>): PersistedClient => ({
+    timestamp: 1,
+    buster: '',
+    clientState: { mutations: [], queries },
+  });
+
+  it('returns a client that fits unchanged', () => {
+    const c = client([query('a', 1, 10)]);
+    expect(trimPersistedClient(c, 10_000)).toBe(c);
+  });
+
+  it('drops the oldest-updated queries until it fits', () => {
+    const [newest, oldest, middle] = [query('new', 300, 1000), query('old', 100, 1000), query('mid', 200, 1000)];
+    const c = client([newest, oldest, middle]);
+    const twoFit = jsonByteLength(client([newest, middle]));
+    const trimmed = trimPersistedClient(c, twoFit);
+    expect(trimmed.clientState.queries.map((q) => q.queryKey[0])).toEqual(['new', 'mid']);
+    expect(jsonByteLength(trimmed)).toBeLessThanOrEqual(twoFit);
+    const tight = trimPersistedClient(c, twoFit - 1);
+    expect(tight.clientState.queries.map((q) => q.queryKey[0])).toEqual(['new']);
+  });
+
+  it('empties the state when even one query is too big', () => {
+    const c = client([query('huge', 1, 5000)]);
+    expect(trimPersistedClient(c, 1000).clientState.queries).toEqual([]);
+  });
+});
+
+describe('shouldPersistQuery', () => {
+  it('keeps successful queries unless meta.persist is false', () => {
+    expect(shouldPersistQuery({ state: { status: 'success' } })).toBe(true);
+    expect(shouldPersistQuery({ state: { status: 'success' }, meta: { persist: false } })).toBe(false);
+    expect(shouldPersistQuery({ state: { status: 'error' } })).toBe(false);
+    expect(shouldPersistQuery({ state: { status: 'pending' } })).toBe(false);
+  });
+});
