@@ -16,7 +16,6 @@ import {
   persistQueryClientSubscribe,
   type PersistedClient,
   type Persister,
-  type PersistQueryClientRootOptions,
 } from '@tanstack/query-persist-client-core';
 import { LOCAL_CACHE_MAX_BYTES } from '#shared/constants.ts';
 import { isApiError } from './http.ts';
@@ -108,15 +107,6 @@ export function createQueryClient(handlers: QueryClientHandlers): QueryClient {
 
 // ---------------------------------------------------------------------------------------------
 // Persistence
-
-/**
- * @tanstack/query-persist-client-core pins its own @tanstack/query-core (5.104.5) while
- * @tanstack/react-query ships 5.108.0, so their QueryClient classes are nominally different
- * types (private fields). At runtime persistence only uses the public cache API, which both
- * versions share; this is the one place the two types meet.
- */
-type PersistableClient = PersistQueryClientRootOptions['queryClient'];
-const asPersistable = (client: QueryClient): PersistableClient => client as unknown as PersistableClient;
 
 interface DehydratableQuery {
   state: { status: string };
@@ -239,16 +229,15 @@ export async function persistQueryCache(queryClient: QueryClient, options: Persi
   const maxAge = options.maxAge ?? PERSIST_MAX_AGE_MS;
   const cache = createLocalCache(options.cacheName ?? QUERY_CACHE_STORE, { maxBytes: options.maxBytes ?? LOCAL_CACHE_MAX_BYTES });
   const persister = createQueryCachePersister(cache, { maxAge, ...(options.throttleMs === undefined ? {} : { throttleMs: options.throttleMs }) });
-  const client = asPersistable(queryClient);
 
   try {
-    await persistQueryClientRestore({ queryClient: client, persister, maxAge, buster });
+    await persistQueryClientRestore({ queryClient, persister, maxAge, buster });
   } catch (error) {
     console.warn('Could not restore the persisted query cache', error);
   }
 
   const unsubscribe = persistQueryClientSubscribe({
-    queryClient: client,
+    queryClient,
     persister,
     buster,
     dehydrateOptions: {
