@@ -18,6 +18,7 @@ import { registerStaticClient } from './http/static-client.ts';
 import { accountRoutes } from './routes/account.ts';
 import { channelRoutes } from './routes/channels.ts';
 import { imageRoutes } from './routes/images.ts';
+import { miscRoutes } from './routes/misc.ts';
 import { postRoutes } from './routes/posts.ts';
 import { timeRoutes } from './routes/time.ts';
 import { userRoutes } from './routes/users.ts';
@@ -81,6 +82,7 @@ export async function buildApp({ config, db, logger = false, serveClient = true,
   await app.register(postRoutes, deps);
   await app.register(timeRoutes, deps);
   await app.register(imageRoutes, deps);
+  await app.register(miscRoutes, deps);
   await registerStaticClient(app, serveClient ? config.clientDir : undefined);
   return app;
 }

@@ -469,6 +469,43 @@ export const api = {
     tag: 'time',
     summary: 'Create or update a note (base64 JSON body)',
   }),
+
+  // ---- misc service (WeChat only) ----
+  wxShareSign: endpoint({
+    method: 'GET',
+    path: '/wxmisc/wxshare/sign',
+    input: z.object({
+      url: z.string().url('url 应为完整的网址').max(2000),
+      mpid: z.string().max(64).optional(),
+    }),
+    output: z.object({ appId: z.string(), timestamp: z.number().int(), nonceStr: z.string(), signature: z.string() }),
+    auth: 'none',
+    tag: 'misc',
+    summary: 'WeChat JS-SDK config signature (sha1) for a page URL',
+  }),
+
+  // ---- tracking collector ----
+  collect: endpoint({
+    method: 'POST',
+    path: '/serv/collect',
+    input: z.object({
+      app_id: z.string().max(64),
+      events: z
+        .array(
+          z.object({
+            event: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, '事件名只能包含小写字母、数字和下划线'),
+            properties: z.record(z.string().max(64), z.union([z.string().max(500), z.number(), z.boolean(), z.null()])).default({}),
+            time: z.number().int().positive().optional(),
+          }),
+        )
+        .min(1)
+        .max(50),
+    }),
+    output: z.object({ accepted: z.number().int() }),
+    auth: 'optional',
+    tag: 'tracking',
+    summary: 'A batch of behaviour events (click_resource_position, personal_home_page_view, ...)',
+  }),
 } as const;
 
 export type Api = typeof api;
@@ -486,8 +523,6 @@ export const HTTP_LOGGED_IN_ELSEWHERE = 452;
 
 export const OTHER_PATHS = {
   ticketDelete: '/serv/v1/user/ticket/delete',
-  wxShareSign: '/wxmisc/wxshare/sign',
-  collect: '/serv/collect',
   uploadImage: '/serv/v1/upload/image',
   images: '/img',
   docs: '/docs',

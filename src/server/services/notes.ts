@@ -3,6 +3,7 @@ import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Note } from '#shared/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { notes } from '../db/schema.ts';
+import { notFound } from '../errors.ts';
 import { keysetPage, type Page } from './paging.ts';
 import { resolveUserId } from './users.ts';
 
@@ -24,4 +25,19 @@ export async function listNotes(db: Db, ucode: string, size: number, prev: numbe
     .orderBy(desc(notes.id))
     .limit(size + 1);
   return keysetPage(rows, size, (row) => row.id, (page) => page.map(toNote));
+}
+
+/** Creates a note, or updates one of the user's own notes when an id is given. */
+export async function saveNote(db: Db, userId: number, input: { id?: number | undefined; content: string }): Promise<Note> {
+  if (input.id === undefined) {
+    const [created] = await db.insert(notes).values({ userId, content: input.content }).returning();
+    return toNote(created!);
+  }
+  const [updated] = await db
+    .update(notes)
+    .set({ content: input.content, updatedAt: new Date() })
+    .where(and(eq(notes.id, input.id), eq(notes.userId, userId)))
+    .returning();
+  if (!updated) throw notFound('笔记');
+  return toNote(updated);
 }
