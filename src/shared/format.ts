@@ -61,7 +61,7 @@ const EMOJI_GRAPHEME =
   /\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F|\p{Extended_Pictographic}\u200D|\p{Emoji_Modifier}|\p{Regional_Indicator}|\u20E3/u;
 
 /** Code points that attach to the previous one (used only where Intl.Segmenter is missing). */
-const JOINS_PREVIOUS = /[\p{M}\uFE00-\uFE0F\u200D\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}\u20E3]/u;
+const JOINS_PREVIOUS = /\p{M}|[\uFE00-\uFE0F]|\u200D|\p{Emoji_Modifier}|[\u{E0020}-\u{E007F}]|\u20E3/u;
 const REGIONAL_INDICATOR = /\p{Regional_Indicator}/u;
 
 let segmenter: Intl.Segmenter | null | undefined;
