@@ -1,0 +1,107 @@
+/**
+ * PWA registration and online status (DESIGN.md section 4). The service worker (sw/) tells the
+ * pages `{type: 'network-status', online}` when a fetch fails or works again; the client shows
+ * 网络异常 while offline. Updates are prompted: a new worker waits, `onUpdateReady` gets a
+ * function that activates it, and the page reloads once the new worker controls it.
+ */
+import { Workbox } from 'workbox-window';
+
+export interface RegisterServiceWorkerOptions {
+  onNetworkStatus(online: boolean): void;
+  onUpdateReady(applyUpdate: () => void): void;
+}
+
+/** Message types shared with sw/constants.ts (the client does not import the worker's code). */
+const MSG_NETWORK_STATUS = 'network-status';
+const MSG_GET_NETWORK_STATUS = 'GET_NETWORK_STATUS';
+const MSG_CLEAR_API_CACHE = 'CLEAR_API_CACHE';
+
+/** Look for a new version this often while the page stays open. */
+const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+
+interface NetworkStatusMessage {
+  type: typeof MSG_NETWORK_STATUS;
+  online: boolean;
+}
+
+function isNetworkStatusMessage(data: unknown): data is NetworkStatusMessage {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { type?: unknown }).type === MSG_NETWORK_STATUS &&
+    typeof (data as { online?: unknown }).online === 'boolean'
+  );
+}
+
+let registered = false;
+
+/**
+ * Registers /sw.js in production builds (a no-op in development and where service workers are
+ * not supported) and reports the network status: from the worker's messages, and from the
+ * browser's offline/online events.
+ */
+export function registerServiceWorker(options: RegisterServiceWorkerOptions): void {
+  // Once per page, even if a component calls it twice (React StrictMode runs effects twice).
+  if (typeof window === 'undefined' || registered) return;
+  registered = true;
+
+  window.addEventListener('offline', () => options.onNetworkStatus(false));
+  window.addEventListener('online', () => options.onNetworkStatus(true));
+
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+
+  const container = navigator.serviceWorker;
+  // Listen on the container, not on the Workbox instance: a worker of an older version that
+  // still controls the page reports too.
+  container.addEventListener('message', (event: MessageEvent<unknown>) => {
+    if (isNetworkStatusMessage(event.data)) options.onNetworkStatus(event.data.online);
+  });
+  container.startMessages();
+
+  const wb = new Workbox('/sw.js');
+
+  wb.addEventListener('waiting', () => {
+    options.onUpdateReady(() => {
+      let reloaded = false;
+      wb.addEventListener('controlling', () => {
+        if (reloaded) return;
+        reloaded = true;
+        window.location.reload();
+      });
+      wb.messageSkipWaiting();
+    });
+  });
+
+  void wb
+    .register()
+    .then((registration) => {
+      askNetworkStatus(options);
+      if (registration) {
+        setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_INTERVAL_MS);
+      }
+    })
+    .catch((error: unknown) => {
+      console.warn('Service worker registration failed', error);
+    });
+}
+
+/** A page opened while the worker already knows the network is down learns it at once. */
+function askNetworkStatus(options: RegisterServiceWorkerOptions): void {
+  const controller = navigator.serviceWorker.controller;
+  if (!controller) return;
+  const channel = new MessageChannel();
+  channel.port1.onmessage = (event: MessageEvent<unknown>) => {
+    if (isNetworkStatusMessage(event.data) && !event.data.online) options.onNetworkStatus(false);
+    channel.port1.close();
+  };
+  controller.postMessage({ type: MSG_GET_NETWORK_STATUS }, [channel.port2]);
+}
+
+/**
+ * Drops the API answers the worker cached (call on logout or a change of user, so the next
+ * user never sees the previous one's feed offline). Does nothing without a worker.
+ */
+export function clearServiceWorkerApiCache(): void {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.controller?.postMessage({ type: MSG_CLEAR_API_CACHE });
+}

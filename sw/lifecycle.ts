@@ -1,0 +1,19 @@
+/**
+ * Updates are prompted: a new worker waits until a page sends `{type: 'SKIP_WAITING'}` (the
+ * user accepted the update), then takes over the open pages, which reload on 'controlling'.
+ * The first worker takes control of the pages at once.
+ */
+import { clientsClaim } from 'workbox-core';
+import { MSG_SKIP_WAITING } from './constants.ts';
+
+declare const self: ServiceWorkerGlobalScope;
+
+export function setupLifecycle(): void {
+  self.addEventListener('message', (event) => {
+    const data: unknown = event.data;
+    if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === MSG_SKIP_WAITING) {
+      event.waitUntil(self.skipWaiting());
+    }
+  });
+  clientsClaim();
+}

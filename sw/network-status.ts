@@ -1,0 +1,65 @@
+/**
+ * Network status as the service worker sees it: a fetch that fails tells every window
+ * `{type: 'network-status', online: false}`; the first fetch that succeeds after a failure tells
+ * them `{online: true}`. The client shows 网络异常 while offline (SPEC.md section 4). A page that
+ * opens later asks with `{type: 'GET_NETWORK_STATUS'}` and gets the answer on the message port.
+ */
+import type { WorkboxPlugin } from 'workbox-core/types.js';
+import { MSG_GET_NETWORK_STATUS, MSG_NETWORK_STATUS } from './constants.ts';
+
+declare const self: ServiceWorkerGlobalScope;
+
+export interface NetworkStatusMessage {
+  type: typeof MSG_NETWORK_STATUS;
+  online: boolean;
+}
+
+let online = true;
+
+async function broadcast(message: NetworkStatusMessage): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  for (const client of windows) client.postMessage(message);
+}
+
+/** A fetch failed for a network reason (not because the page gave up on it). */
+export function reportFailure(error: unknown): Promise<void> {
+  if (error instanceof DOMException && error.name === 'AbortError') return Promise.resolve();
+  online = false;
+  // Every failure is told, so windows opened after the first one learn it too.
+  return broadcast({ type: MSG_NETWORK_STATUS, online: false });
+}
+
+/** A response arrived (any HTTP status: the network works). */
+export function reportSuccess(): Promise<void> {
+  if (online) return Promise.resolve();
+  online = true;
+  return broadcast({ type: MSG_NETWORK_STATUS, online: true });
+}
+
+export function isOnline(): boolean {
+  return online;
+}
+
+/** Add to every strategy that goes to the network. */
+export const networkStatusPlugin: WorkboxPlugin = {
+  fetchDidFail: async ({ error }) => {
+    await reportFailure(error);
+  },
+  fetchDidSucceed: async ({ response, event }) => {
+    event.waitUntil(reportSuccess());
+    return response;
+  },
+};
+
+export function setupNetworkStatus(): void {
+  self.addEventListener('message', (event) => {
+    const data: unknown = event.data;
+    if (typeof data !== 'object' || data === null || (data as { type?: unknown }).type !== MSG_GET_NETWORK_STATUS) {
+      return;
+    }
+    const answer: NetworkStatusMessage = { type: MSG_NETWORK_STATUS, online };
+    const port = event.ports[0];
+    if (port) port.postMessage(answer);
+    else if (event.source) event.source.postMessage(answer);
+  });
+}

@@ -1,0 +1,20 @@
+/**
+ * The service worker (DESIGN.md section 4), built by vite-plugin-pwa (injectManifest) into
+ * dist/client/sw.js. Route order matters: precache first, then navigations, API reads, other
+ * API calls and images.
+ */
+import { setupApiCache } from './api-cache.ts';
+import { setupImageCache } from './images.ts';
+import { setupLifecycle } from './lifecycle.ts';
+import { setupNavigation } from './navigation.ts';
+import { setupNetworkStatus } from './network-status.ts';
+import { setupPrecache } from './precache.ts';
+
+declare const self: ServiceWorkerGlobalScope;
+
+setupLifecycle();
+setupNetworkStatus();
+setupPrecache();
+setupNavigation();
+setupApiCache();
+setupImageCache();

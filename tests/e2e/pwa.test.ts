@@ -1,0 +1,323 @@
+/**
+ * The PWA against the built app and the real server: manifest and icons, the service worker
+ * (registration, control, installability), the app shell offline (reload and deep links), the
+ * POST-read cache keyed by body hash, and the network-status messages behind 网络异常.
+ *
+ * Needs `npm run build` first (startApp says so otherwise) and Chromium at /usr/bin/chromium.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Response } from 'playwright-core';
+import { api } from '#shared/api.ts';
+import {
+  API_CACHE_NAME,
+  BODY_HASH_PARAM,
+  CACHED_API_READS,
+  IMAGE_CACHE_NAME,
+  SW_CACHE_HEADER,
+} from '../../sw/constants.ts';
+import { startApp, type RunningApp } from './support/app.ts';
+import { installabilityErrors, launchBrowser, type LaunchedBrowser } from './support/browser.ts';
+
+const PROVIDER_TITLE = '极客时间';
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(bytes: Uint8Array): { width: number; height: number } {
+  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  expect(Array.from(bytes.subarray(0, 8))).toEqual(signature);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+describe('the service worker caches exactly the public API reads of the contract', () => {
+  it('lists every POST read whose auth is not required', () => {
+    // POSTs anyone may call that change something: never answered from a cache.
+    const publicWrites = new Set<string>([api.loginCode.path, api.login.path, api.collect.path]);
+    const reads = Object.values(api)
+      .filter((e) => e.method === 'POST' && e.auth !== 'required' && !publicWrites.has(e.path))
+      .map((e) => e.path)
+      .sort();
+    expect([...CACHED_API_READS].sort()).toEqual(reads);
+  });
+});
+
+describe('PWA', () => {
+  let app: RunningApp;
+  let browser: LaunchedBrowser;
+  let page: Page;
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+    page = browser.page;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  /** A POST from the page (so it goes through the service worker), as the http client sends it. */
+  function postFromPage(path: string, body: string) {
+    return page.evaluate(
+      async ({ path, body, header }) => {
+        try {
+          const response = await fetch(path, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json' },
+            body,
+            credentials: 'include',
+          });
+          return { ok: true as const, status: response.status, cache: response.headers.get(header), text: await response.text() };
+        } catch (error) {
+          return { ok: false as const, error: String(error) };
+        }
+      },
+      { path, body, header: SW_CACHE_HEADER },
+    );
+  }
+
+  async function statusMessages(): Promise<boolean[]> {
+    return page.evaluate(() => (window as unknown as { __statuses: boolean[] }).__statuses.slice());
+  }
+
+  /** Collects the worker's network-status messages in the page (survives until the next load). */
+  async function listenForStatus(): Promise<void> {
+    await page.evaluate(() => {
+      const w = window as unknown as { __statuses: boolean[] };
+      w.__statuses = [];
+      navigator.serviceWorker.addEventListener('message', (event: MessageEvent<unknown>) => {
+        const data = event.data as { type?: string; online?: boolean };
+        if (data?.type === 'network-status' && typeof data.online === 'boolean') w.__statuses.push(data.online);
+      });
+      navigator.serviceWorker.startMessages();
+    });
+  }
+
+  it('serves the manifest with real icons and links it from the page', async () => {
+    const response = await fetch(`${app.url}/manifest.webmanifest`);
+    expect(response.status).toBe(200);
+    const manifest = (await response.json()) as {
+      name: string;
+      start_url: string;
+      display: string;
+      icons: Array<{ src: string; sizes: string; type: string; purpose?: string }>;
+    };
+    expect(manifest.name).toContain(PROVIDER_TITLE);
+    expect(manifest.start_url).toBe('/home');
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
+    for (const icon of manifest.icons) {
+      const image = await fetch(new URL(icon.src, app.url));
+      expect(image.status, icon.src).toBe(200);
+      expect(image.headers.get('content-type')).toContain('image/png');
+      const [width, height] = icon.sizes.split('x').map(Number);
+      expect(pngSize(new Uint8Array(await image.arrayBuffer())), icon.src).toEqual({ width, height });
+    }
+    for (const path of ['/apple-touch-icon.png', '/favicon.svg', '/robots.txt']) {
+      expect((await fetch(`${app.url}${path}`)).status, path).toBe(200);
+    }
+
+    await page.goto(`${app.url}/home`);
+    expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
+    expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
+    expect(await page.locator('meta[name="theme-color"]').count()).toBe(1);
+    expect(await page.locator('meta[name="viewport"]').getAttribute('content')).toContain('viewport-fit=cover');
+  });
+
+  it('registers the service worker, which controls the page after a reload', async () => {
+    await page.goto(`${app.url}/home`);
+    const activeScript = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return registration.active?.scriptURL;
+    });
+    expect(activeScript).toBe(`${app.url}/sw.js`);
+    const reload = await page.reload();
+    expect(reload?.fromServiceWorker()).toBe(true);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${app.url}/sw.js`);
+    // Every precached asset is in the precache.
+    const precached = await page.evaluate(async () => {
+      const names = await caches.keys();
+      const precache = names.find((name) => name.includes('precache'));
+      if (!precache) return [];
+      const cache = await caches.open(precache);
+      return (await cache.keys()).map((request) => new URL(request.url).pathname);
+    });
+    expect(precached).toEqual(expect.arrayContaining(['/index.html', '/manifest.webmanifest', '/icons/icon-192.png']));
+    expect(precached.some((path) => /^\/assets\/.+\.js$/.test(path))).toBe(true);
+  });
+
+  it('is installable', async () => {
+    await page.goto(`${app.url}/home`);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    // Chromium checks the manifest and its icons asynchronously after the load.
+    let errors = await installabilityErrors(page);
+    for (let attempt = 0; attempt < 20 && errors.length > 0; attempt++) {
+      await page.waitForTimeout(250);
+      errors = await installabilityErrors(page);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('answers POST reads from the body-keyed cache offline and reports the network status', async () => {
+    await page.goto(`${app.url}/home`);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await listenForStatus();
+    const path = api.channelPosts.path;
+
+    const online = await postFromPage(path, JSON.stringify({ tab: 'all', size: 5 }));
+    expect(online.ok && online.status).toBe(200);
+    if (!online.ok) return;
+    expect(online.cache).toBeNull();
+    expect(JSON.parse(online.text)).toMatchObject({ code: 0 });
+    // Written in the background after the answer: wait for the entry under its synthetic key.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          async ({ cacheName, param }) => {
+            const cache = await caches.open(cacheName);
+            return (await cache.keys()).map((request) => new URL(request.url)).filter((url) => url.searchParams.has(param))
+              .length;
+          },
+          { cacheName: API_CACHE_NAME, param: BODY_HASH_PARAM },
+        ),
+      )
+      .toBeGreaterThan(0);
+
+    await browser.context.setOffline(true);
+    try {
+      // Same body with its keys in another order: the same cache entry.
+      const offline = await postFromPage(path, JSON.stringify({ size: 5, tab: 'all' }));
+      expect(offline.ok && offline.status).toBe(200);
+      if (!offline.ok) return;
+      expect(offline.cache).toBe('hit');
+      expect(offline.text).toBe(online.text);
+      await expect.poll(statusMessages).toContain(false);
+
+      // A read never made online has nothing to fall back on: a network error, as without a worker.
+      const missing = await postFromPage(path, JSON.stringify({ tab: 'good', size: 3 }));
+      expect(missing.ok).toBe(false);
+    } finally {
+      await browser.context.setOffline(false);
+    }
+
+    // Back online: the first answer tells the pages the network works again.
+    const back = await postFromPage(path, JSON.stringify({ tab: 'all', size: 5 }));
+    expect(back.ok && back.cache).toBeNull();
+    await expect.poll(async () => (await statusMessages()).at(-1)).toBe(true);
+  });
+
+  it('does not cache business errors', async () => {
+    await page.goto(`${app.url}/home`);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    const failed = await postFromPage(api.postDetail.path, JSON.stringify({ post_id: 987654321 }));
+    expect(failed.ok).toBe(true);
+    if (!failed.ok) return;
+    expect(JSON.parse(failed.text)).not.toMatchObject({ code: 0 });
+    await browser.context.setOffline(true);
+    try {
+      const offline = await postFromPage(api.postDetail.path, JSON.stringify({ post_id: 987654321 }));
+      expect(offline.ok).toBe(false);
+    } finally {
+      await browser.context.setOffline(false);
+    }
+  });
+
+  it('keeps images cache first, so a seen image shows offline', async () => {
+    await page.goto(`${app.url}/home`);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    const posts = await postFromPage(api.channelPosts.path, JSON.stringify({ tab: 'all', size: 20 }));
+    expect(posts.ok).toBe(true);
+    const src = posts.ok ? /"(\/img\/[^"]+)"/.exec(posts.text)?.[1] : undefined;
+    expect(src, 'the demo feed has images under /img/').toBeTruthy();
+    if (!src) return;
+
+    const loadImage = (url: string) =>
+      page.evaluate(
+        (url) =>
+          new Promise<{ width: number; ok: boolean }>((resolve) => {
+            const img = new Image();
+            img.onload = () => resolve({ width: img.naturalWidth, ok: true });
+            img.onerror = () => resolve({ width: 0, ok: false });
+            img.src = `${url}`;
+          }),
+        url,
+      );
+    const online = await loadImage(src);
+    expect(online.ok).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          async ({ cacheName, src }) => Boolean(await (await caches.open(cacheName)).match(src)),
+          { cacheName: IMAGE_CACHE_NAME, src },
+        ),
+      )
+      .toBe(true);
+
+    await browser.context.setOffline(true);
+    try {
+      // A fetch (not the page's memory cache) of the same image, answered by the worker.
+      const offline = await page.evaluate(async (url) => {
+        const response = await fetch(url, { cache: 'no-store' });
+        return { status: response.status, type: response.headers.get('content-type') };
+      }, src);
+      expect(offline.status).toBe(200);
+      expect(offline.type).toMatch(/^image\//);
+    } finally {
+      await browser.context.setOffline(false);
+    }
+  });
+
+  it('renders the app shell offline: a reload of /home and a deep link', async () => {
+    await page.goto(`${app.url}/home`);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+    await browser.context.setOffline(true);
+    try {
+      const failedAssets: string[] = [];
+      const assetResponses: Response[] = [];
+      page.on('requestfailed', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/assets/')) failedAssets.push(request.url());
+      });
+      page.on('response', (response) => {
+        if (new URL(response.url()).pathname.startsWith('/assets/')) assetResponses.push(response);
+      });
+
+      for (const path of ['/home', '/topic/list', '/message/detail/1']) {
+        const response = path === '/home' ? await page.reload() : await page.goto(`${app.url}${path}`);
+        expect(response?.status(), path).toBe(200);
+        expect(response?.fromServiceWorker(), path).toBe(true);
+        const html = (await response?.text()) ?? '';
+        expect(html).toContain('<div id="root">');
+        expect(html).toContain(`<title>${PROVIDER_TITLE}</title>`);
+        expect(await page.locator('#root').count(), path).toBe(1);
+        expect(new URL(page.url()).pathname).toBe(path);
+        expect(await page.title(), path).not.toBe('');
+        // The app itself ran from the precache: it rendered, and says the network is down.
+        await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
+        await page.getByText('网络异常').first().waitFor({ state: 'visible', timeout: 10_000 });
+      }
+      expect(failedAssets).toEqual([]);
+      expect(assetResponses.length).toBeGreaterThan(0);
+      expect(assetResponses.every((response) => response.fromServiceWorker() && response.status() === 200)).toBe(true);
+    } finally {
+      page.removeAllListeners('requestfailed');
+      page.removeAllListeners('response');
+      await browser.context.setOffline(false);
+    }
+  });
+
+  it('leaves navigations to server paths to the network, never index.html', async () => {
+    await page.goto(`${app.url}/home`);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    for (const path of ['/serv/v1/no_such_call', '/docs', '/robots.txt']) {
+      const response = await page.goto(`${app.url}${path}`);
+      expect(response?.fromServiceWorker(), path).toBe(false);
+      expect(await response?.text(), path).not.toContain('<div id="root">');
+    }
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * The real built app for end-to-end tests: `node dist/server/main.js` (built beforehand by
+ * `npm run build`) on a free port with a fresh PGlite data folder, seeded with demo data.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const SERVER_ENTRY = join(PROJECT_ROOT, 'dist/server/main.js');
+const CLIENT_INDEX = join(PROJECT_ROOT, 'dist/client/index.html');
+const READY_PATH = '/serv/v1/user/auth';
+const START_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+export interface StartAppOptions {
+  /** Extra environment for the server (PORT and DATA_DIR are set unless given here). */
+  env?: Record<string, string>;
+}
+
+export interface RunningApp {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Everything the server wrote to stdout and stderr so far. */
+  logs: () => string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
+  if (!existsSync(SERVER_ENTRY) || !existsSync(CLIENT_INDEX)) {
+    throw new Error(
+      `The built app is missing (${existsSync(SERVER_ENTRY) ? CLIENT_INDEX : SERVER_ENTRY}). ` +
+        'Run `npm run build` before the e2e tests.',
+    );
+  }
+  const port = Number(options.env?.PORT ?? (await freePort()));
+  const dataDir = options.env?.DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'feed-e2e-data-')));
+  const ownsDataDir = options.env?.DATA_DIR === undefined;
+  const url = `http://127.0.0.1:${port}`;
+
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // Hermetic by default: the embedded database in the fresh folder, whatever the shell has.
+  delete env.DATABASE_URL;
+  delete env.CLIENT_DIR;
+  Object.assign(env, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir }, options.env);
+
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
+    cwd: PROJECT_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const exited = new Promise<number | null>((resolveExit) => {
+    child.once('exit', (code, signal) => resolveExit(code ?? (signal ? -1 : null)));
+  });
+  let hasExited = false;
+  void exited.then(() => (hasExited = true));
+
+  const removeDataDir = async () => {
+    if (ownsDataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  };
+  const stop = async () => {
+    if (!hasExited) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      await exited;
+      clearTimeout(timer);
+    }
+    await removeDataDir();
+  };
+
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (hasExited) {
+      await removeDataDir();
+      throw new Error(`The server exited before it answered (exit ${child.exitCode}).\n${output}`);
+    }
+    try {
+      const response = await fetch(`${url}${READY_PATH}?t=${Date.now()}`, { signal: AbortSignal.timeout(2_000) });
+      await response.arrayBuffer();
+      break; // Any HTTP answer: the server listens and its routes are up.
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server did not answer ${READY_PATH} within ${START_TIMEOUT_MS} ms.\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+
+  return { url, port, dataDir, logs: () => output, stop };
+}

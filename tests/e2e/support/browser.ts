@@ -1,0 +1,78 @@
+/**
+ * Debian's Chromium driven by playwright-core, in a persistent profile (an incognito context
+ * fails installability and treats service workers differently). Each launch gets a fresh
+ * profile folder, removed on close.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface LaunchOptions {
+  viewport?: { width: number; height: number };
+  userAgent?: string;
+}
+
+export interface LaunchedBrowser {
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(options: LaunchOptions = {}): Promise<LaunchedBrowser> {
+  const profileDir = await mkdtemp(join(tmpdir(), 'feed-e2e-chromium-'));
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(profileDir, {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      viewport: options.viewport ?? { width: 390, height: 844 },
+      ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  } catch (error) {
+    await rm(profileDir, { recursive: true, force: true });
+    throw error;
+  }
+  const page = context.pages()[0] ?? (await context.newPage());
+  let closed = false;
+  return {
+    context,
+    page,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await context.close().catch(() => undefined);
+      await rm(profileDir, { recursive: true, force: true, maxRetries: 3 });
+    },
+  };
+}
+
+export interface InstallabilityError {
+  errorId: string;
+  errorArguments: Array<{ name: string; value: string }>;
+}
+
+/** What Chromium says stands between the page and "Install app"; [] means installable. */
+export async function installabilityErrors(page: Page): Promise<InstallabilityError[]> {
+  const session = await page.context().newCDPSession(page);
+  try {
+    const result = (await session.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: InstallabilityError[];
+    };
+    return result.installabilityErrors;
+  } finally {
+    await session.detach().catch(() => undefined);
+  }
+}
