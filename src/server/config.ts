@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOGIN_CODE_RESEND_S } from '#shared/constants.ts';
 
 /** The folder holding package.json, found from this file whether it runs from src/ or dist/. */
 export function projectRoot(): string {
@@ -38,6 +39,8 @@ export interface Config {
   secureCookies: boolean;
   trustProxy: boolean;
   logLevel: string;
+  /** Seconds before the same phone may ask for another login code. */
+  loginCodeResendSeconds: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -60,5 +63,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: env.SECURE_COOKIES === 'true',
     trustProxy: env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL ?? 'info',
+    loginCodeResendSeconds: Number(env.LOGIN_CODE_RESEND_SECONDS ?? LOGIN_CODE_RESEND_S),
   };
 }

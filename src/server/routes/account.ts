@@ -27,7 +27,11 @@ export async function accountRoutes(app: FastifyInstance, { db, config, codeSend
     reply.clearCookie(TICKET_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
 
   defineEndpoint(app, api.loginCode, ({ input, request }) =>
-    requestLoginCode(db, codeSender, { cellphone: input.cellphone, ip: request.ip }),
+    requestLoginCode(db, codeSender, {
+      cellphone: input.cellphone,
+      ip: request.ip,
+      resendSeconds: config.loginCodeResendSeconds,
+    }),
   );
 
   defineEndpoint(app, api.login, async ({ input, reply }) => {

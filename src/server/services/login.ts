@@ -35,9 +35,9 @@ const hashCode = (cellphone: string, code: string) => createHash('sha256').updat
 export async function requestLoginCode(
   db: Db,
   sender: CodeSender,
-  params: { cellphone: string; ip: string },
+  params: { cellphone: string; ip: string; resendSeconds?: number },
 ): Promise<{ expires_in: number }> {
-  const phoneOk = await hitRateLimit(db, `login-code:phone:${params.cellphone}`, LOGIN_CODE_RESEND_S, 1);
+  const phoneOk = await hitRateLimit(db, `login-code:phone:${params.cellphone}`, params.resendSeconds ?? LOGIN_CODE_RESEND_S, 1);
   if (!phoneOk) throw new BusinessError(ErrorCode.TooFrequent);
   const ipOk = await hitRateLimit(db, `login-code:ip:${params.ip}`, 3600, CODES_PER_IP_PER_HOUR);
   if (!ipOk) throw new BusinessError(ErrorCode.TooFrequent);
