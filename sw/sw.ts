@@ -10,8 +10,6 @@ import { setupNavigation } from './navigation.ts';
 import { setupNetworkStatus } from './network-status.ts';
 import { setupPrecache } from './precache.ts';
 
-declare const self: ServiceWorkerGlobalScope;
-
 setupLifecycle();
 setupNetworkStatus();
 setupPrecache();

@@ -82,10 +82,11 @@ export async function request<E extends Endpoint>(
     });
   }
 
-  if (response.status === HTTP_LOGGED_IN_ELSEWHERE) {
-    throw new ApiError({ code: ErrorCode.NotLoggedIn, msg: '下线通知', kind: 'logged-in-elsewhere', status: 452, path });
-  }
   const payload: unknown = await response.json().catch(() => undefined);
+  if (response.status === HTTP_LOGGED_IN_ELSEWHERE) {
+    const code = isEnvelope(payload) && 'error' in payload ? payload.error.code : ErrorCode.Relogin;
+    throw new ApiError({ code, msg: messageForCode(code), kind: 'logged-in-elsewhere', status: response.status, path });
+  }
   if (!isEnvelope(payload)) {
     throw new ApiError({
       code: ErrorCode.Network,

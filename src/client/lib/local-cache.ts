@@ -129,11 +129,11 @@ const isExpired = (meta: EntryMeta, now: number): boolean => meta.expiresAt > 0 
  * transaction stays active. `fail` aborts the transaction and rejects with the given error.
  */
 function transact<T>(
-  useStore: UseStore,
+  withStore: UseStore,
   mode: IDBTransactionMode,
   body: (store: IDBObjectStore, done: (result: T) => void, fail: (error: Error) => void) => void,
 ): Promise<T> {
-  return useStore(
+  return withStore(
     mode,
     (store) =>
       new Promise<T>((resolve, reject) => {

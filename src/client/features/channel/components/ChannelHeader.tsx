@@ -1,0 +1,33 @@
+import { formatCount } from '#shared/format.ts';
+import type { ChannelDetail } from '#shared/schemas.ts';
+import { IconGrid } from '../../../ui/icons.tsx';
+
+export function ChannelIcon({ channel, size = 48 }: { channel: ChannelDetail; size?: number }) {
+  return channel.icon ? (
+    <img className="channel-icon" src={channel.icon} alt="" width={size} height={size} style={{ width: size, height: size }} loading="lazy" decoding="async" />
+  ) : (
+    <span className="channel-icon channel-icon--placeholder" style={{ width: size, height: size }} aria-hidden="true">
+      <IconGrid size={Math.round(size * 0.5)} />
+    </span>
+  );
+}
+
+export function ChannelHeader({ channel }: { channel: ChannelDetail }) {
+  return (
+    <section className="channel-header card" aria-labelledby="channel-name">
+      <ChannelIcon channel={channel} size={56} />
+      <div className="channel-header__text">
+        <h1 id="channel-name" className="channel-header__name">
+          {channel.channel_name}
+        </h1>
+        {channel.intro ? <p className="channel-header__intro">{channel.intro}</p> : null}
+        <p className="channel-header__meta">
+          {formatCount(channel.follower_count)} 人关注 · {formatCount(channel.post_count)} 条动态
+        </p>
+      </div>
+      <button type="button" className="button button--primary button--small" disabled title="关注功能即将开放">
+        {channel.is_follow ? '已关注' : '关注'}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+/** Copying text to the clipboard, with the SPEC.md section 8 messages. */
+import { clientMessages } from '#shared/errors.ts';
+import { toast } from '../../ui/toast/toast-store.ts';
+
+export type CopyResult = 'done' | 'failed' | 'unsupported';
+
+function legacyCopy(text: string): boolean {
+  if (typeof document.execCommand !== 'function') return false;
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  try {
+    return document.execCommand('copy');
+  } catch {
+    return false;
+  } finally {
+    area.remove();
+  }
+}
+
+export async function copyText(text: string): Promise<CopyResult> {
+  if (navigator.clipboard?.writeText) {
+    try {
+      await navigator.clipboard.writeText(text);
+      return 'done';
+    } catch {
+      return legacyCopy(text) ? 'done' : 'failed';
+    }
+  }
+  if (typeof document.execCommand !== 'function') return 'unsupported';
+  return legacyCopy(text) ? 'done' : 'failed';
+}
+
+/** Copies and says how it went: 复制成功 / 复制失败 / 不支持复制. */
+export async function copyWithToast(text: string): Promise<CopyResult> {
+  const result = await copyText(text);
+  if (result === 'done') toast.success(clientMessages.copyDone);
+  else if (result === 'failed') toast.error(clientMessages.copyFailed);
+  else toast.warning(clientMessages.copyUnsupported);
+  return result;
+}

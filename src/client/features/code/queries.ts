@@ -1,0 +1,16 @@
+/** One code snippet (/code/$postid/$uuid). The only source of this query key. */
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '#shared/api.ts';
+import type { CodeSnippet } from '#shared/schemas.ts';
+import { request } from '../../lib/http.ts';
+
+export const codeKeys = {
+  detail: (postId: number, uuid: string) => ['code', postId, uuid] as const,
+};
+
+export function codeDetailQueryOptions(postId: number, uuid: string) {
+  return queryOptions({
+    queryKey: codeKeys.detail(postId, uuid),
+    queryFn: ({ signal }): Promise<CodeSnippet> => request(api.codeDetail, { post_id: postId, uuid }, { signal }),
+  });
+}

@@ -1,0 +1,142 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { MouseEvent } from 'react';
+import { formatCount } from '#shared/format.ts';
+import type { CodeAttach, ImageAttach, Post } from '#shared/schemas.ts';
+import { fullTime, readableTime } from '../../../format/time.ts';
+import { Avatar } from '../../../ui/Avatar.tsx';
+import { IconComment, IconHeart } from '../../../ui/icons.tsx';
+import { CodeCard } from './CodeCard.tsx';
+import { ImageGrid } from './ImageGrid.tsx';
+import { PostContent } from './PostContent.tsx';
+import { VoteSummary } from './VoteSummary.tsx';
+
+/** Clicks on these (or inside them) are theirs, not the card's. */
+const INTERACTIVE = 'a, button, input, textarea, select, label, [role="button"], .vote';
+
+export function PostChips({ post }: { post: Post }) {
+  if (post.channels.length === 0 && post.topics.length === 0) return null;
+  return (
+    <ul className="chips" aria-label="频道与话题">
+      {post.channels.map((channel) => (
+        <li key={`c${channel.channel_id}`}>
+          <Link
+            to="/channel/list/$id"
+            params={{ id: String(channel.channel_id) }}
+            className="chip chip--channel"
+          >
+            {channel.channel_name}
+          </Link>
+        </li>
+      ))}
+      {post.topics.map((topic) => (
+        <li key={`t${topic.topic_id}`}>
+          <Link to="/topic/comment/$id" params={{ id: String(topic.topic_id) }} className="chip chip--topic">
+            #{topic.topic_name}#
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * One post. In the feed the whole card opens /message/detail/$id (keyboard users reach the
+ * same page through the time link); on the detail page (`full`) the text is never cut.
+ */
+export function PostCard({ post, full = false }: { post: Post; full?: boolean }) {
+  const navigate = useNavigate();
+  const images = post.attach.filter((a): a is ImageAttach => a.type === 'image');
+  const codes = post.attach.filter((a): a is CodeAttach => a.type === 'code');
+  const detailParams = { id: String(post.id) };
+  const authorName = post.user.nick || '匿名用户';
+
+  const onCardClick = (event: MouseEvent<HTMLElement>) => {
+    if (full) return;
+    if ((event.target as HTMLElement).closest(INTERACTIVE)) return;
+    // Selecting text is not a click.
+    if (window.getSelection()?.toString()) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey) {
+      window.open(`/message/detail/${post.id}`, '_blank', 'noopener');
+      return;
+    }
+    void navigate({ to: '/message/detail/$id', params: detailParams });
+  };
+
+  return (
+    <article
+      className={`post-card${full ? ' post-card--full' : ''}`}
+      aria-labelledby={`post-${post.id}-author`}
+      onClick={onCardClick}
+    >
+      <header className="post-card__head">
+        <Link
+          to="/usercenter/$id"
+          params={{ id: String(post.user.uid) }}
+          className="post-card__avatar"
+          tabIndex={-1}
+          aria-hidden="true"
+        >
+          <Avatar src={post.user.avatar} nick={authorName} size={full ? 44 : 40} />
+        </Link>
+        <div className="post-card__meta">
+          <Link
+            to="/usercenter/$id"
+            params={{ id: String(post.user.uid) }}
+            className="post-card__author"
+            id={`post-${post.id}-author`}
+          >
+            {authorName}
+          </Link>
+          {full ? (
+            <time className="post-card__time" dateTime={new Date(post.create_time).toISOString()}>
+              {fullTime(post.create_time)}
+            </time>
+          ) : (
+            <Link to="/message/detail/$id" params={detailParams} className="post-card__time">
+              <time dateTime={new Date(post.create_time).toISOString()} title={fullTime(post.create_time)}>
+                {readableTime(post.create_time)}
+              </time>
+              <span className="visually-hidden">，查看动态详情</span>
+            </Link>
+          )}
+        </div>
+        {post.is_good ? (
+          <span className="badge badge--good" title="精华动态">
+            精华
+          </span>
+        ) : null}
+      </header>
+
+      <PostContent text={post.content} full={full} />
+      <ImageGrid images={images} alt={`${authorName}的动态`} />
+      {codes.map((code) => (
+        <CodeCard key={code.uuid} postId={post.id} code={code} />
+      ))}
+      {post.vote ? <VoteSummary vote={post.vote} /> : null}
+      <PostChips post={post} />
+
+      <footer className="post-card__foot">
+        <span className={`post-stat${post.is_like ? ' post-stat--active' : ''}`} aria-label={`点赞 ${post.like_count}`}>
+          <IconHeart size={18} />
+          <span aria-hidden="true">{post.like_count > 0 ? formatCount(post.like_count) : '点赞'}</span>
+        </span>
+        {full ? (
+          <span className="post-stat" aria-label={`评论 ${post.comment_count}`}>
+            <IconComment size={18} />
+            <span aria-hidden="true">{post.comment_count > 0 ? formatCount(post.comment_count) : '评论'}</span>
+          </span>
+        ) : (
+          <Link
+            to="/message/detail/$id"
+            params={detailParams}
+            className="post-stat post-stat--link"
+            aria-label={`评论 ${post.comment_count}`}
+          >
+            <IconComment size={18} />
+            <span aria-hidden="true">{post.comment_count > 0 ? formatCount(post.comment_count) : '评论'}</span>
+          </Link>
+        )}
+      </footer>
+    </article>
+  );
+}

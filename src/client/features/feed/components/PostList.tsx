@@ -1,0 +1,111 @@
+import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { BOTTOM_DETECTION_MARGIN_PX } from '#shared/constants.ts';
+import type { Post } from '#shared/schemas.ts';
+import { IconSpinner } from '../../../ui/icons.tsx';
+import { EmptyState, ErrorState } from '../../../ui/states.tsx';
+import type { PostListQueryOptions } from '../queries.ts';
+import { FeedSkeleton } from './FeedSkeleton.tsx';
+import { PostCard } from './PostCard.tsx';
+
+/** Posts of every loaded page, each once (a post may move between pages while paging). */
+export function flattenPosts(pages: readonly { list: Post[] }[] | undefined): Post[] {
+  if (!pages) return [];
+  const seen = new Set<number>();
+  const posts: Post[] = [];
+  for (const page of pages) {
+    for (const post of page.list) {
+      if (seen.has(post.id)) continue;
+      seen.add(post.id);
+      posts.push(post);
+    }
+  }
+  return posts;
+}
+
+/**
+ * An infinite post list with keyset paging: the next page loads when a sentinel comes
+ * within 50 px of the viewport (SPEC.md section 9), with a 加载更多 button as the visible
+ * fallback; skeletons first, then the posts, an empty state, an error state with 重试, and
+ * 没有更多了 at the end.
+ */
+export function PostList<TKey extends QueryKey>({
+  options,
+  emptyTitle = '这里还没有动态',
+  emptyDescription,
+  emptyAction,
+  label = '动态列表',
+}: {
+  options: PostListQueryOptions<TKey>;
+  emptyTitle?: string;
+  emptyDescription?: ReactNode;
+  emptyAction?: ReactNode;
+  label?: string;
+}) {
+  const query = useInfiniteQuery(options);
+  const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const posts = useMemo(() => flattenPosts(data?.pages), [data]);
+  const sentinelRef = useRef<HTMLDivElement>(null);
+  const canAutoLoad = hasNextPage && !isFetchingNextPage && !isFetchNextPageError && query.status === 'success';
+
+  useEffect(() => {
+    const sentinel = sentinelRef.current;
+    if (!sentinel || !canAutoLoad || typeof IntersectionObserver === 'undefined') return;
+    // A new observer after every page reports at once if the sentinel is still in view.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage({ cancelRefetch: false });
+      },
+      { rootMargin: `0px 0px ${BOTTOM_DETECTION_MARGIN_PX}px 0px` },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [canAutoLoad, fetchNextPage, data?.pages.length]);
+
+  if (query.isPending) return <FeedSkeleton />;
+
+  if (query.isError && posts.length === 0) {
+    return (
+      <ErrorState
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+
+  if (posts.length === 0) {
+    return <EmptyState title={emptyTitle} description={emptyDescription} action={emptyAction} />;
+  }
+
+  return (
+    <section className="post-list-wrap" aria-label={label}>
+      <div className="post-list" aria-busy={isFetchingNextPage || undefined}>
+        {posts.map((post) => (
+          <PostCard key={post.id} post={post} />
+        ))}
+      </div>
+      <div ref={sentinelRef} className="list-sentinel" aria-hidden="true" />
+      <div className="list-footer">
+        {isFetchingNextPage ? (
+          <span className="list-footer__loading" role="status">
+            <IconSpinner size={18} /> 加载中…
+          </span>
+        ) : isFetchNextPageError ? (
+          <span className="list-footer__error" role="alert">
+            加载失败
+            <button type="button" className="button button--text" onClick={() => void fetchNextPage()}>
+              重试
+            </button>
+          </span>
+        ) : hasNextPage ? (
+          <button type="button" className="button button--ghost list-footer__more" onClick={() => void fetchNextPage()}>
+            加载更多
+          </button>
+        ) : (
+          <span className="list-footer__end">没有更多了</span>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+/** Where the AI widget starts and how far it may go (SPEC.md section 9: offsets 230 and 110 + 200). */
+import { AI_WIDGET_OFFSET_X, AI_WIDGET_OFFSET_Y } from '#shared/constants.ts';
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+const EDGE = 8;
+
+/** Keeps the widget fully inside the viewport with a small margin. */
+export function clampPosition(point: Point, widget: Size, viewport: Size): Point {
+  const maxX = Math.max(EDGE, viewport.width - widget.width - EDGE);
+  const maxY = Math.max(EDGE, viewport.height - widget.height - EDGE);
+  return {
+    x: Math.round(Math.min(maxX, Math.max(EDGE, point.x))),
+    y: Math.round(Math.min(maxY, Math.max(EDGE, point.y))),
+  };
+}
+
+/** The first position: 230 px from the right edge, 110 + 200 px from the bottom edge. */
+export function initialPosition(widget: Size, viewport: Size): Point {
+  return clampPosition({ x: viewport.width - AI_WIDGET_OFFSET_X, y: viewport.height - AI_WIDGET_OFFSET_Y }, widget, viewport);
+}

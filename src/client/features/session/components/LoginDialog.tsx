@@ -1,0 +1,151 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { LOGIN_CODE_LENGTH, LOGIN_CODE_RESEND_S } from '#shared/constants.ts';
+import { ErrorCode, messageForCode } from '#shared/errors.ts';
+import { isApiError } from '../../../lib/http.ts';
+import { IconClose } from '../../../ui/icons.tsx';
+import { useFocusTrap } from '../../../ui/overlay/focus-trap.ts';
+import { useBodyScrollLock } from '../../../ui/overlay/scroll-lock.ts';
+import { toast } from '../../../ui/toast/toast-store.ts';
+import { useLoginDialogStore } from '../login-store.ts';
+import { useLogin, useSendLoginCode } from '../mutations.ts';
+
+const errorText = (error: unknown) => (isApiError(error) ? error.message : messageForCode(ErrorCode.Unknown));
+
+/** Seconds left until `until` (ms), ticking once a second; 0 when past or unset. */
+function useSecondsLeft(until: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until === null) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
+}
+
+/** The phone login popup (SPEC.md section 6): mounted fresh on each open, so nothing lingers. */
+export function LoginDialog() {
+  const open = useLoginDialogStore((s) => s.open);
+  return open ? <LoginPanel /> : null;
+}
+
+function LoginPanel() {
+  const close = useLoginDialogStore((s) => s.close);
+  const sendCode = useSendLoginCode();
+  const login = useLogin();
+  const [cellphone, setCellphone] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [resendAt, setResendAt] = useState<number | null>(null);
+  const [codeSent, setCodeSent] = useState(false);
+  const secondsLeft = useSecondsLeft(resendAt);
+  const panelRef = useRef<HTMLFormElement>(null);
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+  const errorId = useId();
+  useBodyScrollLock(true);
+  useFocusTrap(panelRef, true, { onEscape: close, initialFocus: phoneRef });
+
+  const requestCode = () => {
+    setError(null);
+    sendCode.mutate(cellphone.trim(), {
+      onSuccess: () => {
+        setCodeSent(true);
+        setResendAt(Date.now() + LOGIN_CODE_RESEND_S * 1000);
+        codeRef.current?.focus();
+      },
+      onError: (e) => setError(errorText(e)),
+    });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (login.isPending) return;
+    setError(null);
+    login.mutate(
+      { cellphone: cellphone.trim(), code: code.trim() },
+      {
+        onSuccess: (user) => {
+          close();
+          toast.success(`欢迎回来，${user.nick}`);
+        },
+        onError: (e) => setError(errorText(e)),
+      },
+    );
+  };
+
+  const sendLabel = sendCode.isPending ? '发送中…' : secondsLeft > 0 ? `${secondsLeft} 秒后重发` : codeSent ? '重新获取' : '获取验证码';
+
+  return (
+    <div className="dialog-layer login-layer" onClick={(e) => e.target === e.currentTarget && close()}>
+      <form
+        ref={panelRef}
+        className="dialog login-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={error ? errorId : undefined}
+        onSubmit={submit}
+        noValidate
+      >
+        <button type="button" className="login-dialog__close" aria-label="关闭" onClick={close}>
+          <IconClose />
+        </button>
+        <h2 id={titleId} className="dialog__title">
+          手机号登录
+        </h2>
+        <p className="login-dialog__hint">未注册的手机号验证后将自动创建账号</p>
+        <label className="login-field">
+          <span className="login-field__label">手机号</span>
+          <span className="login-field__prefix" aria-hidden="true">
+            +86
+          </span>
+          <input
+            ref={phoneRef}
+            className="login-field__input"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={11}
+            placeholder="请输入手机号"
+            value={cellphone}
+            onChange={(e) => setCellphone(e.target.value.replace(/\D/g, ''))}
+            aria-invalid={error !== null && !codeSent}
+          />
+        </label>
+        <div className="login-field">
+          <label className="login-field__label" htmlFor={`${titleId}-code`}>
+            验证码
+          </label>
+          <input
+            ref={codeRef}
+            id={`${titleId}-code`}
+            className="login-field__input"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={LOGIN_CODE_LENGTH}
+            placeholder={`${LOGIN_CODE_LENGTH} 位验证码`}
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            aria-invalid={error !== null && codeSent}
+          />
+          <button
+            type="button"
+            className="button button--text login-field__send"
+            onClick={requestCode}
+            disabled={cellphone.trim().length === 0 || secondsLeft > 0 || sendCode.isPending}
+          >
+            {sendLabel}
+          </button>
+        </div>
+        <p id={errorId} className="login-dialog__error" role="alert">
+          {error}
+        </p>
+        <button type="submit" className="button button--primary login-dialog__submit" disabled={login.isPending || !cellphone}>
+          {login.isPending ? '登录中…' : '登录'}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * Where the ticket travels (SPEC.md section 7, request headers): the mini-program sends the
+ * stored Ticket and Device-Id on every request; the native app (iOS 2.6.0+, Android 2.7.3+,
+ * Harmony) sends the ones it holds; browsers rely on the httpOnly cookie.
+ */
+import { DEVICE_ID_HEADER, TICKET_HEADER } from '#shared/api.ts';
+import { setRequestHeaderSource } from '../../lib/http.ts';
+import { sendsAppHeaders, type Environment } from '../../platform/environment.ts';
+import { readStoredLogin } from './stored-login.ts';
+
+/** What the native app exposes to its web view (the bridge object it injects). */
+export interface NativeLoginBridge {
+  getLoginInfo?: () => { ticket?: string; deviceId?: string } | null | undefined;
+  /** The app's own "logged in on another device" alert (SPEC.md section 8). */
+  loginMutexAlert?: () => void;
+}
+
+declare global {
+  interface Window {
+    GeekTimeApp?: NativeLoginBridge;
+  }
+}
+
+export function nativeBridge(): NativeLoginBridge | undefined {
+  return typeof window === 'undefined' ? undefined : window.GeekTimeApp;
+}
+
+/** Whether this environment keeps the ticket where scripts can send it as a header. */
+export function usesHeaderTicket(env: Environment): boolean {
+  return env.kind === 'wechat-miniprogram';
+}
+
+export function credentialHeaders(env: Environment): Record<string, string> {
+  if (env.kind === 'wechat-miniprogram') {
+    const stored = readStoredLogin();
+    return stored?.ticket ? { [TICKET_HEADER]: stored.ticket, [DEVICE_ID_HEADER]: stored.deviceId } : {};
+  }
+  if (env.kind === 'app' && sendsAppHeaders(env)) {
+    const info = nativeBridge()?.getLoginInfo?.();
+    return info?.ticket && info.deviceId ? { [TICKET_HEADER]: info.ticket, [DEVICE_ID_HEADER]: info.deviceId } : {};
+  }
+  return {};
+}
+
+export function installCredentialHeaders(env: Environment): void {
+  setRequestHeaderSource(() => credentialHeaders(env));
+}
+
+/** The login mutex is per device kind: phones and in-app web views are mobile, the rest pc. */
+export function deviceKindOf(env: Environment): 'pc' | 'mobile' {
+  return env.kind !== 'browser' || env.isMobileDevice ? 'mobile' : 'pc';
+}

@@ -1,0 +1,61 @@
+/**
+ * Who is logged in (SPEC.md sections 1 and 4: fetched on first navigation; unknown, then
+ * logged in or out) and the channels they follow. The auth work (login popup, logout, 452)
+ * builds on these factories; they are the only source of these query keys.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '#shared/api.ts';
+import { ErrorCode } from '#shared/errors.ts';
+import type { Channel, LoginUser } from '#shared/schemas.ts';
+import { isApiError, request } from '../../lib/http.ts';
+
+export const sessionKeys = {
+  user: ['session', 'user'] as const,
+  followedChannels: (uid: number) => ['session', 'followed-channels', uid] as const,
+  university: (uid: number) => ['session', 'university', uid] as const,
+  /** Everything that belongs to one login: dropped at logout. */
+  all: ['session'] as const,
+};
+
+const loggedOutCodes: ReadonlySet<number> = new Set([ErrorCode.NotLoggedIn, ErrorCode.SessionInvalid]);
+
+/** The login user, or null when logged out (-2000 is an answer here, not an error). */
+export function sessionQueryOptions() {
+  return queryOptions({
+    queryKey: sessionKeys.user,
+    queryFn: async ({ signal }): Promise<LoginUser | null> => {
+      try {
+        return await request(api.auth, { t: String(Date.now()) }, { signal });
+      } catch (error) {
+        // A 452 is not "logged out": it must reach the error hook, which explains it.
+        if (isApiError(error) && error.kind === 'business' && loggedOutCodes.has(error.code)) {
+          return null;
+        }
+        throw error;
+      }
+    },
+    staleTime: 5 * 60_000,
+    // Who is logged in is never written to disk, and a failed check stays quiet.
+    meta: { persist: false, silent: true },
+  });
+}
+
+/** The channels a user follows (the sidebar's 关注 children). */
+export function followedChannelsQueryOptions(uid: number) {
+  return queryOptions({
+    queryKey: sessionKeys.followedChannels(uid),
+    queryFn: async ({ signal }): Promise<Channel[]> =>
+      (await request(api.userChannelList, { source: 1, visit_user_id: uid }, { signal })).list,
+    meta: { silent: true },
+  });
+}
+
+/** Whether the login user is a university user (SPEC.md section 6), fetched after login. */
+export function universityQueryOptions(uid: number) {
+  return queryOptions({
+    queryKey: sessionKeys.university(uid),
+    queryFn: async ({ signal }): Promise<boolean> => (await request(api.checkUser, {}, { signal })).result,
+    staleTime: Infinity,
+    meta: { persist: false, silent: true },
+  });
+}

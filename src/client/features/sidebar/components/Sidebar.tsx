@@ -1,0 +1,109 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import type { MouseEvent, ReactNode } from 'react';
+import type { Channel } from '#shared/schemas.ts';
+import { IconChevronDown, IconExternal, IconHash, IconHome, IconStar, IconUsers } from '../../../ui/icons.tsx';
+import { buildSidebarItems, isItemActive, isItemOpen, sidebarClickAction, type SidebarIcon, type SidebarItem } from '../model.ts';
+import { sidebarExploreQueryOptions } from '../queries.ts';
+import { useSidebarStore } from '../sidebar-store.ts';
+
+const icons: Record<SidebarIcon, ReactNode> = {
+  all: <IconHome size={20} />,
+  follow: <IconUsers size={20} />,
+  good: <IconStar size={20} />,
+  explore: <IconHash size={20} />,
+  external: <IconExternal size={20} />,
+};
+
+function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+function selectedChannelId(search: Record<string, unknown>): number | undefined {
+  const value = Number(search.channelId);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+/**
+ * The PC sidebar (SPEC.md section 2): 全部, 关注 (open to the followed channels), 精华, then
+ * the explore items. The active item is in the brand colour; sub-items are 42 px high.
+ */
+export function Sidebar({ followedChannels }: { followedChannels: readonly Channel[] }) {
+  const navigate = useNavigate();
+  const location = useRouterState({ select: (s) => s.location });
+  const explore = useQuery(sidebarExploreQueryOptions());
+  const expanded = useSidebarStore((s) => s.expanded);
+  const toggle = useSidebarStore((s) => s.toggle);
+  const setOpen = useSidebarStore((s) => s.setOpen);
+  const items = buildSidebarItems(followedChannels, explore.data ?? []);
+  const pathname = location.pathname;
+  const childId = pathname === '/follow' ? selectedChannelId(location.search as Record<string, unknown>) : undefined;
+
+  const onItemClick = (item: SidebarItem, open: boolean) => (event: MouseEvent<HTMLAnchorElement>) => {
+    const action = sidebarClickAction(item, pathname, childId);
+    if (action === 'external' || !isPlainClick(event)) return; // the anchor itself does it
+    event.preventDefault();
+    if (action === 'toggle') {
+      toggle(item.key, open);
+      return;
+    }
+    if (item.children.length > 0) setOpen(item.key, true);
+    void navigate({ href: item.target });
+  };
+
+  return (
+    <nav className="sidebar" aria-label="社区导航">
+      <ul className="sidebar__list">
+        {items.map((item) => {
+          const active = isItemActive(item, pathname);
+          const open = isItemOpen(item, active, expanded);
+          const current = active && childId === undefined;
+          return (
+            <li key={item.key} className="sidebar__entry">
+              <a
+                href={item.target}
+                className={`sidebar__item${active ? ' sidebar__item--active' : ''}`}
+                aria-current={current ? 'page' : undefined}
+                aria-expanded={item.children.length > 0 ? open : undefined}
+                {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                onClick={onItemClick(item, open)}
+              >
+                <span className="sidebar__icon">{icons[item.icon]}</span>
+                <span className="sidebar__title">{item.title}</span>
+                {item.children.length > 0 ? (
+                  <span className={`sidebar__chevron${open ? ' sidebar__chevron--open' : ''}`}>
+                    <IconChevronDown size={16} />
+                  </span>
+                ) : null}
+                {item.external ? <span className="visually-hidden">（在新窗口打开）</span> : null}
+              </a>
+              {item.children.length > 0 && open ? (
+                <ul className="sidebar__children">
+                  {item.children.map((child) => {
+                    const childActive = childId === child.channelId;
+                    return (
+                      <li key={child.key}>
+                        <a
+                          href={`/follow?channelId=${child.channelId}`}
+                          className={`sidebar__child${childActive ? ' sidebar__child--active' : ''}`}
+                          aria-current={childActive ? 'page' : undefined}
+                          onClick={(event) => {
+                            if (!isPlainClick(event)) return;
+                            event.preventDefault();
+                            void navigate({ to: '/follow', search: { channelId: child.channelId } });
+                          }}
+                        >
+                          {child.title}
+                        </a>
+                      </li>
+                    );
+                  })}
+                </ul>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

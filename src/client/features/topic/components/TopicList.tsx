@@ -1,0 +1,76 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { formatCount } from '#shared/format.ts';
+import type { TopicDetail } from '#shared/schemas.ts';
+import { IconHash, IconSpinner } from '../../../ui/icons.tsx';
+import { LoadingRegion, Skeleton } from '../../../ui/Skeleton.tsx';
+import { EmptyState, ErrorState } from '../../../ui/states.tsx';
+import { topicListQueryOptions } from '../queries.ts';
+
+export function TopicCover({ topic, size = 48 }: { topic: TopicDetail; size?: number }) {
+  return topic.cover ? (
+    <img className="topic-cover" src={topic.cover} alt="" width={size} height={size} style={{ width: size, height: size }} loading="lazy" decoding="async" />
+  ) : (
+    <span className="topic-cover topic-cover--placeholder" style={{ width: size, height: size }} aria-hidden="true">
+      <IconHash size={Math.round(size * 0.5)} />
+    </span>
+  );
+}
+
+/** Every topic, most posts first; each opens /topic/comment/$id. */
+export function TopicList() {
+  const query = useInfiniteQuery(topicListQueryOptions());
+  const topics = query.data?.pages.flatMap((page) => page.list) ?? [];
+  if (query.isPending) {
+    return (
+      <LoadingRegion label="话题加载中">
+        <ul className="topic-list">
+          {[0, 1, 2, 3].map((i) => (
+            <li key={i} className="topic-row" aria-hidden="true">
+              <Skeleton width={48} height={48} radius={8} />
+              <span className="topic-row__text">
+                <Skeleton width={120} />
+                <Skeleton width="70%" height={12} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      </LoadingRegion>
+    );
+  }
+  if (query.isError && topics.length === 0) {
+    return <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
+  }
+  if (topics.length === 0) return <EmptyState title="还没有话题" />;
+  return (
+    <>
+      <ul className="topic-list">
+        {topics.map((topic) => (
+          <li key={topic.topic_id}>
+            <Link to="/topic/comment/$id" params={{ id: String(topic.topic_id) }} className="topic-row">
+              <TopicCover topic={topic} />
+              <span className="topic-row__text">
+                <span className="topic-row__name">#{topic.topic_name}#</span>
+                {topic.intro ? <span className="topic-row__intro">{topic.intro}</span> : null}
+              </span>
+              <span className="topic-row__count">{formatCount(topic.post_count)} 条动态</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <div className="list-footer">
+        {query.isFetchingNextPage ? (
+          <span className="list-footer__loading" role="status">
+            <IconSpinner size={18} /> 加载中…
+          </span>
+        ) : query.hasNextPage ? (
+          <button type="button" className="button button--ghost" onClick={() => void query.fetchNextPage()}>
+            加载更多
+          </button>
+        ) : (
+          <span className="list-footer__end">没有更多了</span>
+        )}
+      </div>
+    </>
+  );
+}

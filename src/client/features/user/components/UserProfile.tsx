@@ -1,0 +1,39 @@
+import { formatCount } from '#shared/format.ts';
+import type { UserInfo } from '#shared/schemas.ts';
+import { Avatar } from '../../../ui/Avatar.tsx';
+
+/** The top of a user centre: avatar, nick, intro and counts. */
+export function UserProfile({ user }: { user: UserInfo }) {
+  const stats = [
+    { label: '动态', value: user.post_count },
+    { label: '关注', value: user.following_count },
+    { label: '粉丝', value: user.follower_count },
+    { label: '获赞', value: user.like_count },
+  ];
+  return (
+    <section className="profile card" aria-labelledby="profile-nick">
+      <div className="profile__main">
+        <Avatar src={user.avatar} nick={user.nick} size={64} />
+        <div className="profile__text">
+          <h1 id="profile-nick" className="profile__nick">
+            {user.nick}
+          </h1>
+          <p className="profile__intro">{user.intro || '这个人很懒，还没有写简介。'}</p>
+        </div>
+        {user.is_self ? null : (
+          <button type="button" className="button button--primary profile__follow" disabled title="关注功能即将开放">
+            {user.is_follow ? '已关注' : '关注'}
+          </button>
+        )}
+      </div>
+      <dl className="profile__stats">
+        {stats.map((stat) => (
+          <div key={stat.label} className="profile__stat">
+            <dt>{stat.label}</dt>
+            <dd>{formatCount(stat.value)}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

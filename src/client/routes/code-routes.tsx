@@ -1,0 +1,59 @@
+/** /code (code view or editor) and /code/$postid/$uuid (one snippet). */
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createRoute, Link } from '@tanstack/react-router';
+import { CodeView } from '../features/code/components/CodeView.tsx';
+import { codeDetailQueryOptions } from '../features/code/queries.ts';
+import { Page } from '../ui/Page.tsx';
+import { EmptyState } from '../ui/states.tsx';
+import { IconCode } from '../ui/icons.tsx';
+import { parseId } from './params.ts';
+import { PagePending, RouteError } from './route-states.tsx';
+import { rootRoute } from './root.tsx';
+
+export const codeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/code',
+  staticData: { heading: '代码' },
+  component: CodePage,
+});
+
+function CodePage() {
+  return (
+    <Page title="代码">
+      <div className="card">
+        <EmptyState
+          icon={<IconCode size={40} />}
+          title="代码查看与编辑"
+          description="动态里的代码片段会在这里完整展示，写动态时也可以在这里编辑要附带的代码。"
+          action={
+            <Link to="/home" className="button button--ghost">
+              去看看大家分享的代码
+            </Link>
+          }
+        />
+      </div>
+    </Page>
+  );
+}
+
+export const codeDetailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/code/$postid/$uuid',
+  staticData: { heading: '代码' },
+  loader: async ({ context, params }) => {
+    await context.queryClient.ensureQueryData(codeDetailQueryOptions(parseId(params.postid), params.uuid));
+  },
+  pendingComponent: PagePending,
+  errorComponent: RouteError,
+  component: CodeDetailPage,
+});
+
+function CodeDetailPage() {
+  const { postid, uuid } = codeDetailRoute.useParams();
+  const { data } = useSuspenseQuery(codeDetailQueryOptions(parseId(postid), uuid));
+  return (
+    <div className="content-page">
+      <CodeView snippet={data} />
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+/** /message/detail/$id (post detail, kept alive) and /message/detail/poster/$id (动态详情). */
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createRoute, Link } from '@tanstack/react-router';
+import type { ImageAttach } from '#shared/schemas.ts';
+import { PostCard } from '../features/feed/components/PostCard.tsx';
+import { LinkedText, collapseText } from '../features/feed/components/PostContent.tsx';
+import { CommentList } from '../features/post/components/CommentList.tsx';
+import { commentsQueryOptions, postDetailQueryOptions } from '../features/post/queries.ts';
+import { fullTime } from '../format/time.ts';
+import { Avatar } from '../ui/Avatar.tsx';
+import { Page } from '../ui/Page.tsx';
+import { LogoMark } from '../features/layout/components/Logo.tsx';
+import { openInAppHref } from './app-link.ts';
+import { PROVIDER_NAME } from './meta.ts';
+import { parseId } from './params.ts';
+import { PagePending, RouteError } from './route-states.tsx';
+import { rootRoute } from './root.tsx';
+
+export const messageDetailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/message/detail/$id',
+  staticData: { heading: '动态详情' },
+  loader: async ({ context, params }) => {
+    const postId = parseId(params.id);
+    void context.queryClient.prefetchInfiniteQuery(commentsQueryOptions(postId));
+    await context.queryClient.ensureQueryData(postDetailQueryOptions(postId));
+  },
+  pendingComponent: PagePending,
+  errorComponent: RouteError,
+  component: MessageDetailPage,
+});
+
+function MessageDetailPage() {
+  const { id } = messageDetailRoute.useParams();
+  const postId = parseId(id);
+  const { data: post } = useSuspenseQuery(postDetailQueryOptions(postId));
+  const inApp = openInAppHref({ name: 'hordePostDetail', postId });
+  return (
+    <div className="content-page">
+      <h1 className="visually-hidden">动态详情</h1>
+      {inApp ? (
+        <a className="open-in-app" href={inApp}>
+          <LogoMark size={22} />
+          <span>在{PROVIDER_NAME} App 内查看，互动更方便</span>
+          <span className="open-in-app__action">打开</span>
+        </a>
+      ) : null}
+      <PostCard post={post} full />
+      <CommentList postId={post.id} total={post.comment_count} />
+    </div>
+  );
+}
+
+export const messagePosterRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/message/detail/poster/$id',
+  staticData: { title: '动态详情', heading: '动态详情' },
+  loader: async ({ context, params }) => {
+    await context.queryClient.ensureQueryData(postDetailQueryOptions(parseId(params.id)));
+  },
+  pendingComponent: PagePending,
+  errorComponent: RouteError,
+  component: MessagePosterPage,
+});
+
+function MessagePosterPage() {
+  const { id } = messagePosterRoute.useParams();
+  const { data: post } = useSuspenseQuery(postDetailQueryOptions(parseId(id)));
+  const image = post.attach.find((a): a is ImageAttach => a.type === 'image');
+  return (
+    <Page title="动态详情">
+      <figure className="poster card">
+        <div className="poster__author">
+          <Avatar src={post.user.avatar} nick={post.user.nick} size={40} />
+          <div>
+            <p className="poster__nick">{post.user.nick}</p>
+            <p className="poster__time">{fullTime(post.create_time)}</p>
+          </div>
+        </div>
+        <blockquote className="poster__text">
+          <LinkedText text={collapseText(post.content, 300)} />
+        </blockquote>
+        {image ? (
+          <img
+            className="poster__image"
+            src={image.url}
+            width={image.width}
+            height={image.height}
+            alt=""
+            loading="lazy"
+            style={{ aspectRatio: `${image.width} / ${image.height}` }}
+          />
+        ) : null}
+        <figcaption className="poster__brand">
+          <LogoMark size={24} />
+          <span>{PROVIDER_NAME}社区 · 和同行一起学习</span>
+        </figcaption>
+      </figure>
+      <p className="page-lead poster__hint">
+        分享这张卡片给朋友，或{' '}
+        <Link to="/message/detail/$id" params={{ id }} className="text-link">
+          查看完整动态和评论
+        </Link>
+      </p>
+    </Page>
+  );
+}

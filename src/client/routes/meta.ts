@@ -1,0 +1,34 @@
+/**
+ * What each route declares about itself (route staticData), read in one place by the root
+ * route: the document title, the mobile heading, the PC sidebar and the mobile feed tabs.
+ */
+export type FeedTabKey = 'all' | 'follow' | 'good';
+
+export const PROVIDER_NAME: string = __PROVIDER_NAME__;
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** document.title; default: the provider's name (SPEC.md section 1). */
+    title?: string;
+    /** The visible heading of the page (mobile top bar); absent on feed pages. */
+    heading?: string;
+    /** PC: show the sidebar. */
+    sidebar?: boolean;
+    /** Mobile: the feed tab this page is. */
+    feedTab?: FeedTabKey;
+  }
+}
+
+/** The document title for the deepest route that names one. */
+export function documentTitle(matches: readonly { staticData?: { title?: string } | undefined }[]): string {
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const title = matches[i]?.staticData?.title;
+    if (title) return title;
+  }
+  return PROVIDER_NAME;
+}
+
+/** Paths whose page is kept alive: scroll position restored on every return (not only on Back). */
+export function isKeptAlive(pathname: string): boolean {
+  return pathname === '/home' || /^\/message\/detail\/[^/]+\/?$/.test(pathname);
+}

@@ -1,0 +1,19 @@
+/** / and every unknown path go to /home (SPEC.md section 2). */
+import { createRoute, redirect } from '@tanstack/react-router';
+import { rootRoute } from './root.tsx';
+
+export const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/home', replace: true });
+  },
+});
+
+export const catchAllRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '$',
+  beforeLoad: () => {
+    throw redirect({ to: '/home', replace: true });
+  },
+});

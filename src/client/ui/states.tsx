@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { IconInbox, IconOffline } from './icons.tsx';
+
+/** Nothing to show yet: a calm message and, optionally, what to do next. */
+export function EmptyState({
+  title,
+  description,
+  action,
+  icon,
+}: {
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+  icon?: ReactNode;
+}) {
+  return (
+    <div className="state state--empty">
+      <div className="state__icon" aria-hidden="true">
+        {icon ?? <IconInbox size={40} />}
+      </div>
+      <p className="state__title">{title}</p>
+      {description ? <p className="state__description">{description}</p> : null}
+      {action ? <div className="state__action">{action}</div> : null}
+    </div>
+  );
+}
+
+/** Loading failed: the reason and a 重试 button. */
+export function ErrorState({
+  title = '加载失败',
+  message,
+  onRetry,
+  retrying = false,
+  action,
+}: {
+  title?: string;
+  message?: string | undefined;
+  onRetry?: () => void;
+  retrying?: boolean;
+  action?: ReactNode;
+}) {
+  return (
+    <div className="state state--error" role="alert">
+      <div className="state__icon" aria-hidden="true">
+        <IconOffline size={40} />
+      </div>
+      <p className="state__title">{title}</p>
+      {message ? <p className="state__description">{message}</p> : null}
+      <div className="state__action">
+        {onRetry ? (
+          <button type="button" className="button button--primary" onClick={onRetry} disabled={retrying}>
+            {retrying ? '重试中…' : '重试'}
+          </button>
+        ) : null}
+        {action}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * Toasts (SPEC.md sections 3, 4 and 9): one at a time, types info, success, warning, error,
+ * loading and toast; auto-closed after `duration` seconds (default 1.5; 0 stays until
+ * closed), placed at 48% of the window height unless a `top` is given.
+ */
+import type { ReactNode } from 'react';
+import { create } from 'zustand';
+import { TOAST_DEFAULT_DURATION_S } from '#shared/constants.ts';
+import { useLayerStore } from '../overlay/layer-store.ts';
+
+export type ToastType = 'info' | 'success' | 'warning' | 'error' | 'loading' | 'toast';
+
+export interface ToastOptions {
+  message: string;
+  type?: ToastType;
+  /** Seconds; 0 keeps the toast until it is closed. Default 1.5 (loading: 0). */
+  duration?: number;
+  /** Shows a close button. */
+  closable?: boolean;
+  /** Replaces the type icon. */
+  prefix?: ReactNode;
+  /** Distance from the top in px; default: centred at 48% of the height. */
+  top?: number;
+  /** A stable name: showing a toast with the same name again updates it in place. */
+  name?: string;
+  onClose?: () => void;
+}
+
+export interface Toast {
+  id: number;
+  type: ToastType;
+  message: string;
+  duration: number;
+  closable: boolean;
+  prefix: ReactNode;
+  top: number | null;
+  name: string | null;
+  onClose: (() => void) | undefined;
+}
+
+interface ToastState {
+  current: Toast | null;
+  show: (options: ToastOptions) => number;
+  /** Closes the toast with this id (or whichever is open); a stale id does nothing. */
+  close: (id?: number) => void;
+}
+
+let nextId = 1;
+let timer: ReturnType<typeof setTimeout> | undefined;
+let layerId: number | undefined;
+
+function clearTimer(): void {
+  if (timer !== undefined) clearTimeout(timer);
+  timer = undefined;
+}
+
+export function defaultDuration(type: ToastType): number {
+  // A loading toast describes work in progress; it stays until the work closes it.
+  return type === 'loading' ? 0 : TOAST_DEFAULT_DURATION_S;
+}
+
+export const useToastStore = create<ToastState>()((set, get) => ({
+  current: null,
+  show(options) {
+    const type = options.type ?? 'toast';
+    const duration = Math.max(0, options.duration ?? defaultDuration(type));
+    const previous = get().current;
+    const id = nextId++;
+    const toast: Toast = {
+      id,
+      type,
+      message: options.message,
+      duration,
+      closable: options.closable ?? false,
+      prefix: options.prefix,
+      top: options.top ?? null,
+      name: options.name ?? null,
+      onClose: options.onClose,
+    };
+    clearTimer();
+    set({ current: toast });
+    // The previous toast is replaced: tell its owner it is gone.
+    if (previous && previous.id !== id) previous.onClose?.();
+    const layers = useLayerStore.getState();
+    if (layerId === undefined || layers.active?.id !== layerId) {
+      layerId = layers.open('message', () => {
+        layerId = undefined;
+        get().close();
+      });
+    }
+    if (duration > 0) {
+      timer = setTimeout(() => get().close(id), duration * 1000);
+    }
+    return id;
+  },
+  close(id) {
+    const current = get().current;
+    if (!current || (id !== undefined && current.id !== id)) return;
+    clearTimer();
+    set({ current: null });
+    if (layerId !== undefined) {
+      const released = layerId;
+      layerId = undefined;
+      useLayerStore.getState().release(released);
+    }
+    current.onClose?.();
+  },
+}));
+
+type Shortcut = (message: string, options?: Omit<ToastOptions, 'message' | 'type'>) => number;
+
+function shortcut(type: ToastType): Shortcut {
+  return (message, options) => useToastStore.getState().show({ ...options, message, type });
+}
+
+/** The toast API for features: `toast.error('...')`, `toast.close(id)`. */
+export const toast = {
+  show: (options: ToastOptions) => useToastStore.getState().show(options),
+  info: shortcut('info'),
+  success: shortcut('success'),
+  warning: shortcut('warning'),
+  error: shortcut('error'),
+  loading: shortcut('loading'),
+  toast: shortcut('toast'),
+  close: (id?: number) => useToastStore.getState().close(id),
+};

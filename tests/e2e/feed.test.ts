@@ -1,0 +1,151 @@
+/**
+ * The feed against the built app and the real server (seeded demo data): posts from the
+ * server, infinite scroll with keyset pages, the PC and mobile layouts, card navigation and
+ * the kept-alive /home.
+ *
+ * Needs `npm run build` first and Chromium at /usr/bin/chromium.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api, type EndpointOutput } from '#shared/api.ts';
+import { startApp, type RunningApp } from './support/app.ts';
+import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
+
+type PostPage = EndpointOutput<typeof api.channelPosts>;
+
+async function postJson<T>(app: RunningApp, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${app.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { code: number; data: T };
+  expect(envelope.code).toBe(0);
+  return envelope.data;
+}
+
+const cards = (page: Page) => page.locator('main article');
+
+describe('feed', () => {
+  let app: RunningApp;
+  let firstPage: PostPage;
+
+  beforeAll(async () => {
+    app = await startApp();
+    firstPage = await postJson<PostPage>(app, api.channelPosts.path, { tab: 'all', size: 10 });
+    expect(firstPage.page.more).toBe(true);
+  });
+
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  describe('on a 1280 px wide window', () => {
+    let browser: LaunchedBrowser;
+    let page: Page;
+
+    beforeAll(async () => {
+      browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
+      page = browser.page;
+    });
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    it('/home shows the posts from the server', async () => {
+      await page.goto(`${app.url}/home`);
+      await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      const first = firstPage.list[0]!;
+      const firstCard = cards(page).first();
+      await expect.poll(() => firstCard.textContent()).toContain(first.user.nick);
+      expect(await firstCard.textContent()).toContain(first.content.slice(0, 20));
+      expect(await page.title()).toBe('极客时间');
+    });
+
+    it('shows the sidebar with 全部 active', async () => {
+      const nav = page.getByRole('navigation', { name: '社区导航' });
+      expect(await nav.isVisible()).toBe(true);
+      const all = nav.getByRole('link', { name: '全部' });
+      expect(await all.getAttribute('aria-current')).toBe('page');
+      const box = await nav.boundingBox();
+      expect(Math.round(box?.width ?? 0)).toBe(220);
+      // Explore items from the server follow the fixed ones.
+      await expect.poll(() => nav.getByRole('link').count()).toBeGreaterThan(3);
+      // The mobile tabs are not there.
+      expect(await page.getByRole('navigation', { name: '动态分类' }).count()).toBe(0);
+    });
+
+    it('loads the next page when scrolled to the bottom', async () => {
+      const before = await cards(page).count();
+      expect(before).toBeLessThanOrEqual(10);
+      for (let i = 0; i < 5 && (await cards(page).count()) <= before; i += 1) {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await page.waitForTimeout(400);
+      }
+      await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(before);
+      // The second page continues after the first: no post twice.
+      const ids = await page.locator('main article').evaluateAll((els) => els.map((el) => el.getAttribute('aria-labelledby')));
+      expect(new Set(ids).size).toBe(ids.length);
+    });
+
+    it('shows the return-to-top button once scrolled, and it scrolls up', async () => {
+      const button = page.getByRole('button', { name: '回到顶部' });
+      await expect.poll(() => button.count()).toBe(1);
+      await button.click();
+      await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
+    });
+
+    it('a click on a card opens the post detail, and Back returns to the same place', async () => {
+      await page.evaluate(() => window.scrollTo(0, 1200));
+      await page.waitForTimeout(300);
+      const scrolled = await page.evaluate(() => window.scrollY);
+      expect(scrolled).toBeGreaterThan(1000);
+      const card = cards(page).nth(5);
+      const labelId = await card.getAttribute('aria-labelledby');
+      const postId = labelId?.match(/post-(\d+)-author/)?.[1];
+      await card.locator('.post-content__text').click();
+      await page.waitForURL(`**/message/detail/${postId}`);
+      await expect.poll(() => page.getByRole('heading', { name: /评论/ }).count()).toBe(1);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await page.goBack();
+      await page.waitForURL('**/home');
+      // Kept alive: the data is there at once and the scroll position comes back.
+      await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBeGreaterThan(1000);
+    });
+  });
+
+  describe('on a 375 px wide window', () => {
+    let browser: LaunchedBrowser;
+    let page: Page;
+
+    beforeAll(async () => {
+      browser = await launchBrowser({ viewport: { width: 375, height: 812 } });
+      page = browser.page;
+    });
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    it('has no sidebar, but the feed tabs and the posts', async () => {
+      await page.goto(`${app.url}/home`);
+      await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(await page.getByRole('navigation', { name: '社区导航' }).count()).toBe(0);
+      const tabs = page.getByRole('navigation', { name: '动态分类' });
+      expect(await tabs.isVisible()).toBe(true);
+      expect(await tabs.getByRole('link').allTextContents()).toEqual(['全部', '关注', '精华']);
+      // Edge to edge: a card spans the whole width.
+      const box = await cards(page).first().boundingBox();
+      expect(Math.round(box?.width ?? 0)).toBe(375);
+    });
+
+    it('the 关注 tab asks a logged-out visitor to log in; 精华 shows featured posts', async () => {
+      await page.getByRole('navigation', { name: '动态分类' }).getByRole('link', { name: '关注' }).click();
+      await page.waitForURL('**/follow');
+      await expect.poll(() => page.getByText('登录后查看关注的动态').count()).toBe(1);
+      await page.getByRole('navigation', { name: '动态分类' }).getByRole('link', { name: '精华' }).click();
+      await page.waitForURL('**/good');
+      await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(await cards(page).first().getByText('精华', { exact: true }).count()).toBe(1);
+    });
+  });
+});

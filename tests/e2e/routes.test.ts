@@ -1,0 +1,116 @@
+/**
+ * Every route of SPEC.md section 2 in the built app against the real server: each renders
+ * with its document title, / and unknown paths end at /home, and tracking parameters travel.
+ *
+ * Needs `npm run build` first and Chromium at /usr/bin/chromium.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api, type EndpointOutput } from '#shared/api.ts';
+import { startApp, type RunningApp } from './support/app.ts';
+import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
+
+const PROVIDER = '极客时间';
+
+async function postJson<T>(app: RunningApp, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${app.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { code: number; data: T };
+  expect(envelope.code).toBe(0);
+  return envelope.data;
+}
+
+describe('routes', () => {
+  let app: RunningApp;
+  let browser: LaunchedBrowser;
+  let page: Page;
+  /** [path, title, text the page shows] */
+  let cases: [string, string, string | RegExp][] = [];
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
+    page = browser.page;
+
+    const posts = await postJson<EndpointOutput<typeof api.channelPosts>>(app, api.channelPosts.path, { tab: 'all', size: 50 });
+    const post = posts.list[0]!;
+    const withCode = posts.list.find((p) => p.attach.some((a) => a.type === 'code'))!;
+    const code = withCode.attach.find((a) => a.type === 'code')!;
+    const channel = posts.list.find((p) => p.channels.length > 0)!.channels[0]!;
+    const topics = await postJson<EndpointOutput<typeof api.topicList>>(app, api.topicList.path, { size: 5 });
+    const topic = topics.list[0]!;
+
+    cases = [
+      ['/home', PROVIDER, post.user.nick],
+      ['/follow', PROVIDER, '登录后查看关注的动态'],
+      [`/follow?channelId=${channel.channel_id}`, PROVIDER, channel.channel_name],
+      ['/good', PROVIDER, '精华'],
+      [`/usercenter/${post.user.uid}`, PROVIDER, post.user.nick],
+      [`/usercenter/${post.user.ucode}`, PROVIDER, post.user.nick],
+      ['/code', PROVIDER, '代码查看与编辑'],
+      [`/code/${withCode.id}/${code.uuid}`, PROVIDER, '复制代码'],
+      [`/channel/list/${channel.channel_id}`, PROVIDER, channel.channel_name],
+      ['/complain', '投诉理由', '投诉理由'],
+      ['/post', '输入代码', '输入代码'],
+      ['/comment', '写评论', '写评论'],
+      ['/statement', PROVIDER, '社区声明'],
+      ['/invite', `${PROVIDER}邀请函`, `${PROVIDER}邀请函`],
+      ['/invite/channelList', PROVIDER, '频道列表'],
+      ['/booklist/BOOK2024', `${PROVIDER} x 微信读书`, 'BOOK2024'],
+      [`/message/detail/${post.id}`, PROVIDER, post.content.slice(0, 12)],
+      [`/message/detail/poster/${post.id}`, '动态详情', '动态详情'],
+      ['/topic/list', '话题列表', topic.topic_name],
+      [`/topic/comment/${topic.topic_id}`, '话题主页', topic.topic_name],
+      ['/error', PROVIDER, '回到首页'],
+    ];
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('covers every route of SPEC.md section 2', () => {
+    expect(cases).toHaveLength(21);
+  });
+
+  it('renders every route with its title', async () => {
+    const failures: string[] = [];
+    for (const [path, title, text] of cases) {
+      await page.goto(`${app.url}${path}`);
+      try {
+        await page.waitForFunction((expected) => document.title === expected, title, { timeout: 10_000 });
+        await page.getByRole('main').getByText(text).first().waitFor({ timeout: 10_000 });
+        expect(await page.getByText('加载失败').count()).toBe(0);
+        expect(new URL(page.url()).pathname).toBe(path.split('?')[0]);
+      } catch (error) {
+        failures.push(`${path}: title "${await page.title()}" (${String(error).split('\n')[0]})`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it.each(['/', '/definitely/not/a/page', '/usercenter'])('%s ends at /home', async (path) => {
+    await page.goto(`${app.url}${path}`);
+    await page.waitForURL('**/home');
+    expect(await page.title()).toBe(PROVIDER);
+    await page.locator('main article').first().waitFor({ timeout: 15_000 });
+  });
+
+  it('carries gk_/utm_/code parameters across navigations', async () => {
+    await page.goto(`${app.url}/?utm_source=e2e&gk_from=test&plain=1`);
+    await page.waitForURL('**/home?**');
+    expect(new URL(page.url()).searchParams.get('utm_source')).toBe('e2e');
+    await page.getByRole('navigation', { name: '社区导航' }).getByRole('link', { name: '精华' }).click();
+    await page.waitForURL('**/good?**');
+    const url = new URL(page.url());
+    expect(url.searchParams.get('utm_source')).toBe('e2e');
+    expect(url.searchParams.get('gk_from')).toBe('test');
+    expect(url.searchParams.has('plain')).toBe(false);
+    const history = await page.evaluate(() => sessionStorage.getItem('horde:visit-history'));
+    expect(JSON.parse(history ?? '[]')).toEqual(expect.arrayContaining([expect.stringMatching(/^\/good\?/)]));
+  });
+});

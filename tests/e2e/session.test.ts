@@ -1,0 +1,127 @@
+/**
+ * Accounts in the real app (issue #3): log in with the code the server logs, stay logged in
+ * across a reload, get the 下线通知 dialog when the same account logs in on another device of
+ * the same kind, and log out. Needs `npm run build` first.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from './support/app.ts';
+import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
+
+const PHONE = '13800000000';
+const PC = { width: 1280, height: 860 };
+const MOBILE = { width: 375, height: 740 };
+
+let app: RunningApp;
+const browsers: LaunchedBrowser[] = [];
+
+beforeAll(async () => {
+  app = await startApp({ env: { LOGIN_CODE_RESEND_SECONDS: '1' } });
+});
+afterAll(async () => {
+  for (const browser of browsers) await browser.close();
+  await app?.stop();
+});
+
+async function open(viewport = PC): Promise<Page> {
+  const browser = await launchBrowser({ viewport });
+  browsers.push(browser);
+  return browser.page;
+}
+
+/** The newest code the server logged for the phone, waiting for it to appear. */
+async function codeFromLog(phone: string, after: number): Promise<string> {
+  const pattern = new RegExp(`login code for ${phone}: (\\d{6})`, 'g');
+  for (let i = 0; i < 100; i++) {
+    const matches = [...app.logs().slice(after).matchAll(pattern)];
+    const last = matches.at(-1);
+    if (last) return last[1]!;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no login code for ${phone} in the server log`);
+}
+
+async function demoUserNick(): Promise<string> {
+  const response = await fetch(`${app.url}/serv/v1/user/info`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ data_mode: 0, visit_user_id: 1 }),
+  });
+  return ((await response.json()) as { data: { nick: string } }).data.nick;
+}
+
+async function logIn(page: Page, phone = PHONE): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: '登录' }).click();
+  const dialog = page.getByRole('dialog', { name: '手机号登录' });
+  await dialog.getByPlaceholder('请输入手机号').fill(phone);
+  const logLength = app.logs().length;
+  await dialog.getByRole('button', { name: '获取验证码' }).click();
+  const code = await codeFromLog(phone, logLength);
+  await dialog.getByPlaceholder('6 位验证码').fill(code);
+  await dialog.getByRole('button', { name: '登录', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('login, reload, login elsewhere, logout', () => {
+  let nick: string;
+  let first: Page;
+  let second: Page;
+
+  beforeAll(async () => {
+    nick = await demoUserNick();
+  });
+
+  it('shows 登录 in the header while logged out, in both layouts', async () => {
+    const mobile = await open(MOBILE);
+    await mobile.goto(`${app.url}/home`);
+    await mobile.getByRole('banner').getByRole('button', { name: '登录' }).waitFor();
+    first = await open(PC);
+    await first.goto(`${app.url}/home`);
+    await first.getByRole('banner').getByRole('button', { name: '登录' }).waitFor();
+  });
+
+  it('explains a wrong code inside the popup and keeps what was typed', async () => {
+    await first.getByRole('banner').getByRole('button', { name: '登录' }).click();
+    const dialog = first.getByRole('dialog', { name: '手机号登录' });
+    await dialog.getByPlaceholder('请输入手机号').fill('12345');
+    await dialog.getByRole('button', { name: '获取验证码' }).click();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toContain('请输入正确的手机号');
+    expect(await dialog.getByPlaceholder('请输入手机号').inputValue()).toBe('12345');
+    await first.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('logs in with the code from the server log and shows the avatar and nick', async () => {
+    await logIn(first);
+    await first.getByRole('banner').getByText(nick).waitFor();
+    expect(await first.getByRole('banner').getByRole('button', { name: '登录' }).count()).toBe(0);
+  });
+
+  it('stays logged in after a reload', async () => {
+    await first.reload();
+    await first.getByRole('banner').getByText(nick).waitFor();
+  });
+
+  it('shows 下线通知 on the first device once the account logs in on a second device of the same kind', async () => {
+    second = await open(PC);
+    await second.goto(`${app.url}/home`);
+    await logIn(second);
+    await second.getByRole('banner').getByText(nick).waitFor();
+
+    await first.reload();
+    const notice = first.getByRole('alertdialog', { name: '下线通知' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('密码可能已经泄露');
+    await first.getByRole('banner').getByRole('button', { name: '登录' }).waitFor();
+    await notice.getByRole('button', { name: '确定' }).click();
+    await first.getByRole('dialog', { name: '手机号登录' }).waitFor();
+  });
+
+  it('logs out on the second device', async () => {
+    await second.getByRole('banner').getByRole('button', { name: new RegExp(nick) }).click();
+    await second.getByRole('button', { name: '退出登录' }).click();
+    await second.getByRole('banner').getByRole('button', { name: '登录' }).waitFor();
+    await second.reload();
+    await second.getByRole('banner').getByRole('button', { name: '登录' }).waitFor();
+  });
+});

@@ -1,0 +1,71 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GalleryHost } from '../../src/client/ui/gallery/GalleryHost.tsx';
+import { clampZoom, MAX_ZOOM, openGallery, useGalleryStore } from '../../src/client/ui/gallery/gallery-store.ts';
+import { lockBodyScroll } from '../../src/client/ui/overlay/scroll-lock.ts';
+
+const images = [1, 2, 3].map((i) => ({ src: `/img/${i}`, width: 800, height: 600, alt: `图 ${i}` }));
+
+describe('gallery', () => {
+  beforeEach(() => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    act(() => useGalleryStore.getState().close());
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('never loops and zooms at most 3x', () => {
+    openGallery(images, 0);
+    expect(useGalleryStore.getState().go(-1)).toBe(false);
+    expect(useGalleryStore.getState().index).toBe(0);
+    useGalleryStore.getState().go(1);
+    useGalleryStore.getState().go(1);
+    expect(useGalleryStore.getState().go(1)).toBe(false);
+    expect(useGalleryStore.getState().index).toBe(2);
+    expect(MAX_ZOOM).toBe(3);
+    expect(clampZoom(10)).toBe(3);
+    expect(clampZoom(0.2)).toBe(1);
+  });
+
+  it('arrow keys stop at the first and last image; no caption or counter; Escape closes', () => {
+    render(<GalleryHost />);
+    act(() => openGallery(images, 1));
+    const dialog = screen.getByRole('dialog', { name: '图片查看' });
+    const current = () => dialog.querySelector('img')?.getAttribute('src');
+    expect(current()).toBe('/img/2');
+    act(() => {
+      fireEvent.keyDown(window, { key: 'ArrowLeft' });
+    });
+    expect(current()).toBe('/img/1');
+    act(() => {
+      fireEvent.keyDown(window, { key: 'ArrowLeft' });
+    });
+    expect(current()).toBe('/img/1');
+    act(() => {
+      fireEvent.keyDown(window, { key: 'ArrowRight' });
+      fireEvent.keyDown(window, { key: 'ArrowRight' });
+      fireEvent.keyDown(window, { key: 'ArrowRight' });
+    });
+    expect(current()).toBe('/img/3');
+    expect(dialog.textContent).not.toMatch(/\d+\s*\/\s*\d+/);
+    expect(dialog.querySelector('figcaption')).toBeNull();
+    act(() => {
+      fireEvent.keyDown(document, { key: 'Escape' });
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('freezes body scroll and gives the position back', () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    Object.defineProperty(window, 'scrollY', { value: 640, configurable: true });
+    const unlock = lockBodyScroll();
+    expect(document.body.style.position).toBe('fixed');
+    expect(document.body.style.top).toBe('-640px');
+    unlock();
+    expect(document.body.style.position).toBe('');
+    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 640 }));
+    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+  });
+});

@@ -1,0 +1,59 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IconCopy } from '../../src/client/ui/icons.tsx';
+import { isBodyScrollLocked } from '../../src/client/ui/overlay/scroll-lock.ts';
+import { PickerHost } from '../../src/client/ui/picker/PickerHost.tsx';
+import { openPicker, usePickerStore } from '../../src/client/ui/picker/picker-store.ts';
+
+describe('PickerHost', () => {
+  beforeEach(() => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    act(() => usePickerStore.getState().choose(null));
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('shows icon + text items and resolves with the chosen one', async () => {
+    render(<PickerHost />);
+    let picked!: ReturnType<typeof openPicker>;
+    act(() => {
+      picked = openPicker({
+        title: '更多操作',
+        items: [
+          { key: 'copy', text: '复制链接', icon: <IconCopy /> },
+          { key: 'report', text: '投诉', danger: true },
+        ],
+      });
+    });
+    const sheet = screen.getByRole('dialog', { name: '更多操作' });
+    expect(sheet.querySelector('svg')).not.toBeNull();
+    expect(isBodyScrollLocked()).toBe(true);
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: '投诉' }));
+    });
+    await expect(picked).resolves.toMatchObject({ key: 'report' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(isBodyScrollLocked()).toBe(false);
+  });
+
+  it('resolves null on 取消 and on Escape', async () => {
+    render(<PickerHost />);
+    let picked!: ReturnType<typeof openPicker>;
+    act(() => {
+      picked = openPicker({ items: [{ key: 'a', text: '分享' }] });
+    });
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: '取消' }));
+    });
+    await expect(picked).resolves.toBeNull();
+    act(() => {
+      picked = openPicker({ items: [{ key: 'a', text: '分享' }] });
+    });
+    act(() => {
+      fireEvent.keyDown(document, { key: 'Escape' });
+    });
+    await expect(picked).resolves.toBeNull();
+  });
+});

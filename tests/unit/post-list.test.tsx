@@ -1,0 +1,167 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PostCard } from '../../src/client/features/feed/components/PostCard.tsx';
+import { collapseText, isLongText, PostContent } from '../../src/client/features/feed/components/PostContent.tsx';
+import { flattenPosts, PostList } from '../../src/client/features/feed/components/PostList.tsx';
+import { votePercent } from '../../src/client/features/feed/components/VoteSummary.tsx';
+import { feedQueryOptions } from '../../src/client/features/feed/queries.ts';
+import { useGalleryStore } from '../../src/client/ui/gallery/gallery-store.ts';
+import { makePost, stubApi } from './fixtures.ts';
+
+/** Renders inside a router (Links need one) and a fresh query client. */
+function renderWithProviders(ui: ReactNode) {
+  const root = createRootRoute({ component: () => <>{ui}</> });
+  const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, queryClient };
+}
+
+describe('PostList', () => {
+  beforeEach(() => vi.spyOn(window, 'scrollTo').mockImplementation(() => {}));
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('pages with the keyset cursor through 加载更多 until 没有更多了', async () => {
+    const fetchMock = stubApi({ posts: 25 });
+    renderWithProviders(<PostList options={feedQueryOptions({ tab: 'all' })} />);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(10));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '加载更多' }));
+    });
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(20));
+    const second = fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init?.body)) as { index?: number })[1];
+    expect(second).toMatchObject({ index: 16, tab: 'all' });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '加载更多' }));
+    });
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(25));
+    expect(screen.getByText('没有更多了')).toBeTruthy();
+  });
+
+  it('shows the empty state', async () => {
+    stubApi({ posts: 0 });
+    renderWithProviders(<PostList options={feedQueryOptions({ tab: 'good' })} emptyTitle="还没有精华动态" />);
+    expect(await screen.findByText('还没有精华动态')).toBeTruthy();
+  });
+
+  it('shows an error state whose 重试 loads again', async () => {
+    let fail = true;
+    const ok = stubApi({ posts: 3 });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (fail) {
+          return new Response(JSON.stringify({ code: -1, error: { code: -1002, msg: '' } }), {
+            headers: { 'content-type': 'application/json' },
+          });
+        }
+        return ok(input, init);
+      }),
+    );
+    renderWithProviders(<PostList options={feedQueryOptions({ tab: 'all' })} />);
+    expect(await screen.findByText('系统内部错误')).toBeTruthy();
+    fail = false;
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '重试' }));
+    });
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
+  });
+
+  it('flattens pages without duplicates', () => {
+    const a = makePost(2);
+    const b = makePost(1);
+    expect(flattenPosts([{ list: [a, b] }, { list: [b] }]).map((p) => p.id)).toEqual([2, 1]);
+  });
+});
+
+describe('PostCard', () => {
+  beforeEach(() => vi.spyOn(window, 'scrollTo').mockImplementation(() => {}));
+  afterEach(() => {
+    cleanup();
+    act(() => useGalleryStore.getState().close());
+    vi.restoreAllMocks();
+  });
+
+  it('shows author, chips, counts, badge, code card, images, and opens the detail on click', async () => {
+    const post = makePost(42, {
+      is_good: true,
+      like_count: 1550,
+      content: '看看这个 https://time.geekbang.org/column/1 不错',
+      attach: [
+        { type: 'image', url: '/img/a', width: 750, height: 1334 },
+        { type: 'image', url: '/img/b', width: 1200, height: 800 },
+        { type: 'code', uuid: 'u-1', language: 'go', title: 'main.go', preview: 'package main\nfunc main() {}' },
+      ],
+    });
+    const { router } = renderWithProviders(<PostCard post={post} />);
+    const author = await screen.findByRole('link', { name: '作者42' });
+    expect(author.getAttribute('href')).toBe('/usercenter/142');
+    expect(screen.getByText('精华')).toBeTruthy();
+    expect(screen.getByLabelText('点赞 1550').textContent).toContain('1.5k');
+    expect(screen.getByRole('link', { name: '#我的学习计划#' }).getAttribute('href')).toBe('/topic/comment/7');
+    expect(screen.getByRole('link', { name: 'Java 技术栈' }).getAttribute('href')).toBe('/channel/list/1');
+    const link = screen.getByRole('link', { name: 'https://time.geekbang.org/column/1' });
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('link', { name: /main\.go/ }).getAttribute('href')).toBe('/code/42/u-1');
+    const images = screen.getAllByRole('button', { name: /查看大图/ });
+    expect(images).toHaveLength(2);
+    const img = images[0]!.querySelector('img')!;
+    expect(img.getAttribute('width')).toBe('750');
+    expect(img.getAttribute('height')).toBe('1334');
+    expect(img.getAttribute('loading')).toBe('lazy');
+    act(() => {
+      fireEvent.click(images[1]!);
+    });
+    expect(useGalleryStore.getState()).toMatchObject({ open: true, index: 1 });
+    act(() => useGalleryStore.getState().close());
+    await act(async () => {
+      fireEvent.click(screen.getByText(/看看这个/));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/message/detail/42'));
+  });
+
+  it('summarises a vote', () => {
+    expect(votePercent(1, 3)).toBe(33);
+    expect(votePercent(0, 0)).toBe(0);
+  });
+});
+
+describe('PostContent', () => {
+  afterEach(cleanup);
+
+  it('cuts long text with 展开 and expands it', () => {
+    const long = '长'.repeat(120);
+    expect(isLongText(long)).toBe(true);
+    expect(isLongText('短文本')).toBe(false);
+    expect(isLongText('a\nb\nc\nd\ne\nf\ng')).toBe(true);
+    expect(collapseText(long).endsWith('...')).toBe(true);
+    render(<PostContent text={long} />);
+    const toggle = screen.getByRole('button', { name: '展开' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByText(/长+\.\.\./)).toBeTruthy();
+    fireEvent.click(toggle);
+    expect(screen.getByRole('button', { name: '收起' }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText(long)).toBeTruthy();
+  });
+
+  it('never cuts on the detail page', () => {
+    render(<PostContent text={'长'.repeat(200)} full />);
+    expect(screen.queryByRole('button', { name: '展开' })).toBeNull();
+  });
+});
