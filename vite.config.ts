@@ -28,7 +28,7 @@ export default defineConfig({
       filename: 'sw.ts',
       injectRegister: false,
       registerType: 'prompt',
-      includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'robots.txt'],
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
       injectManifest: {
         globPatterns: ['**/*.{js,css,html}'],
         rollupFormat: 'es',
