@@ -1,9 +1,10 @@
 /** /channel/list/$id: one channel and its posts; /invite/channelList: every channel. */
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createRoute } from '@tanstack/react-router';
 import { ChannelDirectory } from '../features/channel/components/ChannelDirectory.tsx';
 import { ChannelHeader } from '../features/channel/components/ChannelHeader.tsx';
-import { channelCategoriesQueryOptions, channelDetailQueryOptions } from '../features/channel/queries.ts';
+import { channelCategoriesQueryOptions, channelDetailQueryOptions, channelKeys } from '../features/channel/queries.ts';
+import { ChannelFollowButton } from '../features/session/components/ChannelFollowButton.tsx';
 import { PostList } from '../features/feed/components/PostList.tsx';
 import { feedQueryOptions } from '../features/feed/queries.ts';
 import { Page } from '../ui/Page.tsx';
@@ -30,9 +31,12 @@ function ChannelPage() {
   const { id } = channelListRoute.useParams();
   const channelId = parseId(id);
   const { data: channel } = useSuspenseQuery(channelDetailQueryOptions(channelId));
+  const queryClient = useQueryClient();
+  // The follower count and is_follow change with a follow.
+  const refreshChannels = () => void queryClient.invalidateQueries({ queryKey: channelKeys.all });
   return (
     <div className="content-page">
-      <ChannelHeader channel={channel} />
+      <ChannelHeader channel={channel} action={<ChannelFollowButton channel={channel} onChange={refreshChannels} />} />
       <PostList
         options={feedQueryOptions({ channelId })}
         label={`${channel.channel_name}的动态`}

@@ -5,6 +5,7 @@ import type { ChannelCategory, ChannelDetail } from '#shared/schemas.ts';
 import { request } from '../../lib/http.ts';
 
 export const channelKeys = {
+  all: ['channel'] as const,
   detail: (channelId: number) => ['channel', channelId] as const,
   categories: ['channel', 'categories'] as const,
 };

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatCount } from '#shared/format.ts';
 import type { ChannelDetail } from '#shared/schemas.ts';
 import { IconGrid } from '../../../ui/icons.tsx';
@@ -12,7 +13,8 @@ export function ChannelIcon({ channel, size = 48 }: { channel: ChannelDetail; si
   );
 }
 
-export function ChannelHeader({ channel }: { channel: ChannelDetail }) {
+/** `action`: the follow button, supplied by the route (the session feature owns following). */
+export function ChannelHeader({ channel, action }: { channel: ChannelDetail; action?: ReactNode }) {
   return (
     <section className="channel-header card" aria-labelledby="channel-name">
       <ChannelIcon channel={channel} size={56} />
@@ -25,9 +27,7 @@ export function ChannelHeader({ channel }: { channel: ChannelDetail }) {
           {formatCount(channel.follower_count)} 人关注 · {formatCount(channel.post_count)} 条动态
         </p>
       </div>
-      <button type="button" className="button button--primary button--small" disabled title="关注功能即将开放">
-        {channel.is_follow ? '已关注' : '关注'}
-      </button>
+      {action}
     </section>
   );
 }

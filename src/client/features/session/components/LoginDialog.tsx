@@ -11,15 +11,23 @@ import { useLogin, useSendLoginCode } from '../mutations.ts';
 
 const errorText = (error: unknown) => (isApiError(error) ? error.message : messageForCode(ErrorCode.Unknown));
 
-/** Seconds left until `until` (ms), ticking once a second; 0 when past or unset. */
-function useSecondsLeft(until: number | null): number {
-  const [now, setNow] = useState(() => Date.now());
+/** A resend countdown: whole seconds left, and a start(seconds). Ticks once a second. */
+function useCountdown(): [number, (seconds: number) => void] {
+  const [clock, setClock] = useState({ until: 0, now: 0 });
   useEffect(() => {
-    if (until === null) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    if (clock.until === 0) return;
+    const timer = setInterval(() => {
+      const now = Date.now();
+      setClock((c) => ({ ...c, now }));
+      if (now >= clock.until) clearInterval(timer);
+    }, 1000);
     return () => clearInterval(timer);
-  }, [until]);
-  return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
+  }, [clock.until]);
+  const start = (seconds: number) => {
+    const now = Date.now();
+    setClock({ until: now + seconds * 1000, now });
+  };
+  return [Math.max(0, Math.ceil((clock.until - clock.now) / 1000)), start];
 }
 
 /** The phone login popup (SPEC.md section 6): mounted fresh on each open, so nothing lingers. */
@@ -35,9 +43,8 @@ function LoginPanel() {
   const [cellphone, setCellphone] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [resendAt, setResendAt] = useState<number | null>(null);
   const [codeSent, setCodeSent] = useState(false);
-  const secondsLeft = useSecondsLeft(resendAt);
+  const [secondsLeft, startCountdown] = useCountdown();
   const panelRef = useRef<HTMLFormElement>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
@@ -51,7 +58,7 @@ function LoginPanel() {
     sendCode.mutate(cellphone.trim(), {
       onSuccess: () => {
         setCodeSent(true);
-        setResendAt(Date.now() + LOGIN_CODE_RESEND_S * 1000);
+        startCountdown(LOGIN_CODE_RESEND_S);
         codeRef.current?.focus();
       },
       onError: (e) => setError(errorText(e)),

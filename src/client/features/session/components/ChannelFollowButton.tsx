@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Channel } from '#shared/schemas.ts';
+import { toast } from '../../../ui/toast/toast-store.ts';
+import { requestLogin } from '../login.ts';
+import { useChannelFollow } from '../mutations.ts';
+import { followedChannelsQueryOptions, sessionQueryOptions } from '../queries.ts';
+
+/**
+ * 关注 / 已关注 for one channel: adds or removes it from the user's followed channels by
+ * channel_id. Logged out, it opens the login popup.
+ */
+export function ChannelFollowButton({ channel, onChange }: { channel: Channel; onChange?: () => void }) {
+  const { data: user } = useQuery(sessionQueryOptions());
+  const uid = user?.uid;
+  const followed = useQuery({ ...followedChannelsQueryOptions(uid ?? 0), enabled: uid !== undefined });
+  const follow = useChannelFollow(uid);
+  const isFollow = followed.data?.some((c) => c.channel_id === channel.channel_id) ?? false;
+
+  const toggle = () => {
+    if (!user) return requestLogin();
+    follow.mutate(
+      { channel, follow: !isFollow },
+      {
+        onSuccess: ({ follow: now }) => {
+          toast.success(now ? `已关注「${channel.channel_name}」` : `已取消关注「${channel.channel_name}」`);
+          onChange?.();
+        },
+      },
+    );
+  };
+
+  return (
+    <button
+      type="button"
+      className={`button button--small ${isFollow ? 'button--ghost' : 'button--primary'}`}
+      aria-pressed={isFollow}
+      disabled={follow.isPending || (uid !== undefined && followed.isPending)}
+      onClick={toggle}
+    >
+      {isFollow ? '已关注' : '关注'}
+    </button>
+  );
+}

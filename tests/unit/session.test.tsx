@@ -1,0 +1,156 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { credentialHeaders, deviceKindOf } from '../../src/client/features/session/credentials.ts';
+import { LoginDialog } from '../../src/client/features/session/components/LoginDialog.tsx';
+import { handleLoggedInElsewhere } from '../../src/client/features/session/logged-in-elsewhere.ts';
+import { useLoginDialogStore } from '../../src/client/features/session/login-store.ts';
+import { sessionKeys } from '../../src/client/features/session/queries.ts';
+import { clearStoredLogin, LOGIN_INFO_KEY, readStoredLogin, writeStoredLogin } from '../../src/client/features/session/stored-login.ts';
+import { detectEnvironment } from '../../src/client/platform/environment.ts';
+import { useConfirmStore } from '../../src/client/ui/dialog/confirm-store.ts';
+
+const IOS = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Mobile Safari/537.36';
+const HARMONY = 'Mozilla/5.0 (Phone; OpenHarmony 4.1) AppleWebKit/537.36 Mobile';
+const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36';
+
+afterEach(() => {
+  cleanup();
+  clearStoredLogin();
+  delete window.GeekTimeApp;
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('stored login info', () => {
+  it('keeps ticket and deviceId under one key, and survives a corrupt entry', () => {
+    writeStoredLogin({ ticket: 't1', deviceId: 'd1' });
+    expect(JSON.parse(localStorage.getItem(LOGIN_INFO_KEY)!)).toEqual({ ticket: 't1', deviceId: 'd1' });
+    expect(readStoredLogin()).toEqual({ ticket: 't1', deviceId: 'd1' });
+    localStorage.setItem(LOGIN_INFO_KEY, '{not json');
+    expect(readStoredLogin()).toBeNull();
+  });
+});
+
+describe('request credentials (SPEC.md section 7)', () => {
+  it('sends nothing extra from a plain browser: the cookie carries the ticket', () => {
+    writeStoredLogin({ ticket: 't1', deviceId: 'd1' });
+    expect(credentialHeaders(detectEnvironment(DESKTOP))).toEqual({});
+  });
+
+  it('sends the stored Ticket and Device-Id from a WeChat mini-program', () => {
+    writeStoredLogin({ ticket: 't1', deviceId: 'd1' });
+    const env = detectEnvironment(`${ANDROID} MicroMessenger/8.0 miniProgram`);
+    expect(credentialHeaders(env)).toEqual({ ticket: 't1', 'device-id': 'd1' });
+  });
+
+  it("sends the app's ticket only from iOS 2.6.0+, Android 2.7.3+ or Harmony", () => {
+    window.GeekTimeApp = { getLoginInfo: () => ({ ticket: 'app-ticket', deviceId: 'app-device' }) };
+    const headers = { ticket: 'app-ticket', 'device-id': 'app-device' };
+    expect(credentialHeaders(detectEnvironment(`${IOS} GeekTime/2.6.0`))).toEqual(headers);
+    expect(credentialHeaders(detectEnvironment(`${IOS} GeekTime/2.5.9`))).toEqual({});
+    expect(credentialHeaders(detectEnvironment(`${ANDROID} GeekTime/2.7.3`))).toEqual(headers);
+    expect(credentialHeaders(detectEnvironment(`${ANDROID} GeekTime/2.7.2`))).toEqual({});
+    expect(credentialHeaders(detectEnvironment(`${HARMONY} GeekTime/1.0.0`))).toEqual(headers);
+  });
+
+  it('logs in as a mobile device from phones and in-app web views, as pc otherwise', () => {
+    expect(deviceKindOf(detectEnvironment(DESKTOP))).toBe('pc');
+    expect(deviceKindOf(detectEnvironment(IOS))).toBe('mobile');
+    expect(deviceKindOf(detectEnvironment(`${DESKTOP} MicroMessenger/8.0`))).toBe('mobile');
+  });
+});
+
+describe('HTTP 452: logged in on another device', () => {
+  let images: string[];
+  beforeEach(() => {
+    images = [];
+    class FakeImage {
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      set src(value: string) {
+        images.push(value);
+        queueMicrotask(() => this.onload?.());
+      }
+    }
+    vi.stubGlobal('Image', FakeImage);
+  });
+
+  it('deletes the ticket, logs out and shows 下线通知 once, whose 确定 opens login', async () => {
+    writeStoredLogin({ ticket: 'stored-ticket', deviceId: 'd' });
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(sessionKeys.user, { uid: 1 });
+    const handled = Promise.all([handleLoggedInElsewhere(queryClient), handleLoggedInElsewhere(queryClient)]);
+    await waitFor(() => expect(useConfirmStore.getState().current).not.toBeNull());
+    expect(images).toEqual(['/serv/v1/user/ticket/delete?ticket=stored-ticket']);
+    expect(queryClient.getQueryData(sessionKeys.user)).toBeNull();
+    expect(readStoredLogin()).toBeNull();
+    const dialog = useConfirmStore.getState().current!;
+    expect(dialog.title).toBe('下线通知');
+    expect(String(dialog.content)).toContain('如果这不是您本人的操作');
+    expect(dialog.okText).toBe('确定');
+    expect(dialog.cancelText).toBeNull();
+    act(() => useConfirmStore.getState().settle(true));
+    await handled;
+    expect(useLoginDialogStore.getState().open).toBe(true);
+    useLoginDialogStore.getState().close();
+  });
+
+  it("uses the app's own login-mutex alert inside the native app", async () => {
+    const loginMutexAlert = vi.fn();
+    window.GeekTimeApp = { loginMutexAlert };
+    await handleLoggedInElsewhere(new QueryClient());
+    expect(loginMutexAlert).toHaveBeenCalledOnce();
+    expect(useConfirmStore.getState().current).toBeNull();
+  });
+});
+
+describe('the phone login popup', () => {
+  function answer(data: unknown, code = 0) {
+    return new Response(JSON.stringify(code === 0 ? { code: 0, data } : { code: -1, error: { code, msg: 'x' } }), {
+      headers: { 'content-type': 'application/json' },
+    });
+  }
+
+  function renderDialog() {
+    const queryClient = new QueryClient();
+    render(
+      <QueryClientProvider client={queryClient}>
+        <LoginDialog />
+      </QueryClientProvider>,
+    );
+    act(() => useLoginDialogStore.getState().openLogin());
+    return queryClient;
+  }
+
+  it('counts down 60 s after sending a code, shows a wrong code in words, then logs in', async () => {
+    const user = { uid: 1, ucode: 'u', nick: '小明', avatar: '', cellphone: '138****0000', ctime: 1, student: 0, usertype: 1 };
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(answer({ expires_in: 300 }))
+      .mockResolvedValueOnce(answer(null, -3007))
+      .mockResolvedValueOnce(answer({ ...user, ticket: 'secret', device_id: 'dev' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const queryClient = renderDialog();
+
+    fireEvent.change(screen.getByPlaceholderText('请输入手机号'), { target: { value: '138 0000 0000' } });
+    expect(screen.getByPlaceholderText<HTMLInputElement>('请输入手机号').value).toBe('13800000000');
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    await screen.findByRole('button', { name: '60 秒后重发' });
+    expect(JSON.parse(fetchMock.mock.calls[0]![1].body as string)).toEqual({ cellphone: '13800000000' });
+
+    fireEvent.change(screen.getByPlaceholderText('6 位验证码'), { target: { value: '000000' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('验证码错误'));
+
+    fireEvent.change(screen.getByPlaceholderText('6 位验证码'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(useLoginDialogStore.getState().open).toBe(false));
+    expect(queryClient.getQueryData(sessionKeys.user)).toEqual(user);
+    // On the web the ticket lives in the httpOnly cookie, not in storage.
+    expect(readStoredLogin()).toEqual({ ticket: '', deviceId: 'dev' });
+    const loginBody = JSON.parse(fetchMock.mock.calls[2]![1].body as string) as Record<string, unknown>;
+    expect(loginBody).toMatchObject({ cellphone: '13800000000', code: '123456', device_kind: 'pc' });
+  });
+});
