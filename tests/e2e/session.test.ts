@@ -117,6 +117,25 @@ describe('login, reload, login elsewhere, logout', () => {
     await first.getByRole('dialog', { name: '手机号登录' }).waitFor();
   });
 
+  it('follows and unfollows a channel, which the 关注 feed then reflects', async () => {
+    await second.goto(`${app.url}/channel/list/3`);
+    const name = await second.getByRole('heading', { level: 1 }).textContent();
+    const button = second.getByRole('button', { name: '关注', exact: true });
+    const followed = second.getByRole('button', { name: '已关注' });
+    const wasFollowing = (await followed.count()) > 0;
+    if (wasFollowing) await followed.click();
+    await button.click();
+    await followed.waitFor();
+    await second.reload();
+    await followed.waitFor();
+    // The sidebar's 关注 item lists the user's channels.
+    await second.goto(`${app.url}/follow`);
+    await second.getByRole('navigation').getByRole('link', { name: name! }).waitFor();
+    await second.goto(`${app.url}/channel/list/3`);
+    await followed.click();
+    await button.waitFor();
+  });
+
   it('logs out on the second device', async () => {
     await second.getByRole('banner').getByRole('button', { name: new RegExp(nick) }).click();
     await second.getByRole('button', { name: '退出登录' }).click();

@@ -232,6 +232,9 @@ export async function persistQueryCache(queryClient: QueryClient, options: Persi
 
   try {
     await persistQueryClientRestore({ queryClient, persister, maxAge, buster });
+    // What was restored shows at once but is refetched when used: the last save may predate
+    // the last change (saves are throttled), e.g. a follow made just before a reload.
+    await queryClient.invalidateQueries({ refetchType: 'none' });
   } catch (error) {
     console.warn('Could not restore the persisted query cache', error);
   }
