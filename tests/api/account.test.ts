@@ -4,17 +4,13 @@ import { api, OTHER_PATHS, TICKET_COOKIE } from '../../src/shared/api.ts';
 import type { LoginUser } from '../../src/shared/schemas.ts';
 import { loginCodes, tickets, users } from '../../src/server/db/schema.ts';
 import { hashToken } from '../../src/server/services/sessions.ts';
-import { ageRateLimits, createTestApp, errorOf, type TestApp } from '../support/api.ts';
-import { openTestDatabase } from '../support/db.ts';
+import { ageRateLimits, errorOf, openTestApp, type TestApp } from '../support/api.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp(await openTestDatabase());
+  t = await openTestApp();
 });
-afterAll(async () => {
-  await t.close();
-  await t.database.close();
-});
+afterAll(() => t?.close());
 
 let phoneCounter = 0;
 /** A phone number no other test uses. */

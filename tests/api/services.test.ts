@@ -4,17 +4,13 @@ import { api, BASE64_BODY_HEADER } from '../../src/shared/api.ts';
 import type { Note, Paged } from '../../src/shared/schemas.ts';
 import { trackingEvents, users } from '../../src/server/db/schema.ts';
 import { signShareUrl } from '../../src/server/services/wechat.ts';
-import { createTestApp, errorOf, type TestApp } from '../support/api.ts';
-import { openTestDatabase } from '../support/db.ts';
+import { errorOf, openTestApp, type TestApp } from '../support/api.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp(await openTestDatabase());
+  t = await openTestApp();
 });
-afterAll(async () => {
-  await t.close();
-  await t.database.close();
-});
+afterAll(() => t?.close());
 
 describe('WeChat share signature', () => {
   it("matches WeChat's published example", () => {

@@ -12,6 +12,7 @@ import type { Database } from '../../src/server/db/client.ts';
 import type { CodeSender } from '../../src/server/services/login.ts';
 import { rateLimits } from '../../src/server/db/schema.ts';
 import { eq, sql } from 'drizzle-orm';
+import { openTestDatabase } from './db.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -41,7 +42,12 @@ export interface CallResult<T> {
   data(): T;
 }
 
-export async function createTestApp(database: Database): Promise<TestApp> {
+/** A test app on a fresh copy of the seeded PGlite database; close() closes both. */
+export async function openTestApp(): Promise<TestApp> {
+  return createTestApp(await openTestDatabase(), { closeDatabase: true });
+}
+
+export async function createTestApp(database: Database, options: { closeDatabase?: boolean } = {}): Promise<TestApp> {
   const codes = new Map<string, string>();
   const codeSender: CodeSender = {
     async send(cellphone, code) {
@@ -103,6 +109,7 @@ export async function createTestApp(database: Database): Promise<TestApp> {
     },
     async close() {
       await app.close();
+      if (options.closeDatabase) await database.close();
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { IconInbox, IconOffline } from './icons.tsx';
+import { IconInbox, IconOffline, IconSpinner } from './icons.tsx';
 
 /** Nothing to show yet: a calm message and, optionally, what to do next. */
 export function EmptyState({
@@ -54,6 +54,47 @@ export function ErrorState({
         ) : null}
         {action}
       </div>
+    </div>
+  );
+}
+
+/**
+ * The end of a paged list: loading the next page, its failure with a retry, a button for
+ * the next page (infinite scroll's keyboard and fallback path), or 没有更多了.
+ */
+export function ListFooter({
+  isFetchingNextPage,
+  isFetchNextPageError = false,
+  hasNextPage,
+  fetchNextPage,
+  moreLabel = '加载更多',
+}: {
+  isFetchingNextPage: boolean;
+  isFetchNextPageError?: boolean;
+  hasNextPage: boolean;
+  fetchNextPage: () => unknown;
+  moreLabel?: string;
+}) {
+  return (
+    <div className="list-footer">
+      {isFetchingNextPage ? (
+        <span className="list-footer__loading" role="status">
+          <IconSpinner size={18} /> 加载中…
+        </span>
+      ) : isFetchNextPageError ? (
+        <span className="list-footer__error" role="alert">
+          加载失败
+          <button type="button" className="button button--text" onClick={() => void fetchNextPage()}>
+            重试
+          </button>
+        </span>
+      ) : hasNextPage ? (
+        <button type="button" className="button button--ghost list-footer__more" onClick={() => void fetchNextPage()}>
+          {moreLabel}
+        </button>
+      ) : (
+        <span className="list-footer__end">没有更多了</span>
+      )}
     </div>
   );
 }

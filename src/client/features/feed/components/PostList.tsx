@@ -2,8 +2,7 @@ import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { BOTTOM_DETECTION_MARGIN_PX } from '#shared/constants.ts';
 import type { Post } from '#shared/schemas.ts';
-import { IconSpinner } from '../../../ui/icons.tsx';
-import { EmptyState, ErrorState } from '../../../ui/states.tsx';
+import { EmptyState, ErrorState, ListFooter } from '../../../ui/states.tsx';
 import type { PostListQueryOptions } from '../queries.ts';
 import { FeedSkeleton } from './FeedSkeleton.tsx';
 import { PostCard } from './PostCard.tsx';
@@ -86,26 +85,12 @@ export function PostList<TKey extends QueryKey>({
         ))}
       </div>
       <div ref={sentinelRef} className="list-sentinel" aria-hidden="true" />
-      <div className="list-footer">
-        {isFetchingNextPage ? (
-          <span className="list-footer__loading" role="status">
-            <IconSpinner size={18} /> 加载中…
-          </span>
-        ) : isFetchNextPageError ? (
-          <span className="list-footer__error" role="alert">
-            加载失败
-            <button type="button" className="button button--text" onClick={() => void fetchNextPage()}>
-              重试
-            </button>
-          </span>
-        ) : hasNextPage ? (
-          <button type="button" className="button button--ghost list-footer__more" onClick={() => void fetchNextPage()}>
-            加载更多
-          </button>
-        ) : (
-          <span className="list-footer__end">没有更多了</span>
-        )}
-      </div>
+      <ListFooter
+          isFetchingNextPage={isFetchingNextPage}
+          isFetchNextPageError={isFetchNextPageError}
+          hasNextPage={hasNextPage}
+          fetchNextPage={fetchNextPage}
+        />
     </section>
   );
 }

@@ -4,9 +4,9 @@ import type { Comment, CommentBase } from '#shared/schemas.ts';
 import { formatCount } from '#shared/format.ts';
 import { fullTime, readableTime } from '../../../format/time.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';
-import { IconHeart, IconSpinner } from '../../../ui/icons.tsx';
+import { IconHeart } from '../../../ui/icons.tsx';
 import { LoadingRegion, Skeleton, SkeletonLines } from '../../../ui/Skeleton.tsx';
-import { EmptyState, ErrorState } from '../../../ui/states.tsx';
+import { EmptyState, ErrorState, ListFooter } from '../../../ui/states.tsx';
 import { commentsQueryOptions } from '../queries.ts';
 
 function CommentBody({ comment, reply = false }: { comment: CommentBase; reply?: boolean }) {
@@ -92,19 +92,13 @@ export function CommentList({ postId, total }: { postId: number; total: number }
               <CommentItem key={comment.id} comment={comment} />
             ))}
           </ul>
-          <div className="list-footer">
-            {query.isFetchingNextPage ? (
-              <span className="list-footer__loading" role="status">
-                <IconSpinner size={18} /> 加载中…
-              </span>
-            ) : query.hasNextPage ? (
-              <button type="button" className="button button--ghost" onClick={() => void query.fetchNextPage()}>
-                加载更多评论
-              </button>
-            ) : (
-              <span className="list-footer__end">没有更多了</span>
-            )}
-          </div>
+          <ListFooter
+            isFetchingNextPage={query.isFetchingNextPage}
+            isFetchNextPageError={query.isFetchNextPageError}
+            hasNextPage={query.hasNextPage}
+            fetchNextPage={query.fetchNextPage}
+            moreLabel="加载更多评论"
+          />
         </>
       )}
     </section>

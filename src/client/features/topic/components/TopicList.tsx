@@ -2,9 +2,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatCount } from '#shared/format.ts';
 import type { TopicDetail } from '#shared/schemas.ts';
-import { IconHash, IconSpinner } from '../../../ui/icons.tsx';
+import { IconHash } from '../../../ui/icons.tsx';
 import { LoadingRegion, Skeleton } from '../../../ui/Skeleton.tsx';
-import { EmptyState, ErrorState } from '../../../ui/states.tsx';
+import { EmptyState, ErrorState, ListFooter } from '../../../ui/states.tsx';
 import { topicListQueryOptions } from '../queries.ts';
 
 export function TopicCover({ topic, size = 48 }: { topic: TopicDetail; size?: number }) {
@@ -58,19 +58,12 @@ export function TopicList() {
           </li>
         ))}
       </ul>
-      <div className="list-footer">
-        {query.isFetchingNextPage ? (
-          <span className="list-footer__loading" role="status">
-            <IconSpinner size={18} /> 加载中…
-          </span>
-        ) : query.hasNextPage ? (
-          <button type="button" className="button button--ghost" onClick={() => void query.fetchNextPage()}>
-            加载更多
-          </button>
-        ) : (
-          <span className="list-footer__end">没有更多了</span>
-        )}
-      </div>
+      <ListFooter
+        isFetchingNextPage={query.isFetchingNextPage}
+        isFetchNextPageError={query.isFetchNextPageError}
+        hasNextPage={query.hasNextPage}
+        fetchNextPage={query.fetchNextPage}
+      />
     </>
   );
 }
