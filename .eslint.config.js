@@ -10,13 +10,28 @@ const features = readdirSync(new URL('./src/client/features', import.meta.url), 
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** One no-restricted-imports rule per layer: the dependency direction of DESIGN.md section 2. */
+/** What no client file may import. Later blocks repeat it: a later block replaces the rule. */
+const clientWide = [
+  ['**/server/**', 'The client never imports the server.'],
+  ['node:*', 'The client runs in browsers.'],
+  {
+    group: ['**/shared/api.ts', '\\#shared/api.ts', '**/shared/schemas.ts', '\\#shared/schemas.ts', 'zod'],
+    allowTypeImports: true,
+    message: 'zod stays out of browsers: import types only, and call request(endpoints.x, ...) from src/shared/endpoints.ts.',
+  },
+];
+
+/** One import restriction per layer: the dependency direction of DESIGN.md section 2. */
 const restrict = (files, patterns) => ({
   files,
   rules: {
-    'no-restricted-imports': [
+    '@typescript-eslint/no-restricted-imports': [
       'error',
-      { patterns: patterns.map(([group, message]) => ({ group: [group], message })) },
+      {
+        patterns: patterns.map((entry) =>
+          Array.isArray(entry) ? { group: entry.slice(0, -1), message: entry.at(-1) } : entry,
+        ),
+      },
     ],
   },
 });
@@ -59,40 +74,42 @@ export default tseslint.config(
     [
       ['**/client/**', 'The service worker shares only src/shared with the app.'],
       ['**/server/**', 'The service worker shares only src/shared with the app.'],
+      {
+        group: ['**/shared/api.ts', '**/shared/schemas.ts', 'zod'],
+        allowTypeImports: true,
+        message: 'zod stays out of browsers: use the route table in src/shared/endpoints.ts.',
+      },
     ],
   ),
-  restrict(
-    ['src/client/**'],
-    [
-      ['**/server/**', 'The client never imports the server.'],
-      ['node:*', 'The client runs in browsers.'],
-    ],
-  ),
-  restrict(
-    ['src/client/lib/**', 'src/client/format/**', 'src/client/platform/**'],
-    [
-      ['**/ui/**', 'lib, format and platform sit below ui: raise typed errors or events instead.'],
-      ['**/features/**', 'lib, format and platform sit below features.'],
-      ['**/routes/**', 'lib, format and platform sit below routes.'],
-      ['**/router*', 'lib, format and platform sit below the router.'],
-    ],
-  ),
-  restrict(
-    ['src/client/ui/**'],
-    [
-      ['**/features/**', 'ui is shared by features and imports none of them.'],
-      ['**/routes/**', 'ui sits below routes.'],
-      ['**/router*', 'ui sits below the router.'],
-    ],
-  ),
+  restrict(['src/client/**'], clientWide),
+  restrict(['src/client/lib/**', 'src/client/format/**', 'src/client/platform/**'], [
+    ['**/ui/**', 'lib, format and platform sit below ui: raise typed errors or events instead.'],
+    ['**/features/**', 'lib, format and platform sit below features.'],
+    ['**/routes/**', 'lib, format and platform sit below routes.'],
+    ['**/router*', 'lib, format and platform sit below the router.'],
+    ...clientWide,
+  ]),
+  restrict(['src/client/ui/**'], [
+    ['**/features/**', 'ui is shared by features and imports none of them.'],
+    ['**/routes/**', 'ui sits below routes.'],
+    ['**/router*', 'ui sits below the router.'],
+    ...clientWide,
+  ]),
   ...features.map((feature) =>
     restrict(
       [`src/client/features/${feature}/**`],
       [
         ...features
           .filter((other) => other !== feature)
-          .map((other) => [`**/features/${other}/**`, `Features do not import each other (${feature} -> ${other}); compose them in a route.`]),
+          .map((other) => [
+            `**/features/${other}/**`,
+            // A sibling feature is reached by a relative path that never names "features".
+            `../${other}/**`,
+            `../../${other}/**`,
+            `Features do not import each other (${feature} -> ${other}); compose them in a route.`,
+          ]),
         ['**/routes/**', 'Features sit below routes.'],
+        ...clientWide,
       ],
     ),
   ),

@@ -1,28 +1,13 @@
+import { routes, type Route } from '../src/shared/endpoints.ts';
+
 /**
- * Names and limits of the service worker, and the API reads it may answer from its cache when
- * the network is down: the POST reads of src/shared/api.ts whose auth is not 'required'. Pure
- * data (no zod, no DOM) so the service worker bundle stays small; tests/e2e/pwa.test.ts checks
- * the list against the contract, so a renamed path or a new read cannot drift silently.
+ * The API reads the service worker may answer from its cache when the network is down: the
+ * POST reads of the contract that anyone may call. Derived from the plain route table (no zod
+ * in the service worker), so a new read is cached without touching this file.
  */
-export const CACHED_API_READS: readonly string[] = [
-  '/serv/v1/channel/posts',
-  '/serv/v1/channel/detail',
-  '/serv/v1/channel/category_channel',
-  '/serv/v1/channel/recommend_channel_list',
-  '/serv/v1/channel/user_channel_list',
-  '/serv/v1/post/detail',
-  '/serv/v1/user/info',
-  '/serv/v1/user/posts',
-  '/serv/v1/user/note/list',
-  '/serv/v1/comment/list',
-  '/serv/v1/likes/list',
-  '/serv/v1/topic/list',
-  '/serv/v1/topic/detail',
-  '/serv/v1/topic/posts',
-  '/serv/v1/code/detail',
-  '/serv/v3/explore/list',
-  '/serv/v2/config/list',
-];
+export const CACHED_API_READS: readonly string[] = Object.values<Route>(routes)
+  .filter((route) => route.method === 'POST' && route.kind === 'read' && route.auth !== 'required')
+  .map((route) => route.path);
 
 /** The query parameter of the synthetic GET key a POST read is cached under. */
 export const BODY_HASH_PARAM = '__body';

@@ -7,7 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { BASE64_BODY_HEADER, BASE64_BODY_VALUE, DEVICE_ID_HEADER, OTHER_PATHS, TICKET_COOKIE, TICKET_HEADER } from '#shared/api.ts';
+import { BASE64_BODY_HEADER, BASE64_BODY_VALUE, DEVICE_ID_HEADER, OTHER_PATHS, TICKET_COOKIE, TICKET_HEADER } from '#shared/endpoints.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { badRequest } from './errors.ts';

@@ -1,9 +1,10 @@
 /**
- * The API contract: every call of SPEC.md section 7 and DESIGN.md section 3a, once.
- * The server registers a route per entry (validation, serialisation, OpenAPI) and the
- * client's http layer takes the same entry, so paths and payloads cannot drift apart.
+ * The API contract: the zod schemas of every call of SPEC.md section 7 and DESIGN.md section
+ * 3a. Routes (method, path, auth) come from endpoints.ts. The server registers each entry
+ * (validation, serialisation, OpenAPI); the client types its calls from these schemas.
  */
 import { z } from 'zod';
+import { routes, type Route } from './endpoints.ts';
 import {
   COMMENT_MAX_CHARS,
   CODE_MAX_CHARS,
@@ -34,21 +35,17 @@ import {
   voteSchema,
 } from './schemas.ts';
 
-/** Who may call: anyone, anyone (answers differ when logged in), or logged-in users only (-2000). */
-export type Auth = 'none' | 'optional' | 'required';
-
-export interface Endpoint<
-  Input extends z.ZodType = z.ZodType,
-  Output extends z.ZodType = z.ZodType,
-  A extends Auth = Auth,
-> {
-  method: 'GET' | 'POST';
-  path: string;
+/** A call of the contract: its route (endpoints.ts) plus the schemas of its input and output. */
+export interface Endpoint<Input extends z.ZodType = z.ZodType, Output extends z.ZodType = z.ZodType, R extends Route = Route>
+  extends Route {
+  method: R['method'];
+  path: R['path'];
+  auth: R['auth'];
+  kind: R['kind'];
   /** The JSON body of a POST, or the query string of a GET. */
   input: Input;
   /** The `data` of a successful envelope. */
   output: Output;
-  auth: A;
   tag: string;
   summary: string;
 }
@@ -56,8 +53,11 @@ export interface Endpoint<
 export type EndpointInput<E extends Endpoint> = z.input<E['input']>;
 export type EndpointOutput<E extends Endpoint> = z.output<E['output']>;
 
-function endpoint<I extends z.ZodType, O extends z.ZodType, A extends Auth>(def: Endpoint<I, O, A>): Endpoint<I, O, A> {
-  return def;
+function endpoint<R extends Route, I extends z.ZodType, O extends z.ZodType>(
+  route: R,
+  schemas: { input: I; output: O; tag: string; summary: string },
+): Endpoint<I, O, R> {
+  return { ...route, ...schemas };
 }
 
 const empty = z.object({});
@@ -116,18 +116,13 @@ const loginUserWithTicket = loginUserSchema.extend({ ticket: z.string(), device_
 
 export const api = {
   // ---- account service ----
-  loginCode: endpoint({
-    method: 'POST',
-    path: '/serv/v1/user/login/code',
+  loginCode: endpoint(routes.loginCode, {
     input: z.object({ cellphone: z.string().regex(/^1\d{10}$/, '请输入正确的手机号') }),
     output: z.object({ expires_in: z.number().int() }),
-    auth: 'none',
     tag: 'account',
     summary: 'Send a one-time login code to a phone number',
   }),
-  login: endpoint({
-    method: 'POST',
-    path: '/serv/v1/user/login',
+  login: endpoint(routes.login, {
     input: z.object({
       cellphone: z.string().regex(/^1\d{10}$/, '请输入正确的手机号'),
       code: z.string().max(16),
@@ -135,221 +130,152 @@ export const api = {
       device_kind: z.enum(['pc', 'mobile']).default('mobile'),
     }),
     output: loginUserWithTicket,
-    auth: 'none',
     tag: 'account',
     summary: 'Log in with a phone number and one-time code; sets the ticket cookie',
   }),
-  logout: endpoint({
-    method: 'POST',
-    path: '/serv/v1/user/logout',
+  logout: endpoint(routes.logout, {
     input: empty,
     output: empty,
-    auth: 'required',
     tag: 'account',
     summary: 'End the current ticket',
   }),
-  auth: endpoint({
-    method: 'GET',
-    path: '/serv/v1/user/auth',
+  auth: endpoint(routes.auth, {
     input: z.object({ t: z.string().optional() }),
     output: loginUserSchema,
-    auth: 'optional',
     tag: 'account',
     summary: 'The login user, or -2000',
   }),
-  checkUser: endpoint({
-    method: 'GET',
-    path: '/serv/v1/user/check_user',
+  checkUser: endpoint(routes.checkUser, {
     input: z.object({}),
     output: z.object({ result: z.boolean() }),
-    auth: 'required',
     tag: 'university',
     summary: 'Whether the login user is a university user',
   }),
 
   // ---- main service: channels ----
-  channelDetail: endpoint({
-    method: 'POST',
-    path: '/serv/v1/channel/detail',
+  channelDetail: endpoint(routes.channelDetail, {
     input: z.object({ channel_id: idSchema }),
     output: channelDetailSchema,
-    auth: 'optional',
     tag: 'channel',
     summary: 'One channel',
   }),
-  recommendChannelList: endpoint({
-    method: 'POST',
-    path: '/serv/v1/channel/recommend_channel_list',
+  recommendChannelList: endpoint(routes.recommendChannelList, {
     input: z.object({ size: z.number().int().min(1).max(50).optional() }),
     output: z.object({ list: z.array(channelDetailSchema) }),
-    auth: 'optional',
     tag: 'channel',
     summary: 'Channels worth following (most followed first, not yet followed)',
   }),
-  categoryChannel: endpoint({
-    method: 'POST',
-    path: '/serv/v1/channel/category_channel',
+  categoryChannel: endpoint(routes.categoryChannel, {
     input: empty,
     output: z.object({ list: z.array(channelCategorySchema) }),
-    auth: 'optional',
     tag: 'channel',
     summary: 'Every channel, grouped by category',
   }),
-  channelPosts: endpoint({
-    method: 'POST',
-    path: '/serv/v1/channel/posts',
+  channelPosts: endpoint(routes.channelPosts, {
     input: pageRequestSchema.extend({ channel_id: idSchema.optional(), tab: channelPostsTab.default('all') }),
     output: listSchema(postSchema),
-    auth: 'optional',
     tag: 'post',
     summary: 'Posts, newest first: all, of one channel, of followed channels (tab follow), or featured (tab good)',
   }),
-  followChannel: endpoint({
-    method: 'POST',
-    path: '/serv/v1/follower/follower_channel',
+  followChannel: endpoint(routes.followChannel, {
     input: z.object({ channel_id: idSchema }),
     output: z.object({ is_follow: z.boolean() }),
-    auth: 'required',
     tag: 'channel',
     summary: 'Follow a channel',
   }),
-  unfollowChannel: endpoint({
-    method: 'POST',
-    path: '/serv/v1/follower/follower_channel_cancel',
+  unfollowChannel: endpoint(routes.unfollowChannel, {
     input: z.object({ channel_id: idSchema }),
     output: z.object({ is_follow: z.boolean() }),
-    auth: 'required',
     tag: 'channel',
     summary: 'Stop following a channel',
   }),
-  userChannelList: endpoint({
-    method: 'POST',
-    path: '/serv/v1/channel/user_channel_list',
+  userChannelList: endpoint(routes.userChannelList, {
     input: z.intersection(z.object({ source: z.literal(1).default(1) }), visitUser),
     output: z.object({ list: z.array(channelSchema) }),
-    auth: 'optional',
     tag: 'channel',
     summary: "A user's followed channels",
   }),
 
   // ---- main service: users ----
-  followUser: endpoint({
-    method: 'POST',
-    path: '/serv/v1/follower/follower_user',
+  followUser: endpoint(routes.followUser, {
     input: z.object({ user_id: idSchema }),
     output: z.object({ is_follow: z.boolean() }),
-    auth: 'required',
     tag: 'user',
     summary: 'Follow a user',
   }),
-  unfollowUser: endpoint({
-    method: 'POST',
-    path: '/serv/v1/follower/follower_user_cancel',
+  unfollowUser: endpoint(routes.unfollowUser, {
     input: z.object({ user_id: idSchema }),
     output: z.object({ is_follow: z.boolean() }),
-    auth: 'required',
     tag: 'user',
     summary: 'Stop following a user',
   }),
-  userInfo: endpoint({
-    method: 'POST',
-    path: '/serv/v1/user/info',
+  userInfo: endpoint(routes.userInfo, {
     input: z.intersection(z.object({ data_mode: z.union([z.literal(0), z.literal(1)]).default(1) }), visitUser),
     output: userInfoSchema,
-    auth: 'optional',
     tag: 'user',
     summary: 'A user profile by numeric id or ucode',
   }),
-  userPosts: endpoint({
-    method: 'POST',
-    path: '/serv/v1/user/posts',
+  userPosts: endpoint(routes.userPosts, {
     input: z.intersection(pageRequestSchema, visitUser),
     output: listSchema(postSchema),
-    auth: 'optional',
     tag: 'user',
     summary: "A user's posts, newest first",
   }),
-  noteList: endpoint({
-    method: 'POST',
-    path: '/serv/v1/user/note/list',
+  noteList: endpoint(routes.noteList, {
     input: z.object({
       size: z.number().int().min(1).max(50).default(NOTE_LIST_DEFAULT_SIZE),
       prev: z.number().int().nonnegative().default(0),
       visit_ucode: z.string().min(1).max(64),
     }),
     output: listSchema(noteSchema),
-    auth: 'optional',
     tag: 'user',
     summary: "A user's notes; prev is the cursor",
   }),
 
   // ---- main service: posts ----
-  postDetail: endpoint({
-    method: 'POST',
-    path: '/serv/v1/post/detail',
+  postDetail: endpoint(routes.postDetail, {
     input: z.object({ post_id: idSchema }),
     output: postSchema,
-    auth: 'optional',
     tag: 'post',
     summary: 'One post',
   }),
-  postAdd: endpoint({
-    method: 'POST',
-    path: '/serv/v1/post/add',
+  postAdd: endpoint(routes.postAdd, {
     input: postAddInputSchema,
     output: postSchema,
-    auth: 'required',
     tag: 'post',
     summary: 'Write a post (exactly once per client_id)',
   }),
-  postDelete: endpoint({
-    method: 'POST',
-    path: '/serv/v1/post/delete',
+  postDelete: endpoint(routes.postDelete, {
     input: z.object({ post_id: idSchema }),
     output: z.object({ post_id: z.number().int() }),
-    auth: 'required',
     tag: 'post',
     summary: 'Delete your own post',
   }),
-  likeAdd: endpoint({
-    method: 'POST',
-    path: '/serv/v1/likes/add',
+  likeAdd: endpoint(routes.likeAdd, {
     input: z.intersection(likeTarget, z.object({ type: z.number().int().default(1), client_id: clientId.optional() })),
     output: z.object({ is_success: z.boolean(), like_count: z.number().int() }),
-    auth: 'required',
     tag: 'like',
     summary: 'Like a post or a comment',
   }),
-  likeCancel: endpoint({
-    method: 'POST',
-    path: '/serv/v1/likes/cancel',
+  likeCancel: endpoint(routes.likeCancel, {
     input: z.intersection(likeTarget, z.object({ type: z.number().int().default(1), client_id: clientId.optional() })),
     output: z.object({ is_success: z.boolean(), like_count: z.number().int() }),
-    auth: 'required',
     tag: 'like',
     summary: 'Take back a like',
   }),
-  likeList: endpoint({
-    method: 'POST',
-    path: '/serv/v1/likes/list',
+  likeList: endpoint(routes.likeList, {
     input: pageRequestSchema.extend({ post_id: idSchema }),
     output: listSchema(userBriefSchema),
-    auth: 'optional',
     tag: 'like',
     summary: 'Users who liked a post, latest first',
   }),
-  commentList: endpoint({
-    method: 'POST',
-    path: '/serv/v1/comment/list',
+  commentList: endpoint(routes.commentList, {
     input: pageRequestSchema.extend({ post_id: idSchema }),
     output: listSchema(commentSchema),
-    auth: 'optional',
     tag: 'comment',
     summary: 'Comments of a post with their first replies, oldest first',
   }),
-  commentAdd: endpoint({
-    method: 'POST',
-    path: '/serv/v1/comment/add',
+  commentAdd: endpoint(routes.commentAdd, {
     input: z.object({
       post_id: idSchema,
       content: z
@@ -361,71 +287,50 @@ export const api = {
       client_id: clientId,
     }),
     output: commentSchema,
-    auth: 'required',
     tag: 'comment',
     summary: 'Comment on a post or reply to a comment (exactly once per client_id)',
   }),
-  commentDelete: endpoint({
-    method: 'POST',
-    path: '/serv/v1/comment/delete',
+  commentDelete: endpoint(routes.commentDelete, {
     input: z.object({ comment_id: idSchema }),
     output: z.object({ comment_id: z.number().int() }),
-    auth: 'required',
     tag: 'comment',
     summary: 'Delete your own comment',
   }),
-  voteSubmit: endpoint({
-    method: 'POST',
-    path: '/serv/v1/vote/submit',
+  voteSubmit: endpoint(routes.voteSubmit, {
     input: z.object({
       post_id: idSchema,
       option_ids: z.array(idSchema).min(1, '请选择投票选项'),
       client_id: clientId,
     }),
     output: voteSchema,
-    auth: 'required',
     tag: 'vote',
     summary: 'Vote on a post',
   }),
-  topicList: endpoint({
-    method: 'POST',
-    path: '/serv/v1/topic/list',
+  topicList: endpoint(routes.topicList, {
     input: pageRequestSchema,
     output: listSchema(topicDetailSchema),
-    auth: 'optional',
     tag: 'topic',
     summary: 'Topics, most posts first',
   }),
-  topicDetail: endpoint({
-    method: 'POST',
-    path: '/serv/v1/topic/detail',
+  topicDetail: endpoint(routes.topicDetail, {
     input: z.object({ topic_id: idSchema }),
     output: topicDetailSchema,
-    auth: 'optional',
     tag: 'topic',
     summary: 'One topic',
   }),
-  topicPosts: endpoint({
-    method: 'POST',
-    path: '/serv/v1/topic/posts',
+  topicPosts: endpoint(routes.topicPosts, {
     input: pageRequestSchema.extend({ topic_id: idSchema }),
     output: listSchema(postSchema),
-    auth: 'optional',
     tag: 'topic',
     summary: 'Posts of a topic, newest first',
   }),
-  codeDetail: endpoint({
-    method: 'POST',
-    path: '/serv/v1/code/detail',
+  codeDetail: endpoint(routes.codeDetail, {
     input: z.object({ post_id: idSchema, uuid: z.string().min(1).max(64) }),
     output: codeSnippetSchema,
-    auth: 'optional',
     tag: 'code',
     summary: 'One code snippet of a post',
   }),
-  complainAdd: endpoint({
-    method: 'POST',
-    path: '/serv/v1/complain/add',
+  complainAdd: endpoint(routes.complainAdd, {
     // Content rules are business errors (-2901/-2902), checked by the service, not by shape.
     input: z.object({
       target_type: z.enum(['post', 'comment', 'user']),
@@ -435,59 +340,44 @@ export const api = {
       client_id: clientId,
     }),
     output: z.object({ complain_id: z.number().int() }),
-    auth: 'required',
     tag: 'complain',
     summary: 'Report a post, comment or user',
   }),
 
   // ---- time service ----
-  exploreList: endpoint({
-    method: 'POST',
-    path: '/serv/v3/explore/list',
+  exploreList: endpoint(routes.exploreList, {
     input: z.object({ page: z.string().min(1).max(32), block_name: z.string().min(1).max(32) }),
     output: z.object({ info: z.object({ list: z.array(exploreItemSchema) }) }),
-    auth: 'none',
     tag: 'time',
     summary: 'Explore items of a page block (the sidebar asks page horde, block sidebar)',
   }),
-  configList: endpoint({
-    method: 'POST',
-    path: '/serv/v2/config/list',
+  configList: endpoint(routes.configList, {
     input: z.object({ keys: z.array(z.string().min(1).max(64)).min(1).max(20) }),
     output: z.object({ list: z.array(configItemSchema) }),
-    auth: 'none',
     tag: 'time',
     summary: 'Config items by key; content parsed from JSON',
   }),
-  noteUpdate: endpoint({
-    method: 'POST',
-    path: '/serv/v3/note/update',
+  noteUpdate: endpoint(routes.noteUpdate, {
     // The wire body is base64 of this JSON, marked by a header (SPEC.md section 7).
     input: z.object({ id: idSchema.optional(), content: z.string().trim().min(1).max(POST_MAX_CHARS) }),
     output: noteSchema,
-    auth: 'required',
     tag: 'time',
     summary: 'Create or update a note (base64 JSON body)',
   }),
 
   // ---- misc service (WeChat only) ----
-  wxShareSign: endpoint({
-    method: 'GET',
-    path: '/wxmisc/wxshare/sign',
+  wxShareSign: endpoint(routes.wxShareSign, {
     input: z.object({
       url: z.string().url('url 应为完整的网址').max(2000),
       mpid: z.string().max(64).optional(),
     }),
     output: z.object({ appId: z.string(), timestamp: z.number().int(), nonceStr: z.string(), signature: z.string() }),
-    auth: 'none',
     tag: 'misc',
     summary: 'WeChat JS-SDK config signature (sha1) for a page URL',
   }),
 
   // ---- tracking collector ----
-  collect: endpoint({
-    method: 'POST',
-    path: '/serv/collect',
+  collect: endpoint(routes.collect, {
     input: z.object({
       app_id: z.string().max(64),
       events: z
@@ -502,28 +392,9 @@ export const api = {
         .max(50),
     }),
     output: z.object({ accepted: z.number().int() }),
-    auth: 'optional',
     tag: 'tracking',
     summary: 'A batch of behaviour events (click_resource_position, personal_home_page_view, ...)',
   }),
 } as const;
 
 export type Api = typeof api;
-
-/** The header that marks a base64-encoded JSON body. */
-export const BASE64_BODY_HEADER = 'x-body-encoding';
-export const BASE64_BODY_VALUE = 'base64';
-
-export const TICKET_COOKIE = 'GCESS';
-export const TICKET_HEADER = 'ticket';
-export const DEVICE_ID_HEADER = 'device-id';
-
-/** HTTP status of a ticket ended by a login on another device of the same kind. */
-export const HTTP_LOGGED_IN_ELSEWHERE = 452;
-
-export const OTHER_PATHS = {
-  ticketDelete: '/serv/v1/user/ticket/delete',
-  uploadImage: '/serv/v1/upload/image',
-  images: '/img',
-  docs: '/docs',
-} as const;

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, OTHER_PATHS, TICKET_COOKIE } from '../../src/shared/api.ts';
+import { api } from '../../src/shared/api.ts';
+import { OTHER_PATHS, TICKET_COOKIE } from '../../src/shared/endpoints.ts';
 import type { LoginUser } from '../../src/shared/schemas.ts';
 import { loginCodes, tickets, users } from '../../src/server/db/schema.ts';
 import { hashToken } from '../../src/server/services/sessions.ts';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, BASE64_BODY_HEADER } from '../../src/shared/api.ts';
+import { api } from '../../src/shared/api.ts';
+import { BASE64_BODY_HEADER } from '../../src/shared/endpoints.ts';
 import type { Note, Paged } from '../../src/shared/schemas.ts';
 import { trackingEvents, users } from '../../src/server/db/schema.ts';
 import { signShareUrl } from '../../src/server/services/wechat.ts';

@@ -120,20 +120,23 @@ describe('login, reload, login elsewhere, logout', () => {
   it('follows and unfollows a channel, which the 关注 feed then reflects', async () => {
     await second.goto(`${app.url}/channel/list/3`);
     const name = await second.getByRole('heading', { level: 1 }).textContent();
-    const button = second.getByRole('button', { name: '关注', exact: true });
+    // The button is enabled once the page knows who is looking and what they follow.
+    const settled = second.locator('button[aria-pressed]:not([disabled])');
+    const follow = second.getByRole('button', { name: '关注', exact: true });
     const followed = second.getByRole('button', { name: '已关注' });
-    const wasFollowing = (await followed.count()) > 0;
-    if (wasFollowing) await followed.click();
-    await button.click();
+    await settled.waitFor();
+    if ((await settled.getAttribute('aria-pressed')) === 'true') await followed.click();
+    await follow.click();
     await followed.waitFor();
     await second.reload();
-    await followed.waitFor();
+    await settled.waitFor();
+    expect(await settled.textContent()).toBe('已关注');
     // The sidebar's 关注 item lists the user's channels.
     await second.goto(`${app.url}/follow`);
     await second.getByRole('navigation').getByRole('link', { name: name! }).waitFor();
     await second.goto(`${app.url}/channel/list/3`);
     await followed.click();
-    await button.waitFor();
+    await follow.waitFor();
   });
 
   it('logs out on the second device', async () => {

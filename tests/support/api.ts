@@ -4,7 +4,8 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Endpoint } from '../../src/shared/api.ts';
-import { api, TICKET_COOKIE } from '../../src/shared/api.ts';
+import { api } from '../../src/shared/api.ts';
+import { TICKET_COOKIE } from '../../src/shared/endpoints.ts';
 import type { Envelope } from '../../src/shared/envelope.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';

@@ -3,8 +3,7 @@
  * never the UI: failures become an ApiError, and the query client's error hooks decide what
  * the user sees (DESIGN.md section 2).
  */
-import type { Endpoint, EndpointInput, EndpointOutput } from '#shared/api.ts';
-import { HTTP_LOGGED_IN_ELSEWHERE } from '#shared/api.ts';
+import { HTTP_LOGGED_IN_ELSEWHERE, type ClientEndpoint, type EndpointName, type InputOf, type OutputOf } from '#shared/endpoints.ts';
 import { HTTP_TIMEOUT_MS } from '#shared/constants.ts';
 import { isEnvelope } from '#shared/envelope.ts';
 import { ErrorCode, messageForCode } from '#shared/errors.ts';
@@ -44,11 +43,11 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
-export async function request<E extends Endpoint>(
-  endpoint: E,
-  input: EndpointInput<E>,
+export async function request<K extends EndpointName>(
+  endpoint: ClientEndpoint<K>,
+  input: InputOf<K>,
   options: RequestOptions = {},
-): Promise<EndpointOutput<E>> {
+): Promise<OutputOf<K>> {
   const { path } = endpoint;
   const timeout = AbortSignal.timeout(options.timeoutMs ?? HTTP_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
@@ -96,7 +95,7 @@ export async function request<E extends Endpoint>(
       path,
     });
   }
-  if (payload.code === 0) return (payload as { data: EndpointOutput<E> }).data;
+  if (payload.code === 0) return (payload as { data: OutputOf<K> }).data;
   const { code, msg } = 'error' in payload ? payload.error : { code: ErrorCode.Unknown, msg: '' };
   throw new ApiError({ code, msg: messageForCode(code, msg), kind: 'business', status: response.status, path });
 }

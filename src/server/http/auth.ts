@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DEVICE_ID_HEADER, HTTP_LOGGED_IN_ELSEWHERE, TICKET_COOKIE, TICKET_HEADER } from '#shared/api.ts';
+import { DEVICE_ID_HEADER, HTTP_LOGGED_IN_ELSEWHERE, TICKET_COOKIE, TICKET_HEADER } from '#shared/endpoints.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import type { Db } from '../db/client.ts';
 import { BusinessError } from '../errors.ts';

@@ -2,7 +2,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { api, OTHER_PATHS, TICKET_COOKIE } from '#shared/api.ts';
+import { api } from '#shared/api.ts';
+import { OTHER_PATHS, TICKET_COOKIE } from '#shared/endpoints.ts';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
 import { notLoggedIn } from '../errors.ts';

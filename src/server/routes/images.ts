@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { OTHER_PATHS } from '#shared/api.ts';
+import { OTHER_PATHS } from '#shared/endpoints.ts';
 import { images } from '../db/schema.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import { BusinessError } from '../errors.ts';

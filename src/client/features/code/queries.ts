@@ -1,6 +1,6 @@
 /** One code snippet (/code/$postid/$uuid). The only source of this query key. */
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '#shared/api.ts';
+import { endpoints } from '#shared/endpoints.ts';
 import type { CodeSnippet } from '#shared/schemas.ts';
 import { request } from '../../lib/http.ts';
 
@@ -11,6 +11,6 @@ export const codeKeys = {
 export function codeDetailQueryOptions(postId: number, uuid: string) {
   return queryOptions({
     queryKey: codeKeys.detail(postId, uuid),
-    queryFn: ({ signal }): Promise<CodeSnippet> => request(api.codeDetail, { post_id: postId, uuid }, { signal }),
+    queryFn: ({ signal }): Promise<CodeSnippet> => request(endpoints.codeDetail, { post_id: postId, uuid }, { signal }),
   });
 }

@@ -6,7 +6,7 @@
  * for the login flow and the "logged in elsewhere" notice are hook points that the auth
  * work replaces through `setApiErrorActions` (until then they show the catalogue message).
  */
-import { api } from '#shared/api.ts';
+import { endpoints } from '#shared/endpoints.ts';
 import { ErrorCode, messageForCode } from '#shared/errors.ts';
 import type { ApiError } from '../../lib/http.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
@@ -39,7 +39,7 @@ export const apiErrorCatalogue: Readonly<Record<string, ApiErrorActionName>> = {
 };
 
 /** Paths exempt from the login flow (SPEC.md section 7: the user auth call). */
-export const loginExemptPaths: ReadonlySet<string> = new Set([api.auth.path]);
+export const loginExemptPaths: ReadonlySet<string> = new Set([endpoints.auth.path]);
 
 /** The shape we need from an error; ApiError has it, and so do plain objects in tests. */
 type ErrorLike = Pick<ApiError, 'code' | 'kind' | 'status' | 'path' | 'message'>;

@@ -3,7 +3,7 @@
  * source of the feed's query keys: loaders and components use these same factories.
  */
 import { infiniteQueryOptions, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from '@tanstack/react-query';
-import { api } from '#shared/api.ts';
+import { endpoints } from '#shared/endpoints.ts';
 import type { Paged, Post } from '#shared/schemas.ts';
 import { request } from '../../lib/http.ts';
 
@@ -44,7 +44,7 @@ export function feedQueryOptions(source: FeedSource) {
     queryKey: feedKeys.source(source),
     queryFn: ({ pageParam, signal }): Promise<Paged<Post>> =>
       request(
-        api.channelPosts,
+        endpoints.channelPosts,
         'channelId' in source
           ? { channel_id: source.channelId, index: pageParam, size: FEED_PAGE_SIZE }
           : { tab: source.tab, index: pageParam, size: FEED_PAGE_SIZE },

@@ -1,6 +1,6 @@
 /** One post and its comments (/message/detail/$id). The only source of these query keys. */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { api } from '#shared/api.ts';
+import { endpoints } from '#shared/endpoints.ts';
 import type { Comment, Paged, Post } from '#shared/schemas.ts';
 import { request } from '../../lib/http.ts';
 
@@ -14,7 +14,7 @@ export const postKeys = {
 export function postDetailQueryOptions(postId: number) {
   return queryOptions({
     queryKey: postKeys.detail(postId),
-    queryFn: ({ signal }): Promise<Post> => request(api.postDetail, { post_id: postId }, { signal }),
+    queryFn: ({ signal }): Promise<Post> => request(endpoints.postDetail, { post_id: postId }, { signal }),
   });
 }
 
@@ -22,7 +22,7 @@ export function commentsQueryOptions(postId: number) {
   return infiniteQueryOptions({
     queryKey: postKeys.comments(postId),
     queryFn: ({ pageParam, signal }): Promise<Paged<Comment>> =>
-      request(api.commentList, { post_id: postId, index: pageParam, size: COMMENT_PAGE_SIZE }, { signal }),
+      request(endpoints.commentList, { post_id: postId, index: pageParam, size: COMMENT_PAGE_SIZE }, { signal }),
     initialPageParam: 0,
     getNextPageParam: (lastPage) => (lastPage.page.more ? lastPage.page.next_index : undefined),
   });

@@ -3,7 +3,7 @@
  * stored Ticket and Device-Id on every request; the native app (iOS 2.6.0+, Android 2.7.3+,
  * Harmony) sends the ones it holds; browsers rely on the httpOnly cookie.
  */
-import { DEVICE_ID_HEADER, TICKET_HEADER } from '#shared/api.ts';
+import { DEVICE_ID_HEADER, TICKET_HEADER } from '#shared/endpoints.ts';
 import { setRequestHeaderSource } from '../../lib/http.ts';
 import { sendsAppHeaders, type Environment } from '../../platform/environment.ts';
 import { readStoredLogin } from './stored-login.ts';

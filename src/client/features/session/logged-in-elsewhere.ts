@@ -4,7 +4,7 @@
  * explain: the native alert inside the app, else the 下线通知 dialog whose 确定 opens login.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { OTHER_PATHS } from '#shared/api.ts';
+import { OTHER_PATHS } from '#shared/endpoints.ts';
 import { confirm } from '../../ui/dialog/confirm-store.ts';
 import { nativeBridge } from './credentials.ts';
 import { useLoginDialogStore } from './login-store.ts';

@@ -3,7 +3,7 @@
  * (meta.silent), everything else goes through the one error hook.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '#shared/api.ts';
+import { endpoints } from '#shared/endpoints.ts';
 import type { Channel, LoginUser } from '#shared/schemas.ts';
 import { request } from '../../lib/http.ts';
 import { deviceId } from '../../lib/ids.ts';
@@ -15,7 +15,7 @@ import { writeStoredLogin } from './stored-login.ts';
 
 export function useSendLoginCode() {
   return useMutation({
-    mutationFn: (cellphone: string) => request(api.loginCode, { cellphone }),
+    mutationFn: (cellphone: string) => request(endpoints.loginCode, { cellphone }),
     meta: { silent: true },
   });
 }
@@ -25,7 +25,7 @@ export function useLogin() {
   return useMutation({
     mutationFn: async (input: { cellphone: string; code: string }): Promise<LoginUser> => {
       const env = currentEnvironment();
-      const { ticket, device_id, ...user } = await request(api.login, {
+      const { ticket, device_id, ...user } = await request(endpoints.login, {
         ...input,
         device_id: deviceId(),
         device_kind: deviceKindOf(env),
@@ -42,7 +42,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     // Already logged out on the server is still a logout here.
-    mutationFn: () => request(api.logout, {}).catch(() => ({})),
+    mutationFn: () => request(endpoints.logout, {}).catch(() => ({})),
     onSettled: () => applyLogout(queryClient),
   });
 }
@@ -52,7 +52,7 @@ export function useChannelFollow(uid: number | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ channel, follow }: { channel: Channel; follow: boolean }) => {
-      await request(follow ? api.followChannel : api.unfollowChannel, { channel_id: channel.channel_id });
+      await request(follow ? endpoints.followChannel : endpoints.unfollowChannel, { channel_id: channel.channel_id });
       return { channel, follow };
     },
     onSuccess: ({ channel, follow }) => {

@@ -4,7 +4,7 @@
  * builds on these factories; they are the only source of these query keys.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '#shared/api.ts';
+import { endpoints } from '#shared/endpoints.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import type { Channel, LoginUser } from '#shared/schemas.ts';
 import { isApiError, request } from '../../lib/http.ts';
@@ -25,7 +25,7 @@ export function sessionQueryOptions() {
     queryKey: sessionKeys.user,
     queryFn: async ({ signal }): Promise<LoginUser | null> => {
       try {
-        return await request(api.auth, { t: String(Date.now()) }, { signal });
+        return await request(endpoints.auth, { t: String(Date.now()) }, { signal });
       } catch (error) {
         // A 452 is not "logged out": it must reach the error hook, which explains it.
         if (isApiError(error) && error.kind === 'business' && loggedOutCodes.has(error.code)) {
@@ -45,7 +45,7 @@ export function followedChannelsQueryOptions(uid: number) {
   return queryOptions({
     queryKey: sessionKeys.followedChannels(uid),
     queryFn: async ({ signal }): Promise<Channel[]> =>
-      (await request(api.userChannelList, { source: 1, visit_user_id: uid }, { signal })).list,
+      (await request(endpoints.userChannelList, { source: 1, visit_user_id: uid }, { signal })).list,
     meta: { silent: true },
   });
 }
@@ -54,7 +54,7 @@ export function followedChannelsQueryOptions(uid: number) {
 export function universityQueryOptions(uid: number) {
   return queryOptions({
     queryKey: sessionKeys.university(uid),
-    queryFn: async ({ signal }): Promise<boolean> => (await request(api.checkUser, {}, { signal })).result,
+    queryFn: async ({ signal }): Promise<boolean> => (await request(endpoints.checkUser, {}, { signal })).result,
     staleTime: Infinity,
     meta: { persist: false, silent: true },
   });

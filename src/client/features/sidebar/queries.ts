@@ -1,6 +1,6 @@
 /** The sidebar's remote items (SPEC.md section 2: appended from the explore list). */
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '#shared/api.ts';
+import { endpoints } from '#shared/endpoints.ts';
 import type { ExploreItem } from '#shared/schemas.ts';
 import { request } from '../../lib/http.ts';
 
@@ -14,7 +14,7 @@ export function sidebarExploreQueryOptions() {
   return queryOptions({
     queryKey: sidebarKeys.explore,
     queryFn: async ({ signal }): Promise<ExploreItem[]> =>
-      (await request(api.exploreList, SIDEBAR_EXPLORE, { signal })).info.list,
+      (await request(endpoints.exploreList, SIDEBAR_EXPLORE, { signal })).info.list,
     staleTime: 10 * 60_000,
     // The fixed items work without it: a failure leaves the sidebar short, not broken.
     meta: { silent: true },

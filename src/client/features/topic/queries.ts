@@ -1,6 +1,6 @@
 /** Topics (/topic/list, /topic/comment/$id). The only source of these query keys. */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { api } from '#shared/api.ts';
+import { endpoints } from '#shared/endpoints.ts';
 import type { Paged, Post, TopicDetail } from '#shared/schemas.ts';
 import { request } from '../../lib/http.ts';
 
@@ -17,7 +17,7 @@ export function topicListQueryOptions() {
   return infiniteQueryOptions({
     queryKey: topicKeys.list,
     queryFn: ({ pageParam, signal }): Promise<Paged<TopicDetail>> =>
-      request(api.topicList, { index: pageParam, size: TOPIC_PAGE_SIZE }, { signal }),
+      request(endpoints.topicList, { index: pageParam, size: TOPIC_PAGE_SIZE }, { signal }),
     initialPageParam: 0,
     getNextPageParam: (lastPage) => (lastPage.page.more ? lastPage.page.next_index : undefined),
   });
@@ -26,7 +26,7 @@ export function topicListQueryOptions() {
 export function topicDetailQueryOptions(topicId: number) {
   return queryOptions({
     queryKey: topicKeys.detail(topicId),
-    queryFn: ({ signal }): Promise<TopicDetail> => request(api.topicDetail, { topic_id: topicId }, { signal }),
+    queryFn: ({ signal }): Promise<TopicDetail> => request(endpoints.topicDetail, { topic_id: topicId }, { signal }),
   });
 }
 
@@ -34,7 +34,7 @@ export function topicPostsQueryOptions(topicId: number) {
   return infiniteQueryOptions({
     queryKey: topicKeys.posts(topicId),
     queryFn: ({ pageParam, signal }): Promise<Paged<Post>> =>
-      request(api.topicPosts, { topic_id: topicId, index: pageParam, size: TOPIC_POSTS_PAGE_SIZE }, { signal }),
+      request(endpoints.topicPosts, { topic_id: topicId, index: pageParam, size: TOPIC_POSTS_PAGE_SIZE }, { signal }),
     initialPageParam: 0,
     getNextPageParam: (lastPage) => (lastPage.page.more ? lastPage.page.next_index : undefined),
   });

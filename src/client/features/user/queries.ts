@@ -1,6 +1,6 @@
 /** A user's profile and posts (/usercenter/$id). The only source of these query keys. */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { api } from '#shared/api.ts';
+import { endpoints } from '#shared/endpoints.ts';
 import type { Paged, Post, UserInfo } from '#shared/schemas.ts';
 import { request } from '../../lib/http.ts';
 
@@ -24,7 +24,7 @@ export const userKeys = {
 export function userInfoQueryOptions(visit: VisitUser) {
   return queryOptions({
     queryKey: userKeys.info(visit),
-    queryFn: ({ signal }): Promise<UserInfo> => request(api.userInfo, { data_mode: 1, ...visit }, { signal }),
+    queryFn: ({ signal }): Promise<UserInfo> => request(endpoints.userInfo, { data_mode: 1, ...visit }, { signal }),
   });
 }
 
@@ -32,7 +32,7 @@ export function userPostsQueryOptions(visit: VisitUser) {
   return infiniteQueryOptions({
     queryKey: userKeys.posts(visit),
     queryFn: ({ pageParam, signal }): Promise<Paged<Post>> =>
-      request(api.userPosts, { ...visit, index: pageParam, size: USER_POSTS_PAGE_SIZE }, { signal }),
+      request(endpoints.userPosts, { ...visit, index: pageParam, size: USER_POSTS_PAGE_SIZE }, { signal }),
     initialPageParam: 0,
     getNextPageParam: (lastPage) => (lastPage.page.more ? lastPage.page.next_index : undefined),
   });

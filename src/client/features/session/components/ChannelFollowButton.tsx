@@ -10,11 +10,14 @@ import { followedChannelsQueryOptions, sessionQueryOptions } from '../queries.ts
  * channel_id. Logged out, it opens the login popup.
  */
 export function ChannelFollowButton({ channel, onChange }: { channel: Channel; onChange?: () => void }) {
-  const { data: user } = useQuery(sessionQueryOptions());
+  const session = useQuery(sessionQueryOptions());
+  const user = session.data;
   const uid = user?.uid;
   const followed = useQuery({ ...followedChannelsQueryOptions(uid ?? 0), enabled: uid !== undefined });
   const follow = useChannelFollow(uid);
   const isFollow = followed.data?.some((c) => c.channel_id === channel.channel_id) ?? false;
+  // Until we know who is looking (and what they follow), a click would do the wrong thing.
+  const unknown = session.isPending || (uid !== undefined && followed.isPending);
 
   const toggle = () => {
     if (!user) return requestLogin();
@@ -34,7 +37,8 @@ export function ChannelFollowButton({ channel, onChange }: { channel: Channel; o
       type="button"
       className={`button button--small ${isFollow ? 'button--ghost' : 'button--primary'}`}
       aria-pressed={isFollow}
-      disabled={follow.isPending || (uid !== undefined && followed.isPending)}
+      disabled={unknown || follow.isPending}
+      aria-busy={unknown || follow.isPending}
       onClick={toggle}
     >
       {isFollow ? '已关注' : '关注'}

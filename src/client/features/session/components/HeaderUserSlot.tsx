@@ -12,11 +12,16 @@ import { sessionQueryOptions, universityQueryOptions } from '../queries.ts';
  * the avatar and nick when logged in, opening a menu with the user centre and 退出登录.
  */
 export function HeaderUserSlot() {
-  const { data: user } = useQuery(sessionQueryOptions());
+  const session = useQuery(sessionQueryOptions());
+  const user = session.data;
   const university = useQuery({ ...universityQueryOptions(user?.uid ?? 0), enabled: Boolean(user) });
   const logout = useLogout();
   const navigate = useNavigate();
 
+  // While the first check runs, hold the place: no 登录 flash for someone logged in.
+  if (session.isPending && session.fetchStatus === 'fetching') {
+    return <span className="header-user header-user--pending" aria-hidden="true" />;
+  }
   if (!user) {
     return (
       <button type="button" className="button button--primary button--small header-login" onClick={requestLogin}>

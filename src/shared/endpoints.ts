@@ -1,0 +1,91 @@
+/**
+ * Every call's method, path, auth and kind, as plain data: the client, the service worker and
+ * the server all read it. The zod schemas of each call's input and output are in api.ts, which
+ * only the server and tests load at run time; the client takes their types alone, so zod never
+ * ships to browsers.
+ */
+import type { z } from 'zod';
+import type { api } from './api.ts';
+
+/** Who may call: anyone, anyone (answers differ when logged in), or logged-in users only (-2000). */
+export type Auth = 'none' | 'optional' | 'required';
+
+export interface Route {
+  method: 'GET' | 'POST';
+  path: string;
+  auth: Auth;
+  /** Reads change nothing, so the service worker may answer them from its cache offline. */
+  kind: 'read' | 'write';
+}
+
+export const routes = {
+  loginCode: { method: 'POST', path: '/serv/v1/user/login/code', auth: 'none', kind: 'write' },
+  login: { method: 'POST', path: '/serv/v1/user/login', auth: 'none', kind: 'write' },
+  logout: { method: 'POST', path: '/serv/v1/user/logout', auth: 'required', kind: 'write' },
+  auth: { method: 'GET', path: '/serv/v1/user/auth', auth: 'optional', kind: 'read' },
+  checkUser: { method: 'GET', path: '/serv/v1/user/check_user', auth: 'required', kind: 'read' },
+  channelDetail: { method: 'POST', path: '/serv/v1/channel/detail', auth: 'optional', kind: 'read' },
+  recommendChannelList: { method: 'POST', path: '/serv/v1/channel/recommend_channel_list', auth: 'optional', kind: 'read' },
+  categoryChannel: { method: 'POST', path: '/serv/v1/channel/category_channel', auth: 'optional', kind: 'read' },
+  channelPosts: { method: 'POST', path: '/serv/v1/channel/posts', auth: 'optional', kind: 'read' },
+  followChannel: { method: 'POST', path: '/serv/v1/follower/follower_channel', auth: 'required', kind: 'write' },
+  unfollowChannel: { method: 'POST', path: '/serv/v1/follower/follower_channel_cancel', auth: 'required', kind: 'write' },
+  userChannelList: { method: 'POST', path: '/serv/v1/channel/user_channel_list', auth: 'optional', kind: 'read' },
+  followUser: { method: 'POST', path: '/serv/v1/follower/follower_user', auth: 'required', kind: 'write' },
+  unfollowUser: { method: 'POST', path: '/serv/v1/follower/follower_user_cancel', auth: 'required', kind: 'write' },
+  userInfo: { method: 'POST', path: '/serv/v1/user/info', auth: 'optional', kind: 'read' },
+  userPosts: { method: 'POST', path: '/serv/v1/user/posts', auth: 'optional', kind: 'read' },
+  noteList: { method: 'POST', path: '/serv/v1/user/note/list', auth: 'optional', kind: 'read' },
+  postDetail: { method: 'POST', path: '/serv/v1/post/detail', auth: 'optional', kind: 'read' },
+  postAdd: { method: 'POST', path: '/serv/v1/post/add', auth: 'required', kind: 'write' },
+  postDelete: { method: 'POST', path: '/serv/v1/post/delete', auth: 'required', kind: 'write' },
+  likeAdd: { method: 'POST', path: '/serv/v1/likes/add', auth: 'required', kind: 'write' },
+  likeCancel: { method: 'POST', path: '/serv/v1/likes/cancel', auth: 'required', kind: 'write' },
+  likeList: { method: 'POST', path: '/serv/v1/likes/list', auth: 'optional', kind: 'read' },
+  commentList: { method: 'POST', path: '/serv/v1/comment/list', auth: 'optional', kind: 'read' },
+  commentAdd: { method: 'POST', path: '/serv/v1/comment/add', auth: 'required', kind: 'write' },
+  commentDelete: { method: 'POST', path: '/serv/v1/comment/delete', auth: 'required', kind: 'write' },
+  voteSubmit: { method: 'POST', path: '/serv/v1/vote/submit', auth: 'required', kind: 'write' },
+  topicList: { method: 'POST', path: '/serv/v1/topic/list', auth: 'optional', kind: 'read' },
+  topicDetail: { method: 'POST', path: '/serv/v1/topic/detail', auth: 'optional', kind: 'read' },
+  topicPosts: { method: 'POST', path: '/serv/v1/topic/posts', auth: 'optional', kind: 'read' },
+  codeDetail: { method: 'POST', path: '/serv/v1/code/detail', auth: 'optional', kind: 'read' },
+  complainAdd: { method: 'POST', path: '/serv/v1/complain/add', auth: 'required', kind: 'write' },
+  exploreList: { method: 'POST', path: '/serv/v3/explore/list', auth: 'none', kind: 'read' },
+  configList: { method: 'POST', path: '/serv/v2/config/list', auth: 'none', kind: 'read' },
+  noteUpdate: { method: 'POST', path: '/serv/v3/note/update', auth: 'required', kind: 'write' },
+  wxShareSign: { method: 'GET', path: '/wxmisc/wxshare/sign', auth: 'none', kind: 'read' },
+  collect: { method: 'POST', path: '/serv/collect', auth: 'optional', kind: 'write' },
+} as const satisfies Record<string, Route>;
+
+export type EndpointName = keyof typeof routes;
+
+type Contract = typeof api;
+export type InputOf<K extends EndpointName> = z.input<Contract[K]['input']>;
+export type OutputOf<K extends EndpointName> = z.output<Contract[K]['output']>;
+
+/** A route that carries its name, so the client's request() knows its input and output types. */
+export type ClientEndpoint<K extends EndpointName = EndpointName> = (typeof routes)[K] & { name: K };
+
+export const endpoints = Object.fromEntries(
+  Object.entries(routes).map(([name, route]) => [name, { ...route, name }]),
+) as { [K in EndpointName]: ClientEndpoint<K> };
+
+/** The header that marks a base64-encoded JSON body (the note update call, SPEC.md section 7). */
+export const BASE64_BODY_HEADER = 'x-body-encoding';
+export const BASE64_BODY_VALUE = 'base64';
+
+export const TICKET_COOKIE = 'GCESS';
+export const TICKET_HEADER = 'ticket';
+export const DEVICE_ID_HEADER = 'device-id';
+
+/** HTTP status of a ticket ended by a login on another device of the same kind. */
+export const HTTP_LOGGED_IN_ELSEWHERE = 452;
+
+/** Paths outside the JSON contract. */
+export const OTHER_PATHS = {
+  ticketDelete: '/serv/v1/user/ticket/delete',
+  uploadImage: '/serv/v1/upload/image',
+  images: '/img',
+  docs: '/docs',
+} as const;
