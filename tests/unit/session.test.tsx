@@ -7,6 +7,7 @@ import { handleLoggedInElsewhere } from '../../src/client/features/session/logge
 import { useLoginDialogStore } from '../../src/client/features/session/login-store.ts';
 import { sessionKeys } from '../../src/client/features/session/queries.ts';
 import { clearStoredLogin, LOGIN_INFO_KEY, readStoredLogin, writeStoredLogin } from '../../src/client/features/session/stored-login.ts';
+import { loginUserFromNative, nativeLoginUser } from '../../src/client/features/session/native-user.ts';
 import { detectEnvironment } from '../../src/client/platform/environment.ts';
 import { useConfirmStore } from '../../src/client/ui/dialog/confirm-store.ts';
 
@@ -62,6 +63,35 @@ describe('request credentials (SPEC.md section 7)', () => {
   });
 });
 
+describe('the login user from the native app (SPEC.md section 3)', () => {
+  const raw = { uid: 7, avatar: '/a.png', cellphone: '138****1234', create_time: 1700000000, nickname: '小红', is_student: 1 };
+
+  it('maps the app fields: nickname, create_time in seconds, is_student, type defaulting to 1', () => {
+    expect(loginUserFromNative(raw)).toEqual({
+      uid: 7,
+      ucode: '',
+      nick: '小红',
+      avatar: '/a.png',
+      cellphone: '138****1234',
+      ctime: 1700000000000,
+      student: 1,
+      usertype: 1,
+    });
+    expect(loginUserFromNative({ ...raw, is_student: 0, type: 2 })).toMatchObject({ student: 0, usertype: 2 });
+    expect(loginUserFromNative(null)).toBeNull();
+    expect(loginUserFromNative({ nickname: 'no uid' })).toBeNull();
+  });
+
+  it('asks the app only from version 2.5.1, otherwise the account service', async () => {
+    window.GeekTimeApp = { getUserInfo: async () => raw };
+    expect(await nativeLoginUser(detectEnvironment(`${IOS} GeekTime/2.5.1`))).toMatchObject({ uid: 7, nick: '小红' });
+    expect(await nativeLoginUser(detectEnvironment(`${IOS} GeekTime/2.5.0`))).toBeUndefined();
+    expect(await nativeLoginUser(detectEnvironment(DESKTOP))).toBeUndefined();
+    window.GeekTimeApp = { getUserInfo: () => null };
+    expect(await nativeLoginUser(detectEnvironment(`${ANDROID} GeekTime/2.8.0`))).toBeNull();
+  });
+});
+
 describe('HTTP 452: logged in on another device', () => {
   let images: string[];
   beforeEach(() => {
@@ -97,12 +127,15 @@ describe('HTTP 452: logged in on another device', () => {
     useLoginDialogStore.getState().close();
   });
 
-  it("uses the app's own login-mutex alert inside the native app", async () => {
+  it("uses the app's own login-mutex alert inside the native app, which ends its ticket itself", async () => {
     const loginMutexAlert = vi.fn();
     window.GeekTimeApp = { loginMutexAlert };
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(`${ANDROID} GeekTime/2.8.3`);
     await handleLoggedInElsewhere(new QueryClient());
     expect(loginMutexAlert).toHaveBeenCalledOnce();
     expect(useConfirmStore.getState().current).toBeNull();
+    expect(images).toEqual([]);
+    vi.restoreAllMocks();
   });
 });
 

@@ -6,6 +6,7 @@
 import { DEVICE_ID_HEADER, TICKET_HEADER } from '#shared/endpoints.ts';
 import { setRequestHeaderSource } from '../../lib/http.ts';
 import { sendsAppHeaders, type Environment } from '../../platform/environment.ts';
+import type { NativeUserInfo } from './native-user.ts';
 import { readStoredLogin } from './stored-login.ts';
 
 /** What the native app exposes to its web view (the bridge object it injects). */
@@ -13,6 +14,8 @@ export interface NativeLoginBridge {
   getLoginInfo?: () => { ticket?: string; deviceId?: string } | null | undefined;
   /** The app's own "logged in on another device" alert (SPEC.md section 8). */
   loginMutexAlert?: () => void;
+  /** The login user as the app knows it (app 2.5.1+), see native-user.ts. */
+  getUserInfo?: () => NativeUserInfo | null | Promise<NativeUserInfo | null>;
 }
 
 declare global {

@@ -1,10 +1,11 @@
 /**
  * HTTP 452 (SPEC.md section 8): the ticket was ended by a login on another device of the
- * same kind. Log out here, tell the server to drop the ticket with an image-style call, and
- * explain: the native alert inside the app, else the 下线通知 dialog whose 确定 opens login.
+ * same kind. Log out here, tell the server to drop the ticket with an image-style call (on the
+ * web and in older app versions), and explain: the native alert inside the app, else the 下线通知 dialog whose 确定 opens login.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { OTHER_PATHS } from '#shared/endpoints.ts';
+import { currentEnvironment, sendsAppHeaders } from '../../platform/environment.ts';
 import { confirm } from '../../ui/dialog/confirm-store.ts';
 import { nativeBridge } from './credentials.ts';
 import { useLoginDialogStore } from './login-store.ts';
@@ -40,7 +41,11 @@ export async function handleLoggedInElsewhere(queryClient: QueryClient): Promise
   if (handling) return;
   handling = true;
   try {
-    await deleteTicket(ticketDeleteUrl(readStoredLogin()?.ticket || undefined));
+    // Newer app versions hold the ticket themselves (they send it as a header) and end it.
+    const env = currentEnvironment();
+    if (!(env.kind === 'app' && sendsAppHeaders(env))) {
+      await deleteTicket(ticketDeleteUrl(readStoredLogin()?.ticket || undefined));
+    }
     await applyLogout(queryClient);
     const nativeAlert = nativeBridge()?.loginMutexAlert;
     if (nativeAlert) {

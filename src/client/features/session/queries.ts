@@ -8,6 +8,8 @@ import { endpoints } from '#shared/endpoints.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import type { Channel, LoginUser } from '#shared/schemas.ts';
 import { isApiError, request } from '../../lib/http.ts';
+import { currentEnvironment } from '../../platform/environment.ts';
+import { nativeLoginUser } from './native-user.ts';
 
 export const sessionKeys = {
   user: ['session', 'user'] as const,
@@ -24,6 +26,8 @@ export function sessionQueryOptions() {
   return queryOptions({
     queryKey: sessionKeys.user,
     queryFn: async ({ signal }): Promise<LoginUser | null> => {
+      const fromApp = await nativeLoginUser(currentEnvironment());
+      if (fromApp !== undefined) return fromApp;
       try {
         return await request(endpoints.auth, { t: String(Date.now()) }, { signal });
       } catch (error) {
