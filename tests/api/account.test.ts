@@ -160,6 +160,19 @@ describe('the login user and tickets', () => {
     expect(errorOf(afterDelete.body)?.code).toBe(-2000);
   });
 
+  it('keeps an expired ticket plainly logged out when a later login ends the others', async () => {
+    const phone = freshPhone();
+    const old = await t.login(phone, 'pc');
+    await t.database.db
+      .update(tickets)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(tickets.tokenHash, hashToken(old.ticket)));
+    await t.login(phone, 'pc');
+    const answer = await t.call(api.auth, {}, { ticket: old.ticket });
+    expect(answer.status).toBe(200);
+    expect(errorOf(answer.body)?.code).toBe(-2000);
+  });
+
   it('answers a GIF to ticket delete even for an unknown ticket or a bad query', async () => {
     for (const url of [`${OTHER_PATHS.ticketDelete}?ticket=nope`, `${OTHER_PATHS.ticketDelete}?ticket=${'x'.repeat(300)}`]) {
       const response = await t.app.inject({ method: 'GET', url });
@@ -216,5 +229,16 @@ describe('the login user and tickets', () => {
     expect(await channelsOf()).toEqual([]);
     expect(await followers()).toBe(before);
     expect(errorOf((await t.call(api.followChannel, { channel_id: 4242 }, { ticket })).body)?.code).toBe(-1005);
+  });
+
+  it('recommends only channels the user does not follow yet', async () => {
+    const { ticket } = await t.login('13800000000');
+    const followed = new Set(
+      (await t.call<{ list: { channel_id: number }[] }>(api.userChannelList, { visit_user_id: 1 })).data().list.map((c) => c.channel_id),
+    );
+    expect(followed.size).toBeGreaterThan(0);
+    const recommended = (await t.call<{ list: { channel_id: number }[] }>(api.recommendChannelList, { size: 50 }, { ticket })).data().list;
+    expect(recommended.length).toBeGreaterThan(0);
+    for (const channel of recommended) expect(followed.has(channel.channel_id)).toBe(false);
   });
 });

@@ -4,7 +4,7 @@
  * ticket is told so with HTTP 452, while unknown or expired tickets are simply logged out.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { tickets } from '../db/schema.ts';
 
@@ -34,7 +34,14 @@ export async function issueTicket(
     await tx
       .update(tickets)
       .set({ endedAt: new Date(), endedReason: 'mutex' })
-      .where(and(eq(tickets.userId, params.userId), eq(tickets.deviceKind, params.deviceKind), isNull(tickets.endedAt)));
+      .where(
+        and(
+          eq(tickets.userId, params.userId),
+          eq(tickets.deviceKind, params.deviceKind),
+          isNull(tickets.endedAt),
+          gt(tickets.expiresAt, new Date()),
+        ),
+      );
     await tx.insert(tickets).values({
       userId: params.userId,
       tokenHash: hashToken(ticket),
@@ -58,9 +65,10 @@ export async function lookupTicket(db: Db, token: string): Promise<TicketLookup>
     .from(tickets)
     .where(eq(tickets.tokenHash, hashToken(token)))
     .limit(1);
-  if (!row) return { state: 'none' };
+  // An expired ticket is plainly logged out, whatever ended it afterwards.
+  if (!row || row.expiresAt.getTime() <= Date.now()) return { state: 'none' };
   if (row.endedReason === 'mutex') return { state: 'ended-elsewhere' };
-  if (row.endedReason || row.expiresAt.getTime() <= Date.now()) return { state: 'none' };
+  if (row.endedReason) return { state: 'none' };
   return { state: 'valid', viewer: { userId: row.userId, ticketId: row.id, deviceKind: row.deviceKind } };
 }
 
