@@ -1360,6 +1360,8 @@ function build(nowDate: Date): Built {
     const postTime = post.createdAt.getTime();
     const limit = Math.min(now, postTime + 6 * DAY);
     const roots = rng.int(0, 4) + (post.isGood ? rng.int(3, 7) : 0) + (rng.chance(0.1) ? rng.int(2, 5) : 0);
+    // No comment text twice under one post: a reader sees them side by side.
+    const texts = rng.shuffle(COMMENT_TEXTS);
     for (let r = 0; r < roots; r++) {
       const userId = rng.pick(userIds);
       const root: DraftComment = {
@@ -1367,7 +1369,7 @@ function build(nowDate: Date): Built {
         userId,
         root: null,
         replyUserId: null,
-        content: rng.pick(COMMENT_TEXTS),
+        content: texts[r % texts.length]!,
         time: after(postTime, 2.2, limit),
         id: 0,
       };
