@@ -2,6 +2,8 @@
  * Builds the Fastify app from its parts; it never listens (main.ts does), so tests drive it
  * with inject() against any database.
  */
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -44,6 +46,14 @@ export async function buildApp({ config, db, logger = false, serveClient = true,
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
+  // Phones on slow networks: JSON pages and the app shell travel compressed. Brotli at a low
+  // quality costs little CPU per response; gzip for clients without it.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {

@@ -183,3 +183,27 @@ describe('OpenAPI docs', () => {
     expect(page.statusCode).toBe(200);
   });
 });
+
+describe('compression', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await openTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('compresses a feed page for clients that accept brotli or gzip, and not for those that do not', async () => {
+    const page = (encoding?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: api.channelPosts.path,
+        headers: { 'content-type': 'application/json', ...(encoding ? { 'accept-encoding': encoding } : {}) },
+        payload: { size: 20 },
+      });
+    const plain = await page();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await page('br, gzip');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect((await page('gzip')).headers['content-encoding']).toBe('gzip');
+  });
+});
