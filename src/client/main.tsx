@@ -16,6 +16,7 @@ import { startLayoutTracking, useLayoutStore } from './platform/layout-store.ts'
 import { startOnlineTracking, useOnlineStore } from './platform/online-store.ts';
 import { registerServiceWorker } from './platform/pwa.ts';
 import { createAppRouter, startRouterTracking } from './router.tsx';
+import { suppressDoubleTap } from './ui/double-tap.ts';
 import { toast } from './ui/toast/toast-store.ts';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -41,6 +42,7 @@ async function start(): Promise<void> {
 
   startLayoutTracking();
   startOnlineTracking();
+  suppressDoubleTap();
   document.documentElement.dataset.layout = useLayoutStore.getState().isMobile ? 'mobile' : 'pc';
   useLayoutStore.subscribe((state) => {
     document.documentElement.dataset.layout = state.isMobile ? 'mobile' : 'pc';

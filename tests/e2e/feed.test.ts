@@ -147,5 +147,39 @@ describe('feed', () => {
       await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
       expect(await cards(page).first().getByText('精华', { exact: true }).count()).toBe(1);
     });
+
+    it('Back with the gallery open closes it, and /home is where it was', async () => {
+      await page.goto(`${app.url}/home`);
+      await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      const withImages = cards(page).filter({ has: page.locator('.image-grid__cell') });
+      for (let i = 0; i < 8 && (await withImages.count()) === 0; i += 1) {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await page.waitForTimeout(400);
+      }
+      const card = withImages.first();
+      await card.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await page.waitForTimeout(300);
+      const scrolled = await page.evaluate(() => window.scrollY);
+      expect(scrolled).toBeGreaterThan(0);
+      // A DOM click: Playwright's own would scroll the link clear of the sticky bars first.
+      await card.locator('.post-card__time').evaluate((el: HTMLElement) => el.click());
+      await page.waitForURL('**/message/detail/**');
+      await page.locator('main .image-grid__cell').first().click();
+      await page.getByRole('dialog', { name: '图片查看' }).waitFor();
+      await page.goBack();
+      await page.waitForURL('**/home');
+      await expect.poll(() => page.getByRole('dialog', { name: '图片查看' }).count()).toBe(0);
+      expect(await page.evaluate(() => document.body.style.position)).toBe('');
+      await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(scrolled);
+    });
+
+    it('suppresses a second tap within 300 ms', async () => {
+      const cancelled = await page.evaluate(() => {
+        const target = document.querySelector('main') ?? document.body;
+        const touchEnd = () => !target.dispatchEvent(new Event('touchend', { bubbles: true, cancelable: true }));
+        return [touchEnd(), touchEnd()];
+      });
+      expect(cancelled).toEqual([false, true]);
+    });
   });
 });

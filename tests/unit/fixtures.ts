@@ -44,6 +44,10 @@ export function stubApi(options: FetchStubOptions = {}) {
         return options.loggedIn
           ? envelope({ uid: 1, ucode: 'ME', nick: '我', avatar: '', cellphone: '138****0000', ctime: 0, student: 0, usertype: 1 })
           : failure(-2000, '请先登录');
+      case '/serv/v1/follower/follower_channel':
+        return envelope({ is_follow: true });
+      case '/serv/v1/follower/follower_channel_cancel':
+        return envelope({ is_follow: false });
       case '/serv/v1/channel/user_channel_list':
         return envelope({ list: [{ channel_id: 3, channel_name: '前端' }, { channel_id: 4, channel_name: '读书会' }] });
       case '/serv/v3/explore/list':

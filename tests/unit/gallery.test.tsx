@@ -68,4 +68,68 @@ describe('gallery', () => {
     expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 640 }));
     Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
   });
+
+  describe('taps on mobile', () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
+      // jsdom has no pointer capture.
+      Object.assign(HTMLElement.prototype, { setPointerCapture() {} });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+      delete (HTMLElement.prototype as Partial<HTMLElement>).setPointerCapture;
+    });
+
+    const image = () => screen.getByRole('dialog', { name: '图片查看' }).querySelector('img')!;
+    const pointer = (type: 'pointerDown' | 'pointerMove' | 'pointerUp', x: number) =>
+      act(() => {
+        fireEvent[type](image(), { pointerId: 1, button: 0, clientX: x, clientY: 300 });
+      });
+    const tap = (x = 200) => {
+      pointer('pointerDown', x);
+      pointer('pointerUp', x);
+    };
+
+    it('a second tap within 300 ms zooms instead of closing', () => {
+      render(<GalleryHost />);
+      act(() => openGallery(images, 0));
+      tap();
+      act(() => vi.advanceTimersByTime(280));
+      tap();
+      act(() => vi.advanceTimersByTime(1000));
+      expect(screen.getByRole('dialog', { name: '图片查看' })).toBeTruthy();
+      expect(image().dataset.zoom).toBe('2.00');
+    });
+
+    it('a single tap closes; a swipe right after a tap pages instead', () => {
+      render(<GalleryHost />);
+      act(() => openGallery(images, 0));
+      tap();
+      act(() => vi.advanceTimersByTime(100));
+      pointer('pointerDown', 300);
+      pointer('pointerMove', 150);
+      pointer('pointerUp', 150);
+      act(() => vi.advanceTimersByTime(1000));
+      expect(image().getAttribute('src')).toBe('/img/2');
+      tap();
+      act(() => vi.advanceTimersByTime(300));
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+  });
+
+  it('once closed, it lets go of the thumbnails, and closing again leaves the focus alone', () => {
+    const thumb = document.createElement('button');
+    const other = document.createElement('button');
+    document.body.append(thumb, other);
+    act(() => openGallery([{ ...images[0]!, element: thumb }], 0));
+    act(() => useGalleryStore.getState().close());
+    expect(document.activeElement).toBe(thumb);
+    // It holds on to nothing of the page (the thumbnails) once closed.
+    expect(useGalleryStore.getState().items).toEqual([]);
+    other.focus();
+    act(() => useGalleryStore.getState().close());
+    expect(document.activeElement).toBe(other);
+    thumb.remove();
+    other.remove();
+  });
 });

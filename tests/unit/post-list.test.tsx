@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
   createRootRoute,
+  createRoute,
   createRouter,
   RouterProvider,
 } from '@tanstack/react-router';
@@ -12,14 +13,18 @@ import { PostCard } from '../../src/client/features/feed/components/PostCard.tsx
 import { collapseText, isLongText, PostContent } from '../../src/client/features/feed/components/PostContent.tsx';
 import { flattenPosts, PostList } from '../../src/client/features/feed/components/PostList.tsx';
 import { votePercent } from '../../src/client/features/feed/components/VoteSummary.tsx';
+import { useExpandedPostsStore } from '../../src/client/features/feed/expanded-posts-store.ts';
+import { carryParamsMiddleware } from '../../src/client/features/navigation/carry-params.ts';
 import { feedQueryOptions } from '../../src/client/features/feed/queries.ts';
 import { useGalleryStore } from '../../src/client/ui/gallery/gallery-store.ts';
 import { makePost, stubApi } from './fixtures.ts';
 
-/** Renders inside a router (Links need one) and a fresh query client. */
-function renderWithProviders(ui: ReactNode) {
-  const root = createRootRoute({ component: () => <>{ui}</> });
-  const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/'] }) });
+/** Renders inside a router (Links need one, carrying gk_/utm_/code like the app's) and a fresh query client. */
+function renderWithProviders(ui: ReactNode, path = '/') {
+  const root = createRootRoute({ search: { middlewares: [carryParamsMiddleware] }, component: () => <>{ui}</> });
+  const child = (path: string) => createRoute({ getParentRoute: () => root, path });
+  const routeTree = root.addChildren([child('/message/detail/$id'), child('$')]);
+  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }) });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
@@ -136,6 +141,14 @@ describe('PostCard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/message/detail/42'));
   });
 
+  it('a ctrl-click opens the detail in a new window, with the carried parameters', async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    renderWithProviders(<PostCard post={makePost(42)} />, '/?utm_source=wx&plain=1');
+    const text = await screen.findByText(/第 42 条动态/);
+    fireEvent.click(text, { ctrlKey: true });
+    expect(open).toHaveBeenCalledWith('/message/detail/42?utm_source=wx', '_blank', 'noopener');
+  });
+
   it('summarises a vote', () => {
     expect(votePercent(1, 3)).toBe(33);
     expect(votePercent(0, 0)).toBe(0);
@@ -143,7 +156,10 @@ describe('PostCard', () => {
 });
 
 describe('PostContent', () => {
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    useExpandedPostsStore.setState({ expanded: {} });
+  });
 
   it('cuts long text with 展开 and expands it', () => {
     const long = '长'.repeat(120);
@@ -151,7 +167,7 @@ describe('PostContent', () => {
     expect(isLongText('短文本')).toBe(false);
     expect(isLongText('a\nb\nc\nd\ne\nf\ng')).toBe(true);
     expect(collapseText(long).endsWith('...')).toBe(true);
-    render(<PostContent text={long} />);
+    render(<PostContent postId={1} text={long} />);
     const toggle = screen.getByRole('button', { name: '展开' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(screen.getByText(/长+\.\.\./)).toBeTruthy();
@@ -160,8 +176,22 @@ describe('PostContent', () => {
     expect(screen.getByText(long)).toBeTruthy();
   });
 
+  it('stays expanded when the feed comes back (kept-alive /home remounts it)', () => {
+    const long = '长'.repeat(200);
+    render(<PostContent postId={3} text={long} />);
+    fireEvent.click(screen.getByRole('button', { name: '展开' }));
+    cleanup();
+    render(<PostContent postId={3} text={long} />);
+    expect(screen.getByRole('button', { name: '收起' })).toBeTruthy();
+    expect(screen.getByText(long)).toBeTruthy();
+    cleanup();
+    // Another post is not affected.
+    render(<PostContent postId={4} text={long} />);
+    expect(screen.getByRole('button', { name: '展开' })).toBeTruthy();
+  });
+
   it('never cuts on the detail page', () => {
-    render(<PostContent text={'长'.repeat(200)} full />);
+    render(<PostContent postId={2} text={'长'.repeat(200)} full />);
     expect(screen.queryByRole('button', { name: '展开' })).toBeNull();
   });
 });

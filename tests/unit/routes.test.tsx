@@ -1,8 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppRouter } from '../../src/client/router.tsx';
+import { openGallery, useGalleryStore } from '../../src/client/ui/gallery/gallery-store.ts';
+import { isBodyScrollLocked } from '../../src/client/ui/overlay/scroll-lock.ts';
+import { openPicker, usePickerStore } from '../../src/client/ui/picker/picker-store.ts';
 import { stubApi } from './fixtures.ts';
 
 const provider = __PROVIDER_NAME__;
@@ -97,5 +100,116 @@ describe('route tree', () => {
     renderAt('/message/detail/abc');
     expect(await screen.findByText('链接出现错误')).toBeTruthy();
     expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
+  });
+});
+
+describe('following a channel', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('the 关注 feed loads again after a follow, instead of showing what it listed before', async () => {
+    const fetchMock = stubApi({ loggedIn: true });
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const followFeedCalls = () =>
+      fetchMock.mock.calls.filter(([input, init]) => String(input).endsWith('/channel/posts') && String(init?.body).includes('"tab":"follow"')).length;
+    const router = renderAt('/follow');
+    await screen.findAllByRole('article');
+    expect(followFeedCalls()).toBe(1);
+    await act(async () => {
+      await router.navigate({ to: '/channel/list/$id', params: { id: '1' } });
+    });
+    const follow = await screen.findByRole('button', { name: '关注' });
+    await waitFor(() => expect(follow.hasAttribute('disabled')).toBe(false));
+    await act(async () => {
+      follow.click();
+    });
+    await screen.findByRole('button', { name: '已关注' });
+    await act(async () => {
+      await router.navigate({ to: '/follow' });
+    });
+    await waitFor(() => expect(followFeedCalls()).toBe(2));
+  });
+});
+
+/** The app at `path`, once its page shows its posts. */
+async function renderSettledAt(path: string) {
+  const router = renderAt(path);
+  await waitFor(() => expect(router.state.status).toBe('idle'));
+  await screen.findAllByRole('article');
+  return router;
+}
+
+const images = [1, 2].map((i) => ({ src: `/img/${i}`, width: 800, height: 600 }));
+
+/**
+ * What a navigation does to the layers over the page and to the focus: the gallery and the
+ * picker of the page being left close (and give the body scroll back), and the new page's
+ * content gets the focus.
+ */
+describe('navigation', () => {
+  beforeEach(() => {
+    stubApi();
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    act(() => {
+      useGalleryStore.getState().close();
+      usePickerStore.getState().choose(null);
+    });
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('Back closes the gallery of the page it leaves and unlocks the body scroll', async () => {
+    const router = await renderSettledAt('/home');
+    await act(async () => {
+      await router.navigate({ to: '/message/detail/$id', params: { id: '12' } });
+    });
+    act(() => openGallery(images, 0));
+    expect(screen.getByRole('dialog', { name: '图片查看' })).toBeTruthy();
+    expect(isBodyScrollLocked()).toBe(true);
+    await act(async () => {
+      router.history.back();
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(screen.queryByRole('dialog', { name: '图片查看' })).toBeNull();
+    expect(isBodyScrollLocked()).toBe(false);
+  });
+
+  it('a navigation cancels an open picker', async () => {
+    const router = await renderSettledAt('/home');
+    let picked!: ReturnType<typeof openPicker>;
+    act(() => {
+      picked = openPicker({ items: [{ key: 'share', text: '分享' }] });
+    });
+    await act(async () => {
+      await router.navigate({ to: '/good' });
+    });
+    await expect(picked).resolves.toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a new page gets the focus on its main content', async () => {
+    const router = await renderSettledAt('/home');
+    const link = screen.getAllByRole('link', { name: /查看动态详情/ })[0]!;
+    link.focus();
+    await act(async () => {
+      fireEvent.click(link);
+    });
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/message\/detail\//));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('main')));
+  });
+
+  it('the skip link focuses the main content without adding #main to the address', async () => {
+    const router = await renderSettledAt('/home');
+    const skip = screen.getByRole('link', { name: '跳到主要内容' });
+    skip.focus();
+    fireEvent.click(skip);
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+    expect(router.state.location.hash).toBe('');
   });
 });

@@ -10,6 +10,7 @@ import {
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Channel } from '../../src/shared/schemas.ts';
+import { carryParamsMiddleware } from '../../src/client/features/navigation/carry-params.ts';
 import { Sidebar } from '../../src/client/features/sidebar/components/Sidebar.tsx';
 import {
   buildSidebarItems,
@@ -57,6 +58,7 @@ describe('sidebar model', () => {
 
 function renderSidebar(path: string) {
   const root = createRootRoute({
+    search: { middlewares: [carryParamsMiddleware] },
     component: () => (
       <>
         <Sidebar followedChannels={followed} />
@@ -127,5 +129,19 @@ describe('Sidebar', () => {
     });
     await waitFor(() => expect(router.state.location.search).toMatchObject({ channelId: 4 }));
     expect(screen.getByRole('link', { name: '读书会' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('links carry the gk_/utm_/code parameters, so a new tab keeps them too', async () => {
+    renderSidebar('/follow?utm_source=wx&plain=1');
+    const nav = await screen.findByRole('navigation', { name: '社区导航' });
+    const search = (name: string) => {
+      const href = within(nav).getByRole('link', { name }).getAttribute('href') ?? '';
+      return Object.fromEntries(new URL(href, 'http://localhost').searchParams);
+    };
+    expect(search('精华')).toEqual({ utm_source: 'wx' });
+    expect(search('前端')).toEqual({ utm_source: 'wx', channelId: '3' });
+    await within(nav).findByRole('link', { name: '话题广场' });
+    expect(search('话题广场')).toEqual({ utm_source: 'wx' });
+    expect(within(nav).getByRole('link', { name: /每日一课/ }).getAttribute('href')).toBe('https://time.geekbang.org/dailylesson');
   });
 });

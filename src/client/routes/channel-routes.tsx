@@ -6,7 +6,7 @@ import { ChannelHeader } from '../features/channel/components/ChannelHeader.tsx'
 import { channelCategoriesQueryOptions, channelDetailQueryOptions, channelKeys } from '../features/channel/queries.ts';
 import { ChannelFollowButton } from '../features/session/components/ChannelFollowButton.tsx';
 import { PostList } from '../features/feed/components/PostList.tsx';
-import { feedQueryOptions } from '../features/feed/queries.ts';
+import { feedKeys, feedQueryOptions } from '../features/feed/queries.ts';
 import { Page } from '../ui/Page.tsx';
 import { parseId } from './params.ts';
 import { PagePending, RouteError } from './route-states.tsx';
@@ -32,8 +32,11 @@ function ChannelPage() {
   const channelId = parseId(id);
   const { data: channel } = useSuspenseQuery(channelDetailQueryOptions(channelId));
   const queryClient = useQueryClient();
-  // The follower count and is_follow change with a follow.
-  const refreshChannels = () => void queryClient.invalidateQueries({ queryKey: channelKeys.all });
+  // A follow changes the follower count and is_follow, and what the 关注 feed lists.
+  const refreshChannels = () => {
+    void queryClient.invalidateQueries({ queryKey: channelKeys.all });
+    void queryClient.invalidateQueries({ queryKey: feedKeys.source({ tab: 'follow' }) });
+  };
   return (
     <div className="content-page">
       <ChannelHeader channel={channel} action={<ChannelFollowButton channel={channel} onChange={refreshChannels} />} />

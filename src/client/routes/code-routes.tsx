@@ -1,13 +1,13 @@
 /** /code (code view or editor) and /code/$postid/$uuid (one snippet). */
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createRoute, Link } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { CodeView } from '../features/code/components/CodeView.tsx';
 import { codeDetailQueryOptions } from '../features/code/queries.ts';
 import { Page } from '../ui/Page.tsx';
 import { EmptyState } from '../ui/states.tsx';
 import { IconCode } from '../ui/icons.tsx';
 import { parseId } from './params.ts';
-import { PagePending, RouteError } from './route-states.tsx';
+import { HomeLink, PagePending, RouteError } from './route-states.tsx';
 import { rootRoute } from './root.tsx';
 
 export const codeRoute = createRoute({
@@ -25,11 +25,7 @@ function CodePage() {
           icon={<IconCode size={40} />}
           title="代码查看与编辑"
           description="动态里的代码片段会在这里完整展示，写动态时也可以在这里编辑要附带的代码。"
-          action={
-            <Link to="/home" className="button button--ghost">
-              去看看大家分享的代码
-            </Link>
-          }
+          action={<HomeLink label="去看看大家分享的代码" />}
         />
       </div>
     </Page>

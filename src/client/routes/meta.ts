@@ -2,7 +2,7 @@
  * What each route declares about itself (route staticData), read in one place by the root
  * route: the document title, the mobile heading, the PC sidebar and the mobile feed tabs.
  */
-export type FeedTabKey = 'all' | 'follow' | 'good';
+import type { FeedTabKey } from '../features/layout/components/MobileBars.tsx';
 
 export const PROVIDER_NAME: string = __PROVIDER_NAME__;
 

@@ -7,13 +7,8 @@ import { IconCode, IconComment, IconError, IconWarning } from '../ui/icons.tsx';
 import { Page } from '../ui/Page.tsx';
 import { EmptyState } from '../ui/states.tsx';
 import { PROVIDER_NAME } from './meta.ts';
+import { HomeLink } from './route-states.tsx';
 import { rootRoute } from './root.tsx';
-
-const HomeLink = ({ label = '回到首页' }: { label?: string }) => (
-  <Link to="/home" className="button button--ghost">
-    {label}
-  </Link>
-);
 
 /** Complaint reasons the report form will offer. */
 export const COMPLAIN_REASONS = ['垃圾广告', '色情低俗', '违法违规', '人身攻击', '抄袭侵权', '其他'] as const;
@@ -152,11 +147,7 @@ export const errorRoute = createRoute({
           icon={<IconError size={40} />}
           title="页面出了点问题"
           description="你要找的页面暂时无法显示，可能是链接有误或内容已被删除。"
-          action={
-            <Link to="/home" className="button button--primary">
-              回到首页
-            </Link>
-          }
+          action={<HomeLink primary />}
         />
       </div>
     </Page>

@@ -1,13 +1,14 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useMatches, useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
-import { AppLayout } from '../features/layout/components/AppLayout.tsx';
+import { AppLayout, focusMainContent } from '../features/layout/components/AppLayout.tsx';
 import { carryParamsMiddleware } from '../features/navigation/carry-params.ts';
 import { canGoBackInSession } from '../features/navigation/visit-history.ts';
 import { HeaderUserSlot } from '../features/session/components/HeaderUserSlot.tsx';
 import { LoginDialog } from '../features/session/components/LoginDialog.tsx';
 import { followedChannelsQueryOptions, sessionQueryOptions } from '../features/session/queries.ts';
 import { Sidebar } from '../features/sidebar/components/Sidebar.tsx';
+import { closePageLayers } from '../ui/overlay/page-layers.ts';
 import { UiHosts } from '../ui/UiHosts.tsx';
 import { documentTitle } from './meta.ts';
 import { PagePending, RouteError } from './route-states.tsx';
@@ -27,6 +28,24 @@ function RootComponent() {
   useEffect(() => {
     document.title = title;
   }, [title]);
+
+  useEffect(() => {
+    // The gallery and picker belong to the page being left: close them before the router
+    // saves that page's scroll position (their scroll lock would otherwise be saved as 0).
+    const offNavigate = router.subscribe('onBeforeNavigate', (event) => {
+      if (event.hrefChanged) closePageLayers();
+    });
+    // A new page: focus its content, unless a modal (the login popup) holds the focus.
+    const offRendered = router.subscribe('onRendered', (event) => {
+      if (!event.fromLocation || !event.pathChanged) return;
+      if (document.activeElement?.closest('[aria-modal="true"]')) return;
+      focusMainContent({ preventScroll: true });
+    });
+    return () => {
+      offNavigate();
+      offRendered();
+    };
+  }, [router]);
 
   const session = useQuery(sessionQueryOptions());
   const uid = session.data?.uid;

@@ -5,6 +5,15 @@ import { FeedSkeleton } from '../features/feed/components/FeedSkeleton.tsx';
 import { LoadingRegion, Skeleton, SkeletonLines } from '../ui/Skeleton.tsx';
 import { ErrorState } from '../ui/states.tsx';
 
+/** The way back to /home that pages without content of their own offer. */
+export function HomeLink({ label = '回到首页', primary = false }: { label?: string; primary?: boolean }) {
+  return (
+    <Link to="/home" className={`button ${primary ? 'button--primary' : 'button--ghost'}`}>
+      {label}
+    </Link>
+  );
+}
+
 /** A route's loader or component failed: the reason, 重试 (runs the loaders again) and a way home. */
 export function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
@@ -21,11 +30,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
         reset();
         void router.invalidate();
       }}
-      action={
-        <Link to="/home" className="button button--ghost">
-          回到首页
-        </Link>
-      }
+      action={<HomeLink />}
     />
   );
 }

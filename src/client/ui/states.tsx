@@ -58,23 +58,20 @@ export function ErrorState({
   );
 }
 
+/** What ListFooter reads from an infinite query (useInfiniteQuery's result has it). */
+export interface PagedQueryState {
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  hasNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
 /**
  * The end of a paged list: loading the next page, its failure with a retry, a button for
  * the next page (infinite scroll's keyboard and fallback path), or 没有更多了.
  */
-export function ListFooter({
-  isFetchingNextPage,
-  isFetchNextPageError = false,
-  hasNextPage,
-  fetchNextPage,
-  moreLabel = '加载更多',
-}: {
-  isFetchingNextPage: boolean;
-  isFetchNextPageError?: boolean;
-  hasNextPage: boolean;
-  fetchNextPage: () => unknown;
-  moreLabel?: string;
-}) {
+export function ListFooter({ query, moreLabel = '加载更多' }: { query: PagedQueryState; moreLabel?: string }) {
+  const { isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage } = query;
   return (
     <div className="list-footer">
       {isFetchingNextPage ? (

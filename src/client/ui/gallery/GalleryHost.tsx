@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { DOUBLE_TAP_MS } from '#shared/constants.ts';
 import { useLayoutStore } from '../../platform/layout-store.ts';
 import { IconChevronLeft, IconChevronRight, IconClose } from '../icons.tsx';
 import { useFocusTrap } from '../overlay/focus-trap.ts';
@@ -12,7 +13,6 @@ interface View {
 }
 const RESET: View = { scale: 1, x: 0, y: 0 };
 const SWIPE_PX = 50;
-const TAP_MS = 250;
 
 /**
  * Full-screen gallery. Desktop: arrow buttons and keys, click outside closes, wheel and
@@ -88,6 +88,8 @@ export function GalleryHost() {
 
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
     if ((event.target as HTMLElement).closest('button')) return;
+    // A new touch (a second tap, a swipe, a pinch) is not the end of a single tap: no close.
+    clearTimeout(tapTimer.current);
     event.currentTarget.setPointerCapture(event.pointerId);
     pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
     const points = [...pointers.current.values()];
@@ -131,10 +133,11 @@ export function GalleryHost() {
       if (g.startView.scale === 1 && view.scale === 1 && Math.abs(dx) > SWIPE_PX) go(dx < 0 ? 1 : -1);
       return;
     }
-    // A tap: double tap zooms; a single tap closes on mobile, a click on the backdrop closes on desktop.
+    // A tap: a second one within 300 ms (SPEC.md section 9) zooms and is no single tap; a single
+    // tap closes on mobile, a click on the backdrop closes on desktop.
     const now = Date.now();
     const onImage = (event.target as HTMLElement).tagName === 'IMG';
-    if (now - lastTap.current < TAP_MS) {
+    if (now - lastTap.current < DOUBLE_TAP_MS) {
       clearTimeout(tapTimer.current);
       lastTap.current = 0;
       toggleZoom(event.clientX, event.clientY);
@@ -145,7 +148,7 @@ export function GalleryHost() {
       clearTimeout(tapTimer.current);
       tapTimer.current = setTimeout(() => {
         if (isMobile || view.scale === 1) close();
-      }, TAP_MS);
+      }, DOUBLE_TAP_MS);
     }
   };
 

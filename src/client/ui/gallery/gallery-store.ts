@@ -39,8 +39,11 @@ export const useGalleryStore = create<GalleryState>()((set, get) => ({
     set({ items, index: Math.min(Math.max(0, index), items.length - 1), open: true });
   },
   close() {
-    const { items, index } = get();
-    set({ open: false });
+    const { items, index, open } = get();
+    // Closing a closed gallery must not pull focus to a thumbnail of an earlier opening.
+    if (!open) return;
+    // Drop the items: their thumbnails would keep a page that is gone in memory.
+    set({ open: false, items: [], index: 0 });
     items[index]?.element?.focus({ preventScroll: true });
   },
   go(delta) {

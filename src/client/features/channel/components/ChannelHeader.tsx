@@ -2,15 +2,10 @@ import type { ReactNode } from 'react';
 import { formatCount } from '#shared/format.ts';
 import type { ChannelDetail } from '#shared/schemas.ts';
 import { IconGrid } from '../../../ui/icons.tsx';
+import { Thumbnail } from '../../../ui/Thumbnail.tsx';
 
 export function ChannelIcon({ channel, size = 48 }: { channel: ChannelDetail; size?: number }) {
-  return channel.icon ? (
-    <img className="channel-icon" src={channel.icon} alt="" width={size} height={size} style={{ width: size, height: size }} loading="lazy" decoding="async" />
-  ) : (
-    <span className="channel-icon channel-icon--placeholder" style={{ width: size, height: size }} aria-hidden="true">
-      <IconGrid size={Math.round(size * 0.5)} />
-    </span>
-  );
+  return <Thumbnail className="channel-icon" src={channel.icon} size={size} placeholder={<IconGrid size={Math.round(size * 0.5)} />} />;
 }
 
 /** `action`: the follow button, supplied by the route (the session feature owns following). */

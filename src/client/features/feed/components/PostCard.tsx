@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
 import { formatCount } from '#shared/format.ts';
 import type { CodeAttach, ImageAttach, Post } from '#shared/schemas.ts';
@@ -45,6 +45,7 @@ export function PostChips({ post }: { post: Post }) {
  */
 export function PostCard({ post, full = false }: { post: Post; full?: boolean }) {
   const navigate = useNavigate();
+  const router = useRouter();
   const images = post.attach.filter((a): a is ImageAttach => a.type === 'image');
   const codes = post.attach.filter((a): a is CodeAttach => a.type === 'code');
   const detailParams = { id: String(post.id) };
@@ -56,7 +57,8 @@ export function PostCard({ post, full = false }: { post: Post; full?: boolean })
     // Selecting text is not a click.
     if (window.getSelection()?.toString()) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey) {
-      window.open(`/message/detail/${post.id}`, '_blank', 'noopener');
+      // Built by the router, so the new window keeps the carried gk_/utm_/code parameters.
+      window.open(router.buildLocation({ to: '/message/detail/$id', params: detailParams }).href, '_blank', 'noopener');
       return;
     }
     void navigate({ to: '/message/detail/$id', params: detailParams });
@@ -107,7 +109,7 @@ export function PostCard({ post, full = false }: { post: Post; full?: boolean })
         ) : null}
       </header>
 
-      <PostContent text={post.content} full={full} />
+      <PostContent postId={post.id} text={post.content} full={full} />
       <ImageGrid images={images} alt={`${authorName}的动态`} />
       {codes.map((code) => (
         <CodeCard key={code.uuid} postId={post.id} code={code} />

@@ -1,6 +1,7 @@
-import { Fragment, useState } from 'react';
+import { Fragment } from 'react';
 import { DEFAULT_CUT_LENGTH } from '#shared/constants.ts';
 import { cutText, splitLinks, textLength } from '#shared/format.ts';
+import { useExpandedPostsStore } from '../expanded-posts-store.ts';
 
 /** More lines than this also count as long, however short the text. */
 const MAX_COLLAPSED_LINES = 6;
@@ -42,11 +43,12 @@ export function LinkedText({ text }: { text: string }) {
 }
 
 /**
- * Post text, line height 1.7. Long text is cut with a 展开 button (收起 folds it again);
- * `full` shows everything (the detail page).
+ * Post text, line height 1.7. Long text is cut with a 展开 button (收起 folds it again; the
+ * choice is kept for the session); `full` shows everything (the detail page).
  */
-export function PostContent({ text, full = false }: { text: string; full?: boolean }) {
-  const [expanded, setExpanded] = useState(false);
+export function PostContent({ postId, text, full = false }: { postId: number; text: string; full?: boolean }) {
+  const expanded = useExpandedPostsStore((s) => s.expanded[postId] === true);
+  const toggle = useExpandedPostsStore((s) => s.toggle);
   const long = !full && isLongText(text);
   const shown = long && !expanded ? collapseText(text) : text;
   if (!text.trim()) return null;
@@ -62,7 +64,7 @@ export function PostContent({ text, full = false }: { text: string; full?: boole
           aria-expanded={expanded}
           onClick={(e) => {
             e.stopPropagation();
-            setExpanded((v) => !v);
+            toggle(postId);
           }}
         >
           {expanded ? '收起' : '展开'}

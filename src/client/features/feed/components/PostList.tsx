@@ -85,12 +85,7 @@ export function PostList<TKey extends QueryKey>({
         ))}
       </div>
       <div ref={sentinelRef} className="list-sentinel" aria-hidden="true" />
-      <ListFooter
-          isFetchingNextPage={isFetchingNextPage}
-          isFetchNextPageError={isFetchNextPageError}
-          hasNextPage={hasNextPage}
-          fetchNextPage={fetchNextPage}
-        />
+      <ListFooter query={query} />
     </section>
   );
 }

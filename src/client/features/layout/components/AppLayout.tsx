@@ -11,8 +11,6 @@ export interface AppLayoutProps {
   /** The PC sidebar; shown only on pages that have one. */
   sidebar: ReactNode;
   showSidebar: boolean;
-  /** Extra column on the right of PC feed pages. */
-  aside?: ReactNode;
   /** The header's login/user area. */
   userSlot: ReactNode;
   /** Mobile top bar heading on sub-pages; null on the feed pages. */
@@ -22,17 +20,34 @@ export interface AppLayoutProps {
   onBack: () => void;
 }
 
+const MAIN_ID = 'main';
+
+/**
+ * Moves keyboard and screen-reader focus to the main content: after a navigation (the link
+ * that had focus is gone with its page) and from the skip link (without a #main history entry).
+ */
+export function focusMainContent({ preventScroll = false }: { preventScroll?: boolean } = {}): void {
+  document.getElementById(MAIN_ID)?.focus({ preventScroll });
+}
+
 /**
  * The page frame. It follows the viewport (useLayoutStore.isMobile, below 860 px):
  * PC: fixed header, a 1200 px page with the 220 px sidebar and the content area (at least
  * window height - 66), a return-to-top button. Mobile: a compact top bar, the feed tabs
  * on feed pages, edge-to-edge content, no sidebar.
  */
-export function AppLayout({ children, sidebar, showSidebar, aside, userSlot, heading, feedTab, onBack }: AppLayoutProps) {
+export function AppLayout({ children, sidebar, showSidebar, userSlot, heading, feedTab, onBack }: AppLayoutProps) {
   const isMobile = useLayoutStore((s) => s.isMobile);
   return (
     <div className={`app ${isMobile ? 'app--mobile' : 'app--pc'}`}>
-      <a className="skip-link" href="#main">
+      <a
+        className="skip-link"
+        href={`#${MAIN_ID}`}
+        onClick={(event) => {
+          event.preventDefault();
+          focusMainContent();
+        }}
+      >
         跳到主要内容
       </a>
       <OfflineBanner />
@@ -47,10 +62,9 @@ export function AppLayout({ children, sidebar, showSidebar, aside, userSlot, hea
       )}
       <div className={`page${showSidebar && !isMobile ? ' page--with-sidebar' : ''}`}>
         {showSidebar && !isMobile ? <aside className="page__sidebar">{sidebar}</aside> : null}
-        <main id="main" className="page__content" tabIndex={-1}>
+        <main id={MAIN_ID} className="page__content" tabIndex={-1}>
           {children}
         </main>
-        {aside && !isMobile ? <aside className="page__aside">{aside}</aside> : null}
       </div>
       {isMobile ? null : <BackToTop />}
       <AiWidget />

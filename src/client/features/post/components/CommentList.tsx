@@ -92,13 +92,7 @@ export function CommentList({ postId, total }: { postId: number; total: number }
               <CommentItem key={comment.id} comment={comment} />
             ))}
           </ul>
-          <ListFooter
-            isFetchingNextPage={query.isFetchingNextPage}
-            isFetchNextPageError={query.isFetchNextPageError}
-            hasNextPage={query.hasNextPage}
-            fetchNextPage={query.fetchNextPage}
-            moreLabel="加载更多评论"
-          />
+          <ListFooter query={query} moreLabel="加载更多评论" />
         </>
       )}
     </section>

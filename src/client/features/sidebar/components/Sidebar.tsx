@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import type { MouseEvent, ReactNode } from 'react';
 import type { Channel } from '#shared/schemas.ts';
 import { IconChevronDown, IconExternal, IconHash, IconHome, IconStar, IconUsers } from '../../../ui/icons.tsx';
@@ -30,6 +30,7 @@ function selectedChannelId(search: Record<string, unknown>): number | undefined 
  */
 export function Sidebar({ followedChannels }: { followedChannels: readonly Channel[] }) {
   const navigate = useNavigate();
+  const router = useRouter();
   const location = useRouterState({ select: (s) => s.location });
   const explore = useQuery(sidebarExploreQueryOptions());
   const expanded = useSidebarStore((s) => s.expanded);
@@ -38,6 +39,14 @@ export function Sidebar({ followedChannels }: { followedChannels: readonly Chann
   const items = buildSidebarItems(followedChannels, explore.data ?? []);
   const pathname = location.pathname;
   const childId = pathname === '/follow' ? selectedChannelId(location.search as Record<string, unknown>) : undefined;
+
+  // Hrefs built by the router carry the gk_/utm_/code parameters into a new tab as well.
+  const hrefOf = (item: SidebarItem) => {
+    if (item.external) return item.target;
+    const url = new URL(item.target, window.location.origin);
+    return router.buildLocation({ to: url.pathname, search: router.options.parseSearch(url.search), hash: url.hash.slice(1) }).href;
+  };
+  const childHref = (channelId: number) => router.buildLocation({ to: '/follow', search: { channelId } }).href;
 
   const onItemClick = (item: SidebarItem, open: boolean) => (event: MouseEvent<HTMLAnchorElement>) => {
     const action = sidebarClickAction(item, pathname, childId);
@@ -61,7 +70,7 @@ export function Sidebar({ followedChannels }: { followedChannels: readonly Chann
           return (
             <li key={item.key} className="sidebar__entry">
               <a
-                href={item.target}
+                href={hrefOf(item)}
                 className={`sidebar__item${active ? ' sidebar__item--active' : ''}`}
                 aria-current={current ? 'page' : undefined}
                 aria-expanded={item.children.length > 0 ? open : undefined}
@@ -84,7 +93,7 @@ export function Sidebar({ followedChannels }: { followedChannels: readonly Chann
                     return (
                       <li key={child.key}>
                         <a
-                          href={`/follow?channelId=${child.channelId}`}
+                          href={childHref(child.channelId)}
                           className={`sidebar__child${childActive ? ' sidebar__child--active' : ''}`}
                           aria-current={childActive ? 'page' : undefined}
                           onClick={(event) => {

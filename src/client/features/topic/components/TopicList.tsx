@@ -4,17 +4,12 @@ import { formatCount } from '#shared/format.ts';
 import type { TopicDetail } from '#shared/schemas.ts';
 import { IconHash } from '../../../ui/icons.tsx';
 import { LoadingRegion, Skeleton } from '../../../ui/Skeleton.tsx';
+import { Thumbnail } from '../../../ui/Thumbnail.tsx';
 import { EmptyState, ErrorState, ListFooter } from '../../../ui/states.tsx';
 import { topicListQueryOptions } from '../queries.ts';
 
 export function TopicCover({ topic, size = 48 }: { topic: TopicDetail; size?: number }) {
-  return topic.cover ? (
-    <img className="topic-cover" src={topic.cover} alt="" width={size} height={size} style={{ width: size, height: size }} loading="lazy" decoding="async" />
-  ) : (
-    <span className="topic-cover topic-cover--placeholder" style={{ width: size, height: size }} aria-hidden="true">
-      <IconHash size={Math.round(size * 0.5)} />
-    </span>
-  );
+  return <Thumbnail className="topic-cover" src={topic.cover} size={size} placeholder={<IconHash size={Math.round(size * 0.5)} />} />;
 }
 
 /** Every topic, most posts first; each opens /topic/comment/$id. */
@@ -58,12 +53,7 @@ export function TopicList() {
           </li>
         ))}
       </ul>
-      <ListFooter
-        isFetchingNextPage={query.isFetchingNextPage}
-        isFetchNextPageError={query.isFetchNextPageError}
-        hasNextPage={query.hasNextPage}
-        fetchNextPage={query.fetchNextPage}
-      />
+      <ListFooter query={query} />
     </>
   );
 }
