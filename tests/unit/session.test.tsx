@@ -4,12 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { credentialHeaders, deviceKindOf } from '../../src/client/features/session/credentials.ts';
 import { LoginDialog } from '../../src/client/features/session/components/LoginDialog.tsx';
 import { handleLoggedInElsewhere } from '../../src/client/features/session/logged-in-elsewhere.ts';
-import { useLoginDialogStore } from '../../src/client/features/session/login-store.ts';
+import { closeLoginDialog, useLoginDialogStore } from '../../src/client/features/session/login-store.ts';
 import { sessionKeys } from '../../src/client/features/session/queries.ts';
 import { clearStoredLogin, LOGIN_INFO_KEY, readStoredLogin, writeStoredLogin } from '../../src/client/features/session/stored-login.ts';
 import { loginUserFromNative, nativeLoginUser } from '../../src/client/features/session/native-user.ts';
 import { detectEnvironment } from '../../src/client/platform/environment.ts';
 import { useConfirmStore } from '../../src/client/ui/dialog/confirm-store.ts';
+import { toast } from '../../src/client/ui/toast/toast-store.ts';
 
 const IOS = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Mobile Safari/537.36';
@@ -127,6 +128,19 @@ describe('HTTP 452: logged in on another device', () => {
     useLoginDialogStore.getState().close();
   });
 
+  it('comes back when a toast replaces it, until the user answers it', async () => {
+    const handled = handleLoggedInElsewhere(new QueryClient());
+    await waitFor(() => expect(useConfirmStore.getState().current?.title).toBe('下线通知'));
+    act(() => {
+      toast.warning('网络异常');
+    });
+    await waitFor(() => expect(useConfirmStore.getState().current?.title).toBe('下线通知'));
+    act(() => useConfirmStore.getState().settle(true));
+    await handled;
+    expect(useLoginDialogStore.getState().open).toBe(true);
+    useLoginDialogStore.getState().close();
+  });
+
   it("uses the app's own login-mutex alert inside the native app, which ends its ticket itself", async () => {
     const loginMutexAlert = vi.fn();
     window.GeekTimeApp = { loginMutexAlert };
@@ -185,5 +199,23 @@ describe('the phone login popup', () => {
     expect(readStoredLogin()).toEqual({ ticket: '', deviceId: 'dev' });
     const loginBody = JSON.parse(fetchMock.mock.calls[2]![1].body as string) as Record<string, unknown>;
     expect(loginBody).toMatchObject({ cellphone: '13800000000', code: '123456', device_kind: 'pc' });
+  });
+
+  it('closes on a click on the backdrop, but not when a drag that began in the form ends there', () => {
+    renderDialog();
+    const backdrop = screen.getByRole('dialog').parentElement!;
+    fireEvent.pointerDown(screen.getByPlaceholderText('请输入手机号'));
+    fireEvent.click(backdrop);
+    expect(useLoginDialogStore.getState().open).toBe(true);
+    fireEvent.pointerDown(backdrop);
+    fireEvent.click(backdrop);
+    expect(useLoginDialogStore.getState().open).toBe(false);
+  });
+
+  it('closes when the page is left', () => {
+    renderDialog();
+    closeLoginDialog();
+    expect(useLoginDialogStore.getState().open).toBe(false);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

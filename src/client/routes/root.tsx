@@ -6,6 +6,7 @@ import { carryParamsMiddleware } from '../features/navigation/carry-params.ts';
 import { canGoBackInSession } from '../features/navigation/visit-history.ts';
 import { HeaderUserSlot } from '../features/session/components/HeaderUserSlot.tsx';
 import { LoginDialog } from '../features/session/components/LoginDialog.tsx';
+import { closeLoginDialog } from '../features/session/login-store.ts';
 import { followedChannelsQueryOptions, sessionQueryOptions } from '../features/session/queries.ts';
 import { Sidebar } from '../features/sidebar/components/Sidebar.tsx';
 import { closePageLayers } from '../ui/overlay/page-layers.ts';
@@ -30,10 +31,12 @@ function RootComponent() {
   }, [title]);
 
   useEffect(() => {
-    // The gallery and picker belong to the page being left: close them before the router
-    // saves that page's scroll position (their scroll lock would otherwise be saved as 0).
+    // The gallery, picker and login popup belong to the page being left: close them before the
+    // router saves that page's scroll position (their scroll lock would otherwise be saved as 0).
     const offNavigate = router.subscribe('onBeforeNavigate', (event) => {
-      if (event.hrefChanged) closePageLayers();
+      if (!event.hrefChanged) return;
+      closePageLayers();
+      closeLoginDialog();
     });
     // A new page: focus its content, unless a modal (the login popup) holds the focus.
     const offRendered = router.subscribe('onRendered', (event) => {

@@ -7,6 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { OTHER_PATHS } from '#shared/endpoints.ts';
 import { currentEnvironment, sendsAppHeaders } from '../../platform/environment.ts';
 import { confirm } from '../../ui/dialog/confirm-store.ts';
+import { useLayerStore } from '../../ui/overlay/layer-store.ts';
 import { nativeBridge } from './credentials.ts';
 import { useLoginDialogStore } from './login-store.ts';
 import { applyLogout } from './session-cache.ts';
@@ -17,6 +18,7 @@ export const LOGGED_IN_ELSEWHERE_TEXT =
   '您的账号已在另一台同类设备上登录。如果这不是您本人的操作，您的密码可能已经泄露，请立即修改密码。';
 
 let handling = false;
+const MAX_NOTICE_SHOWINGS = 5;
 
 export function ticketDeleteUrl(ticket: string | undefined): string {
   const query = ticket ? `?ticket=${encodeURIComponent(ticket)}` : '';
@@ -52,13 +54,21 @@ export async function handleLoggedInElsewhere(queryClient: QueryClient): Promise
       nativeAlert();
       return;
     }
-    const ok = await confirm({
-      title: LOGGED_IN_ELSEWHERE_TITLE,
-      content: LOGGED_IN_ELSEWHERE_TEXT,
-      okText: '确定',
-      cancelText: false,
-    });
-    if (ok) useLoginDialogStore.getState().openLogin();
+    // A toast (say 网络异常) replaces any dialog (one layer at a time); this notice matters more,
+    // so it comes back until the user answers it. Esc or another dialog ends it.
+    for (let shown = 0; shown < MAX_NOTICE_SHOWINGS; shown++) {
+      const ok = await confirm({
+        title: LOGGED_IN_ELSEWHERE_TITLE,
+        content: LOGGED_IN_ELSEWHERE_TEXT,
+        okText: '确定',
+        cancelText: false,
+      });
+      if (ok) {
+        useLoginDialogStore.getState().openLogin();
+        return;
+      }
+      if (useLayerStore.getState().active?.kind !== 'message') return;
+    }
   } finally {
     handling = false;
   }

@@ -2,6 +2,7 @@
  * Whether the phone login popup is open. It is not one of the single-at-a-time layers
  * (message, picker, dialog): a toast about the network must not close a half-typed login.
  */
+import { flushSync } from 'react-dom';
 import { create } from 'zustand';
 
 interface LoginDialogState {
@@ -15,3 +16,9 @@ export const useLoginDialogStore = create<LoginDialogState>()((set) => ({
   openLogin: () => set({ open: true }),
   close: () => set({ open: false }),
 }));
+
+/** Closes the popup at once (leaving the page: its scroll lock must be gone before the router saves the position). */
+export function closeLoginDialog(): void {
+  if (!useLoginDialogStore.getState().open) return;
+  flushSync(() => useLoginDialogStore.getState().close());
+}

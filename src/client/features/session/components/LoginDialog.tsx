@@ -50,6 +50,7 @@ function LoginPanel() {
   const codeRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const errorId = useId();
+  const pressedOnBackdrop = useRef(false);
   useBodyScrollLock(true);
   useFocusTrap(panelRef, true, { onEscape: close, initialFocus: phoneRef });
 
@@ -84,7 +85,18 @@ function LoginPanel() {
   const sendLabel = sendCode.isPending ? '发送中…' : secondsLeft > 0 ? `${secondsLeft} 秒后重发` : codeSent ? '重新获取' : '获取验证码';
 
   return (
-    <div className="dialog-layer login-layer" onClick={(e) => e.target === e.currentTarget && close()}>
+    <div
+      className="dialog-layer login-layer"
+      // Only a click that starts and ends on the backdrop closes: selecting the typed number by
+      // dragging out of the form must not lose it.
+      onPointerDown={(e) => {
+        pressedOnBackdrop.current = e.target === e.currentTarget;
+      }}
+      onClick={(e) => {
+        if (pressedOnBackdrop.current && e.target === e.currentTarget) close();
+        pressedOnBackdrop.current = false;
+      }}
+    >
       <form
         ref={panelRef}
         className="dialog login-dialog"
