@@ -34,6 +34,13 @@ describe('handleApiError', () => {
     expect(useToastStore.getState().current).toMatchObject({ type: 'error', message: '反馈内容请不要超过 500 字' });
   });
 
+  it('leaves failed reads to their inline error state, but still runs the login flow for them', () => {
+    expect(handleApiError(err(-1005, 'business'), { kind: 'query' })).toBe('ignore');
+    expect(useToastStore.getState().current).toBeNull();
+    expect(resolveApiErrorAction(err(-2000, 'business'))).toBe('login');
+    expect(handleApiError(err(-2000, 'business'), { kind: 'query' })).toBe('login');
+  });
+
   it('stays quiet for timeouts and silent queries', () => {
     handleApiError(err(-10086, 'timeout'), { kind: 'query', silent: false });
     handleApiError(err(-1002, 'business'), { kind: 'query', silent: true });

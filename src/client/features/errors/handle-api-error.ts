@@ -110,7 +110,10 @@ export function setApiErrorActions(overrides: Partial<Record<ApiErrorActionName,
  */
 export function handleApiError(error: unknown, context: ApiErrorContext = {}): ApiErrorActionName {
   const action = resolveApiErrorAction(error);
-  if (context.silent && action === 'toast') return 'ignore';
+  // A failed read is shown where it was to appear (every screen has its error state with a
+  // retry); a toast on top would say it twice. Toasts are for actions (mutations).
+  const shownInline = context.silent || context.kind === 'query';
+  if (shownInline && action === 'toast') return 'ignore';
   actions[action](error);
   return action;
 }
