@@ -113,4 +113,16 @@ describe('routes', () => {
     const history = await page.evaluate(() => sessionStorage.getItem('horde:visit-history'));
     expect(JSON.parse(history ?? '[]')).toEqual(expect.arrayContaining([expect.stringMatching(/^\/good\?/)]));
   });
+
+  it('gives a mobile page one h1, its own, under the top bar that shows the same title', async () => {
+    const mobile = await launchBrowser({ viewport: { width: 375, height: 740 } });
+    try {
+      await mobile.page.goto(`${app.url}/topic/list`);
+      await mobile.page.getByText('话题列表').first().waitFor();
+      await mobile.page.locator('main').getByRole('link').first().waitFor();
+      expect(await mobile.page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    } finally {
+      await mobile.close();
+    }
+  });
 });

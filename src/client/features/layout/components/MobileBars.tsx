@@ -31,7 +31,8 @@ export function MobileTopBar({
           <button type="button" className="mobile-bar__back" onClick={onBack} aria-label="返回">
             <IconChevronLeft size={24} />
           </button>
-          <h1 className="mobile-bar__title">{heading}</h1>
+          {/* Not a heading: the page below has its own h1 (visually hidden on mobile). */}
+          <p className="mobile-bar__title">{heading}</p>
           <div className="mobile-bar__actions mobile-bar__actions--end">
             <HeaderAiEntry />
           </div>
