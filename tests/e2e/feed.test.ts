@@ -8,21 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, type EndpointOutput } from '#shared/api.ts';
-import { startApp, type RunningApp } from './support/app.ts';
+import { callApi, startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
 
 type PostPage = EndpointOutput<typeof api.channelPosts>;
-
-async function postJson<T>(app: RunningApp, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${app.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { code: number; data: T };
-  expect(envelope.code).toBe(0);
-  return envelope.data;
-}
 
 const cards = (page: Page) => page.locator('main article');
 
@@ -32,7 +21,7 @@ describe('feed', () => {
 
   beforeAll(async () => {
     app = await startApp();
-    firstPage = await postJson<PostPage>(app, api.channelPosts.path, { tab: 'all', size: 10 });
+    firstPage = await callApi(app, api.channelPosts, { tab: 'all', size: 10 });
     expect(firstPage.page.more).toBe(true);
   });
 

@@ -6,22 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, type EndpointOutput } from '#shared/api.ts';
-import { startApp, type RunningApp } from './support/app.ts';
+import { api } from '#shared/api.ts';
+import { callApi, startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
 
 const PROVIDER = '极客时间';
-
-async function postJson<T>(app: RunningApp, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${app.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { code: number; data: T };
-  expect(envelope.code).toBe(0);
-  return envelope.data;
-}
 
 describe('routes', () => {
   let app: RunningApp;
@@ -35,12 +24,12 @@ describe('routes', () => {
     browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
     page = browser.page;
 
-    const posts = await postJson<EndpointOutput<typeof api.channelPosts>>(app, api.channelPosts.path, { tab: 'all', size: 50 });
+    const posts = await callApi(app, api.channelPosts, { tab: 'all', size: 50 });
     const post = posts.list[0]!;
     const withCode = posts.list.find((p) => p.attach.some((a) => a.type === 'code'))!;
     const code = withCode.attach.find((a) => a.type === 'code')!;
     const channel = posts.list.find((p) => p.channels.length > 0)!.channels[0]!;
-    const topics = await postJson<EndpointOutput<typeof api.topicList>>(app, api.topicList.path, { size: 5 });
+    const topics = await callApi(app, api.topicList, { size: 5 });
     const topic = topics.list[0]!;
 
     cases = [

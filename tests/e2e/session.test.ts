@@ -5,7 +5,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app.ts';
+import { api } from '../../src/shared/api.ts';
+import { callApi, startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
 
 const PHONE = '13800000000';
@@ -42,12 +43,7 @@ async function codeFromLog(phone: string, after: number): Promise<string> {
 }
 
 async function demoUserNick(): Promise<string> {
-  const response = await fetch(`${app.url}/serv/v1/user/info`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ data_mode: 0, visit_user_id: 1 }),
-  });
-  return ((await response.json()) as { data: { nick: string } }).data.nick;
+  return (await callApi(app, api.userInfo, { data_mode: 0, visit_user_id: 1 })).nick;
 }
 
 async function logIn(page: Page, phone = PHONE): Promise<void> {

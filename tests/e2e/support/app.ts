@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../support/ports.ts';
+import type { Endpoint, EndpointInput, EndpointOutput } from '../../../src/shared/api.ts';
+import type { Envelope } from '../../../src/shared/envelope.ts';
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const SERVER_ENTRY = join(PROJECT_ROOT, 'dist/server/main.js');
@@ -98,4 +100,16 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   }
 
   return { url, port, dataDir, logs: () => output, stop };
+}
+
+/** Calls a contract endpoint of the running server as a client would; fails on an error envelope. */
+export async function callApi<E extends Endpoint>(app: RunningApp, endpoint: E, input: EndpointInput<E>): Promise<EndpointOutput<E>> {
+  const response = await fetch(`${app.url}${endpoint.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(input),
+  });
+  const envelope = (await response.json()) as Envelope<EndpointOutput<E>>;
+  if (envelope.code !== 0) throw new Error(`${endpoint.path} answered ${JSON.stringify(envelope)}`);
+  return envelope.data;
 }
