@@ -55,6 +55,12 @@ export async function buildApp({ config, db, logger = false, serveClient = true,
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(fastifyCookie);
+  // Baseline hardening for every answer; the page is never meant to be framed by other sites.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'SAMEORIGIN');
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: {

@@ -206,4 +206,15 @@ describe('compression', () => {
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
     expect((await page('gzip')).headers['content-encoding']).toBe('gzip');
   });
+
+  it('sends baseline security headers with every answer', async () => {
+    for (const response of [
+      await t.app.inject({ method: 'GET', url: '/serv/v1/user/auth' }),
+      await t.app.inject({ method: 'POST', url: '/serv/v1/nothing', payload: {} }),
+    ]) {
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+  });
 });

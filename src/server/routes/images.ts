@@ -23,7 +23,6 @@ export async function imageRoutes(app: FastifyInstance, { db }: RouteDeps) {
       return reply
         .header('content-type', image.mime)
         .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
         .send(image.bytes);
     },
