@@ -1,4 +1,5 @@
 import { useId, useRef } from 'react';
+import { useBackdropDismiss } from '../overlay/backdrop.ts';
 import { useFocusTrap } from '../overlay/focus-trap.ts';
 import { useBodyScrollLock } from '../overlay/scroll-lock.ts';
 import { useConfirmStore } from './confirm-store.ts';
@@ -14,10 +15,13 @@ export function ConfirmHost() {
   const open = current !== null;
   useBodyScrollLock(open);
   useFocusTrap(panelRef, open, { onEscape: () => settle(false), initialFocus: okRef });
+  const backdrop = useBackdropDismiss(() => {
+    if (current?.cancelText) settle(false);
+  });
   if (!current) return null;
   // Without a cancel button the only way out is OK; Esc still dismisses as cancel.
   return (
-    <div className="dialog-layer" onClick={(e) => e.target === e.currentTarget && current.cancelText && settle(false)}>
+    <div className="dialog-layer" {...backdrop}>
       <div
         ref={panelRef}
         className="dialog"

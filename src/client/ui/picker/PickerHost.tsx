@@ -1,4 +1,5 @@
 import { useId, useRef } from 'react';
+import { useBackdropDismiss } from '../overlay/backdrop.ts';
 import { useFocusTrap } from '../overlay/focus-trap.ts';
 import { useBodyScrollLock } from '../overlay/scroll-lock.ts';
 import { usePickerStore } from './picker-store.ts';
@@ -11,9 +12,10 @@ export function PickerHost() {
   const open = current !== null;
   useBodyScrollLock(open);
   useFocusTrap(sheetRef, open, { onEscape: () => choose(null) });
+  const backdrop = useBackdropDismiss(() => choose(null));
   if (!current) return null;
   return (
-    <div className="picker-layer" onClick={(e) => e.target === e.currentTarget && choose(null)}>
+    <div className="picker-layer" {...backdrop}>
       <div
         ref={sheetRef}
         className="picker"

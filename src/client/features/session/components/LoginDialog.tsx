@@ -3,6 +3,7 @@ import { LOGIN_CODE_LENGTH, LOGIN_CODE_RESEND_S } from '#shared/constants.ts';
 import { ErrorCode, messageForCode } from '#shared/errors.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { IconClose } from '../../../ui/icons.tsx';
+import { useBackdropDismiss } from '../../../ui/overlay/backdrop.ts';
 import { useFocusTrap } from '../../../ui/overlay/focus-trap.ts';
 import { useBodyScrollLock } from '../../../ui/overlay/scroll-lock.ts';
 import { toast } from '../../../ui/toast/toast-store.ts';
@@ -50,7 +51,7 @@ function LoginPanel() {
   const codeRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const errorId = useId();
-  const pressedOnBackdrop = useRef(false);
+  const backdrop = useBackdropDismiss(close);
   useBodyScrollLock(true);
   useFocusTrap(panelRef, true, { onEscape: close, initialFocus: phoneRef });
 
@@ -85,18 +86,8 @@ function LoginPanel() {
   const sendLabel = sendCode.isPending ? '发送中…' : secondsLeft > 0 ? `${secondsLeft} 秒后重发` : codeSent ? '重新获取' : '获取验证码';
 
   return (
-    <div
-      className="dialog-layer login-layer"
-      // Only a click that starts and ends on the backdrop closes: selecting the typed number by
-      // dragging out of the form must not lose it.
-      onPointerDown={(e) => {
-        pressedOnBackdrop.current = e.target === e.currentTarget;
-      }}
-      onClick={(e) => {
-        if (pressedOnBackdrop.current && e.target === e.currentTarget) close();
-        pressedOnBackdrop.current = false;
-      }}
-    >
+    // A drag that begins in the form (selecting the typed number) must not close it.
+    <div className="dialog-layer login-layer" {...backdrop}>
       <form
         ref={panelRef}
         className="dialog login-dialog"
