@@ -1,7 +1,5 @@
 import { useId, useRef } from 'react';
-import { useBackdropDismiss } from '../overlay/backdrop.ts';
-import { useFocusTrap } from '../overlay/focus-trap.ts';
-import { useBodyScrollLock } from '../overlay/scroll-lock.ts';
+import { useModal } from '../overlay/modal.ts';
 import { useConfirmStore } from './confirm-store.ts';
 
 /** The confirm dialog: modal, focus kept inside, Esc cancels, z-index 100 (--z-dialog). */
@@ -13,10 +11,11 @@ export function ConfirmHost() {
   const titleId = useId();
   const contentId = useId();
   const open = current !== null;
-  useBodyScrollLock(open);
-  useFocusTrap(panelRef, open, { onEscape: () => settle(false), initialFocus: okRef });
-  const backdrop = useBackdropDismiss(() => {
-    if (current?.cancelText) settle(false);
+  const cancel = () => settle(false);
+  const backdrop = useModal(panelRef, open, {
+    onEscape: cancel,
+    onBackdrop: current?.cancelText ? cancel : undefined,
+    initialFocus: okRef,
   });
   if (!current) return null;
   // Without a cancel button the only way out is OK; Esc still dismisses as cancel.

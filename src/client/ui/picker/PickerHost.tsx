@@ -1,7 +1,5 @@
 import { useId, useRef } from 'react';
-import { useBackdropDismiss } from '../overlay/backdrop.ts';
-import { useFocusTrap } from '../overlay/focus-trap.ts';
-import { useBodyScrollLock } from '../overlay/scroll-lock.ts';
+import { useModal } from '../overlay/modal.ts';
 import { usePickerStore } from './picker-store.ts';
 
 export function PickerHost() {
@@ -10,9 +8,8 @@ export function PickerHost() {
   const sheetRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const open = current !== null;
-  useBodyScrollLock(open);
-  useFocusTrap(sheetRef, open, { onEscape: () => choose(null) });
-  const backdrop = useBackdropDismiss(() => choose(null));
+  const cancel = () => choose(null);
+  const backdrop = useModal(sheetRef, open, { onEscape: cancel, onBackdrop: cancel });
   if (!current) return null;
   return (
     <div className="picker-layer" {...backdrop}>

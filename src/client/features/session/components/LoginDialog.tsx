@@ -3,9 +3,7 @@ import { LOGIN_CODE_LENGTH, LOGIN_CODE_RESEND_S } from '#shared/constants.ts';
 import { ErrorCode, messageForCode } from '#shared/errors.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { IconClose } from '../../../ui/icons.tsx';
-import { useBackdropDismiss } from '../../../ui/overlay/backdrop.ts';
-import { useFocusTrap } from '../../../ui/overlay/focus-trap.ts';
-import { useBodyScrollLock } from '../../../ui/overlay/scroll-lock.ts';
+import { useModal } from '../../../ui/overlay/modal.ts';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { useLoginDialogStore } from '../login-store.ts';
 import { useLogin, useSendLoginCode } from '../mutations.ts';
@@ -51,9 +49,7 @@ function LoginPanel() {
   const codeRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const errorId = useId();
-  const backdrop = useBackdropDismiss(close);
-  useBodyScrollLock(true);
-  useFocusTrap(panelRef, true, { onEscape: close, initialFocus: phoneRef });
+  const backdrop = useModal(panelRef, true, { onEscape: close, onBackdrop: close, initialFocus: phoneRef });
 
   const requestCode = () => {
     setError(null);
