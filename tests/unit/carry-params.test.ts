@@ -6,7 +6,7 @@ import {
   isCarriedParam,
   pickCarriedParams,
   withReferrerParams,
-} from '../../src/client/features/navigation/carry-params.ts';
+} from '../../src/client/lib/carry-params.ts';
 
 describe('carried query parameters', () => {
   it('recognises gk_*, utm_* and anything containing "code"', () => {

@@ -5,7 +5,7 @@ import {
   handleApiError,
   resolveApiErrorAction,
   setApiErrorActions,
-} from '../../src/client/features/errors/handle-api-error.ts';
+} from '../../src/client/app/handle-api-error.ts';
 import { toast, useToastStore } from '../../src/client/ui/toast/toast-store.ts';
 
 const err = (code: number, kind: ApiError['kind'], msg = 'x', path = '/serv/v1/post/detail', status = 200) =>

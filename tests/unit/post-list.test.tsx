@@ -14,8 +14,8 @@ import { collapseText, isLongText, PostContent } from '../../src/client/features
 import { flattenPosts, PostList } from '../../src/client/features/feed/components/PostList.tsx';
 import { votePercent } from '../../src/client/features/feed/components/VoteSummary.tsx';
 import { useExpandedPostsStore } from '../../src/client/features/feed/expanded-posts-store.ts';
-import { carryParamsMiddleware } from '../../src/client/features/navigation/carry-params.ts';
-import { feedQueryOptions } from '../../src/client/features/feed/queries.ts';
+import { carryParamsMiddleware } from '../../src/client/lib/carry-params.ts';
+import { feedQueryOptions } from '../../src/client/entities/post/queries.ts';
 import { useGalleryStore } from '../../src/client/ui/gallery/gallery-store.ts';
 import { makePost, stubApi } from './fixtures.ts';
 

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAppRouter } from '../../src/client/router.tsx';
+import { createAppRouter } from '../../src/client/app/router.tsx';
 import { openGallery, useGalleryStore } from '../../src/client/ui/gallery/gallery-store.ts';
 import { isBodyScrollLocked } from '../../src/client/ui/overlay/scroll-lock.ts';
 import { openPicker, usePickerStore } from '../../src/client/ui/picker/picker-store.ts';

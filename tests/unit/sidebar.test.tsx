@@ -10,7 +10,7 @@ import {
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Channel } from '../../src/shared/schemas.ts';
-import { carryParamsMiddleware } from '../../src/client/features/navigation/carry-params.ts';
+import { carryParamsMiddleware } from '../../src/client/lib/carry-params.ts';
 import { Sidebar } from '../../src/client/features/sidebar/components/Sidebar.tsx';
 import {
   buildSidebarItems,

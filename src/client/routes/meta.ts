@@ -1,10 +1,9 @@
 /**
- * What each route declares about itself (route staticData), read in one place by the root
- * route: the document title, the mobile heading, the PC sidebar and the mobile feed tabs.
+ * What each route declares about itself (route staticData), read in one place by the app
+ * shell: the document title, the mobile heading, the PC sidebar and the mobile feed tabs.
  */
-import type { FeedTabKey } from '../features/layout/components/MobileBars.tsx';
-
-export const PROVIDER_NAME: string = __PROVIDER_NAME__;
+import type { FeedTab } from '../entities/post/queries.ts';
+import { PROVIDER_NAME } from '../platform/runtime-config.ts';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -15,7 +14,7 @@ declare module '@tanstack/react-router' {
     /** PC: show the sidebar. */
     sidebar?: boolean;
     /** Mobile: the feed tab this page is. */
-    feedTab?: FeedTabKey;
+    feedTab?: FeedTab;
   }
 }
 

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { formatCount } from '#shared/format.ts';
 import { LoadingRegion, Skeleton } from '../../../ui/Skeleton.tsx';
 import { EmptyState, ErrorState } from '../../../ui/states.tsx';
-import { channelCategoriesQueryOptions } from '../queries.ts';
+import { channelCategoriesQueryOptions } from '../../../entities/channel/queries.ts';
 import { ChannelIcon } from './ChannelHeader.tsx';
 
 /** Every channel, grouped by category; each opens its channel page. */

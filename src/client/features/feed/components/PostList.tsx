@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { BOTTOM_DETECTION_MARGIN_PX } from '#shared/constants.ts';
 import type { Post } from '#shared/schemas.ts';
 import { EmptyState, ErrorState, ListFooter } from '../../../ui/states.tsx';
-import type { PostListQueryOptions } from '../queries.ts';
+import type { PostListQueryOptions } from '../../../entities/post/queries.ts';
 import { FeedSkeleton } from './FeedSkeleton.tsx';
 import { PostCard } from './PostCard.tsx';
 

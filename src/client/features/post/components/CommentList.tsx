@@ -7,6 +7,7 @@ import { Avatar } from '../../../ui/Avatar.tsx';
 import { IconHeart } from '../../../ui/icons.tsx';
 import { LoadingRegion, Skeleton, SkeletonLines } from '../../../ui/Skeleton.tsx';
 import { EmptyState, ErrorState, ListFooter } from '../../../ui/states.tsx';
+import { pagedItems } from '../../../lib/paging.ts';
 import { commentsQueryOptions } from '../queries.ts';
 
 function CommentBody({ comment, reply = false }: { comment: CommentBase; reply?: boolean }) {
@@ -63,7 +64,7 @@ function CommentItem({ comment }: { comment: Comment }) {
 /** The comments of a post, oldest first, with their first replies. */
 export function CommentList({ postId, total }: { postId: number; total: number }) {
   const query = useInfiniteQuery(commentsQueryOptions(postId));
-  const comments = query.data?.pages.flatMap((page) => page.list) ?? [];
+  const comments = pagedItems(query.data?.pages);
   return (
     <section className="comments" aria-labelledby="comments-title">
       <h2 id="comments-title" className="section-title">

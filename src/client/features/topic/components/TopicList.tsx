@@ -6,6 +6,7 @@ import { IconHash } from '../../../ui/icons.tsx';
 import { LoadingRegion, Skeleton } from '../../../ui/Skeleton.tsx';
 import { Thumbnail } from '../../../ui/Thumbnail.tsx';
 import { EmptyState, ErrorState, ListFooter } from '../../../ui/states.tsx';
+import { pagedItems } from '../../../lib/paging.ts';
 import { topicListQueryOptions } from '../queries.ts';
 
 export function TopicCover({ topic, size = 48 }: { topic: TopicDetail; size?: number }) {
@@ -15,7 +16,7 @@ export function TopicCover({ topic, size = 48 }: { topic: TopicDetail; size?: nu
 /** Every topic, most posts first; each opens /topic/comment/$id. */
 export function TopicList() {
   const query = useInfiniteQuery(topicListQueryOptions());
-  const topics = query.data?.pages.flatMap((page) => page.list) ?? [];
+  const topics = pagedItems(query.data?.pages);
   if (query.isPending) {
     return (
       <LoadingRegion label="话题加载中">

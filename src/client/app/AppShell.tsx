@@ -1,0 +1,77 @@
+/**
+ * The page frame around every route (the router's InnerWrap): layout, header user area,
+ * sidebar, the document title, focus after navigation, and the app-wide layers.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useMatches, useRouter } from '@tanstack/react-router';
+import { useCallback, useEffect, type ReactNode } from 'react';
+import { followedChannelsQueryOptions } from '../entities/channel/queries.ts';
+import { sessionQueryOptions } from '../entities/session/queries.ts';
+import { HeaderUserSlot } from '../features/auth/components/HeaderUserSlot.tsx';
+import { LoginDialog } from '../features/auth/components/LoginDialog.tsx';
+import { closeLoginDialog } from '../features/auth/login-store.ts';
+import { Sidebar } from '../features/sidebar/components/Sidebar.tsx';
+import { documentTitle } from '../routes/meta.ts';
+import { closePageLayers } from '../ui/overlay/page-layers.ts';
+import { UiHosts } from '../ui/UiHosts.tsx';
+import { AppLayout, focusMainContent } from './layout/AppLayout.tsx';
+import { canGoBackInSession } from './visit-history.ts';
+
+export function AppShell({ children }: { children: ReactNode }) {
+  const router = useRouter();
+  const matches = useMatches();
+  const leaf = matches[matches.length - 1];
+  const staticData = leaf?.staticData ?? {};
+  const title = documentTitle(matches);
+
+  // The one place the document title is set.
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  useEffect(() => {
+    // The gallery, picker and login popup belong to the page being left: close them before the
+    // router saves that page's scroll position (their scroll lock would otherwise be saved as 0).
+    const offNavigate = router.subscribe('onBeforeNavigate', (event) => {
+      if (!event.hrefChanged) return;
+      closePageLayers();
+      closeLoginDialog();
+    });
+    // A new page: focus its content, unless a modal (the login popup) holds the focus.
+    const offRendered = router.subscribe('onRendered', (event) => {
+      if (!event.fromLocation || !event.pathChanged) return;
+      if (document.activeElement?.closest('[aria-modal="true"]')) return;
+      focusMainContent({ preventScroll: true });
+    });
+    return () => {
+      offNavigate();
+      offRendered();
+    };
+  }, [router]);
+
+  const session = useQuery(sessionQueryOptions());
+  const uid = session.data?.uid;
+  const followed = useQuery({ ...followedChannelsQueryOptions(uid ?? 0), enabled: uid !== undefined });
+
+  const onBack = useCallback(() => {
+    if (canGoBackInSession() && window.history.length > 1) router.history.back();
+    else void router.navigate({ to: '/home' });
+  }, [router]);
+
+  return (
+    <>
+      <AppLayout
+        sidebar={<Sidebar followedChannels={uid !== undefined ? (followed.data ?? []) : []} />}
+        showSidebar={staticData.sidebar === true}
+        userSlot={<HeaderUserSlot />}
+        heading={staticData.feedTab ? null : (staticData.heading ?? title)}
+        feedTab={staticData.feedTab ?? null}
+        onBack={onBack}
+      >
+        {children}
+      </AppLayout>
+      <UiHosts />
+      <LoginDialog />
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import { useLayoutStore } from '../../platform/layout-store.ts';
+import { AiWidget } from './AiWidget.tsx';
+import { BackToTop } from './BackToTop.tsx';
+import { Header } from './Header.tsx';
+import type { FeedTab } from '../../entities/post/queries.ts';
+import { MobileFeedTabs, MobileTopBar } from './MobileBars.tsx';
+import { OfflineBanner, UpdateBanner } from './StatusBanners.tsx';
+
+export interface AppLayoutProps {
+  children: ReactNode;
+  /** The PC sidebar; shown only on pages that have one. */
+  sidebar: ReactNode;
+  showSidebar: boolean;
+  /** The header's login/user area. */
+  userSlot: ReactNode;
+  /** Mobile top bar heading on sub-pages; null on the feed pages. */
+  heading: string | null;
+  /** The feed tab of this page (mobile tabs), if it is a feed page. */
+  feedTab: FeedTab | null;
+  onBack: () => void;
+}
+
+const MAIN_ID = 'main';
+
+/**
+ * Moves keyboard and screen-reader focus to the main content: after a navigation (the link
+ * that had focus is gone with its page) and from the skip link (without a #main history entry).
+ */
+export function focusMainContent({ preventScroll = false }: { preventScroll?: boolean } = {}): void {
+  document.getElementById(MAIN_ID)?.focus({ preventScroll });
+}
+
+/**
+ * The page frame. It follows the viewport (useLayoutStore.isMobile, below 860 px):
+ * PC: fixed header, a 1200 px page with the 220 px sidebar and the content area (at least
+ * window height - 66), a return-to-top button. Mobile: a compact top bar, the feed tabs
+ * on feed pages, edge-to-edge content, no sidebar.
+ */
+export function AppLayout({ children, sidebar, showSidebar, userSlot, heading, feedTab, onBack }: AppLayoutProps) {
+  const isMobile = useLayoutStore((s) => s.isMobile);
+  return (
+    <div className={`app ${isMobile ? 'app--mobile' : 'app--pc'}`}>
+      <a
+        className="skip-link"
+        href={`#${MAIN_ID}`}
+        onClick={(event) => {
+          event.preventDefault();
+          focusMainContent();
+        }}
+      >
+        跳到主要内容
+      </a>
+      <OfflineBanner />
+      <UpdateBanner />
+      {isMobile ? (
+        <div className="mobile-chrome">
+          <MobileTopBar heading={heading} onBack={onBack} userSlot={userSlot} />
+          {feedTab ? <MobileFeedTabs active={feedTab} /> : null}
+        </div>
+      ) : (
+        <Header userSlot={userSlot} />
+      )}
+      <div className={`page${showSidebar && !isMobile ? ' page--with-sidebar' : ''}`}>
+        {showSidebar && !isMobile ? <aside className="page__sidebar">{sidebar}</aside> : null}
+        <main id={MAIN_ID} className="page__content" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+      {isMobile ? null : <BackToTop />}
+      <AiWidget />
+    </div>
+  );
+}

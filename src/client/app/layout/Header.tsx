@@ -1,0 +1,44 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { IconSparkle } from '../../ui/icons.tsx';
+import { openAiAssistant, selectShowHeaderAiEnter, useAiWidgetStore } from './ai-widget-store.ts';
+import { COMMUNITY_NAME, PROVIDER_NAME } from '../../platform/runtime-config.ts';
+import { LogoMark } from '../../ui/Logo.tsx';
+
+
+/** The header's AI entry: shown only once the floating widget was closed. */
+export function HeaderAiEntry() {
+  const show = useAiWidgetStore(selectShowHeaderAiEnter);
+  if (!show) return null;
+  return (
+    <button type="button" className="header-ai" onClick={openAiAssistant} aria-label="AI助手（新窗口）">
+      <IconSparkle size={16} />
+      <span>AI助手</span>
+    </button>
+  );
+}
+
+export function Brand({ compact = false }: { compact?: boolean }) {
+  return (
+    <Link to="/home" className="brand" aria-label={`${COMMUNITY_NAME}首页`}>
+      <LogoMark size={compact ? 26 : 30} />
+      <span className="brand__name">{PROVIDER_NAME}</span>
+      <span className="brand__tag">社区</span>
+    </Link>
+  );
+}
+
+/** PC: the fixed header across the top, its content aligned with the 1200 px page. */
+export function Header({ userSlot }: { userSlot: ReactNode }) {
+  return (
+    <header className="app-header">
+      <div className="app-header__inner">
+        <Brand />
+        <div className="app-header__actions">
+          <HeaderAiEntry />
+          {userSlot}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * The client's entry: one query client whose error hook turns failures into UI, the
+ * persisted cache restored, layout and online tracking, the service worker, and the router.
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { clientMessages } from '#shared/errors.ts';
+import { handleApiError, setApiErrorActions } from './handle-api-error.ts';
+import { useUpdateStore } from './layout/update-store.ts';
+import { adoptReferrerParams } from '../lib/carry-params.ts';
+import { installSession } from '../features/auth/install.ts';
+import { createQueryClient, persistQueryCache } from '../lib/query-client.ts';
+import { startLayoutTracking, useLayoutStore } from '../platform/layout-store.ts';
+import { startOnlineTracking, useOnlineStore } from '../platform/online-store.ts';
+import { registerServiceWorker } from '../platform/pwa.ts';
+import { createAppRouter, startRouterTracking } from './router.tsx';
+import { suppressDoubleTap } from '../ui/double-tap.ts';
+import { toast } from '../ui/toast/toast-store.ts';
+import '../styles/tokens.css';
+import '../styles/base.css';
+import '../styles/layout.css';
+import '../styles/feed.css';
+import '../styles/pages.css';
+import '../styles/ui.css';
+import '../styles/session.css';
+
+/** Bump to drop caches persisted by an incompatible version. */
+const CACHE_BUSTER = 'v1';
+
+async function start(): Promise<void> {
+  const rootElement = document.getElementById('root');
+  if (!rootElement) throw new Error('#root is missing from index.html');
+
+  const queryClient = createQueryClient({
+    onError: (error, meta) => void handleApiError(error, meta),
+  });
+  // -1001 and -2000 open the login popup; HTTP 452 logs out and explains (SPEC.md section 8).
+  const session = installSession(queryClient);
+  setApiErrorActions({ login: session.login, loggedInElsewhere: session.loggedInElsewhere });
+
+  startLayoutTracking();
+  startOnlineTracking();
+  suppressDoubleTap();
+  document.documentElement.dataset.layout = useLayoutStore.getState().isMobile ? 'mobile' : 'pc';
+  useLayoutStore.subscribe((state) => {
+    document.documentElement.dataset.layout = state.isMobile ? 'mobile' : 'pc';
+  });
+
+  registerServiceWorker({
+    onNetworkStatus(online) {
+      useOnlineStore.getState().setOnline(online);
+      if (!online) toast.warning(clientMessages.offline);
+    },
+    onUpdateReady(apply) {
+      useUpdateStore.getState().offer(apply);
+    },
+  });
+
+  // Restore what the last visit saw before the first render, so the feed shows at once.
+  await persistQueryCache(queryClient, { buster: CACHE_BUSTER });
+
+  adoptReferrerParams();
+  const router = createAppRouter({ queryClient });
+  startRouterTracking(router);
+
+  createRoot(rootElement).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,93 @@
+/**
+ * The router: a code-based route tree with every route of SPEC.md section 2, history mode,
+ * the QueryClient in the router context (loaders call ensureQueryData with the same
+ * queryOptions factories the components use), the app shell around every page, one default
+ * pending and error component, scroll restoration (kept-alive pages get their scroll position
+ * back on every return; other new pages start at the top), and the session's visit history.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserHistory, createRouter } from '@tanstack/react-router';
+import { channelListRoute, inviteChannelListRoute } from '../routes/channel.tsx';
+import { codeDetailRoute, codeRoute } from '../routes/code.tsx';
+import { followRoute, goodRoute, homeRoute } from '../routes/feeds.tsx';
+import { messageDetailRoute, messagePosterRoute } from '../routes/message.tsx';
+import { isKeptAlive } from '../routes/meta.ts';
+import {
+  booklistRoute,
+  commentRoute,
+  complainRoute,
+  errorRoute,
+  inviteRoute,
+  postCodeRoute,
+  statementRoute,
+} from '../routes/pages.tsx';
+import { catchAllRoute, indexRoute } from '../routes/redirects.ts';
+import { rootRoute } from '../routes/root.tsx';
+import { topicHomeRoute, topicListRoute } from '../routes/topic.tsx';
+import { userCenterRoute } from '../routes/user.tsx';
+import { AppShell } from './AppShell.tsx';
+import { PagePending, RouteError } from './route-states.tsx';
+import { trackVisitHistory } from './visit-history.ts';
+
+export const routeTree = rootRoute.addChildren([
+  indexRoute,
+  homeRoute,
+  followRoute,
+  goodRoute,
+  userCenterRoute,
+  codeRoute,
+  codeDetailRoute,
+  channelListRoute,
+  complainRoute,
+  postCodeRoute,
+  commentRoute,
+  statementRoute,
+  inviteRoute,
+  inviteChannelListRoute,
+  booklistRoute,
+  messageDetailRoute,
+  messagePosterRoute,
+  topicListRoute,
+  topicHomeRoute,
+  errorRoute,
+  catchAllRoute,
+]);
+
+export interface CreateAppRouterOptions {
+  queryClient: QueryClient;
+  /** Defaults to the browser's history (history mode). Tests pass a memory history. */
+  history?: ReturnType<typeof createBrowserHistory>;
+}
+
+export function createAppRouter({ queryClient, history }: CreateAppRouterOptions) {
+  return createRouter({
+    routeTree,
+    history: history ?? createBrowserHistory(),
+    context: { queryClient },
+    InnerWrap: AppShell,
+    defaultPendingComponent: PagePending,
+    defaultErrorComponent: RouteError,
+    // Loaders read through the query cache; the router itself caches nothing.
+    defaultPreloadStaleTime: 0,
+    defaultPreload: 'intent',
+    // Show a page's skeleton only if loading takes a moment, and then long enough not to flash.
+    defaultPendingMs: 150,
+    defaultPendingMinMs: 300,
+    scrollRestoration: true,
+    getScrollRestorationKey: (location) =>
+      isKeptAlive(location.pathname) ? location.pathname : (location.state.__TSR_key ?? location.href),
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}
+
+/** Starts the per-session visit history for this router. Returns the unsubscribe. */
+export function startRouterTracking(router: AppRouter): () => void {
+  return trackVisitHistory(router.history);
+}

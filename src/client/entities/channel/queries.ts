@@ -1,0 +1,42 @@
+/**
+ * Channels: one channel, every channel by category, and the channels a user follows (the
+ * sidebar's 关注 children). The only source of these query keys.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { endpoints } from '#shared/endpoints.ts';
+import type { Channel, ChannelCategory, ChannelDetail } from '#shared/schemas.ts';
+import { request } from '../../lib/http.ts';
+
+export const channelKeys = {
+  all: ['channels'] as const,
+  detail: (channelId: number) => ['channels', 'detail', channelId] as const,
+  categories: ['channels', 'categories'] as const,
+  /** Whom each user follows: personal, dropped at logout. */
+  followedByAnyone: ['channels', 'followed'] as const,
+  followed: (uid: number) => ['channels', 'followed', uid] as const,
+};
+
+export function channelDetailQueryOptions(channelId: number) {
+  return queryOptions({
+    queryKey: channelKeys.detail(channelId),
+    queryFn: ({ signal }): Promise<ChannelDetail> => request(endpoints.channelDetail, { channel_id: channelId }, { signal }),
+  });
+}
+
+export function channelCategoriesQueryOptions() {
+  return queryOptions({
+    queryKey: channelKeys.categories,
+    queryFn: async ({ signal }): Promise<ChannelCategory[]> => (await request(endpoints.categoryChannel, {}, { signal })).list,
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** The channels user `uid` follows, in the order followed. */
+export function followedChannelsQueryOptions(uid: number) {
+  return queryOptions({
+    queryKey: channelKeys.followed(uid),
+    queryFn: async ({ signal }): Promise<Channel[]> =>
+      (await request(endpoints.userChannelList, { source: 1, visit_user_id: uid }, { signal })).list,
+    meta: { silent: true },
+  });
+}

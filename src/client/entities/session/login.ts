@@ -1,0 +1,34 @@
+/**
+ * Asking for a login (SPEC.md section 6): every 登录 button, -1001 and -2000 open the phone
+ * login popup through here. The auth feature registers the popup with setLoginOpener.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoginUser } from '#shared/schemas.ts';
+import { sessionKeys } from './queries.ts';
+
+type LoginOpener = () => void;
+
+let opener: LoginOpener = () => {};
+
+export function setLoginOpener(next: LoginOpener): () => void {
+  const before = opener;
+  opener = next;
+  return () => {
+    opener = before;
+  };
+}
+
+export function requestLogin(): void {
+  opener();
+}
+
+/**
+ * For actions that need a login (SPEC.md section 6): the login user when known, otherwise
+ * null after opening the login popup.
+ */
+export function requireLogin(queryClient: QueryClient): LoginUser | null {
+  const user = queryClient.getQueryData<LoginUser | null>(sessionKeys.user);
+  if (user) return user;
+  requestLogin();
+  return null;
+}

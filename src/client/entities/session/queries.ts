@@ -1,0 +1,54 @@
+/**
+ * Who is logged in (SPEC.md sections 1 and 4: fetched on first navigation; unknown, then
+ * logged in or out) and whether they are a university user. The only source of these query
+ * keys; every feature may read them.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { endpoints } from '#shared/endpoints.ts';
+import { ErrorCode } from '#shared/errors.ts';
+import type { LoginUser } from '#shared/schemas.ts';
+import { isApiError, request } from '../../lib/http.ts';
+import { currentEnvironment } from '../../platform/environment.ts';
+import { nativeLoginUser } from './native-user.ts';
+
+export const sessionKeys = {
+  user: ['session', 'user'] as const,
+  university: (uid: number) => ['session', 'university', uid] as const,
+  /** Everything that belongs to one login: dropped at logout. */
+  all: ['session'] as const,
+};
+
+const loggedOutCodes: ReadonlySet<number> = new Set([ErrorCode.NotLoggedIn, ErrorCode.SessionInvalid]);
+
+/** The login user, or null when logged out (-2000 is an answer here, not an error). */
+export function sessionQueryOptions() {
+  return queryOptions({
+    queryKey: sessionKeys.user,
+    queryFn: async ({ signal }): Promise<LoginUser | null> => {
+      const fromApp = await nativeLoginUser(currentEnvironment());
+      if (fromApp !== undefined) return fromApp;
+      try {
+        return await request(endpoints.auth, { t: String(Date.now()) }, { signal });
+      } catch (error) {
+        // A 452 is not "logged out": it must reach the error hook, which explains it.
+        if (isApiError(error) && error.kind === 'business' && loggedOutCodes.has(error.code)) {
+          return null;
+        }
+        throw error;
+      }
+    },
+    staleTime: 5 * 60_000,
+    // Who is logged in is never written to disk, and a failed check stays quiet.
+    meta: { persist: false, silent: true },
+  });
+}
+
+/** Whether the login user is a university user (SPEC.md section 6), fetched after login. */
+export function universityQueryOptions(uid: number) {
+  return queryOptions({
+    queryKey: sessionKeys.university(uid),
+    queryFn: async ({ signal }): Promise<boolean> => (await request(endpoints.checkUser, {}, { signal })).result,
+    staleTime: Infinity,
+    meta: { persist: false, silent: true },
+  });
+}

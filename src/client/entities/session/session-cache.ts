@@ -1,0 +1,30 @@
+/**
+ * What logging in and out does to cached data: the session queries change, and every other
+ * query is refetched because answers depend on who asks (is_like, is_follow, the follow feed).
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoginUser } from '#shared/schemas.ts';
+import { clearServiceWorkerApiCache } from '../../platform/pwa.ts';
+import { channelKeys } from '../channel/queries.ts';
+import { sessionKeys } from './queries.ts';
+import { clearStoredLogin } from './stored-login.ts';
+
+const notSession = (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== sessionKeys.all[0];
+
+export async function applyLogin(queryClient: QueryClient, user: LoginUser): Promise<void> {
+  queryClient.setQueryData(sessionKeys.user, user);
+  await queryClient.invalidateQueries({ predicate: notSession });
+}
+
+/** Logout (SPEC.md section 4) clears the user, the university flag and the followed channels. */
+export async function applyLogout(queryClient: QueryClient): Promise<void> {
+  clearStoredLogin();
+  // Offline, the next person on this device must not read the last user's cached answers.
+  clearServiceWorkerApiCache();
+  queryClient.removeQueries({ queryKey: sessionKeys.all, predicate: (query) => query.queryKey[1] !== sessionKeys.user[1] });
+  queryClient.removeQueries({ queryKey: channelKeys.followedByAnyone });
+  queryClient.setQueryData(sessionKeys.user, null);
+  // Personal answers must not survive the user: drop them rather than show them until refetched.
+  queryClient.removeQueries({ predicate: (query) => notSession(query) && query.getObserversCount() === 0 });
+  await queryClient.invalidateQueries({ predicate: notSession });
+}

@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { Avatar } from '../../../ui/Avatar.tsx';
+import { openPicker } from '../../../ui/picker/picker-store.ts';
+import { toast } from '../../../ui/toast/toast-store.ts';
+import { requestLogin } from '../../../entities/session/login.ts';
+import { useLogout } from '../mutations.ts';
+import { sessionQueryOptions, universityQueryOptions } from '../../../entities/session/queries.ts';
+
+/**
+ * The header's user area, in both layouts: a 登录 button when logged out (or still unknown),
+ * the avatar and nick when logged in, opening a menu with the user centre and 退出登录.
+ */
+export function HeaderUserSlot() {
+  const session = useQuery(sessionQueryOptions());
+  const user = session.data;
+  const university = useQuery({ ...universityQueryOptions(user?.uid ?? 0), enabled: Boolean(user) });
+  const logout = useLogout();
+  const navigate = useNavigate();
+
+  // While the first check runs, hold the place: no 登录 flash for someone logged in.
+  if (session.isPending && session.fetchStatus === 'fetching') {
+    return <span className="header-user header-user--pending" aria-hidden="true" />;
+  }
+  if (!user) {
+    return (
+      <button type="button" className="button button--primary button--small header-login" onClick={requestLogin}>
+        登录
+      </button>
+    );
+  }
+
+  const openMenu = async () => {
+    const choice = await openPicker({
+      title: user.nick,
+      items: [
+        { key: 'home', text: '我的主页' },
+        { key: 'logout', text: '退出登录', danger: true },
+      ],
+    });
+    if (choice?.key === 'home') void navigate({ to: '/usercenter/$id', params: { id: String(user.uid) } });
+    if (choice?.key === 'logout') logout.mutate(undefined, { onSuccess: () => toast.success('已退出登录') });
+  };
+
+  return (
+    <button type="button" className="header-user" aria-haspopup="dialog" aria-label={`账号菜单：${user.nick}`} onClick={openMenu}>
+      <Avatar src={user.avatar} nick={user.nick} size={30} />
+      <span className="header-user__nick">{user.nick}</span>
+      {university.data ? <span className="header-user__badge">高校</span> : null}
+    </button>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * Wires the session into the app once at start-up: request credentials for the mini-program
+ * and the native app, the login opener used by every 登录 button and by -1001/-2000, and the
+ * native app's loginSuccess / logoutSuccess events (SPEC.md section 4).
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { currentEnvironment } from '../../platform/environment.ts';
+import { installCredentialHeaders } from '../../entities/session/credentials.ts';
+import { handleLoggedInElsewhere } from './logged-in-elsewhere.ts';
+import { setLoginOpener } from '../../entities/session/login.ts';
+import { useLoginDialogStore } from './login-store.ts';
+import { sessionKeys } from '../../entities/session/queries.ts';
+import { applyLogout } from '../../entities/session/session-cache.ts';
+
+export interface SessionActions {
+  /** Opens the phone login popup. */
+  login: () => void;
+  /** Handles HTTP 452. */
+  loggedInElsewhere: () => void;
+}
+
+export function installSession(queryClient: QueryClient): SessionActions {
+  installCredentialHeaders(currentEnvironment());
+  const openLogin = () => useLoginDialogStore.getState().openLogin();
+  setLoginOpener(openLogin);
+  window.addEventListener('loginSuccess', () => void queryClient.invalidateQueries({ queryKey: sessionKeys.user }));
+  window.addEventListener('logoutSuccess', () => void applyLogout(queryClient));
+  return { login: openLogin, loggedInElsewhere: () => void handleLoggedInElsewhere(queryClient) };
+}

@@ -1,0 +1,38 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createLazyRoute } from '@tanstack/react-router';
+import { CodeView } from '../features/code/components/CodeView.tsx';
+import { codeDetailQueryOptions } from '../features/code/queries.ts';
+import { HomeLink } from '../ui/HomeLink.tsx';
+import { IconCode } from '../ui/icons.tsx';
+import { Page } from '../ui/Page.tsx';
+import { EmptyState } from '../ui/states.tsx';
+import { parseId } from './params.ts';
+
+export const codeLazyRoute = createLazyRoute('/code')({ component: CodePage });
+
+function CodePage() {
+  return (
+    <Page title="代码">
+      <div className="card">
+        <EmptyState
+          icon={<IconCode size={40} />}
+          title="代码查看与编辑"
+          description="动态里的代码片段会在这里完整展示，写动态时也可以在这里编辑要附带的代码。"
+          action={<HomeLink label="去看看大家分享的代码" />}
+        />
+      </div>
+    </Page>
+  );
+}
+
+export const codeDetailLazyRoute = createLazyRoute('/code/$postid/$uuid')({ component: CodeDetailPage });
+
+function CodeDetailPage() {
+  const { postid, uuid } = codeDetailLazyRoute.useParams();
+  const { data } = useSuspenseQuery(codeDetailQueryOptions(parseId(postid), uuid));
+  return (
+    <div className="content-page">
+      <CodeView snippet={data} />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+/** /code (code view or editor) and /code/$postid/$uuid (one snippet). */
+import { createRoute } from '@tanstack/react-router';
+import { codeDetailQueryOptions } from '../features/code/queries.ts';
+import { parseId } from './params.ts';
+import { rootRoute } from './root.tsx';
+
+export const codeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/code',
+  staticData: { heading: '代码' },
+}).lazy(() => import('./code.lazy.tsx').then((m) => m.codeLazyRoute));
+
+export const codeDetailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/code/$postid/$uuid',
+  staticData: { heading: '代码' },
+  loader: async ({ context, params }) => {
+    await context.queryClient.ensureQueryData(codeDetailQueryOptions(parseId(params.postid), params.uuid));
+  },
+}).lazy(() => import('./code.lazy.tsx').then((m) => m.codeDetailLazyRoute));

@@ -1,0 +1,131 @@
+/**
+ * The three feed pages with the sidebar: /home (kept alive), /follow, /good. They are the
+ * first screen of most visits, so their code is in the entry chunk, not loaded on demand.
+ */
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { createRoute, Link } from '@tanstack/react-router';
+import { channelDetailQueryOptions } from '../entities/channel/queries.ts';
+import { feedQueryOptions } from '../entities/post/queries.ts';
+import { sessionQueryOptions } from '../entities/session/queries.ts';
+import { FollowLoginPrompt } from '../features/auth/components/FollowPrompt.tsx';
+import { FeedSkeleton } from '../features/feed/components/FeedSkeleton.tsx';
+import { PostList } from '../features/feed/components/PostList.tsx';
+import { optionalId } from './params.ts';
+import { rootRoute } from './root.tsx';
+
+function FeedTitle({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <header className="feed-header">
+      <h1 className="feed-header__title">{title}</h1>
+      {children}
+    </header>
+  );
+}
+
+export const homeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/home',
+  staticData: { sidebar: true, feedTab: 'all' },
+  loader: async ({ context }) => {
+    await context.queryClient.ensureInfiniteQueryData(feedQueryOptions({ tab: 'all' }));
+  },
+  pendingComponent: FeedSkeleton,
+  component: HomePage,
+});
+
+function HomePage() {
+  return (
+    <>
+      <FeedTitle title="全部动态" />
+      <PostList options={feedQueryOptions({ tab: 'all' })} label="全部动态" />
+    </>
+  );
+}
+
+export const followRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/follow',
+  staticData: { sidebar: true, feedTab: 'follow' },
+  // Anything but a positive integer reads as "no channel" (explicitly undefined, so a raw
+  // ?channelId=abc cannot leak through from the unvalidated location search).
+  validateSearch: (search: Record<string, unknown>): { channelId?: number | undefined } => ({
+    channelId: optionalId(search.channelId),
+  }),
+  loaderDeps: ({ search }) => ({ channelId: search.channelId }),
+  loader: async ({ context, deps }) => {
+    const { queryClient } = context;
+    if (deps.channelId !== undefined) {
+      void queryClient.prefetchQuery(channelDetailQueryOptions(deps.channelId));
+      await queryClient.ensureInfiniteQueryData(feedQueryOptions({ channelId: deps.channelId }));
+      return;
+    }
+    const user = await queryClient.ensureQueryData(sessionQueryOptions());
+    if (user) await queryClient.ensureInfiniteQueryData(feedQueryOptions({ tab: 'follow' }));
+  },
+  pendingComponent: FeedSkeleton,
+  component: FollowPage,
+});
+
+function FollowedChannelFeed({ channelId }: { channelId: number }) {
+  const channel = useQuery(channelDetailQueryOptions(channelId));
+  return (
+    <>
+      <FeedTitle title={channel.data?.channel_name ?? '关注的频道'}>
+        <Link to="/follow" className="text-link feed-header__link">
+          全部关注
+        </Link>
+      </FeedTitle>
+      <PostList
+        options={feedQueryOptions({ channelId })}
+        label={channel.data ? `${channel.data.channel_name}的动态` : '频道动态'}
+        emptyTitle="这个频道还没有动态"
+      />
+    </>
+  );
+}
+
+function FollowPage() {
+  const { channelId } = followRoute.useSearch();
+  const { data: user } = useSuspenseQuery(sessionQueryOptions());
+  if (channelId !== undefined) return <FollowedChannelFeed channelId={channelId} />;
+  return (
+    <>
+      <FeedTitle title="关注" />
+      {user ? (
+        <PostList
+          options={feedQueryOptions({ tab: 'follow' })}
+          label="关注的动态"
+          emptyTitle="关注的频道还没有新动态"
+          emptyDescription="去全部动态里发现感兴趣的频道，关注后它们的讨论会出现在这里。"
+          emptyAction={
+            <Link to="/home" className="button button--primary">
+              发现频道
+            </Link>
+          }
+        />
+      ) : (
+        <FollowLoginPrompt />
+      )}
+    </>
+  );
+}
+
+export const goodRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/good',
+  staticData: { sidebar: true, feedTab: 'good' },
+  loader: async ({ context }) => {
+    await context.queryClient.ensureInfiniteQueryData(feedQueryOptions({ tab: 'good' }));
+  },
+  pendingComponent: FeedSkeleton,
+  component: GoodPage,
+});
+
+function GoodPage() {
+  return (
+    <>
+      <FeedTitle title="精华" />
+      <PostList options={feedQueryOptions({ tab: 'good' })} label="精华动态" emptyTitle="还没有精华动态" />
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createLazyRoute, Link } from '@tanstack/react-router';
+import type { ImageAttach } from '#shared/schemas.ts';
+import { postDetailQueryOptions } from '../entities/post/queries.ts';
+import { PostCard } from '../features/feed/components/PostCard.tsx';
+import { LinkedText, collapseText } from '../features/feed/components/PostContent.tsx';
+import { CommentList } from '../features/post/components/CommentList.tsx';
+import { fullTime } from '../format/time.ts';
+import { PROVIDER_NAME } from '../platform/runtime-config.ts';
+import { Avatar } from '../ui/Avatar.tsx';
+import { LogoMark } from '../ui/Logo.tsx';
+import { Page } from '../ui/Page.tsx';
+import { openInAppHref } from './app-link.ts';
+import { parseId } from './params.ts';
+
+export const messageDetailLazyRoute = createLazyRoute('/message/detail/$id')({ component: MessageDetailPage });
+
+function MessageDetailPage() {
+  const { id } = messageDetailLazyRoute.useParams();
+  const postId = parseId(id);
+  const { data: post } = useSuspenseQuery(postDetailQueryOptions(postId));
+  const inApp = openInAppHref({ name: 'hordePostDetail', postId });
+  return (
+    <div className="content-page">
+      <h1 className="visually-hidden">动态详情</h1>
+      {inApp ? (
+        <a className="open-in-app" href={inApp}>
+          <LogoMark size={22} />
+          <span>在{PROVIDER_NAME} App 内查看，互动更方便</span>
+          <span className="open-in-app__action">打开</span>
+        </a>
+      ) : null}
+      <PostCard post={post} full />
+      <CommentList postId={post.id} total={post.comment_count} />
+    </div>
+  );
+}
+
+export const messagePosterLazyRoute = createLazyRoute('/message/detail/poster/$id')({ component: MessagePosterPage });
+
+function MessagePosterPage() {
+  const { id } = messagePosterLazyRoute.useParams();
+  const { data: post } = useSuspenseQuery(postDetailQueryOptions(parseId(id)));
+  const image = post.attach.find((a): a is ImageAttach => a.type === 'image');
+  return (
+    <Page title="动态详情">
+      <figure className="poster card">
+        <div className="poster__author">
+          <Avatar src={post.user.avatar} nick={post.user.nick} size={40} />
+          <div>
+            <p className="poster__nick">{post.user.nick}</p>
+            <p className="poster__time">{fullTime(post.create_time)}</p>
+          </div>
+        </div>
+        <blockquote className="poster__text">
+          <LinkedText text={collapseText(post.content, 300)} />
+        </blockquote>
+        {image ? (
+          <img
+            className="poster__image"
+            src={image.url}
+            width={image.width}
+            height={image.height}
+            alt=""
+            loading="lazy"
+            style={{ aspectRatio: `${image.width} / ${image.height}` }}
+          />
+        ) : null}
+        <figcaption className="poster__brand">
+          <LogoMark size={24} />
+          <span>{PROVIDER_NAME}社区 · 和同行一起学习</span>
+        </figcaption>
+      </figure>
+      <p className="page-lead poster__hint">
+        分享这张卡片给朋友，或{' '}
+        <Link to="/message/detail/$id" params={{ id }} className="text-link">
+          查看完整动态和评论
+        </Link>
+      </p>
+    </Page>
+  );
+}

@@ -1,0 +1,139 @@
+import { createLazyRoute, Link } from '@tanstack/react-router';
+import { PROVIDER_NAME } from '../platform/runtime-config.ts';
+import { HomeLink } from '../ui/HomeLink.tsx';
+import { IconCode, IconComment, IconError, IconWarning } from '../ui/icons.tsx';
+import { Page } from '../ui/Page.tsx';
+import { EmptyState } from '../ui/states.tsx';
+
+/** Complaint reasons the report form will offer. */
+export const COMPLAIN_REASONS = ['垃圾广告', '色情低俗', '违法违规', '人身攻击', '抄袭侵权', '其他'] as const;
+
+export const complainLazyRoute = createLazyRoute('/complain')({ component: ComplainPage });
+
+function ComplainPage() {
+  return (
+    <Page title="投诉理由">
+      <div className="card">
+        <p className="page-lead">发现不友善或违规的内容？请告诉我们原因，我们会尽快处理。</p>
+        <ul className="reason-list" aria-label="可选的投诉理由">
+          {COMPLAIN_REASONS.map((reason) => (
+            <li key={reason} className="reason-list__item">
+              <IconWarning size={16} /> {reason}
+            </li>
+          ))}
+        </ul>
+        <p className="muted">从动态或评论的“更多”菜单发起投诉，即可选择理由并补充说明（500 字以内）。</p>
+      </div>
+    </Page>
+  );
+}
+
+export const postCodeLazyRoute = createLazyRoute('/post')({ component: PostCodePage });
+
+function PostCodePage() {
+  return (
+    <Page title="输入代码">
+      <div className="card">
+        <EmptyState
+          icon={<IconCode size={40} />}
+          title="在动态里附上一段代码"
+          description="选择语言、填写标题并粘贴代码，发布后读者可以完整查看并一键复制。写动态的功能即将开放。"
+          action={<HomeLink label="先看看大家的动态" />}
+        />
+      </div>
+    </Page>
+  );
+}
+
+export const commentLazyRoute = createLazyRoute('/comment')({ component: CommentPage });
+
+function CommentPage() {
+  return (
+    <Page title="写评论">
+      <div className="card">
+        <EmptyState
+          icon={<IconComment size={40} />}
+          title="说说你的看法"
+          description="在动态详情页就可以写评论、回复其他同学。评论功能即将开放。"
+          action={<HomeLink label="去看看动态" />}
+        />
+      </div>
+    </Page>
+  );
+}
+
+export const statementLazyRoute = createLazyRoute('/statement')({ component: StatementPage });
+
+function StatementPage() {
+  return (
+    <Page title="社区声明">
+      <article className="card prose">
+        <p>
+          {PROVIDER_NAME}社区是学习者交流心得、分享代码与笔记的地方。社区中的动态、评论与代码片段由用户发布，观点仅代表作者本人。
+        </p>
+        <p>请友善发言，尊重原创；转载他人内容请注明出处。涉及违法违规、广告或人身攻击的内容会被移除。</p>
+        <p>如果你发现不当内容，可以通过投诉功能告诉我们，我们会尽快核实处理。</p>
+      </article>
+    </Page>
+  );
+}
+
+export const inviteLazyRoute = createLazyRoute('/invite')({ component: InvitePage });
+
+function InvitePage() {
+  return (
+    <Page title={`${PROVIDER_NAME}邀请函`}>
+      <article className="card invite">
+        <p className="invite__greeting">亲爱的同学：</p>
+        <p>
+          诚邀你加入{PROVIDER_NAME}社区。在这里，你可以关注感兴趣的技术频道，和同行一起讨论课程里的问题、分享代码与学习笔记。
+        </p>
+        <p className="invite__sign">—— {PROVIDER_NAME}</p>
+        <div className="invite__actions">
+          <Link to="/invite/channelList" className="button button--primary">
+            挑选感兴趣的频道
+          </Link>
+          <HomeLink label="先逛逛社区" />
+        </div>
+      </article>
+    </Page>
+  );
+}
+
+export const booklistLazyRoute = createLazyRoute('/booklist/$code')({ component: BooklistPage });
+
+function BooklistPage() {
+  const { code } = booklistLazyRoute.useParams();
+  return (
+    <Page title={`${PROVIDER_NAME} x 微信读书`}>
+      <div className="card">
+        <EmptyState
+          title="联合书单即将上线"
+          description={
+            <>
+              {PROVIDER_NAME}与微信读书为你精选的技术书单（编号 <span className="mono">{code}</span>）正在准备中。
+            </>
+          }
+          action={<HomeLink />}
+        />
+      </div>
+    </Page>
+  );
+}
+
+export const errorLazyRoute = createLazyRoute('/error')({ component: ErrorPage });
+
+function ErrorPage() {
+  return (
+    <Page title="出错了">
+      <div className="card">
+        <EmptyState
+          icon={<IconError size={40} />}
+          title="页面出了点问题"
+          description="你要找的页面暂时无法显示，可能是链接有误或内容已被删除。"
+          action={<HomeLink primary />}
+        />
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * Pages of their own (complaint, writing, statement, invitation, book list, error). Their
+ * code loads when first opened.
+ */
+import { createRoute } from '@tanstack/react-router';
+import { PROVIDER_NAME } from '../platform/runtime-config.ts';
+import { rootRoute } from './root.tsx';
+
+export const complainRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/complain',
+  staticData: { title: '投诉理由', heading: '投诉理由' },
+}).lazy(() => import('./pages.lazy.tsx').then((m) => m.complainLazyRoute));
+
+export const postCodeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/post',
+  staticData: { title: '输入代码', heading: '输入代码' },
+}).lazy(() => import('./pages.lazy.tsx').then((m) => m.postCodeLazyRoute));
+
+export const commentRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/comment',
+  staticData: { title: '写评论', heading: '写评论' },
+}).lazy(() => import('./pages.lazy.tsx').then((m) => m.commentLazyRoute));
+
+export const statementRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/statement',
+  staticData: { heading: '社区声明' },
+}).lazy(() => import('./pages.lazy.tsx').then((m) => m.statementLazyRoute));
+
+export const inviteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/invite',
+  staticData: { title: `${PROVIDER_NAME}邀请函`, heading: `${PROVIDER_NAME}邀请函` },
+}).lazy(() => import('./pages.lazy.tsx').then((m) => m.inviteLazyRoute));
+
+export const booklistRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/booklist/$code',
+  staticData: { title: `${PROVIDER_NAME} x 微信读书`, heading: `${PROVIDER_NAME} x 微信读书` },
+}).lazy(() => import('./pages.lazy.tsx').then((m) => m.booklistLazyRoute));
+
+export const errorRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/error',
+  staticData: { heading: '出错了' },
+}).lazy(() => import('./pages.lazy.tsx').then((m) => m.errorLazyRoute));
