@@ -68,6 +68,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'lint',
+          include: ['tests/lint/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
