@@ -58,15 +58,12 @@ async function num(db: Db, query: ReturnType<typeof sql>): Promise<number> {
 let template: Database;
 let fresh: Database;
 let freshSummary: SeedSummary;
-let seedMs = 0;
 
 beforeAll(async () => {
   template = await openTestDatabase();
   fresh = await openDatabase({ migrationsFolder });
-  const t0 = performance.now();
+  // How long this takes is a figure for `npm run bench -- seed`, never an assertion here.
   freshSummary = await seedDemoData(fresh.db);
-  seedMs = performance.now() - t0;
-  console.info(`seedDemoData on PGlite (in memory): ${Math.round(seedMs)} ms`, freshSummary);
 });
 
 afterAll(async () => {
@@ -75,10 +72,6 @@ afterAll(async () => {
 });
 
 describe('demo seed on PGlite', () => {
-  it('is fast', () => {
-    expect(seedMs).toBeLessThan(10_000);
-  });
-
   it('is deterministic: two seeded databases are identical', async () => {
     const a = await digests(template.db);
     const b = await digests(fresh.db);
