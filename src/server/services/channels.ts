@@ -4,6 +4,7 @@ import type { Channel, ChannelCategory, ChannelDetail } from '#shared/schemas.ts
 import type { Db } from '../db/client.ts';
 import { channelCategories, channelFollows, channels } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import { counter, toggleEdge } from './edges.ts';
 
 type ChannelRow = typeof channels.$inferSelect;
 
@@ -79,19 +80,13 @@ export async function userChannels(db: Db, userId: number): Promise<Channel[]> {
 /** Follow or unfollow; repeating either is harmless and the follower count stays exact. */
 export async function setChannelFollow(db: Db, userId: number, channelId: number, follow: boolean): Promise<boolean> {
   await getChannel(db, channelId, null);
-  await db.transaction(async (tx) => {
-    const changed = follow
-      ? await tx.insert(channelFollows).values({ userId, channelId }).onConflictDoNothing().returning({ id: channelFollows.channelId })
-      : await tx
-          .delete(channelFollows)
-          .where(and(eq(channelFollows.userId, userId), eq(channelFollows.channelId, channelId)))
-          .returning({ id: channelFollows.channelId });
-    if (changed.length > 0) {
-      await tx
-        .update(channels)
-        .set({ followerCount: sql`${channels.followerCount} + ${follow ? 1 : -1}` })
-        .where(eq(channels.id, channelId));
-    }
-  });
+  await db.transaction((tx) =>
+    toggleEdge(tx, {
+      table: channelFollows,
+      key: { userId, channelId },
+      on: follow,
+      counters: [counter(channels.followerCount, channelId)],
+    }),
+  );
   return follow;
 }

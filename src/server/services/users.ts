@@ -1,10 +1,11 @@
 /** Users as others see them: briefs for lists (with whether the viewer follows them) and profiles. */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { ErrorCode } from '#shared/errors.ts';
 import type { UserBrief, UserInfo } from '#shared/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { userFollows, users } from '../db/schema.ts';
 import { BusinessError, notFound } from '../errors.ts';
+import { counter, toggleEdge } from './edges.ts';
 
 export type UserRef = { visit_user_id: number } | { visit_ucode: string };
 
@@ -79,16 +80,12 @@ export async function setUserFollow(db: Db, followerId: number, followeeId: numb
       const [me] = await tx.select({ following: users.followingCount }).from(users).where(eq(users.id, followerId));
       if ((me?.following ?? 0) >= FOLLOWING_LIMIT) throw new BusinessError(ErrorCode.FollowLimit);
     }
-    const changed = follow
-      ? await tx.insert(userFollows).values({ followerId, followeeId }).onConflictDoNothing().returning({ id: userFollows.followeeId })
-      : await tx
-          .delete(userFollows)
-          .where(and(eq(userFollows.followerId, followerId), eq(userFollows.followeeId, followeeId)))
-          .returning({ id: userFollows.followeeId });
-    if (changed.length === 0) return;
-    const step = follow ? 1 : -1;
-    await tx.update(users).set({ followingCount: sql`${users.followingCount} + ${step}` }).where(eq(users.id, followerId));
-    await tx.update(users).set({ followerCount: sql`${users.followerCount} + ${step}` }).where(eq(users.id, followeeId));
+    await toggleEdge(tx, {
+      table: userFollows,
+      key: { followerId, followeeId },
+      on: follow,
+      counters: [counter(users.followingCount, followerId), counter(users.followerCount, followeeId)],
+    });
   });
   return follow;
 }
