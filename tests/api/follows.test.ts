@@ -75,7 +75,7 @@ describe.each(databases)('follows on $name', ({ open }) => {
   });
 
   it('keeps every counter exact under 50 concurrent follow and unfollow calls', async () => {
-    const people = [];
+    const people: { ticket: string; uid: number }[] = [];
     for (let i = 0; i < 5; i++) people.push(await t.login(freshPhone()));
     const channelId = 3;
     const random = sequence(20_261_124);
