@@ -6,10 +6,9 @@ import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { BASE64_BODY_HEADER, BASE64_BODY_VALUE, DEVICE_ID_HEADER, OTHER_PATHS, TICKET_COOKIE, TICKET_HEADER } from '#shared/endpoints.ts';
+import { BASE64_BODY_HEADER, BASE64_BODY_VALUE, DEVICE_ID_HEADER, TICKET_COOKIE, TICKET_HEADER } from '#shared/endpoints.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { badRequest } from './errors.ts';
@@ -17,13 +16,7 @@ import { logCodeSender, type CodeSender } from './services/login.ts';
 import { authPlugin } from './http/auth.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { registerStaticClient } from './http/static-client.ts';
-import { accountRoutes } from './routes/account.ts';
-import { channelRoutes } from './routes/channels.ts';
-import { imageRoutes } from './routes/images.ts';
-import { miscRoutes } from './routes/misc.ts';
-import { postRoutes } from './routes/posts.ts';
-import { timeRoutes } from './routes/time.ts';
-import { userRoutes } from './routes/users.ts';
+import { registerRoutes } from './routes/index.ts';
 
 export interface AppOptions {
   config: Config;
@@ -78,7 +71,6 @@ export async function buildApp({ config, db, logger = false, serveClient = true,
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: OTHER_PATHS.docs });
 
   // The note update call sends base64 of its JSON body, marked by a header (SPEC.md section 7).
   app.addHook('preValidation', async (request) => {
@@ -90,15 +82,9 @@ export async function buildApp({ config, db, logger = false, serveClient = true,
     }
   });
 
-  const deps = { db, config };
   await app.register(authPlugin, { db });
-  await app.register(accountRoutes, { ...deps, codeSender: codeSender ?? logCodeSender(app.log) });
-  await app.register(channelRoutes, deps);
-  await app.register(userRoutes, deps);
-  await app.register(postRoutes, deps);
-  await app.register(timeRoutes, deps);
-  await app.register(imageRoutes, deps);
-  await app.register(miscRoutes, deps);
+  // Every call of the contract and every other path, from one map (routes/index.ts).
+  await registerRoutes(app, { db, config, codeSender: codeSender ?? logCodeSender(app.log) });
   await registerStaticClient(app, serveClient ? config.clientDir : undefined);
   return app;
 }

@@ -6,7 +6,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Endpoint } from '#shared/api.ts';
+import type { Api, Endpoint } from '#shared/api.ts';
+import type { EndpointName } from '#shared/endpoints.ts';
 import { ok } from '#shared/envelope.ts';
 import { notLoggedIn } from '../errors.ts';
 import type { Viewer } from './auth.ts';
@@ -29,11 +30,21 @@ export interface HandlerContext<E extends Endpoint, V> {
 
 type ViewerFor<E extends Endpoint> = E['auth'] extends 'required' ? Viewer : Viewer | null;
 
-export function defineEndpoint<E extends Endpoint>(
-  app: FastifyInstance,
-  endpoint: E,
-  handler: (ctx: HandlerContext<E, ViewerFor<E>>) => Promise<z.input<E['output']>>,
-): void {
+/** What answers one endpoint: its input (validated), the caller, and the data to send. */
+export type EndpointHandler<E extends Endpoint> = (ctx: HandlerContext<E, ViewerFor<E>>) => Promise<z.input<E['output']>>;
+
+/** The handler of the contract call `K` (src/shared/endpoints.ts and api.ts). */
+export type Handler<K extends EndpointName> = EndpointHandler<Api[K]>;
+
+/**
+ * Types a group of handlers by their names (each handler's input, viewer and output come from
+ * its name): `defineHandlers({ channelDetail: ({ input }) => ... })`.
+ */
+export function defineHandlers<K extends EndpointName>(handlers: { [P in K]: Handler<P> }): { [P in K]: Handler<P> } {
+  return handlers;
+}
+
+export function defineEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
   const inputKey = endpoint.method === 'GET' ? 'querystring' : 'body';
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { api } from '#shared/api.ts';
-import { defineEndpoint } from '../http/define-endpoint.ts';
+/** Channels: detail, lists, posts of a channel, follows. */
+import { defineHandlers } from '../http/define-endpoint.ts';
 import {
   channelsByCategory,
   getChannel,
@@ -12,31 +11,32 @@ import { channelPostsFilter, listPosts } from '../services/posts.ts';
 import { resolveUserId } from '../services/users.ts';
 import type { RouteDeps } from './deps.ts';
 
-export async function channelRoutes(app: FastifyInstance, { db }: RouteDeps) {
-  defineEndpoint(app, api.channelDetail, ({ input, viewer }) => getChannel(db, input.channel_id, viewer?.userId ?? null));
+export const channelHandlers = ({ db }: RouteDeps) =>
+  defineHandlers({
+    channelDetail: ({ input, viewer }) => getChannel(db, input.channel_id, viewer?.userId ?? null),
 
-  defineEndpoint(app, api.recommendChannelList, async ({ input, viewer }) => ({
-    list: await recommendedChannels(db, viewer?.userId ?? null, input.size),
-  }));
+    recommendChannelList: async ({ input, viewer }) => ({
+      list: await recommendedChannels(db, viewer?.userId ?? null, input.size),
+    }),
 
-  defineEndpoint(app, api.categoryChannel, async ({ viewer }) => ({
-    list: await channelsByCategory(db, viewer?.userId ?? null),
-  }));
+    categoryChannel: async ({ viewer }) => ({
+      list: await channelsByCategory(db, viewer?.userId ?? null),
+    }),
 
-  defineEndpoint(app, api.channelPosts, ({ input, viewer }) => {
-    const viewerId = viewer?.userId ?? null;
-    return listPosts(db, channelPostsFilter(input, viewerId), input, viewerId);
+    channelPosts: ({ input, viewer }) => {
+      const viewerId = viewer?.userId ?? null;
+      return listPosts(db, channelPostsFilter(input, viewerId), input, viewerId);
+    },
+
+    followChannel: async ({ input, viewer }) => ({
+      is_follow: await setChannelFollow(db, viewer.userId, input.channel_id, true),
+    }),
+
+    unfollowChannel: async ({ input, viewer }) => ({
+      is_follow: await setChannelFollow(db, viewer.userId, input.channel_id, false),
+    }),
+
+    userChannelList: async ({ input }) => ({
+      list: await userChannels(db, await resolveUserId(db, input)),
+    }),
   });
-
-  defineEndpoint(app, api.followChannel, async ({ input, viewer }) => ({
-    is_follow: await setChannelFollow(db, viewer.userId, input.channel_id, true),
-  }));
-
-  defineEndpoint(app, api.unfollowChannel, async ({ input, viewer }) => ({
-    is_follow: await setChannelFollow(db, viewer.userId, input.channel_id, false),
-  }));
-
-  defineEndpoint(app, api.userChannelList, async ({ input }) => ({
-    list: await userChannels(db, await resolveUserId(db, input)),
-  }));
-}

@@ -1,8 +1,11 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { CodeSender } from '../services/login.ts';
 
-/** What every route plugin is given: no globals, so tests build apps side by side. */
+/** What every group of handlers is given: no globals, so tests build apps side by side. */
 export interface RouteDeps {
   db: Db;
   config: Config;
+  /** Where login codes go (the server log by default). */
+  codeSender: CodeSender;
 }

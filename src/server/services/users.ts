@@ -89,3 +89,9 @@ export async function setUserFollow(db: Db, followerId: number, followeeId: numb
   });
   return follow;
 }
+
+/** Whether the user is a university user (the university service's check_user). */
+export async function isUniversityUser(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db.select({ isUniversity: users.isUniversity }).from(users).where(eq(users.id, userId));
+  return row?.isUniversity ?? false;
+}
