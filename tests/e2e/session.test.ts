@@ -81,7 +81,7 @@ describe('login, reload, login elsewhere, logout', () => {
     const dialog = first.getByRole('dialog', { name: '手机号登录' });
     await dialog.getByPlaceholder('请输入手机号').fill('12345');
     await dialog.getByRole('button', { name: '获取验证码' }).click();
-    await expect.poll(() => dialog.getByRole('alert').textContent()).toContain('请输入正确的手机号');
+    await expect.poll(() => dialog.locator('form').getByRole('alert').textContent()).toContain('请输入正确的手机号');
     expect(await dialog.getByPlaceholder('请输入手机号').inputValue()).toBe('12345');
     await first.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });

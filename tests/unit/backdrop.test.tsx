@@ -5,11 +5,14 @@ import { confirm, useConfirmStore } from '../../src/client/ui/dialog/confirm-sto
 import { PickerHost } from '../../src/client/ui/picker/PickerHost.tsx';
 import { openPicker, usePickerStore } from '../../src/client/ui/picker/picker-store.ts';
 
-/** A click on the backdrop, which began inside the modal (dragging to select text) or not. */
+/**
+ * A click on the backdrop (the <dialog>'s own area around its panel), which began inside the
+ * panel (dragging to select text) or not.
+ */
 function clickBackdrop(modal: HTMLElement, { startedInside }: { startedInside: boolean }) {
-  const backdrop = modal.parentElement!;
-  fireEvent.pointerDown(startedInside ? modal : backdrop);
-  fireEvent.click(backdrop);
+  const panel = modal.firstElementChild!;
+  fireEvent.pointerDown(startedInside ? panel : modal);
+  fireEvent.click(modal);
 }
 
 describe('dismissing a modal by its backdrop', () => {
@@ -18,7 +21,7 @@ describe('dismissing a modal by its backdrop', () => {
   });
   afterEach(() => {
     act(() => {
-      usePickerStore.getState().choose(null);
+      usePickerStore.getState().settle(null);
       useConfirmStore.getState().settle(false);
     });
     cleanup();

@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GalleryHost } from '../../src/client/ui/gallery/GalleryHost.tsx';
+import GalleryView from '../../src/client/ui/gallery/GalleryView.tsx';
 import { clampZoom, MAX_ZOOM, openGallery, useGalleryStore } from '../../src/client/ui/gallery/gallery-store.ts';
-import { lockBodyScroll } from '../../src/client/ui/overlay/scroll-lock.ts';
 
 const images = [1, 2, 3].map((i) => ({ src: `/img/${i}`, width: 800, height: 600, alt: `图 ${i}` }));
 
@@ -29,8 +29,17 @@ describe('gallery', () => {
     expect(clampZoom(0.2)).toBe(1);
   });
 
-  it('arrow keys stop at the first and last image; no caption or counter; Escape closes', () => {
+  it('loads its code when an image is first opened, as a modal <dialog>', async () => {
     render(<GalleryHost />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => openGallery(images, 0));
+    const dialog = await screen.findByRole('dialog', { name: '图片查看' });
+    expect(dialog.tagName).toBe('DIALOG');
+    expect(dialog.dataset.shownModal).toBe('true');
+  });
+
+  it('arrow keys stop at the first and last image; no caption or counter; Escape closes', () => {
+    render(<GalleryView />);
     act(() => openGallery(images, 1));
     const dialog = screen.getByRole('dialog', { name: '图片查看' });
     const current = () => dialog.querySelector('img')?.getAttribute('src');
@@ -52,21 +61,9 @@ describe('gallery', () => {
     expect(dialog.textContent).not.toMatch(/\d+\s*\/\s*\d+/);
     expect(dialog.querySelector('figcaption')).toBeNull();
     act(() => {
-      fireEvent.keyDown(document, { key: 'Escape' });
+      fireEvent(dialog, new Event('cancel', { cancelable: true }));
     });
     expect(screen.queryByRole('dialog')).toBeNull();
-  });
-
-  it('freezes body scroll and gives the position back', () => {
-    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-    Object.defineProperty(window, 'scrollY', { value: 640, configurable: true });
-    const unlock = lockBodyScroll();
-    expect(document.body.style.position).toBe('fixed');
-    expect(document.body.style.top).toBe('-640px');
-    unlock();
-    expect(document.body.style.position).toBe('');
-    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 640 }));
-    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
   });
 
   describe('taps on mobile', () => {
@@ -91,7 +88,7 @@ describe('gallery', () => {
     };
 
     it('a second tap within 300 ms zooms instead of closing', () => {
-      render(<GalleryHost />);
+      render(<GalleryView />);
       act(() => openGallery(images, 0));
       tap();
       act(() => vi.advanceTimersByTime(280));
@@ -102,7 +99,7 @@ describe('gallery', () => {
     });
 
     it('a single tap closes; a swipe right after a tap pages instead', () => {
-      render(<GalleryHost />);
+      render(<GalleryView />);
       act(() => openGallery(images, 0));
       tap();
       act(() => vi.advanceTimersByTime(100));

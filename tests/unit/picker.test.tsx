@@ -1,7 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IconCopy } from '../../src/client/ui/icons.tsx';
-import { isBodyScrollLocked } from '../../src/client/ui/overlay/scroll-lock.ts';
 import { PickerHost } from '../../src/client/ui/picker/PickerHost.tsx';
 import { openPicker, usePickerStore } from '../../src/client/ui/picker/picker-store.ts';
 
@@ -10,7 +9,7 @@ describe('PickerHost', () => {
     vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
   });
   afterEach(() => {
-    act(() => usePickerStore.getState().choose(null));
+    act(() => usePickerStore.getState().settle(null));
     cleanup();
     vi.restoreAllMocks();
   });
@@ -28,14 +27,14 @@ describe('PickerHost', () => {
       });
     });
     const sheet = screen.getByRole('dialog', { name: '更多操作' });
+    expect(sheet.tagName).toBe('DIALOG');
+    expect(sheet.dataset.shownModal).toBe('true');
     expect(sheet.querySelector('svg')).not.toBeNull();
-    expect(isBodyScrollLocked()).toBe(true);
     act(() => {
       fireEvent.click(screen.getByRole('button', { name: '投诉' }));
     });
     await expect(picked).resolves.toMatchObject({ key: 'report' });
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(isBodyScrollLocked()).toBe(false);
   });
 
   it('resolves null on 取消 and on Escape', async () => {
@@ -52,7 +51,7 @@ describe('PickerHost', () => {
       picked = openPicker({ items: [{ key: 'a', text: '分享' }] });
     });
     act(() => {
-      fireEvent.keyDown(document, { key: 'Escape' });
+      fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }));
     });
     await expect(picked).resolves.toBeNull();
   });

@@ -4,7 +4,6 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppRouter } from '../../src/client/app/router.tsx';
 import { openGallery, useGalleryStore } from '../../src/client/ui/gallery/gallery-store.ts';
-import { isBodyScrollLocked } from '../../src/client/ui/overlay/scroll-lock.ts';
 import { openPicker, usePickerStore } from '../../src/client/ui/picker/picker-store.ts';
 import { stubApi } from './fixtures.ts';
 
@@ -157,27 +156,26 @@ describe('navigation', () => {
   afterEach(() => {
     act(() => {
       useGalleryStore.getState().close();
-      usePickerStore.getState().choose(null);
+      usePickerStore.getState().settle(null);
     });
     cleanup();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
 
-  it('Back closes the gallery of the page it leaves and unlocks the body scroll', async () => {
+  it('Back closes the gallery of the page it leaves', async () => {
     const router = await renderSettledAt('/home');
     await act(async () => {
       await router.navigate({ to: '/message/detail/$id', params: { id: '12' } });
     });
     act(() => openGallery(images, 0));
-    expect(screen.getByRole('dialog', { name: '图片查看' })).toBeTruthy();
-    expect(isBodyScrollLocked()).toBe(true);
+    expect(await screen.findByRole('dialog', { name: '图片查看' })).toBeTruthy();
     await act(async () => {
       router.history.back();
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(screen.queryByRole('dialog', { name: '图片查看' })).toBeNull();
-    expect(isBodyScrollLocked()).toBe(false);
+    expect(document.querySelector('dialog[open]')).toBeNull();
   });
 
   it('a navigation cancels an open picker', async () => {

@@ -160,7 +160,8 @@ describe('the phone login popup', () => {
     });
   }
 
-  function renderDialog() {
+  /** Opens the popup, whose code loads on first open. */
+  async function renderDialog() {
     const queryClient = new QueryClient();
     render(
       <QueryClientProvider client={queryClient}>
@@ -168,6 +169,7 @@ describe('the phone login popup', () => {
       </QueryClientProvider>,
     );
     act(() => useLoginDialogStore.getState().openLogin());
+    await screen.findByRole('dialog', { name: '手机号登录' });
     return queryClient;
   }
 
@@ -179,7 +181,7 @@ describe('the phone login popup', () => {
       .mockResolvedValueOnce(answer(null, -3007))
       .mockResolvedValueOnce(answer({ ...user, ticket: 'secret', device_id: 'dev' }));
     vi.stubGlobal('fetch', fetchMock);
-    const queryClient = renderDialog();
+    const queryClient = await renderDialog();
 
     fireEvent.change(screen.getByPlaceholderText('请输入手机号'), { target: { value: '138 0000 0000' } });
     expect(screen.getByPlaceholderText<HTMLInputElement>('请输入手机号').value).toBe('13800000000');
@@ -201,9 +203,9 @@ describe('the phone login popup', () => {
     expect(loginBody).toMatchObject({ cellphone: '13800000000', code: '123456', device_kind: 'pc' });
   });
 
-  it('closes on a click on the backdrop, but not when a drag that began in the form ends there', () => {
-    renderDialog();
-    const backdrop = screen.getByRole('dialog').parentElement!;
+  it('closes on a click on the backdrop, but not when a drag that began in the form ends there', async () => {
+    await renderDialog();
+    const backdrop = screen.getByRole('dialog');
     fireEvent.pointerDown(screen.getByPlaceholderText('请输入手机号'));
     fireEvent.click(backdrop);
     expect(useLoginDialogStore.getState().open).toBe(true);
@@ -212,9 +214,9 @@ describe('the phone login popup', () => {
     expect(useLoginDialogStore.getState().open).toBe(false);
   });
 
-  it('closes when the page is left', () => {
-    renderDialog();
-    closeLoginDialog();
+  it('closes when the page is left', async () => {
+    await renderDialog();
+    act(() => closeLoginDialog());
     expect(useLoginDialogStore.getState().open).toBe(false);
     expect(screen.queryByRole('dialog')).toBeNull();
   });

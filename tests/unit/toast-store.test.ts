@@ -9,7 +9,7 @@ describe('toast store', () => {
   afterEach(() => {
     toast.close();
     useConfirmStore.getState().settle(false);
-    usePickerStore.getState().choose(null);
+    usePickerStore.getState().settle(null);
     vi.useRealTimers();
   });
 
@@ -67,7 +67,7 @@ describe('one message, picker or dialog at a time', () => {
   afterEach(() => {
     toast.close();
     useConfirmStore.getState().settle(false);
-    usePickerStore.getState().choose(null);
+    usePickerStore.getState().settle(null);
   });
 
   it('opening a dialog closes the toast; a toast closes the dialog as cancelled', async () => {

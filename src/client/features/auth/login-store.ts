@@ -2,7 +2,6 @@
  * Whether the phone login popup is open. It is not one of the single-at-a-time layers
  * (message, picker, dialog): a toast about the network must not close a half-typed login.
  */
-import { flushSync } from 'react-dom';
 import { create } from 'zustand';
 
 interface LoginDialogState {
@@ -17,8 +16,7 @@ export const useLoginDialogStore = create<LoginDialogState>()((set) => ({
   close: () => set({ open: false }),
 }));
 
-/** Closes the popup at once (leaving the page: its scroll lock must be gone before the router saves the position). */
+/** Closes the popup (leaving the page). */
 export function closeLoginDialog(): void {
-  if (!useLoginDialogStore.getState().open) return;
-  flushSync(() => useLoginDialogStore.getState().close());
+  useLoginDialogStore.getState().close();
 }

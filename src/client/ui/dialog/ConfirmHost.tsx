@@ -1,35 +1,29 @@
 import { useId, useRef } from 'react';
-import { useModal } from '../overlay/modal.ts';
+import { ModalDialog } from '../overlay/ModalDialog.tsx';
 import { useConfirmStore } from './confirm-store.ts';
 
-/** The confirm dialog: modal, focus kept inside, Esc cancels, z-index 100 (--z-dialog). */
+/** The confirm dialog: modal, Esc cancels, the backdrop cancels only when there is a cancel button. */
 export function ConfirmHost() {
   const current = useConfirmStore((s) => s.current);
   const settle = useConfirmStore((s) => s.settle);
-  const panelRef = useRef<HTMLDivElement>(null);
   const okRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const contentId = useId();
-  const open = current !== null;
-  const cancel = () => settle(false);
-  const backdrop = useModal(panelRef, open, {
-    onEscape: cancel,
-    onBackdrop: current?.cancelText ? cancel : undefined,
-    initialFocus: okRef,
-  });
   if (!current) return null;
+  const cancel = () => settle(false);
   // Without a cancel button the only way out is OK; Esc still dismisses as cancel.
   return (
-    <div className="dialog-layer" {...backdrop}>
-      <div
-        ref={panelRef}
-        className="dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={current.title ? titleId : undefined}
-        aria-describedby={current.content ? contentId : undefined}
-        tabIndex={-1}
-      >
+    <ModalDialog
+      key={current.id}
+      className="dialog-layer"
+      role="alertdialog"
+      aria-labelledby={current.title ? titleId : undefined}
+      aria-describedby={current.content ? contentId : undefined}
+      onDismiss={cancel}
+      onBackdrop={current.cancelText ? cancel : undefined}
+      initialFocus={okRef}
+    >
+      <div className="dialog">
         {current.title ? (
           <h2 id={titleId} className="dialog__title">
             {current.title}
@@ -43,7 +37,7 @@ export function ConfirmHost() {
         {current.cancelText || current.okText ? (
           <div className="dialog__actions">
             {current.cancelText ? (
-              <button type="button" className="dialog__button" onClick={() => settle(false)}>
+              <button type="button" className="dialog__button" onClick={cancel}>
                 {current.cancelText}
               </button>
             ) : null}
@@ -60,6 +54,6 @@ export function ConfirmHost() {
           </div>
         ) : null}
       </div>
-    </div>
+    </ModalDialog>
   );
 }

@@ -4,8 +4,7 @@
  * message, picker or dialog closes it as cancelled.
  */
 import type { ReactNode } from 'react';
-import { create } from 'zustand';
-import { useLayerStore } from '../overlay/layer-store.ts';
+import { createPromptStore } from '../overlay/prompt-store.ts';
 
 export interface ConfirmOptions {
   title?: ReactNode;
@@ -21,7 +20,6 @@ export interface ConfirmOptions {
 }
 
 export interface ConfirmDialogState {
-  id: number;
   title: ReactNode;
   content: ReactNode;
   okText: string | null;
@@ -29,57 +27,19 @@ export interface ConfirmDialogState {
   danger: boolean;
 }
 
-interface Pending {
-  layerId: number;
-  resolve: (ok: boolean) => void;
-  onOk: (() => void) | undefined;
-  onCancel: (() => void) | undefined;
-}
-
-interface ConfirmState {
-  current: ConfirmDialogState | null;
-  open: (options: ConfirmOptions) => Promise<boolean>;
-  /** Closes the dialog: true runs onOk, false runs onCancel. */
-  settle: (ok: boolean) => void;
-}
-
-let nextId = 1;
-let pending: Pending | null = null;
-
-export const useConfirmStore = create<ConfirmState>()((set, get) => ({
-  current: null,
-  open(options) {
-    return new Promise<boolean>((resolve) => {
-      const id = nextId++;
-      const layerId = useLayerStore.getState().open('dialog', () => {
-        if (get().current?.id === id) get().settle(false);
-      });
-      pending = { layerId, resolve, onOk: options.onOk, onCancel: options.onCancel };
-      set({
-        current: {
-          id,
-          title: options.title ?? null,
-          content: options.content ?? null,
-          okText: options.okText === false ? null : (options.okText ?? '确定'),
-          cancelText: options.cancelText === false ? null : (options.cancelText ?? '取消'),
-          danger: options.danger ?? false,
-        },
-      });
-    });
-  },
-  settle(ok) {
-    const done = pending;
-    if (!get().current || !done) return;
-    pending = null;
-    set({ current: null });
-    useLayerStore.getState().release(done.layerId);
-    if (ok) done.onOk?.();
-    else done.onCancel?.();
-    done.resolve(ok);
-  },
-}));
+/** Resolves true on OK, false on cancel, Esc or replacement. */
+export const useConfirmStore = createPromptStore<ConfirmDialogState, boolean>('dialog', false);
 
 /** `await confirm({title, content})` resolves true on OK, false on cancel or Esc. */
-export function confirm(options: ConfirmOptions): Promise<boolean> {
-  return useConfirmStore.getState().open(options);
+export async function confirm(options: ConfirmOptions): Promise<boolean> {
+  const ok = await useConfirmStore.getState().open({
+    title: options.title ?? null,
+    content: options.content ?? null,
+    okText: options.okText === false ? null : (options.okText ?? '确定'),
+    cancelText: options.cancelText === false ? null : (options.cancelText ?? '取消'),
+    danger: options.danger ?? false,
+  });
+  if (ok) options.onOk?.();
+  else options.onCancel?.();
+  return ok;
 }

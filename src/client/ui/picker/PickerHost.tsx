@@ -1,27 +1,23 @@
-import { useId, useRef } from 'react';
-import { useModal } from '../overlay/modal.ts';
+import { useId } from 'react';
+import { ModalDialog } from '../overlay/ModalDialog.tsx';
 import { usePickerStore } from './picker-store.ts';
 
 export function PickerHost() {
   const current = usePickerStore((s) => s.current);
-  const choose = usePickerStore((s) => s.choose);
-  const sheetRef = useRef<HTMLDivElement>(null);
+  const choose = usePickerStore((s) => s.settle);
   const titleId = useId();
-  const open = current !== null;
-  const cancel = () => choose(null);
-  const backdrop = useModal(sheetRef, open, { onEscape: cancel, onBackdrop: cancel });
   if (!current) return null;
+  const cancel = () => choose(null);
   return (
-    <div className="picker-layer" {...backdrop}>
-      <div
-        ref={sheetRef}
-        className="picker"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={current.title ? titleId : undefined}
-        aria-label={current.title ? undefined : '选择操作'}
-        tabIndex={-1}
-      >
+    <ModalDialog
+      key={current.id}
+      className="picker-layer"
+      aria-labelledby={current.title ? titleId : undefined}
+      aria-label={current.title ? undefined : '选择操作'}
+      onDismiss={cancel}
+      onBackdrop={cancel}
+    >
+      <div className="picker">
         {current.title ? (
           <h2 id={titleId} className="picker__title">
             {current.title}
@@ -42,10 +38,10 @@ export function PickerHost() {
             </li>
           ))}
         </ul>
-        <button type="button" className="picker__cancel" onClick={() => choose(null)}>
+        <button type="button" className="picker__cancel" onClick={cancel}>
           {current.cancelText}
         </button>
       </div>
-    </div>
+    </ModalDialog>
   );
 }

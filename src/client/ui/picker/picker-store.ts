@@ -3,8 +3,7 @@
  * One at a time with messages and dialogs (layer store).
  */
 import type { ReactNode } from 'react';
-import { create } from 'zustand';
-import { useLayerStore } from '../overlay/layer-store.ts';
+import { createPromptStore } from '../overlay/prompt-store.ts';
 
 export interface PickerItem {
   key: string;
@@ -22,45 +21,15 @@ export interface PickerOptions {
 }
 
 export interface PickerSheet {
-  id: number;
   title: string | null;
   items: PickerItem[];
   cancelText: string;
 }
 
-interface PickerState {
-  current: PickerSheet | null;
-  open: (options: PickerOptions) => Promise<PickerItem | null>;
-  /** Closes the sheet with the chosen item, or null for cancel. */
-  choose: (item: PickerItem | null) => void;
-}
-
-let nextId = 1;
-let pending: { layerId: number; resolve: (item: PickerItem | null) => void } | null = null;
-
-export const usePickerStore = create<PickerState>()((set, get) => ({
-  current: null,
-  open(options) {
-    return new Promise((resolve) => {
-      const id = nextId++;
-      const layerId = useLayerStore.getState().open('picker', () => {
-        if (get().current?.id === id) get().choose(null);
-      });
-      pending = { layerId, resolve };
-      set({ current: { id, title: options.title ?? null, items: options.items, cancelText: options.cancelText ?? '取消' } });
-    });
-  },
-  choose(item) {
-    const done = pending;
-    if (!get().current || !done) return;
-    pending = null;
-    set({ current: null });
-    useLayerStore.getState().release(done.layerId);
-    done.resolve(item);
-  },
-}));
+/** Resolves the chosen item, or null when dismissed. */
+export const usePickerStore = createPromptStore<PickerSheet, PickerItem | null>('picker', null);
 
 /** `const item = await openPicker({items})`: the chosen item, or null when dismissed. */
 export function openPicker(options: PickerOptions): Promise<PickerItem | null> {
-  return usePickerStore.getState().open(options);
+  return usePickerStore.getState().open({ title: options.title ?? null, items: options.items, cancelText: options.cancelText ?? '取消' });
 }

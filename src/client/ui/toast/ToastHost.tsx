@@ -1,4 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { selectInnermostModal, useModalStack } from '../overlay/modal-stack.ts';
 import { IconCheck, IconClose, IconError, IconInfo, IconSpinner, IconWarning } from '../icons.tsx';
 import { useToastStore, type Toast, type ToastType } from './toast-store.ts';
 
@@ -38,11 +40,13 @@ function ToastView({ toast, onClose }: { toast: Toast; onClose: (id: number) => 
 /**
  * Renders the single current toast. Both live regions are always in the document so
  * screen readers announce each new message; errors and warnings are announced assertively.
+ * While a modal is open they live inside it: everything outside a modal is inert and under it.
  */
 export function ToastHost() {
   const current = useToastStore((s) => s.current);
   const close = useToastStore((s) => s.close);
-  return (
+  const modal = useModalStack(selectInnermostModal);
+  const regions = (
     <>
       <div className="toast-region" role="status" aria-live="polite" aria-atomic="true">
         {current && !isUrgent(current) ? <ToastView key={current.id} toast={current} onClose={close} /> : null}
@@ -52,4 +56,5 @@ export function ToastHost() {
       </div>
     </>
   );
+  return modal ? createPortal(regions, modal) : regions;
 }
