@@ -1,40 +1,180 @@
 // ESLint flat config. It sits in a dotfile because the top level of the repository is fixed
 // by the design card; `npm run lint` passes it explicitly.
-import { readdirSync } from 'node:fs';
+//
+// The dependency direction of DESIGN.md section 2 is enforced by eslint-plugin-boundaries on
+// RESOLVED paths: every import, export-from, require and import() is resolved to a file first
+// (relative paths, the package.json "imports" alias #shared/*, packages), the file is classified
+// into an element (layer), and the pair (importing layer, imported layer or package) is checked
+// against the policies below. So `../../topic/x.ts`, `../../../features/topic/x.ts` and
+// `../../../../client/features/topic/x.ts` land on the same element and get the same verdict.
+// An import that resolves to nothing is an error of its own (boundaries/no-unknown-dependencies),
+// so a typo, an unknown alias or `#shared/../` cannot slip past the rules; a file outside every
+// layer is one too (boundaries/no-unknown-files). tests/lint/layers.test.ts has one case per rule.
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = readdirSync(new URL('./src/client/features', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const root = import.meta.dirname;
 
-/** What no client file may import. Later blocks repeat it: a later block replaces the rule. */
-const clientWide = [
-  ['**/server/**', 'The client never imports the server.'],
-  ['node:*', 'The client runs in browsers.'],
-  {
-    group: ['**/shared/api.ts', '\\#shared/api.ts', '**/shared/schemas.ts', '\\#shared/schemas.ts', 'zod'],
-    allowTypeImports: true,
-    message: 'zod stays out of browsers: import types only, and call request(endpoints.x, ...) from src/shared/endpoints.ts.',
+/**
+ * Module resolution for the boundaries plugin: eslint-import-resolver-node (paths and packages),
+ * with package.json "imports" subpaths (`#shared/*`) handed to Node's own resolver, so the alias
+ * is read from package.json exactly as Node, Vite and TypeScript read it, never repeated here.
+ * A `#...` specifier Node cannot resolve yields no candidate, hence "unresolved".
+ */
+const resolver = {
+  node: {
+    extensions: ['.mjs', '.js', '.json', '.ts', '.tsx', '.d.ts'],
+    packageIterator: (request, start, candidates) => {
+      if (!request.startsWith('#')) return candidates();
+      try {
+        return [createRequire(path.join(start, 'noop.js')).resolve(request)];
+      } catch {
+        return [];
+      }
+    },
   },
+};
+
+/** Layers, matched on the path relative to the repository root; the first match wins. */
+const elements = [
+  { type: 'shared', pattern: 'src/shared' },
+  { type: 'server', pattern: 'src/server' },
+  { type: 'sw', pattern: 'sw' },
+  { type: 'client-lib', pattern: 'src/client/lib' },
+  { type: 'client-format', pattern: 'src/client/format' },
+  { type: 'client-platform', pattern: 'src/client/platform' },
+  { type: 'client-styles', pattern: 'src/client/styles' },
+  { type: 'client-ui', pattern: 'src/client/ui' },
+  { type: 'client-entity', pattern: 'src/client/entities/*', capture: ['entity'] },
+  { type: 'client-feature', pattern: 'src/client/features/*', capture: ['feature'] },
+  { type: 'client-route', pattern: 'src/client/routes' },
+  { type: 'client-app', pattern: 'src/client/app' },
+  { type: 'tests', pattern: 'tests' },
+].map((element) => ({ partialMatch: false, ...element }));
+/** Ambient declaration files (src/client/env.d.ts): no layer, and fine to reference from anywhere. */
+const files = [{ category: 'declaration', pattern: 'src/**/*.d.ts' }];
+
+const client = [
+  'client-lib',
+  'client-format',
+  'client-platform',
+  'client-styles',
+  'client-ui',
+  'client-entity',
+  'client-feature',
+  'client-route',
+  'client-app',
 ];
+/**
+ * What each client layer may import (DESIGN.md section 2), besides src/shared, the CSS of
+ * src/client/styles and packages. Files of one element (one feature, one entity, ui, ...) may
+ * always import each other: boundaries only checks dependencies between elements.
+ */
+const clientLayers = {
+  'client-styles': [],
+  'client-lib': ['client-lib', 'client-format', 'client-platform'],
+  'client-format': ['client-lib', 'client-format', 'client-platform'],
+  'client-platform': ['client-lib', 'client-format', 'client-platform'],
+  'client-ui': ['client-lib', 'client-format', 'client-platform', 'client-ui'],
+  'client-entity': ['client-lib', 'client-format', 'client-platform', 'client-ui', 'client-entity'],
+  'client-feature': ['client-lib', 'client-format', 'client-platform', 'client-ui', 'client-entity'],
+  'client-route': ['client-lib', 'client-format', 'client-platform', 'client-ui', 'client-entity', 'client-feature'],
+  'client-app': client,
+};
 
-/** One import restriction per layer: the dependency direction of DESIGN.md section 2. */
-const restrict = (files, patterns) => ({
-  files,
-  rules: {
-    '@typescript-eslint/no-restricted-imports': [
-      'error',
-      {
-        patterns: patterns.map((entry) =>
-          Array.isArray(entry) ? { group: entry.slice(0, -1), message: entry.at(-1) } : entry,
-        ),
-      },
-    ],
+const element = (types) => ({ element: { types: { anyOf: [types].flat() } } });
+const anything = { to: { module: { origin: ['local', 'external', 'core'] } } };
+const packages = (source) => ({ to: { module: { origin: 'external', source } } });
+/** The modules of src/shared that build zod schemas; browsers use the route table of endpoints.ts. */
+const zodValues = [
+  { to: { module: { origin: 'external', source: 'zod' } }, dependency: { kind: 'value' } },
+  { to: { element: { types: { anyOf: ['shared'] }, fileInternalPath: ['api.ts', 'schemas.ts'] } }, dependency: { kind: 'value' } },
+];
+const zodStaysOut =
+  'zod stays out of browsers: import types only (`import type`), and call request(endpoints.x, ...) from src/shared/endpoints.ts (found {{dependency.source}}).';
+
+/**
+ * Policies of boundaries/dependencies. Anything no policy allows is an error (`default: disallow`),
+ * and the LAST matching policy decides: each layer first disallows everything with a message that
+ * says what it may import, then allows exactly that; the specific bans come after the allows.
+ */
+const policies = [
+  // tests may import anything.
+  { from: element('tests'), allow: anything },
+
+  // src/shared: pure TypeScript, no DOM and no Node: itself and zod only.
+  {
+    from: element('shared'),
+    disallow: anything,
+    message: 'src/shared imports nothing but itself and zod (found {{dependency.source}}).',
   },
-});
+  { from: element('shared'), allow: [{ to: element('shared') }, packages('zod')] },
+
+  // src/server: anything but the client, the service worker and React.
+  { from: element('server'), allow: anything },
+  {
+    from: element('server'),
+    disallow: [{ to: element([...client, 'sw']) }, packages(['react', 'react-dom'])],
+    message: 'The server never imports the client, the service worker or React (found {{dependency.source}}).',
+  },
+
+  // sw: itself, src/shared, workbox-* and idb-keyval; zod and the zod modules of src/shared as types only.
+  {
+    from: element('sw'),
+    disallow: anything,
+    message: 'The service worker imports only sw/, src/shared, workbox-* and idb-keyval (found {{dependency.source}}).',
+  },
+  {
+    from: element('sw'),
+    allow: [{ to: element(['sw', 'shared']) }, packages(['workbox-*', 'idb-keyval', 'zod'])],
+  },
+  { from: element('sw'), disallow: zodValues, message: zodStaysOut },
+
+  // The client: each layer imports the layers below it, src/shared, styles and packages...
+  ...Object.entries(clientLayers).flatMap(([layer, allowed]) => [
+    {
+      from: element(layer),
+      disallow: anything,
+      message: `${layer} imports only ${allowed.join(', ') || 'nothing of the client'}, src/shared, src/client/styles and packages (DESIGN.md section 2; found {{dependency.source}}).`,
+    },
+    { from: element(layer), allow: [{ to: element(['shared', 'client-styles', ...allowed]) }, { to: { module: { origin: 'external' } } }] },
+  ]),
+  // ...and these bans hold whatever the table above says.
+  {
+    from: element('client-feature'),
+    disallow: { to: element('client-feature') },
+    message:
+      'Features do not import each other ({{from.captured.feature}} -> {{to.captured.feature}}), statically or by import(); move the shared part to an entity or compose them in a route.',
+  },
+  {
+    from: element(client.filter((layer) => layer !== 'client-app')),
+    disallow: { to: element('client-app') },
+    message: 'Nothing in the client imports the app layer (src/client/app: router, layout, main), found {{dependency.source}}.',
+  },
+  {
+    from: element(client.filter((layer) => layer !== 'client-app' && layer !== 'client-route')),
+    disallow: { to: element('client-route') },
+    message: 'Only the app layer imports routes (found {{dependency.source}}).',
+  },
+  {
+    from: element(client),
+    disallow: [
+      { to: element(['server', 'sw', 'tests']) },
+      { to: { module: { origin: 'core' } } },
+      packages(['pg', 'drizzle-orm', 'drizzle-kit', 'fastify', 'fastify-*', '@fastify/*', '@electric-sql/pglite']),
+    ],
+    message: 'The client runs in browsers: no server, database or Node code (found {{dependency.source}}).',
+  },
+  { from: element(client), disallow: zodValues, message: zodStaysOut },
+
+  // Ambient declaration files (src/client/env.d.ts) are fine anywhere.
+  { allow: { to: { file: { categories: 'declaration' } } } },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'src/server/db/migrations/**'] },
@@ -45,6 +185,9 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // Under verbatimModuleSyntax `import { type A } from 'x'` still loads 'x' (as `import {} from 'x'`);
+      // this turns it into `import type`, which is what the boundaries rules count as a type import.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
       eqeqeq: ['error', 'smart'],
     },
   },
@@ -54,63 +197,37 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  restrict(
-    ['src/shared/**'],
-    [
-      ['../*', 'src/shared imports nothing outside itself.'],
-      ['node:*', 'src/shared is pure TypeScript: no Node.'],
-      ['react', 'src/shared is pure TypeScript: no UI.'],
-    ],
-  ),
-  restrict(
-    ['src/server/**'],
-    [
-      ['**/client/**', 'The server never imports the client.'],
-      ['react', 'The server never imports the client.'],
-    ],
-  ),
-  restrict(
-    ['sw/**'],
-    [
-      ['**/client/**', 'The service worker shares only src/shared with the app.'],
-      ['**/server/**', 'The service worker shares only src/shared with the app.'],
-      {
-        group: ['**/shared/api.ts', '**/shared/schemas.ts', 'zod'],
-        allowTypeImports: true,
-        message: 'zod stays out of browsers: use the route table in src/shared/endpoints.ts.',
-      },
-    ],
-  ),
-  restrict(['src/client/**'], clientWide),
-  restrict(['src/client/lib/**', 'src/client/format/**', 'src/client/platform/**'], [
-    ['**/ui/**', 'lib, format and platform sit below ui: raise typed errors or events instead.'],
-    ['**/features/**', 'lib, format and platform sit below features.'],
-    ['**/routes/**', 'lib, format and platform sit below routes.'],
-    ['**/router*', 'lib, format and platform sit below the router.'],
-    ...clientWide,
-  ]),
-  restrict(['src/client/ui/**'], [
-    ['**/features/**', 'ui is shared by features and imports none of them.'],
-    ['**/routes/**', 'ui sits below routes.'],
-    ['**/router*', 'ui sits below the router.'],
-    ...clientWide,
-  ]),
-  ...features.map((feature) =>
-    restrict(
-      [`src/client/features/${feature}/**`],
-      [
-        ...features
-          .filter((other) => other !== feature)
-          .map((other) => [
-            `**/features/${other}/**`,
-            // A sibling feature is reached by a relative path that never names "features".
-            `../${other}/**`,
-            `../../${other}/**`,
-            `Features do not import each other (${feature} -> ${other}); compose them in a route.`,
-          ]),
-        ['**/routes/**', 'Features sit below routes.'],
-        ...clientWide,
+  {
+    files: ['src/**', 'sw/**', 'tests/**'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': resolver,
+      'boundaries/root-path': root,
+      'boundaries/elements': elements,
+      'boundaries/files': files,
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import', 'require'],
+      // An import nothing resolves stays "local" (not "external"), so no-unknown-dependencies reports it.
+      'boundaries/flag-as-external': { unresolvableAlias: false, inNodeModules: true },
+      'boundaries/legacy-templates': false,
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'disallow', checkAllOrigins: true, policies }],
+    },
+  },
+  {
+    files: ['src/**', 'sw/**'],
+    rules: {
+      // Every file belongs to a layer, and every import resolves to a file of a layer or a package.
+      'boundaries/no-unknown-files': 'error',
+      'boundaries/no-unknown-dependencies': 'error',
+      // import() of a computed string would be invisible to the dependency rules.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression:not([source.type="Literal"])',
+          message: 'import() takes a string literal, so the layer rules can see what it loads.',
+        },
       ],
-    ),
-  ),
+    },
+  },
 );
