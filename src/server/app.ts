@@ -9,7 +9,7 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { BASE64_BODY_HEADER, BASE64_BODY_VALUE, DEVICE_ID_HEADER, TICKET_COOKIE, TICKET_HEADER } from '#shared/endpoints.ts';
-import type { Config } from './config.ts';
+import { clientConfigOf, type Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { badRequest } from './errors.ts';
 import { logCodeSender, type CodeSender } from './services/login.ts';
@@ -85,6 +85,6 @@ export async function buildApp({ config, db, logger = false, serveClient = true,
   await app.register(authPlugin, { db });
   // Every call of the contract and every other path, from one map (routes/index.ts).
   await registerRoutes(app, { db, config, codeSender: codeSender ?? logCodeSender(app.log) });
-  await registerStaticClient(app, serveClient ? config.clientDir : undefined);
+  await registerStaticClient(app, { dir: serveClient ? config.clientDir : undefined, config: clientConfigOf(config) });
   return app;
 }

@@ -1,10 +1,16 @@
 /**
  * Everything that differs between deployments, read once from the environment with defaults
  * that work on a laptop (DESIGN.md section 5). Nothing else reads process.env.
+ *
+ * One zod schema parses every variable: a bad value (PORT=abc, PORT=70000, SECURE_COOKIES=yes
+ * please, LEARNING_SITE_URL=not-a-url) stops start-up with a message naming the variable; no
+ * NaN or half-read setting ever reaches the app. An empty variable counts as unset.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { DEFAULT_CLIENT_CONFIG, type ClientConfig } from '#shared/client-config.ts';
 import { LOGIN_CODE_RESEND_S } from '#shared/constants.ts';
 
 /** The folder holding package.json, found from this file whether it runs from src/ or dist/. */
@@ -38,31 +44,151 @@ export interface Config {
   /** Mark the ticket cookie Secure (behind HTTPS). */
   secureCookies: boolean;
   trustProxy: boolean;
-  logLevel: string;
+  logLevel: LogLevel;
   /** Seconds before the same phone may ask for another login code. */
   loginCodeResendSeconds: number;
 }
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** An unset or empty variable takes its default. */
+const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
+
+function wholeNumber(min: number, max: number) {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .trim()
+    .regex(/^\d+$/, message)
+    .transform(Number)
+    .pipe(z.number().int().min(min, message).max(max, message));
+}
+
+const TRUE = ['true', '1', 'yes', 'on'];
+const FALSE = ['false', '0', 'no', 'off'];
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((value) => TRUE.includes(value) || FALSE.includes(value), 'must be true or false (or 1/0, yes/no, on/off)')
+  .transform((value) => TRUE.includes(value));
+
+function isUrl(value: string, protocols: string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((value) => isUrl(value, ['http:', 'https:']), 'must be an http:// or https:// URL');
+
+/** A base that links are built on (base + '/course/intro/1'): one form, without the trailing slash. */
+const baseUrl = httpUrl.transform((value) => value.replace(/\/+$/, ''));
+
+const text = z.string().trim().min(1, 'must not be blank');
+
+const envSchema = z.object({
+  PORT: z.preprocess(unsetIfEmpty, wholeNumber(0, 65535).default(3000)),
+  HOST: z.preprocess(unsetIfEmpty, text.default('0.0.0.0')),
+  DATABASE_URL: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .trim()
+      .refine((value) => isUrl(value, ['postgres:', 'postgresql:']), 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  DATA_DIR: z.preprocess(unsetIfEmpty, text.default('data')),
+  CLIENT_DIR: z.preprocess(unsetIfEmpty, text.default('dist/client')),
+  SEED_DEMO_DATA: z.preprocess(unsetIfEmpty, flag.default(true)),
+  PROVIDER_NAME: z.preprocess(unsetIfEmpty, text.max(60, 'must be at most 60 characters').default(DEFAULT_CLIENT_CONFIG.providerName)),
+  LEARNING_SITE_URL: z.preprocess(unsetIfEmpty, baseUrl.default(DEFAULT_CLIENT_CONFIG.learningSiteUrl)),
+  APP_SCHEME: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z][a-z0-9+.-]*:\/\/$/i, 'must be a URL scheme followed by :// (like geektime://)')
+      .default(DEFAULT_CLIENT_CONFIG.appScheme),
+  ),
+  WECHAT_APP_ID: z.preprocess(unsetIfEmpty, text.default(DEFAULT_CLIENT_CONFIG.wechatAppId)),
+  WECHAT_JSAPI_TICKET: z.preprocess(unsetIfEmpty, text.default('demo-jsapi-ticket')),
+  ANALYTICS_APP_ID: z.preprocess(unsetIfEmpty, text.default(DEFAULT_CLIENT_CONFIG.analyticsAppId)),
+  AI_ASSISTANT_URL: z.preprocess(unsetIfEmpty, httpUrl.default(DEFAULT_CLIENT_CONFIG.aiAssistantUrl)),
+  SECURE_COOKIES: z.preprocess(unsetIfEmpty, flag.default(false)),
+  TRUST_PROXY: z.preprocess(unsetIfEmpty, flag.default(false)),
+  LOG_LEVEL: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }))
+      .default('info'),
+  ),
+  LOGIN_CODE_RESEND_SECONDS: z.preprocess(unsetIfEmpty, wholeNumber(0, 86_400).default(LOGIN_CODE_RESEND_S)),
+});
+
+/** Values never echoed back in an error message. */
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'WECHAT_JSAPI_TICKET']);
+
+/** A setting the server cannot start with; the message names every bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? '');
+        const got = env[name];
+        const shown = got === undefined || SECRET_VARIABLES.has(name) ? '' : ` (got ${JSON.stringify(got)})`;
+        return `${name} ${issue.message}${shown}`;
+      }),
+    );
+  }
+  const e = parsed.data;
   const root = projectRoot();
   return {
-    port: Number(env.PORT ?? 3000),
-    host: env.HOST ?? '0.0.0.0',
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: resolve(root, env.DATA_DIR ?? 'data'),
-    clientDir: resolve(root, env.CLIENT_DIR ?? 'dist/client'),
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: resolve(root, e.DATA_DIR),
+    clientDir: resolve(root, e.CLIENT_DIR),
     migrationsFolder: join(root, 'src/server/db/migrations'),
-    providerName: env.PROVIDER_NAME ?? '极客时间',
-    learningSiteUrl: env.LEARNING_SITE_URL ?? 'https://time.geekbang.org',
-    appScheme: env.APP_SCHEME ?? 'geektime://',
-    wechatAppId: env.WECHAT_APP_ID ?? 'wx0000000000000000',
-    wechatJsapiTicket: env.WECHAT_JSAPI_TICKET ?? 'demo-jsapi-ticket',
-    analyticsAppId: env.ANALYTICS_APP_ID ?? 'community-feed',
-    aiAssistantUrl: env.AI_ASSISTANT_URL ?? 'https://time.geekbang.org/ai',
-    seedDemoData: (env.SEED_DEMO_DATA ?? 'true') !== 'false',
-    secureCookies: env.SECURE_COOKIES === 'true',
-    trustProxy: env.TRUST_PROXY === 'true',
-    logLevel: env.LOG_LEVEL ?? 'info',
-    loginCodeResendSeconds: Number(env.LOGIN_CODE_RESEND_SECONDS ?? LOGIN_CODE_RESEND_S),
+    providerName: e.PROVIDER_NAME,
+    learningSiteUrl: e.LEARNING_SITE_URL,
+    appScheme: e.APP_SCHEME,
+    wechatAppId: e.WECHAT_APP_ID,
+    wechatJsapiTicket: e.WECHAT_JSAPI_TICKET,
+    analyticsAppId: e.ANALYTICS_APP_ID,
+    aiAssistantUrl: e.AI_ASSISTANT_URL,
+    seedDemoData: e.SEED_DEMO_DATA,
+    secureCookies: e.SECURE_COOKIES,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    loginCodeResendSeconds: e.LOGIN_CODE_RESEND_SECONDS,
+  };
+}
+
+/** The part of the configuration the client needs at run time (served with the page). */
+export function clientConfigOf(config: Config): ClientConfig {
+  return {
+    providerName: config.providerName,
+    learningSiteUrl: config.learningSiteUrl,
+    appScheme: config.appScheme,
+    aiAssistantUrl: config.aiAssistantUrl,
+    analyticsAppId: config.analyticsAppId,
+    wechatAppId: config.wechatAppId,
   };
 }

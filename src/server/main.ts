@@ -1,10 +1,21 @@
 /** Boots the server: config, database (migrated, demo data on first start), app, port. */
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './db/seed.ts';
 
-const config = loadConfig();
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    // No stack trace: the message says which variable to fix.
+    console.error(err.message);
+    process.exit(1);
+  }
+}
+
+const config = configOrExit();
 const started = Date.now();
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,

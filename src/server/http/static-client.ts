@@ -2,13 +2,18 @@
  * Serves the built PWA from the same origin as the API. Hashed assets are cached for a year;
  * index.html, the service worker and the manifest are revalidated so updates reach users.
  * Any other GET that is not an API call gets index.html (history-mode routing).
+ *
+ * index.html, manifest.webmanifest and sw.js carry the run-time configuration
+ * (client-page.ts): they are rendered once here, at start, and served from memory.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ClientConfig } from '#shared/client-config.ts';
 import { fail } from '#shared/envelope.ts';
 import { ErrorCode } from '#shared/errors.ts';
+import { md5, renderClient } from './client-page.ts';
 
 const API_PREFIXES = ['/serv/', '/wxmisc/', '/img/', '/docs'];
 
@@ -16,13 +21,65 @@ export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((prefix) => url.startsWith(prefix));
 }
 
-export async function registerStaticClient(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
-  const hasClient = clientDir !== undefined && existsSync(join(clientDir, 'index.html'));
-  if (hasClient) {
+/** The files rendered from the configuration, never read from disk per request. */
+const RENDERED = ['index.html', 'manifest.webmanifest', 'sw.js'] as const;
+
+export interface StaticClientOptions {
+  /** The built client; undefined (or a folder without index.html): API only. */
+  dir: string | undefined;
+  config: ClientConfig;
+}
+
+function readIfPresent(path: string): string | undefined {
+  return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+}
+
+/** Sends one rendered file: no-cache with an ETag, so a revalidation costs a 304. */
+function sendRendered(request: FastifyRequest, reply: FastifyReply, body: string, type: string, etag: string) {
+  reply.header('cache-control', 'no-cache').header('etag', etag).header('content-type', type);
+  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+  return reply.send(body);
+}
+
+export async function registerStaticClient(app: FastifyInstance, { dir, config }: StaticClientOptions): Promise<void> {
+  const clientDir = dir !== undefined && existsSync(join(dir, 'index.html')) ? dir : undefined;
+  let page: { body: string; etag: string } | undefined;
+  if (clientDir) {
+    const rendered = renderClient(
+      {
+        indexHtml: readFileSync(join(clientDir, 'index.html'), 'utf8'),
+        manifest: readIfPresent(join(clientDir, 'manifest.webmanifest')),
+        sw: readIfPresent(join(clientDir, 'sw.js')),
+      },
+      config,
+    );
+    if (rendered.unrevised.length > 0) {
+      app.log.warn(
+        { files: rendered.unrevised },
+        'sw.js has no precache entry for these files: installed apps will not see configuration changes until the next build',
+      );
+    }
+    page = { body: rendered.indexHtml, etag: `"${md5(rendered.indexHtml)}"` };
+    const html = page;
+    const routeOptions = { schema: { hide: true } };
+    app.get('/index.html', routeOptions, (request, reply) => sendRendered(request, reply, html.body, 'text/html; charset=utf-8', html.etag));
+    if (rendered.manifest !== undefined) {
+      const body = rendered.manifest;
+      const etag = `"${md5(body)}"`;
+      app.get('/manifest.webmanifest', routeOptions, (request, reply) =>
+        sendRendered(request, reply, body, 'application/manifest+json; charset=utf-8', etag),
+      );
+    }
+    if (rendered.sw !== undefined) {
+      const body = rendered.sw;
+      const etag = `"${md5(body)}"`;
+      app.get('/sw.js', routeOptions, (request, reply) => sendRendered(request, reply, body, 'text/javascript; charset=utf-8', etag));
+    }
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
       index: false,
+      globIgnore: [...RENDERED],
       setHeaders(reply, path) {
         const immutable = path.includes(`${join(clientDir, 'assets')}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -31,8 +88,8 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
   }
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (hasClient && wantsPage && !isApiPath(request.url)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (page && wantsPage && !isApiPath(request.url)) {
+      return sendRendered(request, reply, page.body, 'text/html; charset=utf-8', page.etag);
     }
     return reply.status(404).send(fail(ErrorCode.NotFound, `接口不存在：${request.method} ${request.url.split('?')[0]}`));
   });

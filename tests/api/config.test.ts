@@ -1,0 +1,330 @@
+/**
+ * One configuration: the environment is parsed once (src/server/config.ts), and the client's
+ * part is served with the page (src/server/http/client-page.ts), so a setting changes without a
+ * rebuild, and an installed PWA notices because sw.js changes with it.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_CONFIG_ELEMENT_ID, DEFAULT_CLIENT_CONFIG, type ClientConfig } from '../../src/shared/client-config.ts';
+import { LOGIN_CODE_RESEND_S } from '../../src/shared/constants.ts';
+import { buildApp } from '../../src/server/app.ts';
+import { clientConfigOf, ConfigError, loadConfig, projectRoot } from '../../src/server/config.ts';
+import type { Database } from '../../src/server/db/client.ts';
+import { renderClient } from '../../src/server/http/client-page.ts';
+import { openTestDatabase } from '../support/db.ts';
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err;
+    throw err;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('fails on a bad PORT with a message naming PORT, never NaN', () => {
+    for (const port of ['abc', '70000', '-1', '3000.5', '80abc']) {
+      const error = configError({ PORT: port });
+      expect(error.message).toMatch(/^Invalid configuration:/);
+      expect(error.problems).toEqual([`PORT must be a whole number from 0 to 65535 (got "${port}")`]);
+    }
+    expect(loadConfig({ PORT: '8080' }).port).toBe(8080);
+  });
+
+  it('stops start-up (src/server/main.ts) with the message and no stack trace', async () => {
+    const started = promisify(execFile)(process.execPath, ['--import', 'tsx', join(projectRoot(), 'src/server/main.ts')], {
+      env: { ...process.env, PORT: 'abc' },
+      timeout: 20_000,
+    });
+    const failure = (await started.then(
+      () => {
+        throw new Error('the server started with PORT=abc');
+      },
+      (err: unknown) => err,
+    )) as { code: number; stderr: string };
+    expect(failure.code).toBe(1);
+    expect(failure.stderr).toContain('Invalid configuration:\n  - PORT must be a whole number from 0 to 65535 (got "abc")');
+    expect(failure.stderr).not.toMatch(/\bat .*config\.ts/);
+  });
+
+  it('names every bad variable at once: flags, numbers, URLs, schemes, log levels', () => {
+    const error = configError({
+      SEED_DEMO_DATA: 'maybe',
+      SECURE_COOKIES: 'yes please',
+      TRUST_PROXY: '2',
+      LOGIN_CODE_RESEND_SECONDS: 'soon',
+      LEARNING_SITE_URL: 'time.geekbang.org',
+      AI_ASSISTANT_URL: 'javascript:alert(1)',
+      APP_SCHEME: 'geektime',
+      LOG_LEVEL: 'loud',
+      DATABASE_URL: 'mysql://root:secret@db/x',
+    });
+    const named = error.problems.map((problem) => problem.split(' ')[0]).sort();
+    expect(named).toEqual(
+      [
+        'AI_ASSISTANT_URL',
+        'APP_SCHEME',
+        'DATABASE_URL',
+        'LEARNING_SITE_URL',
+        'LOGIN_CODE_RESEND_SECONDS',
+        'LOG_LEVEL',
+        'SECURE_COOKIES',
+        'SEED_DEMO_DATA',
+        'TRUST_PROXY',
+      ].sort(),
+    );
+    // A secret is named, never echoed.
+    expect(error.message).not.toContain('secret');
+  });
+
+  it('keeps the documented defaults, and an empty variable means unset', () => {
+    for (const env of [{}, { PORT: '', PROVIDER_NAME: '', SEED_DEMO_DATA: '', DATABASE_URL: '' }]) {
+      const config = loadConfig(env);
+      expect(config).toMatchObject({
+        port: 3000,
+        host: '0.0.0.0',
+        databaseUrl: undefined,
+        dataDir: join(projectRoot(), 'data'),
+        clientDir: join(projectRoot(), 'dist/client'),
+        seedDemoData: true,
+        providerName: '极客时间',
+        learningSiteUrl: 'https://time.geekbang.org',
+        appScheme: 'geektime://',
+        wechatAppId: 'wx0000000000000000',
+        wechatJsapiTicket: 'demo-jsapi-ticket',
+        analyticsAppId: 'community-feed',
+        aiAssistantUrl: 'https://time.geekbang.org/ai',
+        secureCookies: false,
+        trustProxy: false,
+        logLevel: 'info',
+        loginCodeResendSeconds: LOGIN_CODE_RESEND_S,
+      });
+      expect(clientConfigOf(config)).toEqual(DEFAULT_CLIENT_CONFIG);
+    }
+  });
+
+  it('reads flags and values', () => {
+    const config = loadConfig({
+      SEED_DEMO_DATA: 'false',
+      SECURE_COOKIES: 'TRUE',
+      TRUST_PROXY: '1',
+      LEARNING_SITE_URL: 'https://learn.example.com/',
+      DATABASE_URL: 'postgres://u@localhost:5432/db',
+      LOG_LEVEL: 'warn',
+      LOGIN_CODE_RESEND_SECONDS: '0',
+    });
+    expect(config).toMatchObject({
+      seedDemoData: false,
+      secureCookies: true,
+      trustProxy: true,
+      learningSiteUrl: 'https://learn.example.com',
+      databaseUrl: 'postgres://u@localhost:5432/db',
+      logLevel: 'warn',
+      loginCodeResendSeconds: 0,
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The page, the manifest and the service worker
+
+/** index.html as `vite build` writes it (see dist/client/index.html). */
+const BUILD_INDEX_HTML = `<!doctype html>
+<html lang="zh-CN">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+    <title>极客时间</title>
+    <meta name="description" content="极客时间社区：学习者的动态、频道、话题、代码片段与笔记，和同路人一起学习交流。" />
+    <meta name="theme-color" content="#fa8919" />
+    <meta name="apple-mobile-web-app-capable" content="yes" />
+    <meta name="apple-mobile-web-app-title" content="极客时间社区" />
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+    <script type="module" crossorigin src="/assets/index-tF_XAYai.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-WQil5ICt.css">
+  <link rel="manifest" href="/manifest.webmanifest"></head>
+  <body>
+    <noscript>请开启 JavaScript 以使用极客时间社区。</noscript>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+const INDEX_REVISION = 'b072e40b16d56bfc2c7ea0c11393fd3c';
+const MANIFEST_REVISION = 'a1936d787d3a70c6d4969af8f034a0ff';
+
+/** sw.js as vite-plugin-pwa (injectManifest) writes it: the precache list inlined in the code. */
+const BUILD_SW = `try{self[\`workbox:core:7.4.0\`]&&_()}catch{}function rt(){F(new ue($e(\`/index.html\`),{denylist:nt}))}function it(){$(),tt([{"revision":"${INDEX_REVISION}","url":"index.html"},{"revision":null,"url":"assets/user.lazy-Bpuf5LWG.js"},{"revision":null,"url":"assets/index-tF_XAYai.js"},{"revision":"c5ff6fdf0e869a6cf4716a074afe8549","url":"apple-touch-icon.png"},{"revision":"3425d2ca592af5ec0320473b26abeaa5","url":"favicon.svg"},{"revision":"${MANIFEST_REVISION}","url":"manifest.webmanifest"}]),rt()}it();
+`;
+
+const BUILD_MANIFEST = JSON.stringify({
+  name: '极客时间社区',
+  short_name: '极客时间社区',
+  description: '极客时间学习社区：动态、频道、话题与代码片段',
+  start_url: '/home',
+  display: 'standalone',
+  icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+});
+
+const HOSTILE = '</script><script>alert(1)</script><!--"\'&$&';
+
+const configElement = new RegExp(`<script id="${CLIENT_CONFIG_ELEMENT_ID}" type="application/json">([\\s\\S]*?)</script>`);
+
+function pageConfig(html: string): ClientConfig {
+  const match = configElement.exec(html);
+  if (!match) throw new Error('no config element in the page');
+  return JSON.parse(match[1]!) as ClientConfig;
+}
+
+function revisionOf(sw: string, url: string): string | null | undefined {
+  const manifest = /tt\((\[[\s\S]*?\])\)/.exec(sw)?.[1];
+  const entries = JSON.parse(manifest ?? '[]') as { revision: string | null; url: string }[];
+  return entries.find((entry) => entry.url === url)?.revision;
+}
+
+describe('the page, manifest and service worker carry the run-time config', () => {
+  let clientDir: string;
+  let database: Database;
+  const apps: FastifyInstance[] = [];
+
+  async function appWith(env: Record<string, string>) {
+    const config = loadConfig({ CLIENT_DIR: clientDir, ...env });
+    const app = await buildApp({ config, db: database.db });
+    apps.push(app);
+    const get = async (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+    return { config, app, get };
+  }
+
+  beforeAll(async () => {
+    clientDir = await mkdtemp(join(tmpdir(), 'client-build-'));
+    await writeFile(join(clientDir, 'index.html'), BUILD_INDEX_HTML);
+    await writeFile(join(clientDir, 'sw.js'), BUILD_SW);
+    await writeFile(join(clientDir, 'manifest.webmanifest'), BUILD_MANIFEST);
+    await writeFile(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await database?.close();
+    if (clientDir) await rm(clientDir, { recursive: true, force: true });
+  });
+
+  it('inlines the client config in every navigation and in /index.html, with the name in the head', async () => {
+    const { config, get } = await appWith({
+      PROVIDER_NAME: '学而时习',
+      LEARNING_SITE_URL: 'https://learn.example.com',
+      APP_SCHEME: 'xuexi://',
+      AI_ASSISTANT_URL: 'https://ai.example.com/chat',
+      ANALYTICS_APP_ID: 'feed-prod',
+      WECHAT_APP_ID: 'wx1234567890abcdef',
+    });
+    for (const url of ['/index.html', '/', '/home', '/message/detail/5?tab=1']) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(pageConfig(page.body)).toEqual({
+        providerName: '学而时习',
+        learningSiteUrl: 'https://learn.example.com',
+        appScheme: 'xuexi://',
+        aiAssistantUrl: 'https://ai.example.com/chat',
+        analyticsAppId: 'feed-prod',
+        wechatAppId: 'wx1234567890abcdef',
+      });
+      expect(pageConfig(page.body)).toEqual(clientConfigOf(config));
+      expect(page.body).toContain('<title>学而时习</title>');
+      expect(page.body).toContain('<meta name="description" content="学而时习社区：');
+      expect(page.body).toContain('<meta name="apple-mobile-web-app-title" content="学而时习社区" />');
+      expect(page.body).toContain('<noscript>请开启 JavaScript 以使用学而时习社区。</noscript>');
+      expect(page.body).not.toContain('极客时间');
+      // The rest of the build is untouched.
+      expect(page.body).toContain('<script type="module" crossorigin src="/assets/index-tF_XAYai.js"></script>');
+    }
+    const page = await get('/index.html');
+    expect((await get('/index.html', { 'if-none-match': String(page.headers.etag) })).statusCode).toBe(304);
+    // API paths still answer the envelope, never the page.
+    expect((await get('/serv/v1/nothing')).statusCode).toBe(404);
+  });
+
+  it('escapes a hostile provider name: it stays text and cannot leave the JSON or the tags', async () => {
+    const { get } = await appWith({ PROVIDER_NAME: HOSTILE });
+    const page = (await get('/home')).body;
+    expect(pageConfig(page).providerName).toBe(HOSTILE);
+    expect(page).not.toContain('<script>alert(1)');
+    // Exactly the build's module script and the config element close a script.
+    expect(page.match(/<\/script>/g)).toHaveLength(2);
+    expect(page).not.toContain('<!--');
+    expect(page).toContain('<title>&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#60;!--&#34;&#39;&#38;$&#38;</title>');
+    const manifest = (await get('/manifest.webmanifest')).json() as { name: string };
+    expect(manifest.name).toBe(`${HOSTILE}社区`);
+  });
+
+  it('serves the manifest with the name from the run-time provider name', async () => {
+    const { get } = await appWith({ PROVIDER_NAME: '学而时习' });
+    const response = await get('/manifest.webmanifest');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(response.json()).toEqual({
+      ...(JSON.parse(BUILD_MANIFEST) as object),
+      name: '学而时习社区',
+      short_name: '学而时习社区',
+      description: '学而时习学习社区：动态、频道、话题与代码片段',
+    });
+  });
+
+  it('changes the precache revision of index.html and the manifest in sw.js when the config changes', async () => {
+    const a = await appWith({ PROVIDER_NAME: '甲' });
+    const a2 = await appWith({ PROVIDER_NAME: '甲' });
+    const b = await appWith({ PROVIDER_NAME: '乙' });
+    const c = await appWith({ PROVIDER_NAME: '甲', AI_ASSISTANT_URL: 'https://ai.example.com' });
+    const swA = (await a.get('/sw.js')).body;
+    const swB = (await b.get('/sw.js')).body;
+    const swC = (await c.get('/sw.js')).body;
+    const response = await a.get('/sw.js');
+    expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+
+    const revisionA = revisionOf(swA, 'index.html');
+    expect(revisionA).toMatch(/^[0-9a-f]{32}$/);
+    expect(revisionA).not.toBe(INDEX_REVISION);
+    expect(revisionOf(swB, 'index.html')).not.toBe(revisionA);
+    expect(revisionOf(swC, 'index.html')).not.toBe(revisionA);
+    expect(revisionOf(swB, 'manifest.webmanifest')).not.toBe(revisionOf(swA, 'manifest.webmanifest'));
+    // Same build and config, same bytes: no needless updates.
+    expect((await a2.get('/sw.js')).body).toBe(swA);
+    // Nothing else in the worker changes.
+    const masked = (sw: string) => sw.replace(/"revision":"[0-9a-f]{32}","url":"(index\.html|manifest\.webmanifest)"/g, '"revision":"*","url":"$1"');
+    expect(masked(swA)).toBe(masked(BUILD_SW));
+    expect(masked(swB)).toBe(masked(BUILD_SW));
+    // Other files are served from the build as before.
+    expect((await a.get('/favicon.svg')).statusCode).toBe(200);
+  });
+});
+
+describe('the real build', () => {
+  const clientDir = join(projectRoot(), 'dist/client');
+  const built = existsSync(join(clientDir, 'sw.js')) && existsSync(join(clientDir, 'index.html'));
+
+  it.skipIf(!built)('has the precache entries the server revises (run npm run build first)', () => {
+    const rendered = renderClient(
+      {
+        indexHtml: readFileSync(join(clientDir, 'index.html'), 'utf8'),
+        manifest: readFileSync(join(clientDir, 'manifest.webmanifest'), 'utf8'),
+        sw: readFileSync(join(clientDir, 'sw.js'), 'utf8'),
+      },
+      { ...DEFAULT_CLIENT_CONFIG, providerName: '乙' },
+    );
+    expect(rendered.unrevised).toEqual([]);
+    expect(pageConfig(rendered.indexHtml).providerName).toBe('乙');
+    expect(rendered.indexHtml).toContain('<title>乙</title>');
+    expect(rendered.indexHtml).toContain('<noscript>请开启 JavaScript 以使用乙社区。</noscript>');
+  });
+});
