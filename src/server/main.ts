@@ -1,8 +1,7 @@
 /** Boots the server: config, database (migrated, demo data on first start), app, port. */
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { seedIfEmpty } from './db/seed.ts';
+import { hasUsers, openDatabase } from './db/client.ts';
 
 function configOrExit(): Config {
   try {
@@ -23,8 +22,13 @@ const database = await openDatabase({
   migrationsFolder: config.migrationsFolder,
 });
 const app = await buildApp({ config, db: database.db, logger: true });
-// The demo ends "now", so a fresh install reads like a living community (tests seed a fixed date).
-if (config.seedDemoData && (await seedIfEmpty(database.db, { now: new Date() }))) app.log.info('seeded demo data');
+// Only an empty database loads the seed (its generator, and its content from seed-data/ on disk):
+// an ordinary start never parses it. The demo ends "now", so a fresh install reads like a living
+// community (tests seed a fixed date).
+if (config.seedDemoData && !(await hasUsers(database.db))) {
+  const { seedIfEmpty } = await import('./db/seed.ts');
+  if (await seedIfEmpty(database.db, { now: new Date() })) app.log.info('seeded demo data');
+}
 
 let closing = false;
 async function shutdown(signal: string) {

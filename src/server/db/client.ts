@@ -4,6 +4,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -55,4 +56,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: options.migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/** Whether any user exists: a database without users is empty (and may get the demo seed). */
+export async function hasUsers(db: Db): Promise<boolean> {
+  const result = (await db.execute(sql`select exists (select 1 from ${schema.users}) as found`)) as unknown as {
+    rows: { found: boolean }[];
+  };
+  return result.rows[0]?.found === true;
 }
