@@ -136,6 +136,9 @@ function bundleBench() {
   report('/home initial JS + CSS (index.html references)', `${(raw / 1024).toFixed(1)} KiB raw, ${(gzip / 1024).toFixed(1)} KiB gzip, ${assets.length} files`);
   const sw = join(clientDir, 'sw.js');
   if (existsSync(sw)) report('service worker sw.js', `${(statSync(sw).size / 1024).toFixed(1)} KiB raw`);
+  // What every start parses (the demo seed's content is read from disk only when seeding).
+  const server = join(root, 'dist/server/main.js');
+  if (existsSync(server)) report('server bundle dist/server/main.js', `${(statSync(server).size / 1024).toFixed(1)} KiB raw`);
 }
 
 async function startOnce(dataDir: string): Promise<number> {
