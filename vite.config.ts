@@ -1,21 +1,28 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { VitePWA } from 'vite-plugin-pwa';
+import { communityTexts, DEFAULT_CLIENT_CONFIG } from './src/shared/client-config.ts';
 
 const apiServer = process.env.API_URL ?? 'http://localhost:3000';
-const providerName = process.env.PROVIDER_NAME ?? '极客时间';
+// The build writes the default name; the server serves the manifest and the page with the
+// run-time PROVIDER_NAME (src/server/http/client-page.ts).
+const texts = communityTexts(DEFAULT_CLIENT_CONFIG.providerName);
 
 export default defineConfig({
   root: '.',
   publicDir: 'public',
-  define: {
-    __PROVIDER_NAME__: JSON.stringify(providerName),
-  },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // What the first screen needs travels as one file (it compresses better than many small
+        // shared chunks); everything loaded later stays in its own chunks.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     proxy: Object.fromEntries(['/serv', '/img', '/wxmisc', '/docs'].map((p) => [p, apiServer])),
@@ -35,9 +42,9 @@ export default defineConfig({
       },
       manifest: {
         id: '/home',
-        name: `${providerName}社区`,
-        short_name: `${providerName}社区`,
-        description: `${providerName}学习社区：动态、频道、话题与代码片段`,
+        name: texts.appName,
+        short_name: texts.appName,
+        description: texts.manifestDescription,
         lang: 'zh-CN',
         start_url: '/home',
         scope: '/',

@@ -115,3 +115,22 @@ describe('routes', () => {
     }
   });
 });
+
+describe('settings served with the page', () => {
+  it('a server started with another PROVIDER_NAME names the community by it, with no rebuild', async () => {
+    const other = await startApp({ env: { PROVIDER_NAME: '学而社', APP_SCHEME: 'xueer://' } });
+    const browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
+    try {
+      await browser.page.goto(`${other.url}/invite`);
+      await browser.page.waitForFunction(() => document.title === '学而社邀请函');
+      await browser.page.getByRole('banner').getByRole('link', { name: '学而社社区首页' }).waitFor();
+      await browser.page.goto(`${other.url}/home`);
+      await browser.page.waitForFunction(() => document.title === '学而社');
+      const manifest = (await (await fetch(`${other.url}/manifest.webmanifest`)).json()) as { name: string };
+      expect(manifest.name).toBe('学而社社区');
+    } finally {
+      await browser.close();
+      await other.stop();
+    }
+  });
+});

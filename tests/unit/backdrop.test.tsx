@@ -28,27 +28,27 @@ describe('dismissing a modal by its backdrop', () => {
     vi.restoreAllMocks();
   });
 
-  it('keeps the picker open when a drag from inside ends on the backdrop, and closes it on a real click', () => {
+  it('keeps the picker open when a drag from inside ends on the backdrop, and closes it on a real click', async () => {
     render(<PickerHost />);
     act(() => void openPicker({ title: '更多操作', items: [{ key: 'copy', text: '复制链接' }] }));
-    const sheet = screen.getByRole('dialog', { name: '更多操作' });
+    const sheet = await screen.findByRole('dialog', { name: '更多操作' });
     clickBackdrop(sheet, { startedInside: true });
     expect(usePickerStore.getState().current).not.toBeNull();
     clickBackdrop(sheet, { startedInside: false });
     expect(usePickerStore.getState().current).toBeNull();
   });
 
-  it('does the same for the confirm dialog, which a backdrop click cancels only when it has a cancel button', () => {
+  it('does the same for the confirm dialog, which a backdrop click cancels only when it has a cancel button', async () => {
     render(<ConfirmHost />);
     act(() => void confirm({ title: '删除动态', content: '删除后不可恢复' }));
-    const dialog = screen.getByRole('alertdialog', { name: '删除动态' });
+    const dialog = await screen.findByRole('alertdialog', { name: '删除动态' });
     clickBackdrop(dialog, { startedInside: true });
     expect(useConfirmStore.getState().current).not.toBeNull();
     clickBackdrop(dialog, { startedInside: false });
     expect(useConfirmStore.getState().current).toBeNull();
 
     act(() => void confirm({ title: '下线通知', cancelText: false }));
-    clickBackdrop(screen.getByRole('alertdialog', { name: '下线通知' }), { startedInside: false });
+    clickBackdrop(await screen.findByRole('alertdialog', { name: '下线通知' }), { startedInside: false });
     expect(useConfirmStore.getState().current).not.toBeNull();
   });
 });

@@ -24,7 +24,7 @@ describe('ConfirmHost', () => {
     act(() => {
       answer = confirm({ title: '下线通知', content: '你的账号已在其他设备登录', okText: '确定' });
     });
-    const dialog = screen.getByRole('alertdialog', { name: '下线通知' });
+    const dialog = await screen.findByRole('alertdialog', { name: '下线通知' });
     expect(dialog.tagName).toBe('DIALOG');
     expect(dialog.dataset.shownModal).toBe('true');
     expect(screen.getByText('你的账号已在其他设备登录')).toBeTruthy();
@@ -45,8 +45,9 @@ describe('ConfirmHost', () => {
     act(() => {
       answer = confirm({ title: '删除动态', onOk, onCancel });
     });
+    const cancel = await screen.findByRole('button', { name: '取消' });
     act(() => {
-      fireEvent.click(screen.getByRole('button', { name: '取消' }));
+      fireEvent.click(cancel);
     });
     await expect(answer).resolves.toBe(false);
     expect(onCancel).toHaveBeenCalledOnce();
@@ -59,9 +60,10 @@ describe('ConfirmHost', () => {
     act(() => {
       answer = confirm({ title: '提示', content: '已保存', cancelText: false });
     });
+    const ok = await screen.findByRole('button', { name: '确定' });
     expect(screen.queryByRole('button', { name: '取消' })).toBeNull();
     act(() => {
-      fireEvent.click(screen.getByRole('button', { name: '确定' }));
+      fireEvent.click(ok);
     });
     await expect(answer).resolves.toBe(true);
   });

@@ -26,7 +26,7 @@ describe('PickerHost', () => {
         ],
       });
     });
-    const sheet = screen.getByRole('dialog', { name: '更多操作' });
+    const sheet = await screen.findByRole('dialog', { name: '更多操作' });
     expect(sheet.tagName).toBe('DIALOG');
     expect(sheet.dataset.shownModal).toBe('true');
     expect(sheet.querySelector('svg')).not.toBeNull();
@@ -43,15 +43,17 @@ describe('PickerHost', () => {
     act(() => {
       picked = openPicker({ items: [{ key: 'a', text: '分享' }] });
     });
+    const cancel = await screen.findByRole('button', { name: '取消' });
     act(() => {
-      fireEvent.click(screen.getByRole('button', { name: '取消' }));
+      fireEvent.click(cancel);
     });
     await expect(picked).resolves.toBeNull();
     act(() => {
       picked = openPicker({ items: [{ key: 'a', text: '分享' }] });
     });
+    const sheet = await screen.findByRole('dialog');
     act(() => {
-      fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }));
+      fireEvent(sheet, new Event('cancel', { cancelable: true }));
     });
     await expect(picked).resolves.toBeNull();
   });

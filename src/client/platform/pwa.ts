@@ -4,7 +4,6 @@
  * 网络异常 while offline. Updates are prompted: a new worker waits, `onUpdateReady` gets a
  * function that activates it, and the page reloads once the new worker controls it.
  */
-import { Workbox } from 'workbox-window';
 
 export interface RegisterServiceWorkerOptions {
   onNetworkStatus(online: boolean): void;
@@ -58,6 +57,16 @@ export function registerServiceWorker(options: RegisterServiceWorkerOptions): vo
   });
   container.startMessages();
 
+  // workbox-window is not needed for the first screen: it loads after it.
+  void registerWorker(options);
+}
+
+async function registerWorker(options: RegisterServiceWorkerOptions): Promise<void> {
+  const { Workbox } = await import('workbox-window').catch((error: unknown) => {
+    console.warn('Service worker registration failed', error);
+    return { Workbox: null };
+  });
+  if (!Workbox) return;
   const wb = new Workbox('/sw.js');
 
   wb.addEventListener('waiting', () => {
@@ -72,17 +81,15 @@ export function registerServiceWorker(options: RegisterServiceWorkerOptions): vo
     });
   });
 
-  void wb
-    .register()
-    .then((registration) => {
-      askNetworkStatus(options);
-      if (registration) {
-        setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_INTERVAL_MS);
-      }
-    })
-    .catch((error: unknown) => {
-      console.warn('Service worker registration failed', error);
-    });
+  try {
+    const registration = await wb.register();
+    askNetworkStatus(options);
+    if (registration) {
+      setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_INTERVAL_MS);
+    }
+  } catch (error) {
+    console.warn('Service worker registration failed', error);
+  }
 }
 
 /** A page opened while the worker already knows the network is down learns it at once. */

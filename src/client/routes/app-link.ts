@@ -1,12 +1,12 @@
 /** "App 内打开" links for pages the native app can show (SPEC.md section 2). */
 import { appLink, type AppTarget } from '../platform/app-links.ts';
 import { currentEnvironment } from '../platform/environment.ts';
+import { clientConfig } from '../platform/runtime-config.ts';
 
-export const APP_SCHEME: string = import.meta.env.VITE_APP_SCHEME || 'geektime://';
 
 /** The deep link, offered only in a mobile browser or WeChat (inside the app it is pointless). */
 export function openInAppHref(target: AppTarget): string | null {
   const env = currentEnvironment();
   if (env.kind === 'app' || env.kind === 'wechat-miniprogram' || !env.isMobileDevice) return null;
-  return appLink(target, APP_SCHEME);
+  return appLink(target, clientConfig.appScheme);
 }

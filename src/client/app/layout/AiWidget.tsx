@@ -15,7 +15,7 @@ function viewport() {
  * pen or touch (pointer events); a click without dragging opens the AI page in a new
  * window; arrow keys move it when focused; the close button hides it for good.
  */
-export function AiWidget() {
+export default function AiWidget() {
   const hidden = useAiWidgetStore((s) => s.hidden);
   const close = useAiWidgetStore((s) => s.close);
   const rootRef = useRef<HTMLDivElement>(null);

@@ -3,11 +3,10 @@
  * it, remembers that in localStorage and shows the header AI entry (showHeaderAiEnter).
  */
 import { create } from 'zustand';
+import { clientConfig } from '../../platform/runtime-config.ts';
 
 export const AI_WIDGET_HIDDEN_KEY = 'horde:ai-widget-hidden';
 
-/** The external AI chatbot page (build-time VITE_AI_ASSISTANT_URL). */
-export const AI_ASSISTANT_URL: string = import.meta.env.VITE_AI_ASSISTANT_URL || 'https://time.geekbang.org/ai';
 
 function readHidden(): boolean {
   try {
@@ -41,5 +40,5 @@ export const useAiWidgetStore = create<AiWidgetState>()((set) => ({
 export const selectShowHeaderAiEnter = (state: AiWidgetState): boolean => state.hidden;
 
 export function openAiAssistant(): void {
-  window.open(AI_ASSISTANT_URL, '_blank', 'noopener,noreferrer');
+  window.open(clientConfig.aiAssistantUrl, '_blank', 'noopener,noreferrer');
 }

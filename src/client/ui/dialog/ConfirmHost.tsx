@@ -1,59 +1,16 @@
-import { useId, useRef } from 'react';
-import { ModalDialog } from '../overlay/ModalDialog.tsx';
+import { LazyLayer, lazyComponent } from '../LazyLayer.tsx';
 import { useConfirmStore } from './confirm-store.ts';
 
-/** The confirm dialog: modal, Esc cancels, the backdrop cancels only when there is a cancel button. */
+const ConfirmView = lazyComponent(() => import('./ConfirmView.tsx'));
+
+/** The confirm dialog, whose code loads when it first opens. */
 export function ConfirmHost() {
   const current = useConfirmStore((s) => s.current);
   const settle = useConfirmStore((s) => s.settle);
-  const okRef = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
-  const contentId = useId();
   if (!current) return null;
-  const cancel = () => settle(false);
-  // Without a cancel button the only way out is OK; Esc still dismisses as cancel.
   return (
-    <ModalDialog
-      key={current.id}
-      className="dialog-layer"
-      role="alertdialog"
-      aria-labelledby={current.title ? titleId : undefined}
-      aria-describedby={current.content ? contentId : undefined}
-      onDismiss={cancel}
-      onBackdrop={current.cancelText ? cancel : undefined}
-      initialFocus={okRef}
-    >
-      <div className="dialog">
-        {current.title ? (
-          <h2 id={titleId} className="dialog__title">
-            {current.title}
-          </h2>
-        ) : null}
-        {current.content ? (
-          <div id={contentId} className="dialog__content">
-            {current.content}
-          </div>
-        ) : null}
-        {current.cancelText || current.okText ? (
-          <div className="dialog__actions">
-            {current.cancelText ? (
-              <button type="button" className="dialog__button" onClick={cancel}>
-                {current.cancelText}
-              </button>
-            ) : null}
-            {current.okText ? (
-              <button
-                ref={okRef}
-                type="button"
-                className={`dialog__button dialog__button--ok${current.danger ? ' dialog__button--danger' : ''}`}
-                onClick={() => settle(true)}
-              >
-                {current.okText}
-              </button>
-            ) : null}
-          </div>
-        ) : null}
-      </div>
-    </ModalDialog>
+    <LazyLayer onError={() => settle(false)}>
+      <ConfirmView key={current.id} current={current} settle={settle} />
+    </LazyLayer>
   );
 }

@@ -1,47 +1,16 @@
-import { useId } from 'react';
-import { ModalDialog } from '../overlay/ModalDialog.tsx';
+import { LazyLayer, lazyComponent } from '../LazyLayer.tsx';
 import { usePickerStore } from './picker-store.ts';
 
+const PickerView = lazyComponent(() => import('./PickerView.tsx'));
+
+/** The bottom picker, whose code loads when it first opens. */
 export function PickerHost() {
   const current = usePickerStore((s) => s.current);
-  const choose = usePickerStore((s) => s.settle);
-  const titleId = useId();
+  const settle = usePickerStore((s) => s.settle);
   if (!current) return null;
-  const cancel = () => choose(null);
   return (
-    <ModalDialog
-      key={current.id}
-      className="picker-layer"
-      aria-labelledby={current.title ? titleId : undefined}
-      aria-label={current.title ? undefined : '选择操作'}
-      onDismiss={cancel}
-      onBackdrop={cancel}
-    >
-      <div className="picker">
-        {current.title ? (
-          <h2 id={titleId} className="picker__title">
-            {current.title}
-          </h2>
-        ) : null}
-        <ul className="picker__list">
-          {current.items.map((item) => (
-            <li key={item.key}>
-              <button
-                type="button"
-                className={`picker__item${item.danger ? ' picker__item--danger' : ''}`}
-                disabled={item.disabled}
-                onClick={() => choose(item)}
-              >
-                {item.icon ? <span className="picker__icon">{item.icon}</span> : null}
-                <span>{item.text}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-        <button type="button" className="picker__cancel" onClick={cancel}>
-          {current.cancelText}
-        </button>
-      </div>
-    </ModalDialog>
+    <LazyLayer onError={() => settle(null)}>
+      <PickerView key={current.id} current={current} choose={settle} />
+    </LazyLayer>
   );
 }

@@ -1,15 +1,16 @@
-import { lazy, Suspense } from 'react';
+import { LazyLayer, lazyComponent } from '../../../ui/LazyLayer.tsx';
 import { useLoginDialogStore } from '../login-store.ts';
 
-const LoginPanel = lazy(() => import('./LoginPanel.tsx'));
+const LoginPanel = lazyComponent(() => import('./LoginPanel.tsx'));
 
 /** The phone login popup (SPEC.md section 6): its code loads when it first opens. */
 export function LoginDialog() {
   const open = useLoginDialogStore((s) => s.open);
+  const close = useLoginDialogStore((s) => s.close);
   if (!open) return null;
   return (
-    <Suspense fallback={null}>
+    <LazyLayer onError={close}>
       <LoginPanel />
-    </Suspense>
+    </LazyLayer>
   );
 }

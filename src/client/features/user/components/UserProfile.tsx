@@ -1,8 +1,6 @@
 import { formatCount } from '#shared/format.ts';
 import type { UserInfo } from '#shared/schemas.ts';
-import Zoom from 'react-medium-image-zoom';
-import 'react-medium-image-zoom/dist/styles.css';
-import { Avatar } from '../../../ui/Avatar.tsx';
+import { ZoomableAvatar } from './ZoomableAvatar.tsx';
 
 /** The top of a user centre: avatar, nick, intro and counts. */
 export function UserProfile({ user }: { user: UserInfo }) {
@@ -15,10 +13,7 @@ export function UserProfile({ user }: { user: UserInfo }) {
   return (
     <section className="profile card" aria-labelledby="profile-nick">
       <div className="profile__main">
-        {/* A lone picture zooms in place; post images open the full-screen gallery instead. */}
-        <Zoom a11yNameButtonZoom="查看头像大图" a11yNameButtonUnzoom="收起头像" zoomMargin={48} wrapElement="span">
-          <Avatar src={user.avatar} nick={user.nick} size={64} />
-        </Zoom>
+        <ZoomableAvatar src={user.avatar} nick={user.nick} size={64} />
         <div className="profile__text">
           <h1 id="profile-nick" className="profile__nick">
             {user.nick}

@@ -1,0 +1,51 @@
+/**
+ * Components whose code loads when first shown (the gallery, the login popup, the confirm
+ * dialog, the picker, the AI widget). A chunk that fails to load (offline, a deploy removed
+ * it) must not take the app down: the layer closes with a toast and is tried again next time.
+ */
+import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { loadChunk } from '../lib/chunk.ts';
+import { toast } from './toast/toast-store.ts';
+
+/** React.lazy through loadChunk, which forgets a failed load so that the next render tries again. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function lazyComponent<P extends Record<string, any>>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
+  const create = () => lazy(() => loadChunk(load).catch((error: unknown) => {
+    Current = create();
+    throw error;
+  }));
+  let Current = create();
+  return function LazyComponent(props: P) {
+    return <Current {...props} />;
+  };
+}
+
+interface LazyLayerProps {
+  children: ReactNode;
+  /**
+   * The user asked for this layer: its code did not load, so close it (a toast says why). It is
+   * tried again the next time it opens. Without onError (something the user did not ask for)
+   * the layer just stays away for this visit.
+   */
+  onError?: () => void;
+}
+
+export class LazyLayer extends Component<LazyLayerProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    const { onError } = this.props;
+    if (!onError) return;
+    toast.error(error instanceof Error ? error.message : String(error));
+    onError();
+    this.setState({ failed: false });
+  }
+
+  override render() {
+    return this.state.failed ? null : <Suspense fallback={null}>{this.props.children}</Suspense>;
+  }
+}
