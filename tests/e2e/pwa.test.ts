@@ -5,6 +5,9 @@
  *
  * Needs `npm run build` first (startApp says so otherwise) and Chromium at /usr/bin/chromium.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import { api } from '#shared/api.ts';
@@ -15,6 +18,7 @@ import {
   IMAGE_CACHE_NAME,
   SW_CACHE_HEADER,
 } from '../../sw/constants.ts';
+import { freePort } from '../support/ports.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { installabilityErrors, launchBrowser, type LaunchedBrowser } from './support/browser.ts';
 
@@ -318,6 +322,39 @@ describe('PWA', () => {
       const response = await page.goto(`${app.url}${path}`);
       expect(response?.fromServiceWorker(), path).toBe(false);
       expect(await response?.text(), path).not.toContain('<div id="root">');
+    }
+  });
+});
+
+describe('a new version', () => {
+  it('is offered as 有新版本 once installed; 刷新 activates it and the page reloads into it', async () => {
+    const port = await freePort();
+    const dataDir = await mkdtemp(join(tmpdir(), 'feed-e2e-update-'));
+    const env = { PORT: String(port), DATA_DIR: dataDir };
+    let app = await startApp({ env });
+    const browser = await launchBrowser();
+    const { page } = browser;
+    try {
+      await page.goto(`${app.url}/home`);
+      await page.waitForFunction(async () => Boolean(await navigator.serviceWorker.ready));
+      await page.reload();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      expect(await page.getByText('有新版本').count()).toBe(0);
+
+      // The same address serves a new version: another provider name changes the page, so sw.js changes.
+      await app.stop();
+      app = await startApp({ env: { ...env, PROVIDER_NAME: '学而社' } });
+      await page.reload();
+      // The old worker still serves the old page, and offers the new one.
+      expect(await page.title()).toBe(PROVIDER_TITLE);
+      await page.getByText('有新版本').waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: '刷新' }).click();
+      await page.waitForFunction(() => document.title === '学而社', undefined, { timeout: 30_000 });
+      await page.getByRole('banner').getByRole('link', { name: '学而社社区首页' }).waitFor();
+    } finally {
+      await browser.close();
+      await app.stop();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -2,6 +2,10 @@
  * The client's entry: one query client whose error hook turns failures into UI, the
  * persisted cache restored, layout and online tracking, the service worker, and the router.
  */
+// The global styles first: every component's own stylesheet comes after them in the cascade.
+import '../styles/tokens.css';
+import '../styles/base.css';
+import '../styles/pages.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
@@ -18,13 +22,6 @@ import { registerServiceWorker } from '../platform/pwa.ts';
 import { createAppRouter, startRouterTracking } from './router.tsx';
 import { suppressDoubleTap } from '../ui/double-tap.ts';
 import { toast } from '../ui/toast/toast-store.ts';
-import '../styles/tokens.css';
-import '../styles/base.css';
-import '../styles/layout.css';
-import '../styles/feed.css';
-import '../styles/pages.css';
-import '../styles/ui.css';
-import '../styles/session.css';
 
 /** Bump to drop caches persisted by an incompatible version. */
 const CACHE_BUSTER = 'v1';

@@ -2,7 +2,8 @@
  * PWA registration and online status (DESIGN.md section 4). The service worker (sw/) tells the
  * pages `{type: 'network-status', online}` when a fetch fails or works again; the client shows
  * 网络异常 while offline. Updates are prompted: a new worker waits, `onUpdateReady` gets a
- * function that activates it, and the page reloads once the new worker controls it.
+ * function that activates it, and the page reloads once the new worker controls it. The
+ * platform's own service-worker API does all of this; no helper library on the first screen.
  */
 
 export interface RegisterServiceWorkerOptions {
@@ -14,6 +15,7 @@ export interface RegisterServiceWorkerOptions {
 const MSG_NETWORK_STATUS = 'network-status';
 const MSG_GET_NETWORK_STATUS = 'GET_NETWORK_STATUS';
 const MSG_CLEAR_API_CACHE = 'CLEAR_API_CACHE';
+const MSG_SKIP_WAITING = 'SKIP_WAITING';
 
 /** Look for a new version this often while the page stays open. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -57,39 +59,47 @@ export function registerServiceWorker(options: RegisterServiceWorkerOptions): vo
   });
   container.startMessages();
 
-  // workbox-window is not needed for the first screen: it loads after it.
   void registerWorker(options);
 }
 
+/**
+ * Registers the worker and offers an update when a new version is installed while an older
+ * one controls the page (the first install activates at once). Applying it asks the waiting
+ * worker to take over and reloads once it does.
+ */
 async function registerWorker(options: RegisterServiceWorkerOptions): Promise<void> {
-  const { Workbox } = await import('workbox-window').catch((error: unknown) => {
+  const container = navigator.serviceWorker;
+  let registration: ServiceWorkerRegistration;
+  try {
+    registration = await container.register('/sw.js');
+  } catch (error) {
     console.warn('Service worker registration failed', error);
-    return { Workbox: null };
-  });
-  if (!Workbox) return;
-  const wb = new Workbox('/sw.js');
+    return;
+  }
+  askNetworkStatus(options);
 
-  wb.addEventListener('waiting', () => {
+  const offer = (worker: ServiceWorker) =>
     options.onUpdateReady(() => {
       let reloaded = false;
-      wb.addEventListener('controlling', () => {
+      container.addEventListener('controllerchange', () => {
         if (reloaded) return;
         reloaded = true;
         window.location.reload();
       });
-      wb.messageSkipWaiting();
+      worker.postMessage({ type: MSG_SKIP_WAITING });
     });
+  const whenInstalled = (worker: ServiceWorker) =>
+    worker.addEventListener('statechange', () => {
+      if (worker.state === 'installed' && container.controller) offer(worker);
+    });
+  // The browser looks for a new version on every navigation: by the time this runs it may
+  // already wait, or be installing.
+  if (registration.waiting && container.controller) offer(registration.waiting);
+  if (registration.installing) whenInstalled(registration.installing);
+  registration.addEventListener('updatefound', () => {
+    if (registration.installing) whenInstalled(registration.installing);
   });
-
-  try {
-    const registration = await wb.register();
-    askNetworkStatus(options);
-    if (registration) {
-      setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_INTERVAL_MS);
-    }
-  } catch (error) {
-    console.warn('Service worker registration failed', error);
-  }
+  setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_INTERVAL_MS);
 }
 
 /** A page opened while the worker already knows the network is down learns it at once. */

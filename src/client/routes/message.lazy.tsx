@@ -12,6 +12,8 @@ import { LogoMark } from '../ui/Logo.tsx';
 import { Page } from '../ui/Page.tsx';
 import { openInAppHref } from './app-link.ts';
 import { parseId } from './params.ts';
+import './open-in-app.css';
+import './poster.css';
 
 export const messageDetailLazyRoute = createLazyRoute('/message/detail/$id')({ component: MessageDetailPage });
 

@@ -4,6 +4,7 @@ import { HomeLink } from '../ui/HomeLink.tsx';
 import { IconCode, IconComment, IconError, IconWarning } from '../ui/icons.tsx';
 import { Page } from '../ui/Page.tsx';
 import { EmptyState } from '../ui/states.tsx';
+import './pages.lazy.css';
 
 /** Complaint reasons the report form will offer. */
 export const COMPLAIN_REASONS = ['垃圾广告', '色情低俗', '违法违规', '人身攻击', '抄袭侵权', '其他'] as const;

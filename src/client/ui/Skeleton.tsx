@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import './states.css';
 
 /** A grey placeholder block with a soft shimmer (still when motion is reduced). */
 export function Skeleton({

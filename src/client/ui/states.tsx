@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { IconInbox, IconOffline, IconSpinner } from './icons.tsx';
+import './states.css';
 
 /** Nothing to show yet: a calm message and, optionally, what to do next. */
 export function EmptyState({

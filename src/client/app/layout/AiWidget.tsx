@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type 
 import { IconClose, IconSparkle } from '../../ui/icons.tsx';
 import { openAiAssistant, useAiWidgetStore } from './ai-widget-store.ts';
 import { clampPosition, initialPosition, type Point } from './widget-position.ts';
+import './ai-widget.css';
 
 const DRAG_THRESHOLD_PX = 5;
 const KEY_STEP_PX = 16;

@@ -7,6 +7,7 @@ import { Header } from './Header.tsx';
 import type { FeedTab } from '../../entities/post/queries.ts';
 import { MobileFeedTabs, MobileTopBar } from './MobileBars.tsx';
 import { OfflineBanner, UpdateBanner } from './StatusBanners.tsx';
+import './layout.css';
 
 export interface AppLayoutProps {
   children: ReactNode;

@@ -24,9 +24,9 @@ export function UpdateBanner() {
   if (!apply || dismissed) return null;
   return (
     <div className="status-banner status-banner--update" role="status">
-      <span>有新版本可用</span>
+      <span>有新版本</span>
       <button type="button" className="button button--text" onClick={apply}>
-        立即更新
+        刷新
       </button>
       <button type="button" className="button button--text status-banner__dismiss" onClick={dismiss}>
         稍后

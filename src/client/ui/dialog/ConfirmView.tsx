@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
 import { ModalDialog } from '../overlay/ModalDialog.tsx';
 import type { ConfirmDialogState } from './confirm-store.ts';
+import './dialog.css';
 
 /** The confirm dialog: modal, Esc cancels, the backdrop cancels only when there is a cancel button. */
 export default function ConfirmView({

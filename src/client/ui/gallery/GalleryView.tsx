@@ -4,6 +4,7 @@ import { useLayoutStore } from '../../platform/layout-store.ts';
 import { IconChevronLeft, IconChevronRight, IconClose } from '../icons.tsx';
 import { ModalDialog } from '../overlay/ModalDialog.tsx';
 import { clampZoom, MAX_ZOOM, useGalleryStore } from './gallery-store.ts';
+import './gallery.css';
 
 interface View {
   scale: number;

@@ -8,6 +8,7 @@
 import { useLayoutEffect, useRef, type DialogHTMLAttributes, type ReactNode, type RefObject } from 'react';
 import { useBackdropDismiss } from './backdrop.ts';
 import { useModalStack } from './modal-stack.ts';
+import './modal.css';
 
 export interface ModalDialogProps extends Omit<DialogHTMLAttributes<HTMLDialogElement>, 'onCancel' | 'open'> {
   /** Escape. */

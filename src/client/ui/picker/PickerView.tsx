@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { ModalDialog } from '../overlay/ModalDialog.tsx';
 import type { PickerItem, PickerSheet } from './picker-store.ts';
+import './picker.css';
 
 export default function PickerView({
   current,

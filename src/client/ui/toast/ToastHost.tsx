@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { selectInnermostModal, useModalStack } from '../overlay/modal-stack.ts';
 import { IconCheck, IconClose, IconError, IconInfo, IconSpinner, IconWarning } from '../icons.tsx';
 import { useToastStore, type Toast, type ToastType } from './toast-store.ts';
+import './toast.css';
 
 const typeIcon: Record<ToastType, ReactNode> = {
   info: <IconInfo size={22} />,

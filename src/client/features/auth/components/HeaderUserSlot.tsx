@@ -6,6 +6,7 @@ import { toast } from '../../../ui/toast/toast-store.ts';
 import { requestLogin } from '../../../entities/session/login.ts';
 import { useLogout } from '../mutations.ts';
 import { sessionQueryOptions, universityQueryOptions } from '../../../entities/session/queries.ts';
+import './header-user.css';
 
 /**
  * The header's user area, in both layouts: a 登录 button when logged out (or still unknown),

@@ -7,6 +7,8 @@ import { ModalDialog } from '../../../ui/overlay/ModalDialog.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { useLoginDialogStore } from '../login-store.ts';
 import { useLogin, useSendLoginCode } from '../mutations.ts';
+import '../../../ui/dialog/dialog.css';
+import './login.css';
 
 const errorText = (error: unknown) => (isApiError(error) ? error.message : messageForCode(ErrorCode.Unknown));
 

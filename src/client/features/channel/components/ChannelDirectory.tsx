@@ -5,6 +5,7 @@ import { LoadingRegion, Skeleton } from '../../../ui/Skeleton.tsx';
 import { EmptyState, ErrorState } from '../../../ui/states.tsx';
 import { channelCategoriesQueryOptions } from '../../../entities/channel/queries.ts';
 import { ChannelIcon } from './ChannelHeader.tsx';
+import './channel.css';
 
 /** Every channel, grouped by category; each opens its channel page. */
 export function ChannelDirectory() {

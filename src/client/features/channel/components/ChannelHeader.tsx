@@ -3,6 +3,7 @@ import { formatCount } from '#shared/format.ts';
 import type { ChannelDetail } from '#shared/schemas.ts';
 import { IconGrid } from '../../../ui/icons.tsx';
 import { Thumbnail } from '../../../ui/Thumbnail.tsx';
+import '../../../ui/entity-header.css';
 
 export function ChannelIcon({ channel, size = 48 }: { channel: ChannelDetail; size?: number }) {
   return <Thumbnail className="channel-icon" src={channel.icon} size={size} placeholder={<IconGrid size={Math.round(size * 0.5)} />} />;

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { CodeSnippet } from '#shared/schemas.ts';
 import { IconCopy } from '../../../ui/icons.tsx';
 import { copyWithToast } from '../copy.ts';
+import './code.css';
 
 /** A whole snippet: monospace with line numbers, horizontal scroll, and a copy button. */
 export function CodeView({ snippet }: { snippet: CodeSnippet }) {

@@ -1,4 +1,5 @@
 import { LoadingRegion, Skeleton, SkeletonLines } from '../../../ui/Skeleton.tsx';
+import './feed.css';
 
 export function PostCardSkeleton({ withImage = false }: { withImage?: boolean }) {
   return (

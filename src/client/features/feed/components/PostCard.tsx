@@ -9,6 +9,7 @@ import { CodeCard } from './CodeCard.tsx';
 import { ImageGrid } from './ImageGrid.tsx';
 import { PostContent } from './PostContent.tsx';
 import { VoteSummary } from './VoteSummary.tsx';
+import './feed.css';
 
 /** Clicks on these (or inside them) are theirs, not the card's. */
 const INTERACTIVE = 'a, button, input, textarea, select, label, [role="button"], .vote';

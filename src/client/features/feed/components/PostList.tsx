@@ -6,6 +6,7 @@ import { EmptyState, ErrorState, ListFooter } from '../../../ui/states.tsx';
 import type { PostListQueryOptions } from '../../../entities/post/queries.ts';
 import { FeedSkeleton } from './FeedSkeleton.tsx';
 import { PostCard } from './PostCard.tsx';
+import './feed.css';
 
 /** Posts of every loaded page, each once (a post may move between pages while paging). */
 export function flattenPosts(pages: readonly { list: Post[] }[] | undefined): Post[] {

@@ -9,6 +9,7 @@ import { LoadingRegion, Skeleton, SkeletonLines } from '../../../ui/Skeleton.tsx
 import { EmptyState, ErrorState, ListFooter } from '../../../ui/states.tsx';
 import { pagedItems } from '../../../lib/paging.ts';
 import { commentsQueryOptions } from '../queries.ts';
+import './comments.css';
 
 function CommentBody({ comment, reply = false }: { comment: CommentBase; reply?: boolean }) {
   return (

@@ -6,6 +6,7 @@ import { IconChevronDown, IconExternal, IconHash, IconHome, IconStar, IconUsers 
 import { buildSidebarItems, isItemActive, isItemOpen, sidebarClickAction, type SidebarIcon, type SidebarItem } from '../model.ts';
 import { sidebarExploreQueryOptions } from '../queries.ts';
 import { useSidebarStore } from '../sidebar-store.ts';
+import './sidebar.css';
 
 const icons: Record<SidebarIcon, ReactNode> = {
   all: <IconHome size={20} />,

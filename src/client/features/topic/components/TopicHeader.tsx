@@ -1,6 +1,7 @@
 import { formatCount } from '#shared/format.ts';
 import type { TopicDetail } from '#shared/schemas.ts';
 import { TopicCover } from './TopicList.tsx';
+import '../../../ui/entity-header.css';
 
 export function TopicHeader({ topic, appLink }: { topic: TopicDetail; appLink?: string | null }) {
   return (

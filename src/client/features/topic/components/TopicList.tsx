@@ -8,6 +8,8 @@ import { Thumbnail } from '../../../ui/Thumbnail.tsx';
 import { EmptyState, ErrorState, ListFooter } from '../../../ui/states.tsx';
 import { pagedItems } from '../../../lib/paging.ts';
 import { topicListQueryOptions } from '../queries.ts';
+import '../../../ui/entity-header.css';
+import './topic.css';
 
 export function TopicCover({ topic, size = 48 }: { topic: TopicDetail; size?: number }) {
   return <Thumbnail className="topic-cover" src={topic.cover} size={size} placeholder={<IconHash size={Math.round(size * 0.5)} />} />;

@@ -1,6 +1,7 @@
 import { formatCount } from '#shared/format.ts';
 import type { UserInfo } from '#shared/schemas.ts';
 import { ZoomableAvatar } from './ZoomableAvatar.tsx';
+import './profile.css';
 
 /** The top of a user centre: avatar, nick, intro and counts. */
 export function UserProfile({ user }: { user: UserInfo }) {
