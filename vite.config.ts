@@ -11,11 +11,20 @@ const texts = communityTexts(DEFAULT_CLIENT_CONFIG.providerName);
 export default defineConfig({
   root: '.',
   publicDir: 'public',
+  resolve: {
+    alias: {
+      // React 19 has useSyncExternalStore: the shim's fallback for older Reacts is dead weight.
+      'use-sync-external-store/shim/with-selector.js': 'use-sync-external-store/with-selector.js',
+      'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector.js',
+    },
+  },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
+    // Every browser we serve preloads modules itself.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // What the first screen needs travels as one file (it compresses better than many small

@@ -7,9 +7,9 @@ import { queryOptions } from '@tanstack/react-query';
 import { endpoints } from '#shared/endpoints.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import type { LoginUser } from '#shared/schemas.ts';
+import { loadChunk } from '../../lib/chunk.ts';
 import { isApiError, request } from '../../lib/http.ts';
 import { currentEnvironment } from '../../platform/environment.ts';
-import { nativeLoginUser } from './native-user.ts';
 
 export const sessionKeys = {
   user: ['session', 'user'] as const,
@@ -25,8 +25,13 @@ export function sessionQueryOptions() {
   return queryOptions({
     queryKey: sessionKeys.user,
     queryFn: async ({ signal }): Promise<LoginUser | null> => {
-      const fromApp = await nativeLoginUser(currentEnvironment());
-      if (fromApp !== undefined) return fromApp;
+      const env = currentEnvironment();
+      if (env.kind === 'app') {
+        // Only the native app can answer for itself: its reader loads there alone.
+        const { nativeLoginUser } = await loadChunk(() => import('./native-user.ts'));
+        const fromApp = await nativeLoginUser(env);
+        if (fromApp !== undefined) return fromApp;
+      }
       try {
         return await request(endpoints.auth, { t: String(Date.now()) }, { signal });
       } catch (error) {

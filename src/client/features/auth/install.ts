@@ -6,7 +6,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { currentEnvironment } from '../../platform/environment.ts';
 import { installCredentialHeaders } from '../../entities/session/credentials.ts';
-import { handleLoggedInElsewhere } from './logged-in-elsewhere.ts';
+import { loadChunk } from '../../lib/chunk.ts';
 import { setLoginOpener } from '../../entities/session/login.ts';
 import { useLoginDialogStore } from './login-store.ts';
 import { sessionKeys } from '../../entities/session/queries.ts';
@@ -25,5 +25,11 @@ export function installSession(queryClient: QueryClient): SessionActions {
   setLoginOpener(openLogin);
   window.addEventListener('loginSuccess', () => void queryClient.invalidateQueries({ queryKey: sessionKeys.user }));
   window.addEventListener('logoutSuccess', () => void applyLogout(queryClient));
-  return { login: openLogin, loggedInElsewhere: () => void handleLoggedInElsewhere(queryClient) };
+    // A 452 is rare: its handling loads when it happens.
+  const loggedInElsewhere = () =>
+    void loadChunk(() => import('./logged-in-elsewhere.ts')).then(
+      ({ handleLoggedInElsewhere }) => handleLoggedInElsewhere(queryClient),
+      (error: unknown) => console.error(error),
+    );
+  return { login: openLogin, loggedInElsewhere };
 }

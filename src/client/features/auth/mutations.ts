@@ -1,41 +1,8 @@
-/**
- * Login and logout. Login errors are shown inside the popup
- * (meta.silent), everything else goes through the one error hook.
- */
+/** Logout (SPEC.md section 4: clears the user and the university flag). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpoints } from '#shared/endpoints.ts';
-import type { LoginUser } from '#shared/schemas.ts';
+import { applyLogout } from '../../entities/session/session-cache.ts';
 import { request } from '../../lib/http.ts';
-import { deviceId } from '../../lib/ids.ts';
-import { currentEnvironment } from '../../platform/environment.ts';
-import { deviceKindOf, usesHeaderTicket } from '../../entities/session/credentials.ts';
-import { applyLogin, applyLogout } from '../../entities/session/session-cache.ts';
-import { writeStoredLogin } from '../../entities/session/stored-login.ts';
-
-export function useSendLoginCode() {
-  return useMutation({
-    mutationFn: (cellphone: string) => request(endpoints.loginCode, { cellphone }),
-    meta: { silent: true },
-  });
-}
-
-export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: { cellphone: string; code: string }): Promise<LoginUser> => {
-      const env = currentEnvironment();
-      const { ticket, device_id, ...user } = await request(endpoints.login, {
-        ...input,
-        device_id: deviceId(),
-        device_kind: deviceKindOf(env),
-      });
-      writeStoredLogin({ ticket: usesHeaderTicket(env) ? ticket : '', deviceId: device_id });
-      return user;
-    },
-    onSuccess: (user) => applyLogin(queryClient, user),
-    meta: { silent: true },
-  });
-}
 
 export function useLogout() {
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ import { IconClose } from '../../../ui/icons.tsx';
 import { ModalDialog } from '../../../ui/overlay/ModalDialog.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { useLoginDialogStore } from '../login-store.ts';
-import { useLogin, useSendLoginCode } from '../mutations.ts';
+import { useLogin, useSendLoginCode } from '../login-mutations.ts';
 import '../../../ui/dialog/dialog.css';
 import './login.css';
 
