@@ -4,19 +4,13 @@
  * Checked on PGlite and on a real PostgreSQL, where concurrent calls really interleave.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import type { ChannelDetail, UserInfo } from '../../src/shared/schemas.ts';
-import type { Database } from '../../src/server/db/client.ts';
 import { channelFollows, channels, likes, posts, userFollows, users } from '../../src/server/db/schema.ts';
 import { counter, toggleEdge } from '../../src/server/services/edges.ts';
-import { createTestApp, errorOf, type TestApp } from '../support/api.ts';
-import { counterMismatches, openPostgresTestDatabase, openTestDatabase, queryRows } from '../support/db.ts';
-
-const databases = [
-  { name: 'PGlite', open: async () => ({ database: await openTestDatabase(), stop: async () => undefined }) },
-  { name: 'PostgreSQL', open: openPostgresTestDatabase },
-];
+import { errorOf, testAppFor, testDatabases } from '../support/api.ts';
+import { counterMismatches, queryRows } from '../support/db.ts';
 
 /** A deterministic sequence in [0, 1) (mulberry32), so a failure can be replayed. */
 function sequence(seed: number): () => number {
@@ -30,76 +24,61 @@ function sequence(seed: number): () => number {
   };
 }
 
-describe.each(databases)('follows on $name', ({ open }) => {
-  let t: TestApp;
-  let database: Database;
-  let stop: () => Promise<void>;
+describe.each(testDatabases)('follows on $name', ({ open }) => {
+  const app = testAppFor(open);
   let phone = 0;
   const freshPhone = () => `1570000${String(++phone).padStart(4, '0')}`;
 
-  beforeAll(async () => {
-    const opened = await open();
-    database = opened.database;
-    stop = async () => {
-      await opened.database.close();
-      await opened.stop();
-    };
-    t = await createTestApp(opened.database);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await stop?.();
-  });
 
-  const count = async (query: ReturnType<typeof sql>) => Number((await queryRows<{ n: number }>(database.db, query))[0]?.n);
+  const count = async (query: ReturnType<typeof sql>) => Number((await queryRows<{ n: number }>(app.database.db, query))[0]?.n);
 
   it('follows and unfollows a user, counting both sides exactly; repeats change nothing', async () => {
-    const me = await t.login(freshPhone());
-    const info = async (uid: number) => (await t.call<UserInfo>(api.userInfo, { visit_user_id: uid }, { ticket: me.ticket })).data();
+    const me = await app.t.login(freshPhone());
+    const info = async (uid: number) => (await app.t.call<UserInfo>(api.userInfo, { visit_user_id: uid }, { ticket: me.ticket })).data();
     const before = await info(2);
-    expect((await t.call(api.followUser, { user_id: 2 }, { ticket: me.ticket })).data()).toEqual({ is_follow: true });
-    expect((await t.call(api.followUser, { user_id: 2 }, { ticket: me.ticket })).data()).toEqual({ is_follow: true });
+    expect((await app.t.call(api.followUser, { user_id: 2 }, { ticket: me.ticket })).data()).toEqual({ is_follow: true });
+    expect((await app.t.call(api.followUser, { user_id: 2 }, { ticket: me.ticket })).data()).toEqual({ is_follow: true });
     const followed = await info(2);
     expect(followed.is_follow).toBe(true);
     expect(followed.follower_count).toBe(before.follower_count + 1);
     expect((await info(me.uid)).following_count).toBe(1);
 
-    expect((await t.call(api.unfollowUser, { user_id: 2 }, { ticket: me.ticket })).data()).toEqual({ is_follow: false });
-    expect((await t.call(api.unfollowUser, { user_id: 2 }, { ticket: me.ticket })).data()).toEqual({ is_follow: false });
+    expect((await app.t.call(api.unfollowUser, { user_id: 2 }, { ticket: me.ticket })).data()).toEqual({ is_follow: false });
+    expect((await app.t.call(api.unfollowUser, { user_id: 2 }, { ticket: me.ticket })).data()).toEqual({ is_follow: false });
     expect((await info(2)).follower_count).toBe(before.follower_count);
     expect((await info(me.uid)).following_count).toBe(0);
 
-    expect(errorOf((await t.call(api.followUser, { user_id: me.uid }, { ticket: me.ticket })).body)?.code).toBe(-1004);
-    expect(errorOf((await t.call(api.followUser, { user_id: 987654 }, { ticket: me.ticket })).body)?.code).toBe(-1005);
-    expect(errorOf((await t.call(api.followUser, { user_id: 2 })).body)?.code).toBe(-2000);
+    expect(errorOf((await app.t.call(api.followUser, { user_id: me.uid }, { ticket: me.ticket })).body)?.code).toBe(-1004);
+    expect(errorOf((await app.t.call(api.followUser, { user_id: 987654 }, { ticket: me.ticket })).body)?.code).toBe(-1005);
+    expect(errorOf((await app.t.call(api.followUser, { user_id: 2 })).body)?.code).toBe(-2000);
   });
 
   it('keeps every counter exact under 50 concurrent follow and unfollow calls', async () => {
     const people: { ticket: string; uid: number }[] = [];
-    for (let i = 0; i < 5; i++) people.push(await t.login(freshPhone()));
+    for (let i = 0; i < 5; i++) people.push(await app.t.login(freshPhone()));
     const channelId = 3;
     const random = sequence(20_261_124);
     const calls = Array.from({ length: 50 }, (_, i) => {
       const who = people[i % people.length]!;
       const on = random() < 0.6;
       const pick = random();
-      if (pick < 0.4) return t.call(on ? api.followChannel : api.unfollowChannel, { channel_id: channelId }, { ticket: who.ticket });
+      if (pick < 0.4) return app.t.call(on ? api.followChannel : api.unfollowChannel, { channel_id: channelId }, { ticket: who.ticket });
       // Users of the group follow one another (A -> B while B -> A) and a seeded user.
       const others = [...people.filter((p) => p !== who).map((p) => p.uid), 2];
       const target = others[Math.floor(random() * others.length)]!;
-      return t.call(on ? api.followUser : api.unfollowUser, { user_id: target }, { ticket: who.ticket });
+      return app.t.call(on ? api.followUser : api.unfollowUser, { user_id: target }, { ticket: who.ticket });
     });
     const answers = await Promise.all(calls);
     for (const answer of answers) expect(answer.body.code, JSON.stringify(answer.body)).toBe(0);
 
-    const channel = (await t.call<ChannelDetail>(api.channelDetail, { channel_id: channelId })).data();
+    const channel = (await app.t.call<ChannelDetail>(api.channelDetail, { channel_id: channelId })).data();
     expect(channel.follower_count).toBe(await count(sql`select count(*)::int as n from channel_follows where channel_id = ${channelId}`));
     for (const person of [...people.map((p) => p.uid), 2]) {
-      const info = (await t.call<UserInfo>(api.userInfo, { visit_user_id: person })).data();
+      const info = (await app.t.call<UserInfo>(api.userInfo, { visit_user_id: person })).data();
       expect(info.follower_count).toBe(await count(sql`select count(*)::int as n from user_follows where followee_id = ${person}`));
       expect(info.following_count).toBe(await count(sql`select count(*)::int as n from user_follows where follower_id = ${person}`));
     }
-    const mismatches = await counterMismatches(database.db);
+    const mismatches = await counterMismatches(app.database.db);
     expect(mismatches['channels.follower_count']).toBe(0);
     expect(mismatches['users.follower_count']).toBe(0);
     expect(mismatches['users.following_count']).toBe(0);
@@ -107,17 +86,17 @@ describe.each(databases)('follows on $name', ({ open }) => {
 
   it('toggles any edge with any counters: a like of a post moves the post and its author', async () => {
     // The shape likes will use: edge likes(user, 'post', id); counters posts.like_count and the author's users.like_count.
-    const [post] = await database.db.select().from(posts).where(eq(posts.id, 7));
-    const [author] = await database.db.select().from(users).where(eq(users.id, post!.userId));
+    const [post] = await app.database.db.select().from(posts).where(eq(posts.id, 7));
+    const [author] = await app.database.db.select().from(users).where(eq(users.id, post!.userId));
     // A user who has not liked the post yet.
     const [liker] = await queryRows<{ id: number }>(
-      database.db,
+      app.database.db,
       sql`select id from users u where u.id <> ${post!.userId}
         and not exists (select 1 from likes l where l.target_type = 'post' and l.target_id = 7 and l.user_id = u.id)
         order by id limit 1`,
     );
     const like = (on: boolean) =>
-      database.db.transaction((tx) =>
+      app.database.db.transaction((tx) =>
         toggleEdge(tx, {
           table: likes,
           key: { userId: liker!.id, targetType: 'post', targetId: 7 },
@@ -125,8 +104,8 @@ describe.each(databases)('follows on $name', ({ open }) => {
           counters: [counter(posts.likeCount, 7), counter(users.likeCount, author!.id)],
         }),
       );
-    const postLikes = async () => (await database.db.select().from(posts).where(eq(posts.id, 7)))[0]!.likeCount;
-    const authorLikes = async () => (await database.db.select().from(users).where(eq(users.id, author!.id)))[0]!.likeCount;
+    const postLikes = async () => (await app.database.db.select().from(posts).where(eq(posts.id, 7)))[0]!.likeCount;
+    const authorLikes = async () => (await app.database.db.select().from(users).where(eq(users.id, author!.id)))[0]!.likeCount;
     const [likesBefore, authorBefore] = [await postLikes(), await authorLikes()];
 
     expect(await like(true)).toBe(true);
@@ -135,23 +114,23 @@ describe.each(databases)('follows on $name', ({ open }) => {
     expect(await like(false)).toBe(true);
     expect(await like(false)).toBe(false);
     expect([await postLikes(), await authorLikes()]).toEqual([likesBefore, authorBefore]);
-    const mismatches = await counterMismatches(database.db);
+    const mismatches = await counterMismatches(app.database.db);
     expect(mismatches['posts.like_count']).toBe(0);
     expect(mismatches['users.like_count']).toBe(0);
   });
 
   it('moves nothing when the transaction around the toggle fails', async () => {
-    const me = await t.login(freshPhone());
-    const followers = async () => (await database.db.select().from(channels).where(eq(channels.id, 5)))[0]!.followerCount;
+    const me = await app.t.login(freshPhone());
+    const followers = async () => (await app.database.db.select().from(channels).where(eq(channels.id, 5)))[0]!.followerCount;
     const before = await followers();
     await expect(
-      database.db.transaction(async (tx) => {
+      app.database.db.transaction(async (tx) => {
         await toggleEdge(tx, { table: channelFollows, key: { userId: me.uid, channelId: 5 }, on: true, counters: [counter(channels.followerCount, 5)] });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
     expect(await followers()).toBe(before);
-    expect(await database.db.select().from(channelFollows).where(eq(channelFollows.userId, me.uid))).toEqual([]);
-    expect(await database.db.select().from(userFollows).where(eq(userFollows.followerId, me.uid))).toEqual([]);
+    expect(await app.database.db.select().from(channelFollows).where(eq(channelFollows.userId, me.uid))).toEqual([]);
+    expect(await app.database.db.select().from(userFollows).where(eq(userFollows.followerId, me.uid))).toEqual([]);
   });
 });

@@ -2,36 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import type { ChannelCategory, ChannelDetail, Post, UserInfo } from '../../src/shared/schemas.ts';
 import type { Paged } from '../../src/shared/schemas.ts';
-import { createTestApp, errorOf, openTestApp, type TestApp } from '../support/api.ts';
-import { openPostgresTestDatabase, openTestDatabase } from '../support/db.ts';
+import { errorOf, openTestApp, testAppFor, testDatabases, type TestApp } from '../support/api.ts';
 
-const databases = [
-  { name: 'PGlite', open: async () => ({ database: await openTestDatabase(), stop: async () => undefined }) },
-  { name: 'PostgreSQL', open: openPostgresTestDatabase },
-];
-
-describe.each(databases)('read calls on $name', ({ open }) => {
-  let t: TestApp;
-  let stop: () => Promise<void>;
-
-  beforeAll(async () => {
-    const opened = await open();
-    stop = async () => {
-      await opened.database.close();
-      await opened.stop();
-    };
-    t = await createTestApp(opened.database);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await stop?.();
-  });
+describe.each(testDatabases)('read calls on $name', ({ open }) => {
+  const app = testAppFor(open);
 
   async function allPages(input: Record<string, unknown>, pages: number): Promise<Post[][]> {
     const result: Post[][] = [];
     let index = 0;
     for (let i = 0; i < pages; i++) {
-      const page = (await t.call<Paged<Post>>(api.channelPosts, { ...input, index, size: 10 })).data();
+      const page = (await app.t.call<Paged<Post>>(api.channelPosts, { ...input, index, size: 10 })).data();
       result.push(page.list);
       if (!page.page.more) break;
       index = page.page.next_index;
@@ -54,84 +34,84 @@ describe.each(databases)('read calls on $name', ({ open }) => {
   });
 
   it('ends the last page with more false', async () => {
-    const page = (await t.call<Paged<Post>>(api.channelPosts, { tab: 'all', index: 3, size: 10 })).data();
+    const page = (await app.t.call<Paged<Post>>(api.channelPosts, { tab: 'all', index: 3, size: 10 })).data();
     expect(page.page.more).toBe(false);
     expect(page.list.map((post) => post.id)).toEqual([2, 1]);
   });
 
   it('filters by channel and by featured', async () => {
-    const byChannel = (await t.call<Paged<Post>>(api.channelPosts, { channel_id: 1, size: 20 })).data();
+    const byChannel = (await app.t.call<Paged<Post>>(api.channelPosts, { channel_id: 1, size: 20 })).data();
     expect(byChannel.list.length).toBeGreaterThan(0);
     for (const post of byChannel.list) expect(post.channels.map((c) => c.channel_id)).toContain(1);
-    const good = (await t.call<Paged<Post>>(api.channelPosts, { tab: 'good', size: 20 })).data();
+    const good = (await app.t.call<Paged<Post>>(api.channelPosts, { tab: 'good', size: 20 })).data();
     expect(good.list.length).toBeGreaterThan(0);
     for (const post of good.list) expect(post.is_good).toBe(true);
   });
 
   it('asks for login on the follow tab when logged out, and shows followed channels when logged in', async () => {
-    const loggedOut = await t.call(api.channelPosts, { tab: 'follow' });
+    const loggedOut = await app.t.call(api.channelPosts, { tab: 'follow' });
     expect(errorOf(loggedOut.body)?.code).toBe(-2000);
-    const { ticket } = await t.login('13800000000');
-    const followed = (await t.call<{ list: { channel_id: number }[] }>(api.userChannelList, { visit_user_id: 1 })).data();
+    const { ticket } = await app.t.login('13800000000');
+    const followed = (await app.t.call<{ list: { channel_id: number }[] }>(api.userChannelList, { visit_user_id: 1 })).data();
     const followedIds = new Set(followed.list.map((c) => c.channel_id));
     expect(followedIds.size).toBeGreaterThan(0);
-    const feed = (await t.call<Paged<Post>>(api.channelPosts, { tab: 'follow', size: 20 }, { ticket })).data();
+    const feed = (await app.t.call<Paged<Post>>(api.channelPosts, { tab: 'follow', size: 20 }, { ticket })).data();
     expect(feed.list.length).toBeGreaterThan(0);
     for (const post of feed.list) expect(post.channels.some((c) => followedIds.has(c.channel_id))).toBe(true);
   });
 
   it('returns one post, with attachments of both kinds somewhere in the feed', async () => {
-    const detail = (await t.call<Post>(api.postDetail, { post_id: 5 })).data();
+    const detail = (await app.t.call<Post>(api.postDetail, { post_id: 5 })).data();
     expect(detail.id).toBe(5);
-    const many = (await t.call<Paged<Post>>(api.channelPosts, { size: 50 })).data().list;
-    const more = (await t.call<Paged<Post>>(api.channelPosts, { size: 50, index: many.at(-1)!.id })).data().list;
+    const many = (await app.t.call<Paged<Post>>(api.channelPosts, { size: 50 })).data().list;
+    const more = (await app.t.call<Paged<Post>>(api.channelPosts, { size: 50, index: many.at(-1)!.id })).data().list;
     const attach = [...many, ...more].flatMap((post) => post.attach);
     const image = attach.find((a) => a.type === 'image');
     expect(image).toBeDefined();
     expect(attach.some((a) => a.type === 'code')).toBe(true);
     expect([...many, ...more].some((post) => post.vote && post.vote.options.length >= 2)).toBe(true);
     // Images of posts are served by the server.
-    const img = await t.app.inject({ method: 'GET', url: image!.type === 'image' ? image!.url : '' });
+    const img = await app.t.app.inject({ method: 'GET', url: image!.type === 'image' ? image!.url : '' });
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toMatch(/^image\//);
   });
 
   it('answers -1005 for a post that does not exist', async () => {
-    const missing = await t.call(api.postDetail, { post_id: 999999 });
+    const missing = await app.t.call(api.postDetail, { post_id: 999999 });
     expect(missing.status).toBe(200);
     expect(errorOf(missing.body)?.code).toBe(-1005);
   });
 
   it('rejects wrong-typed and malformed bodies with -1004 and a message, never a 500', async () => {
-    const wrongType = await t.call(api.postDetail, { post_id: 'abc' });
+    const wrongType = await app.t.call(api.postDetail, { post_id: 'abc' });
     expect(wrongType.status).toBe(200);
     expect(errorOf(wrongType.body)?.code).toBe(-1004);
     expect(errorOf(wrongType.body)?.msg).toContain('post_id');
 
-    const negative = await t.call(api.channelPosts, { size: 1000 });
+    const negative = await app.t.call(api.channelPosts, { size: 1000 });
     expect(errorOf(negative.body)?.code).toBe(-1004);
 
-    const notJson = await t.call(api.channelPosts, {}, { rawBody: '{"tab":' });
+    const notJson = await app.t.call(api.channelPosts, {}, { rawBody: '{"tab":' });
     expect(notJson.status).toBe(200);
     expect(errorOf(notJson.body)).toEqual({ code: -1004, msg: '请求体不是有效的 JSON' });
 
-    const badTab = await t.call(api.channelPosts, { tab: 'hot' });
+    const badTab = await app.t.call(api.channelPosts, { tab: 'hot' });
     expect(errorOf(badTab.body)?.code).toBe(-1004);
 
-    const neither = await t.call(api.userInfo, { data_mode: 1 });
+    const neither = await app.t.call(api.userInfo, { data_mode: 1 });
     expect(errorOf(neither.body)?.code).toBe(-1004);
   });
 
   it('answers channel detail, categories and recommendations', async () => {
-    const channel = (await t.call<ChannelDetail>(api.channelDetail, { channel_id: 1 })).data();
+    const channel = (await app.t.call<ChannelDetail>(api.channelDetail, { channel_id: 1 })).data();
     expect(channel.channel_name).toBeTruthy();
-    expect(errorOf((await t.call(api.channelDetail, { channel_id: 9999 })).body)?.code).toBe(-1005);
+    expect(errorOf((await app.t.call(api.channelDetail, { channel_id: 9999 })).body)?.code).toBe(-1005);
 
-    const categories = (await t.call<{ list: ChannelCategory[] }>(api.categoryChannel, {})).data().list;
+    const categories = (await app.t.call<{ list: ChannelCategory[] }>(api.categoryChannel, {})).data().list;
     expect(categories.length).toBeGreaterThanOrEqual(3);
     expect(categories.flatMap((c) => c.list).length).toBeGreaterThanOrEqual(10);
 
-    const recommended = (await t.call<{ list: ChannelDetail[] }>(api.recommendChannelList, {})).data().list;
+    const recommended = (await app.t.call<{ list: ChannelDetail[] }>(api.recommendChannelList, {})).data().list;
     expect(recommended.length).toBeGreaterThan(0);
     const counts = recommended.map((c) => c.follower_count);
     expect([...counts].sort((a, b) => b - a)).toEqual(counts);
@@ -139,7 +119,7 @@ describe.each(databases)('read calls on $name', ({ open }) => {
 
   it('answers the sidebar explore list and the race_medals config with parsed content', async () => {
     const explore = (
-      await t.call<{ info: { list: { title: string; id: number; redirect_param: string }[] } }>(api.exploreList, {
+      await app.t.call<{ info: { list: { title: string; id: number; redirect_param: string }[] } }>(api.exploreList, {
         page: 'horde',
         block_name: 'sidebar',
       })
@@ -147,21 +127,21 @@ describe.each(databases)('read calls on $name', ({ open }) => {
     expect(explore.info.list.length).toBeGreaterThan(0);
     expect(explore.info.list[0]).toEqual({ title: expect.any(String), id: expect.any(Number), redirect_param: expect.any(String) });
 
-    const config = (await t.call<{ list: { key: string; content: unknown }[] }>(api.configList, { keys: ['race_medals'] })).data();
+    const config = (await app.t.call<{ list: { key: string; content: unknown }[] }>(api.configList, { keys: ['race_medals'] })).data();
     expect(config.list).toHaveLength(1);
     expect(typeof config.list[0]!.content).toBe('object');
   });
 
   it('answers user info by numeric id and by ucode alike', async () => {
-    const byId = (await t.call<UserInfo>(api.userInfo, { data_mode: 1, visit_user_id: 2 })).data();
-    const byCode = (await t.call<UserInfo>(api.userInfo, { data_mode: 1, visit_ucode: byId.ucode })).data();
+    const byId = (await app.t.call<UserInfo>(api.userInfo, { data_mode: 1, visit_user_id: 2 })).data();
+    const byCode = (await app.t.call<UserInfo>(api.userInfo, { data_mode: 1, visit_ucode: byId.ucode })).data();
     expect(byCode).toEqual(byId);
     expect(byId.post_count).toBeGreaterThanOrEqual(0);
-    expect(errorOf((await t.call(api.userInfo, { visit_ucode: 'nobody' })).body)?.code).toBe(-1005);
+    expect(errorOf((await app.t.call(api.userInfo, { visit_ucode: 'nobody' })).body)?.code).toBe(-1005);
   });
 
   it('answers 404 with the envelope for an unknown API path', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/serv/v1/nothing', payload: {} });
+    const response = await app.t.app.inject({ method: 'POST', url: '/serv/v1/nothing', payload: {} });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ code: -1, error: { code: -1005 } });
   });

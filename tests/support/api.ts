@@ -13,7 +13,8 @@ import type { Database } from '../../src/server/db/client.ts';
 import type { CodeSender } from '../../src/server/services/login.ts';
 import { rateLimits } from '../../src/server/db/schema.ts';
 import { eq, sql } from 'drizzle-orm';
-import { openTestDatabase } from './db.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { openPostgresTestDatabase, openTestDatabase } from './db.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -126,4 +127,38 @@ export async function ageRateLimits(database: Database, cellphone: string): Prom
 /** The error part of an envelope, for assertions. */
 export function errorOf(body: Envelope<unknown>): { code: number; msg: string } | undefined {
   return body.code === 0 ? undefined : body.error;
+}
+
+/** The databases every API behaviour is checked on: the embedded default and a real PostgreSQL. */
+export const testDatabases = [
+  { name: 'PGlite', open: async () => ({ database: await openTestDatabase(), stop: async () => undefined }) },
+  { name: 'PostgreSQL', open: openPostgresTestDatabase },
+];
+
+/**
+ * Inside a describe block: the app on a database opened by `open` before the block's tests and
+ * closed after them. Read `t` and `database` inside tests (they exist once beforeAll ran).
+ */
+export function testAppFor(open: () => Promise<{ database: Database; stop(): Promise<void> }>): { readonly t: TestApp; readonly database: Database } {
+  let t: TestApp | undefined;
+  let opened: { database: Database; stop(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    opened = await open();
+    t = await createTestApp(opened.database);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await opened?.database.close();
+    await opened?.stop();
+  });
+  return {
+    get t() {
+      if (!t) throw new Error('testAppFor: the app exists only inside tests');
+      return t;
+    },
+    get database() {
+      if (!opened) throw new Error('testAppFor: the database exists only inside tests');
+      return opened.database;
+    },
+  };
 }
