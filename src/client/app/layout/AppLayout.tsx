@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLayoutStore } from '../../platform/layout-store.ts';
-import { LazyLayer, lazyComponent } from '../../ui/LazyLayer.tsx';
-import { useAiWidgetStore } from './ai-widget-store.ts';
+import AiWidget from './AiWidget.tsx';
 import { BackToTop } from './BackToTop.tsx';
 import { Header } from './Header.tsx';
 import type { FeedTab } from '../../entities/post/queries.ts';
@@ -24,18 +23,6 @@ export interface AppLayoutProps {
 }
 
 const MAIN_ID = 'main';
-
-// A promo, not the page: its code comes after the first screen, and not at all once closed.
-const AiWidget = lazyComponent(() => import('./AiWidget.tsx'));
-
-function AiWidgetSlot() {
-  const hidden = useAiWidgetStore((s) => s.hidden);
-  return hidden ? null : (
-    <LazyLayer>
-      <AiWidget />
-    </LazyLayer>
-  );
-}
 
 /**
  * Moves keyboard and screen-reader focus to the main content: after a navigation (the link
@@ -82,7 +69,7 @@ export function AppLayout({ children, sidebar, showSidebar, userSlot, heading, f
         </main>
       </div>
       {isMobile ? null : <BackToTop />}
-      <AiWidgetSlot />
+      <AiWidget />
     </div>
   );
 }
