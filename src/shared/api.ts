@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { routes, type Route } from './endpoints.ts';
 import {
+  COMPLAIN_REASONS,
+  type ComplainReason,
   COMMENT_MAX_CHARS,
   CODE_MAX_CHARS,
   FEEDBACK_MAX_CHARS,
@@ -71,6 +73,9 @@ const likeTarget = z.union([z.object({ post_id: idSchema }), z.object({ comment_
   error: '需要 post_id 或 comment_id',
 });
 const channelPostsTab = z.enum(['all', 'follow', 'good']);
+const complainReasonKeys = COMPLAIN_REASONS.map((item) => item.reason) as [ComplainReason, ...ComplainReason[]];
+/** '' (no reason chosen: then the text must say it) or one of COMPLAIN_REASONS. */
+const complainReason = z.union([z.literal(''), z.enum(complainReasonKeys)], { error: '投诉理由无效' });
 
 export const imageInputSchema = z.object({
   type: z.literal('image'),
@@ -335,13 +340,19 @@ export const api = {
     input: z.object({
       target_type: z.enum(['post', 'comment', 'user']),
       target_id: idSchema,
-      reason: z.string().max(50),
+      reason: complainReason,
       content: z.string().max(FEEDBACK_MAX_CHARS * 4),
       client_id: clientId,
     }),
     output: z.object({ complain_id: z.number().int() }),
     tag: 'complain',
     summary: 'Report a post, comment or user',
+  }),
+  complainReasons: endpoint(routes.complainReasons, {
+    input: empty,
+    output: z.object({ list: z.array(z.object({ reason: z.string(), text: z.string() })) }),
+    tag: 'complain',
+    summary: 'The reasons a complaint may give, in display order',
   }),
 
   // ---- time service ----

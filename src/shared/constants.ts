@@ -12,6 +12,17 @@ export const SIDEBAR_SUB_ITEM_HEIGHT_PX = 42;
 export const LOCAL_CACHE_MAX_BYTES = 3_145_728;
 
 export const FEEDBACK_MAX_CHARS = 500;
+
+/** Reasons of a complaint, in the order the client lists them (complain/reasons answers this list). */
+export const COMPLAIN_REASONS = [
+  { reason: 'spam', text: '垃圾广告' },
+  { reason: 'porn', text: '色情低俗' },
+  { reason: 'illegal', text: '违法违规' },
+  { reason: 'abuse', text: '人身攻击' },
+  { reason: 'plagiarism', text: '抄袭侵权' },
+  { reason: 'other', text: '其他' },
+] as const;
+export type ComplainReason = (typeof COMPLAIN_REASONS)[number]['reason'];
 export const DEFAULT_CUT_LENGTH = 150;
 export const BOTTOM_DETECTION_MARGIN_PX = 50;
 export const DOUBLE_TAP_MS = 300;

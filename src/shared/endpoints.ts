@@ -51,6 +51,7 @@ export const routes = {
   topicPosts: { method: 'POST', path: '/serv/v1/topic/posts', auth: 'optional', kind: 'read' },
   codeDetail: { method: 'POST', path: '/serv/v1/code/detail', auth: 'optional', kind: 'read' },
   complainAdd: { method: 'POST', path: '/serv/v1/complain/add', auth: 'required', kind: 'write' },
+  complainReasons: { method: 'POST', path: '/serv/v1/complain/reasons', auth: 'none', kind: 'read' },
   exploreList: { method: 'POST', path: '/serv/v3/explore/list', auth: 'none', kind: 'read' },
   configList: { method: 'POST', path: '/serv/v2/config/list', auth: 'none', kind: 'read' },
   noteUpdate: { method: 'POST', path: '/serv/v3/note/update', auth: 'required', kind: 'write' },

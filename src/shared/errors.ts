@@ -16,6 +16,14 @@ export const ErrorCode = {
   Forbidden: -1006,
   /** Added: an upload that is not an image or is too large. */
   BadUpload: -1007,
+  /** Added: a second vote on the same poll. */
+  AlreadyVoted: -1008,
+  /** Added: a client_id used again with a different request body. */
+  IdempotencyMismatch: -1009,
+  /** Added: the poll's end_time has passed. */
+  VoteClosed: -1010,
+  /** Added: a second complaint by the same user about the same target. */
+  AlreadyComplained: -1011,
   NotLoggedIn: -2000,
   BalanceAbnormal: -2001,
   TooFrequent: -2005,
@@ -62,6 +70,10 @@ export const errorMessages: Readonly<Record<number, string>> = {
   [-1005]: '内容不存在或已被删除',
   [-1006]: '没有权限进行此操作',
   [-1007]: '请上传 10MB 以内的 JPG、PNG、GIF 或 WebP 图片',
+  [-1008]: '已经投过票了',
+  [-1009]: '重复请求与原请求不一致',
+  [-1010]: '投票已结束',
+  [-1011]: '已经投诉过了',
   [-2000]: '请先登录',
   [-2021]: '专栏已下架，不能订阅',
   [-2022]: '该专栏不存在',

@@ -5,7 +5,24 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './constants.ts';
 
-export const idSchema = z.number({ error: '应为数字' }).int('应为整数').positive('应为正整数');
+/** Ids are int4 columns: 1 .. 2147483647. */
+export const MAX_ID = 2_147_483_647;
+export const ID_MESSAGE = '应为正整数编号';
+const digits = /^[0-9]{1,10}$/;
+
+/**
+ * An id: a positive integer, or a string of decimal digits (public clients of the real service
+ * send `"post_id":"511"`), converted to a number, at most MAX_ID. Anything else fails with one
+ * Chinese message, never zod's English.
+ */
+export const idSchema = z.union([z.number(), z.string()], { error: ID_MESSAGE }).transform((value, ctx) => {
+  const id = typeof value === 'number' ? value : digits.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(id) || id < 1 || id > MAX_ID) {
+    ctx.issues.push({ code: 'custom', message: ID_MESSAGE, input: value });
+    return z.NEVER;
+  }
+  return id;
+});
 
 export const pageRequestSchema = z.object({
   /** The cursor: `next_index` of the previous page; absent or 0 for the first page. */
@@ -156,6 +173,8 @@ export const commentBaseSchema = z.object({
   create_time: z.number().int(),
   /** The user this comment answers, for replies. */
   reply_user: userBriefSchema.nullable(),
+  /** A deleted comment that still has live replies keeps its place: content '' and is_deleted true (该评论已删除). */
+  is_deleted: z.boolean(),
 });
 export const commentSchema = commentBaseSchema.extend({
   reply_count: z.number().int(),
