@@ -10,7 +10,6 @@ import {
   type ComplainReason,
   COMMENT_MAX_CHARS,
   CODE_MAX_CHARS,
-  FEEDBACK_MAX_CHARS,
   NOTE_LIST_DEFAULT_SIZE,
   POST_MAX_CHANNELS,
   POST_MAX_CHARS,
@@ -67,7 +66,12 @@ const visitUser = z.union(
   [z.object({ visit_user_id: idSchema }), z.object({ visit_ucode: z.string().min(1).max(64) })],
   { error: '需要 visit_user_id（数字）或 visit_ucode' },
 );
-/** `client_id`: generated once per write on the client and reused on every retry (exactly-once writes). */
+/**
+ * `client_id`: generated once per write on the client and reused on every retry (exactly-once
+ * writes: a replay answers the original result). Required on comment/add, vote/submit,
+ * complain/add and post/add; optional (but honoured) on post/delete, comment/delete, the follow
+ * calls and likes, whose repeats are harmless without it.
+ */
 const clientId = z.string().min(8, 'client_id 太短').max(64, 'client_id 太长');
 const likeTarget = z.union([z.object({ post_id: idSchema }), z.object({ comment_id: idSchema })], {
   error: '需要 post_id 或 comment_id',
@@ -183,13 +187,13 @@ export const api = {
     summary: 'Posts, newest first: all, of one channel, of followed channels (tab follow), or featured (tab good)',
   }),
   followChannel: endpoint(routes.followChannel, {
-    input: z.object({ channel_id: idSchema }),
+    input: z.object({ channel_id: idSchema, client_id: clientId.optional() }),
     output: z.object({ is_follow: z.boolean() }),
     tag: 'channel',
     summary: 'Follow a channel',
   }),
   unfollowChannel: endpoint(routes.unfollowChannel, {
-    input: z.object({ channel_id: idSchema }),
+    input: z.object({ channel_id: idSchema, client_id: clientId.optional() }),
     output: z.object({ is_follow: z.boolean() }),
     tag: 'channel',
     summary: 'Stop following a channel',
@@ -203,13 +207,13 @@ export const api = {
 
   // ---- main service: users ----
   followUser: endpoint(routes.followUser, {
-    input: z.object({ user_id: idSchema }),
+    input: z.object({ user_id: idSchema, client_id: clientId.optional() }),
     output: z.object({ is_follow: z.boolean() }),
     tag: 'user',
     summary: 'Follow a user',
   }),
   unfollowUser: endpoint(routes.unfollowUser, {
-    input: z.object({ user_id: idSchema }),
+    input: z.object({ user_id: idSchema, client_id: clientId.optional() }),
     output: z.object({ is_follow: z.boolean() }),
     tag: 'user',
     summary: 'Stop following a user',
@@ -251,7 +255,7 @@ export const api = {
     summary: 'Write a post (exactly once per client_id)',
   }),
   postDelete: endpoint(routes.postDelete, {
-    input: z.object({ post_id: idSchema }),
+    input: z.object({ post_id: idSchema, client_id: clientId.optional() }),
     output: z.object({ post_id: z.number().int() }),
     tag: 'post',
     summary: 'Delete your own post',
@@ -296,7 +300,7 @@ export const api = {
     summary: 'Comment on a post or reply to a comment (exactly once per client_id)',
   }),
   commentDelete: endpoint(routes.commentDelete, {
-    input: z.object({ comment_id: idSchema }),
+    input: z.object({ comment_id: idSchema, client_id: clientId.optional() }),
     output: z.object({ comment_id: z.number().int() }),
     tag: 'comment',
     summary: 'Delete your own comment',
@@ -341,7 +345,8 @@ export const api = {
       target_type: z.enum(['post', 'comment', 'user']),
       target_id: idSchema,
       reason: complainReason,
-      content: z.string().max(FEEDBACK_MAX_CHARS * 4),
+      // Any length: over FEEDBACK_MAX_CHARS (500) user-perceived characters is -2902, answered by the service.
+      content: z.string(),
       client_id: clientId,
     }),
     output: z.object({ complain_id: z.number().int() }),
