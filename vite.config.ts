@@ -23,8 +23,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
-    // Every browser we serve preloads modules itself.
-    modulePreload: { polyfill: false },
+    // No preload helper in the first screen's JS: a lazy chunk's own imports load when it runs
+    // (the service worker has them all precached after the first visit). CSS still travels.
+    modulePreload: false,
     rolldownOptions: {
       output: {
         // What the first screen needs travels as one file (it compresses better than many small

@@ -1,4 +1,5 @@
-import { ErrorCode, messageForCode } from '#shared/errors.ts';
+import { messageForCode } from '#shared/error-messages.ts';
+import { ErrorCode } from '#shared/errors.ts';
 
 /** A rule the user broke: answered as the error envelope with its catalogue code, never as a 500. */
 export class BusinessError extends Error {

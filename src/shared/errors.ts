@@ -1,6 +1,7 @@
 /**
- * The one error catalogue (SPEC.md section 8). The server answers with these codes and
- * the client shows these messages; neither side keeps its own copy.
+ * The error codes of SPEC.md section 8 and the messages the client shows on its own. The
+ * catalogue of messages by code is error-messages.ts: the server answers with it, and the
+ * client's error hook and forms show it (it loads with them, not with the first screen).
  */
 
 export const ErrorCode = {
@@ -60,51 +61,8 @@ export const ErrorCode = {
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-/** Code -> message, exactly as SPEC.md section 8 lists them, plus the codes added above. */
-export const errorMessages: Readonly<Record<number, string>> = {
-  [-10086]: '请求出错，请检查网络',
-  [-1001]: '登录已失效，请重新登录',
-  [-1002]: '系统内部错误',
-  [-1003]: '未知错误',
-  [-1004]: '请求参数错误',
-  [-1005]: '内容不存在或已被删除',
-  [-1006]: '没有权限进行此操作',
-  [-1007]: '请上传 10MB 以内的 JPG、PNG、GIF 或 WebP 图片',
-  [-1008]: '已经投过票了',
-  [-1009]: '重复请求与原请求不一致',
-  [-1010]: '投票已结束',
-  [-1011]: '已经投诉过了',
-  [-2000]: '请先登录',
-  [-2021]: '专栏已下架，不能订阅',
-  [-2022]: '该专栏不存在',
-  [-2023]: '您已订阅该专栏，不能重复订阅',
-  [-2001]: '余额账户异常',
-  [-2005]: '请求频繁',
-  [-2102]: '余额不足',
-  [-2120]: '订单创建失败',
-  [-2121]: '支付失败',
-  [-2901]: '无效的反馈内容',
-  [-2902]: '反馈内容请不要超过 500 字',
-  [-3007]: '验证码错误',
-  [-3006]: '验证码错误',
-  [-3003]: '请重新登录',
-  [-3004]: '验证码为空',
-  [-3005]: '请更新验证码',
-  [-3101]: '阅码格式错误',
-  [-3102]: '阅码无效',
-  [-3103]: '阅码信息获取失败',
-  [-3105]: '阅码与专栏不匹配',
-  [-3351]: '已获取过云栖优惠码',
-  [-3352]: '优惠码已被领完',
-  [-3363]: '金额大于1元才能提现',
-  [-3364]: '金额超出提现范围，请联系客服',
-  [-3365]: '现金余额不足，请联系客服',
-  [-3366]: '提现失败，请重试',
-  [-3369]: '单日提现次数不得超过3次',
-  [-3370]: '提现频率过高，请稍后重试',
-  [-5007]: '总关注用户达上限',
-  [-2006]: '今日操作已达上限',
-};
+/** The message of -10086: a request that never reached the server. */
+export const NETWORK_ERROR_MESSAGE = '请求出错，请检查网络';
 
 /** Messages the client shows on its own (SPEC.md section 8, "Client messages"). */
 export const clientMessages = {
@@ -118,12 +76,3 @@ export const clientMessages = {
   userInfoFailed: '获取用户信息失败',
   offline: '网络异常',
 } as const;
-
-/** Codes whose message the server refines (which field was wrong); the client shows the server's text. */
-export const detailedCodes: ReadonlySet<number> = new Set([ErrorCode.BadRequest, ErrorCode.BadUpload]);
-
-/** The catalogue message for a known code; otherwise the server's own msg, then a generic one. */
-export function messageForCode(code: number, serverMsg?: string): string {
-  if (serverMsg && detailedCodes.has(code)) return serverMsg;
-  return errorMessages[code] ?? (serverMsg || errorMessages[ErrorCode.Unknown]!);
-}

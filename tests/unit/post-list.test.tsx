@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PostCard } from '../../src/client/features/feed/components/PostCard.tsx';
 import { collapseText, isLongText, PostContent } from '../../src/client/features/feed/components/PostContent.tsx';
 import { flattenPosts, PostList } from '../../src/client/features/feed/components/PostList.tsx';
-import { votePercent } from '../../src/client/features/feed/components/VoteSummary.tsx';
+import { votePercent } from '../../src/client/features/feed/components/PostVote.tsx';
 import { useExpandedPostsStore } from '../../src/client/features/feed/expanded-posts-store.ts';
 import { carryParamsMiddleware } from '../../src/client/lib/carry-params.ts';
 import { feedQueryOptions } from '../../src/client/entities/post/queries.ts';

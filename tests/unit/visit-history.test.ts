@@ -6,7 +6,7 @@ import {
   VISIT_HISTORY_KEY,
   VISIT_HISTORY_MAX,
   type HistoryLike,
-} from '../../src/client/app/visit-history.ts';
+} from '../../src/client/lib/visit-history.ts';
 
 describe('nextVisitHistory', () => {
   it('adds new visits and never the same path twice in a row', () => {

@@ -15,7 +15,7 @@ import { documentTitle } from '../routes/meta.ts';
 import { closePageLayers } from '../ui/overlay/page-layers.ts';
 import { UiHosts } from '../ui/UiHosts.tsx';
 import { AppLayout, focusMainContent } from './layout/AppLayout.tsx';
-import { canGoBackInSession } from './visit-history.ts';
+import { canGoBackInSession } from '../lib/visit-history.ts';
 
 export function AppShell({ children }: { children: ReactNode }) {
   const router = useRouter();

@@ -7,7 +7,8 @@
  * work replaces through `setApiErrorActions` (until then they show the catalogue message).
  */
 import { endpoints } from '#shared/endpoints.ts';
-import { ErrorCode, messageForCode } from '#shared/errors.ts';
+import { ErrorCode } from '#shared/errors.ts';
+import { errorText } from '../lib/error-text.ts';
 import type { ApiError } from '../lib/http.ts';
 import { toast } from '../ui/toast/toast-store.ts';
 
@@ -73,7 +74,7 @@ export function resolveApiErrorAction(error: unknown): ApiErrorActionName {
 
 /** The message a toast shows: the catalogue's for known codes, the server's otherwise. */
 export function apiErrorMessage(error: unknown): string {
-  return asErrorLike(error)?.message || messageForCode(ErrorCode.Unknown);
+  return errorText(asErrorLike(error) ?? error);
 }
 
 type ActionImpl = (error: unknown) => void;

@@ -11,10 +11,12 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { clientMessages } from '#shared/errors.ts';
-import { handleApiError, setApiErrorActions } from './handle-api-error.ts';
+import { applyAppEvents } from './app-events.ts';
+import type * as ErrorHandling from './handle-api-error.ts';
 import { useUpdateStore } from './layout/update-store.ts';
 import { adoptReferrerParams } from '../lib/carry-params.ts';
 import { installSession } from '../features/auth/install.ts';
+import { loadChunk } from '../lib/chunk.ts';
 import { createQueryClient, persistQueryCache } from '../lib/query-client.ts';
 import { startLayoutTracking, useLayoutStore } from '../platform/layout-store.ts';
 import { startOnlineTracking, useOnlineStore } from '../platform/online-store.ts';
@@ -30,12 +32,23 @@ async function start(): Promise<void> {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('#root is missing from index.html');
 
+  // What a failure shows (a toast, the login popup for -1001 and -2000, the 452 notice: SPEC.md
+  // section 8) is decided in handle-api-error.ts, which loads with the first failure.
+  let errorHandling: Promise<typeof ErrorHandling> | undefined;
   const queryClient = createQueryClient({
-    onError: (error, meta) => void handleApiError(error, meta),
+    onError: (error, meta) => {
+      errorHandling ??= loadChunk(() => import('./handle-api-error.ts')).then((handling) => {
+        handling.setApiErrorActions({ login: session.login, loggedInElsewhere: session.loggedInElsewhere });
+        return handling;
+      });
+      errorHandling.then(
+        (handling) => handling.handleApiError(error, meta),
+        () => (errorHandling = undefined),
+      );
+    },
   });
-  // -1001 and -2000 open the login popup; HTTP 452 logs out and explains (SPEC.md section 8).
+  applyAppEvents(queryClient);
   const session = installSession(queryClient);
-  setApiErrorActions({ login: session.login, loggedInElsewhere: session.loggedInElsewhere });
 
   startLayoutTracking();
   startOnlineTracking();

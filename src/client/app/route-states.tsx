@@ -13,11 +13,10 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   useEffect(() => {
     queryErrorResetBoundary.reset();
   }, [queryErrorResetBoundary]);
-  const message = error instanceof Error && error.message ? error.message : '页面加载失败';
   return (
     <ErrorState
       title="加载失败"
-      message={message}
+      error={error}
       onRetry={() => {
         reset();
         void router.invalidate();

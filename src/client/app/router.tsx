@@ -27,7 +27,7 @@ import { topicHomeRoute, topicListRoute } from '../routes/topic.tsx';
 import { userCenterRoute } from '../routes/user.tsx';
 import { AppShell } from './AppShell.tsx';
 import { PagePending, RouteError } from './route-states.tsx';
-import { trackVisitHistory } from './visit-history.ts';
+import { trackVisitHistory } from '../lib/visit-history.ts';
 
 export const routeTree = rootRoute.addChildren([
   indexRoute,

@@ -6,7 +6,7 @@
 import { HTTP_LOGGED_IN_ELSEWHERE, type ClientEndpoint, type EndpointName, type InputOf, type OutputOf } from '#shared/endpoints.ts';
 import { HTTP_TIMEOUT_MS } from '#shared/constants.ts';
 import { isEnvelope } from '#shared/envelope.ts';
-import { ErrorCode, messageForCode } from '#shared/errors.ts';
+import { ErrorCode, NETWORK_ERROR_MESSAGE } from '#shared/errors.ts';
 
 export type ApiErrorKind = 'business' | 'network' | 'timeout' | 'logged-in-elsewhere' | 'http';
 
@@ -74,7 +74,7 @@ export async function request<K extends EndpointName>(
     const timedOut = timeout.aborted;
     throw new ApiError({
       code: ErrorCode.Network,
-      msg: messageForCode(ErrorCode.Network),
+      msg: NETWORK_ERROR_MESSAGE,
       kind: timedOut ? 'timeout' : 'network',
       status: 0,
       path,
@@ -84,12 +84,12 @@ export async function request<K extends EndpointName>(
   const payload: unknown = await response.json().catch(() => undefined);
   if (response.status === HTTP_LOGGED_IN_ELSEWHERE) {
     const code = isEnvelope(payload) && 'error' in payload ? payload.error.code : ErrorCode.Relogin;
-    throw new ApiError({ code, msg: messageForCode(code), kind: 'logged-in-elsewhere', status: response.status, path });
+    throw new ApiError({ code, msg: '', kind: 'logged-in-elsewhere', status: response.status, path });
   }
   if (!isEnvelope(payload)) {
     throw new ApiError({
       code: ErrorCode.Network,
-      msg: messageForCode(ErrorCode.Network),
+      msg: NETWORK_ERROR_MESSAGE,
       kind: 'http',
       status: response.status,
       path,
@@ -97,5 +97,7 @@ export async function request<K extends EndpointName>(
   }
   if (payload.code === 0) return (payload as { data: OutputOf<K> }).data;
   const { code, msg } = 'error' in payload ? payload.error : { code: ErrorCode.Unknown, msg: '' };
-  throw new ApiError({ code, msg: messageForCode(code, msg), kind: 'business', status: response.status, path });
+  // The server's own words; where the catalogue has the code, what the user is shown comes from
+  // it (the error hook and the forms, through error-messages.ts).
+  throw new ApiError({ code, msg, kind: 'business', status: response.status, path });
 }

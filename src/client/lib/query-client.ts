@@ -10,7 +10,7 @@
  * are stored, except those with `meta: { persist: false }`; when the state would exceed the
  * cap, the queries updated longest ago are dropped until it fits.
  */
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type MutationOptions } from '@tanstack/react-query';
 import {
   persistQueryClientRestore,
   persistQueryClientSubscribe,
@@ -103,6 +103,18 @@ export function createQueryClient(handlers: QueryClientHandlers): QueryClient {
       },
     },
   });
+}
+
+/**
+ * Runs a write outside a component (a menu action, a queued send) as a mutation of this
+ * client, so its failure reaches the same error hook as every other write.
+ */
+export function runMutation<TData, TVariables>(
+  queryClient: QueryClient,
+  options: MutationOptions<TData, Error, TVariables>,
+  variables: TVariables,
+): Promise<TData> {
+  return queryClient.getMutationCache().build(queryClient, options).execute(variables);
 }
 
 // ---------------------------------------------------------------------------------------------

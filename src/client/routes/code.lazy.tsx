@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
+import type { RouterContext } from './root.tsx';
 import { createLazyRoute } from '@tanstack/react-router';
 import { CodeView } from '../features/code/components/CodeView.tsx';
 import { codeDetailQueryOptions } from '../features/code/queries.ts';
@@ -7,6 +8,11 @@ import { IconCode } from '../ui/icons.tsx';
 import { Page } from '../ui/Page.tsx';
 import { EmptyState } from '../ui/states.tsx';
 import { parseId } from './params.ts';
+
+/** The loader of codeDetail: loaded with this page's code. */
+export async function loadCodeDetail({ context, params }: { context: RouterContext; params: { postid: string; uuid: string } }): Promise<void> {
+  await context.queryClient.ensureQueryData(codeDetailQueryOptions(parseId(params.postid), params.uuid));
+}
 
 export const codeLazyRoute = createLazyRoute('/code')({ component: CodePage });
 

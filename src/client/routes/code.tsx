@@ -1,7 +1,6 @@
 /** /code (code view or editor) and /code/$postid/$uuid (one snippet). */
 import { createRoute } from '@tanstack/react-router';
-import { codeDetailQueryOptions } from '../features/code/queries.ts';
-import { parseId } from './params.ts';
+import { loadChunk } from '../lib/chunk.ts';
 import { rootRoute } from './root.tsx';
 
 export const codeRoute = createRoute({
@@ -14,7 +13,5 @@ export const codeDetailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/code/$postid/$uuid',
   staticData: { heading: '代码' },
-  loader: async ({ context, params }) => {
-    await context.queryClient.ensureQueryData(codeDetailQueryOptions(parseId(params.postid), params.uuid));
-  },
+  loader: (ctx) => loadChunk(() => import('./code.lazy.tsx')).then((page) => page.loadCodeDetail(ctx)),
 }).lazy(() => import('./code.lazy.tsx').then((m) => m.codeDetailLazyRoute));

@@ -7,11 +7,14 @@ import { createRoute, Link } from '@tanstack/react-router';
 import { channelDetailQueryOptions } from '../entities/channel/queries.ts';
 import { feedQueryOptions } from '../entities/post/queries.ts';
 import { sessionQueryOptions } from '../entities/session/queries.ts';
-import { FollowLoginPrompt } from '../features/auth/components/FollowPrompt.tsx';
 import { FeedSkeleton } from '../features/feed/components/FeedSkeleton.tsx';
 import { PostList } from '../features/feed/components/PostList.tsx';
+import { LazyLayer, lazyComponent } from '../ui/LazyLayer.tsx';
 import { optionalId } from './params.ts';
 import { rootRoute } from './root.tsx';
+
+// Only logged-out visitors of /follow see it.
+const FollowLoginPrompt = lazyComponent(() => import('../features/auth/components/FollowPrompt.tsx'));
 
 function FeedTitle({ title, children }: { title: string; children?: React.ReactNode }) {
   return (
@@ -104,7 +107,9 @@ function FollowPage() {
           }
         />
       ) : (
-        <FollowLoginPrompt />
+        <LazyLayer>
+          <FollowLoginPrompt />
+        </LazyLayer>
       )}
     </>
   );

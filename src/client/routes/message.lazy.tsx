@@ -1,10 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
+import type { RouterContext } from './root.tsx';
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import type { ImageAttach } from '#shared/schemas.ts';
 import { postDetailQueryOptions } from '../entities/post/queries.ts';
 import { PostCard } from '../features/feed/components/PostCard.tsx';
 import { LinkedText, collapseText } from '../features/feed/components/PostContent.tsx';
 import { CommentList } from '../features/post/components/CommentList.tsx';
+import { commentsQueryOptions } from '../features/post/queries.ts';
 import { fullTime } from '../format/time.ts';
 import { PROVIDER_NAME } from '../platform/runtime-config.ts';
 import { Avatar } from '../ui/Avatar.tsx';
@@ -14,6 +16,18 @@ import { openInAppHref } from './app-link.ts';
 import { parseId } from './params.ts';
 import './open-in-app.css';
 import './poster.css';
+
+/** The loader of messageDetail: loaded with this page's code. */
+export async function loadMessageDetail({ context, params }: { context: RouterContext; params: { id: string } }): Promise<void> {
+  const postId = parseId(params.id);
+  void context.queryClient.prefetchInfiniteQuery(commentsQueryOptions(postId));
+  await context.queryClient.ensureQueryData(postDetailQueryOptions(postId));
+}
+
+/** The loader of messagePoster: loaded with this page's code. */
+export async function loadMessagePoster({ context, params }: { context: RouterContext; params: { id: string } }): Promise<void> {
+  await context.queryClient.ensureQueryData(postDetailQueryOptions(parseId(params.id)));
+}
 
 export const messageDetailLazyRoute = createLazyRoute('/message/detail/$id')({ component: MessageDetailPage });
 

@@ -1,33 +1,10 @@
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { PROVIDER_NAME } from '../platform/runtime-config.ts';
 import { HomeLink } from '../ui/HomeLink.tsx';
-import { IconCode, IconComment, IconError, IconWarning } from '../ui/icons.tsx';
+import { IconCode, IconComment, IconError } from '../ui/icons.tsx';
 import { Page } from '../ui/Page.tsx';
 import { EmptyState } from '../ui/states.tsx';
 import './pages.lazy.css';
-
-/** Complaint reasons the report form will offer. */
-export const COMPLAIN_REASONS = ['垃圾广告', '色情低俗', '违法违规', '人身攻击', '抄袭侵权', '其他'] as const;
-
-export const complainLazyRoute = createLazyRoute('/complain')({ component: ComplainPage });
-
-function ComplainPage() {
-  return (
-    <Page title="投诉理由">
-      <div className="card">
-        <p className="page-lead">发现不友善或违规的内容？请告诉我们原因，我们会尽快处理。</p>
-        <ul className="reason-list" aria-label="可选的投诉理由">
-          {COMPLAIN_REASONS.map((reason) => (
-            <li key={reason} className="reason-list__item">
-              <IconWarning size={16} /> {reason}
-            </li>
-          ))}
-        </ul>
-        <p className="muted">从动态或评论的“更多”菜单发起投诉，即可选择理由并补充说明（500 字以内）。</p>
-      </div>
-    </Page>
-  );
-}
 
 export const postCodeLazyRoute = createLazyRoute('/post')({ component: PostCodePage });
 

@@ -3,14 +3,21 @@
  * code loads when first opened.
  */
 import { createRoute } from '@tanstack/react-router';
+import type { ComplainTarget } from '../features/complain/components/ComplainForm.tsx';
 import { PROVIDER_NAME } from '../platform/runtime-config.ts';
+import { optionalId } from './params.ts';
 import { rootRoute } from './root.tsx';
 
 export const complainRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/complain',
   staticData: { title: '投诉理由', heading: '投诉理由' },
-}).lazy(() => import('./pages.lazy.tsx').then((m) => m.complainLazyRoute));
+  // /complain?type=post|comment|user&id=: what is reported.
+  validateSearch: (search: Record<string, unknown>): { type?: ComplainTarget | undefined; id?: number | undefined } => ({
+    type: search.type === 'post' || search.type === 'comment' || search.type === 'user' ? search.type : undefined,
+    id: optionalId(search.id),
+  }),
+}).lazy(() => import('./complain.lazy.tsx').then((m) => m.complainLazyRoute));
 
 export const postCodeRoute = createRoute({
   getParentRoute: () => rootRoute,

@@ -1,13 +1,26 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
+import type { RouterContext } from './root.tsx';
 import { createLazyRoute } from '@tanstack/react-router';
 import { topicPostsQueryOptions } from '../entities/post/queries.ts';
 import { PostList } from '../features/feed/components/PostList.tsx';
 import { TopicHeader } from '../features/topic/components/TopicHeader.tsx';
 import { TopicList } from '../features/topic/components/TopicList.tsx';
-import { topicDetailQueryOptions } from '../features/topic/queries.ts';
+import { topicDetailQueryOptions, topicListQueryOptions } from '../features/topic/queries.ts';
 import { Page } from '../ui/Page.tsx';
 import { openInAppHref } from './app-link.ts';
 import { parseId } from './params.ts';
+
+/** The loader of topicList: loaded with this page's code. */
+export async function loadTopicList({ context }: { context: RouterContext }): Promise<void> {
+  await context.queryClient.ensureInfiniteQueryData(topicListQueryOptions());
+}
+
+/** The loader of topicHome: loaded with this page's code. */
+export async function loadTopicHome({ context, params }: { context: RouterContext; params: { id: string } }): Promise<void> {
+  const topicId = parseId(params.id);
+  void context.queryClient.prefetchInfiniteQuery(topicPostsQueryOptions(topicId));
+  await context.queryClient.ensureQueryData(topicDetailQueryOptions(topicId));
+}
 
 export const topicListLazyRoute = createLazyRoute('/topic/list')({ component: TopicListPage });
 

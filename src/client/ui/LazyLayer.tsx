@@ -8,8 +8,7 @@ import { loadChunk } from '../lib/chunk.ts';
 import { toast } from './toast/toast-store.ts';
 
 /** React.lazy through loadChunk, which forgets a failed load so that the next render tries again. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function lazyComponent<P extends Record<string, any>>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
+export function lazyComponent<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
   const create = () => lazy(() => loadChunk(load).catch((error: unknown) => {
     Current = create();
     throw error;

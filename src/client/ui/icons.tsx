@@ -1,9 +1,9 @@
 /** Inline SVG icons (stroke = currentColor). Decorative unless given a title. */
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number; title?: string };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number; title?: string };
 
-function Svg({ size = 20, title, children, ...rest }: IconProps & { children: React.ReactNode }) {
+export function Svg({ size = 20, title, children, ...rest }: IconProps & { children: React.ReactNode }) {
   return (
     <svg
       width={size}
@@ -69,11 +69,6 @@ export const IconChevronLeft = (p: IconProps) => (
     <path d="M15 6l-6 6 6 6" />
   </Svg>
 );
-export const IconChevronRight = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M9 6l6 6-6 6" />
-  </Svg>
-);
 export const IconArrowUp = (p: IconProps) => (
   <Svg {...p}>
     <path d="M12 19V5M6 11l6-6 6 6" />
@@ -84,9 +79,9 @@ export const IconHome = (p: IconProps) => (
     <path d="M4 11l8-7 8 7v8a1 1 0 0 1-1 1h-4v-6H9v6H5a1 1 0 0 1-1-1z" />
   </Svg>
 );
-export const IconHeart = (p: IconProps) => (
+export const IconHeart = ({ filled = false, ...p }: IconProps & { filled?: boolean }) => (
   <Svg {...p}>
-    <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />
+    <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" fill={filled ? 'currentColor' : 'none'} />
   </Svg>
 );
 export const IconComment = (p: IconProps) => (
@@ -97,12 +92,6 @@ export const IconComment = (p: IconProps) => (
 export const IconCode = (p: IconProps) => (
   <Svg {...p}>
     <path d="M9 8l-4 4 4 4M15 8l4 4-4 4" />
-  </Svg>
-);
-export const IconCopy = (p: IconProps) => (
-  <Svg {...p}>
-    <rect x="8" y="8" width="12" height="12" rx="2" />
-    <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
   </Svg>
 );
 export const IconSparkle = (p: IconProps) => (
@@ -121,14 +110,6 @@ export const IconUsers = (p: IconProps) => (
     <circle cx="9" cy="9" r="3.5" />
     <path d="M3 19c.8-3 3.2-4.5 6-4.5s5.2 1.5 6 4.5" />
     <path d="M15.5 5.5a3.5 3.5 0 0 1 0 7M17.5 14.8c1.7.6 3 1.9 3.5 4.2" />
-  </Svg>
-);
-export const IconGrid = (p: IconProps) => (
-  <Svg {...p}>
-    <rect x="4" y="4" width="7" height="7" rx="1.5" />
-    <rect x="13" y="4" width="7" height="7" rx="1.5" />
-    <rect x="4" y="13" width="7" height="7" rx="1.5" />
-    <rect x="13" y="13" width="7" height="7" rx="1.5" />
   </Svg>
 );
 export const IconExternal = (p: IconProps) => (
@@ -152,5 +133,12 @@ export const IconOffline = (p: IconProps) => (
     <path d="M3 3l18 18" />
     <path d="M8.5 16.5a5 5 0 0 1 7 0M5 12.9a10 10 0 0 1 5-2.6M19 12.9a10 10 0 0 0-2.6-1.8M2 9a15 15 0 0 1 4.2-2.7M22 9a15 15 0 0 0-10-4" />
     <path d="M12 20h.01" />
+  </Svg>
+);
+export const IconMore = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="5" cy="12" r="1.3" fill="currentColor" />
+    <circle cx="12" cy="12" r="1.3" fill="currentColor" />
+    <circle cx="19" cy="12" r="1.3" fill="currentColor" />
   </Svg>
 );

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { loadChunk } from '../lib/chunk.ts';
 import { IconInbox, IconOffline, IconSpinner } from './icons.tsx';
 import './states.css';
 
@@ -26,20 +27,47 @@ export function EmptyState({
   );
 }
 
+/**
+ * What to say about a failed request: its own message at once, then the catalogue's for its
+ * code (SPEC.md section 8), which loads only when something has failed.
+ */
+function useErrorText(error: unknown): string {
+  const own = error instanceof Error ? error.message : '';
+  const [resolved, setResolved] = useState<{ error: unknown; text: string } | null>(null);
+  useEffect(() => {
+    if (error === undefined) return;
+    let live = true;
+    loadChunk(() => import('../lib/error-text.ts')).then(
+      ({ errorText }) => live && setResolved({ error, text: errorText(error) }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [error]);
+  return resolved !== null && resolved.error === error ? resolved.text : own;
+}
+
 /** Loading failed: the reason and a 重试 button. */
 export function ErrorState({
   title = '加载失败',
+  error,
   message,
   onRetry,
   retrying = false,
   action,
 }: {
   title?: string;
+  /** The failure itself: its message is looked up in the catalogue. */
+  error?: unknown;
+  /** Or a message of the caller's own. */
   message?: string | undefined;
   onRetry?: () => void;
   retrying?: boolean;
   action?: ReactNode;
 }) {
+  const errorMessage = useErrorText(error);
+  message ??= errorMessage;
   return (
     <div className="state state--error" role="alert">
       <div className="state__icon" aria-hidden="true">

@@ -6,7 +6,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fail } from '#shared/envelope.ts';
-import { ErrorCode, messageForCode } from '#shared/errors.ts';
+import { messageForCode } from '#shared/error-messages.ts';
+import { ErrorCode } from '#shared/errors.ts';
 import { BusinessError } from '../errors.ts';
 
 /** Fastify's own client-error codes, in words a user can act on. */

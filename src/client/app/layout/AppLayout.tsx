@@ -5,7 +5,9 @@ import { BackToTop } from './BackToTop.tsx';
 import { Header } from './Header.tsx';
 import type { FeedTab } from '../../entities/post/queries.ts';
 import { MobileFeedTabs, MobileTopBar } from './MobileBars.tsx';
-import { OfflineBanner, UpdateBanner } from './StatusBanners.tsx';
+import { LazyLayer, lazyComponent } from '../../ui/LazyLayer.tsx';
+import { useOnlineStore } from '../../platform/online-store.ts';
+import { useUpdateStore } from './update-store.ts';
 import './layout.css';
 
 export interface AppLayoutProps {
@@ -23,6 +25,21 @@ export interface AppLayoutProps {
 }
 
 const MAIN_ID = 'main';
+
+// The banners show only offline or with an update waiting: their code comes when they do.
+const OfflineBanner = lazyComponent(() => import('./OfflineBanner.tsx'));
+const UpdateBanner = lazyComponent(() => import('./UpdateBanner.tsx'));
+
+function StatusBanners() {
+  const offline = useOnlineStore((s) => !s.online);
+  const update = useUpdateStore((s) => s.apply !== null && !s.dismissed);
+  return (
+    <LazyLayer>
+      {offline ? <OfflineBanner /> : null}
+      {update ? <UpdateBanner /> : null}
+    </LazyLayer>
+  );
+}
 
 /**
  * Moves keyboard and screen-reader focus to the main content: after a navigation (the link
@@ -52,8 +69,7 @@ export function AppLayout({ children, sidebar, showSidebar, userSlot, heading, f
       >
         跳到主要内容
       </a>
-      <OfflineBanner />
-      <UpdateBanner />
+      <StatusBanners />
       {isMobile ? (
         <div className="mobile-chrome">
           <MobileTopBar heading={heading} onBack={onBack} userSlot={userSlot} />

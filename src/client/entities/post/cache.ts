@@ -39,3 +39,14 @@ export function removePost(queryClient: QueryClient, id: number): void {
   mapListPosts(queryClient, (list) => (list.some((post) => post.id === id) ? list.filter((post) => post.id !== id) : list));
   queryClient.removeQueries({ queryKey: postKeys.detail(id), exact: true });
 }
+
+/** The cached copy of post `id` (its detail, else any list page), to act on what the user sees. */
+export function cachedPost(queryClient: QueryClient, id: number): Post | undefined {
+  const detail = queryClient.getQueryData<Post>(postKeys.detail(id));
+  if (detail) return detail;
+  for (const [, data] of queryClient.getQueriesData<PostPages>({ queryKey: postKeys.lists })) {
+    const found = data?.pages.flatMap((page) => page.list).find((post) => post.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}

@@ -22,13 +22,29 @@ export function requestLogin(): void {
   opener();
 }
 
+let afterLogin: (() => void) | null = null;
+
 /**
  * For actions that need a login (SPEC.md section 6): the login user when known, otherwise
- * null after opening the login popup.
+ * null after opening the login popup. `then` (the action itself) runs once the user has logged
+ * in through that popup; closing it without logging in forgets it.
  */
-export function requireLogin(queryClient: QueryClient): LoginUser | null {
+export function requireLogin(queryClient: QueryClient, then?: () => void): LoginUser | null {
   const user = queryClient.getQueryData<LoginUser | null>(sessionKeys.user);
   if (user) return user;
+  afterLogin = then ?? null;
   requestLogin();
   return null;
+}
+
+/** The login succeeded: run the action that asked for it. */
+export function runAfterLogin(): void {
+  const next = afterLogin;
+  afterLogin = null;
+  next?.();
+}
+
+/** The popup closed without a login. */
+export function forgetAfterLogin(): void {
+  afterLogin = null;
 }

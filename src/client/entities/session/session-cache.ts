@@ -6,6 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoginUser } from '#shared/schemas.ts';
 import { clearServiceWorkerApiCache } from '../../platform/pwa.ts';
 import { channelKeys } from '../channel/queries.ts';
+import { runAfterLogin } from './login.ts';
 import { sessionKeys } from './queries.ts';
 import { clearStoredLogin } from './stored-login.ts';
 
@@ -14,6 +15,8 @@ const notSession = (query: { queryKey: readonly unknown[] }) => query.queryKey[0
 export async function applyLogin(queryClient: QueryClient, user: LoginUser): Promise<void> {
   queryClient.setQueryData(sessionKeys.user, user);
   await queryClient.invalidateQueries({ predicate: notSession });
+  // After the refetch, so what the user asked for (a like) is not undone by older answers.
+  runAfterLogin();
 }
 
 /** Logout (SPEC.md section 4) clears the user, the university flag and the followed channels. */

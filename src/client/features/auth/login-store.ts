@@ -3,6 +3,7 @@
  * (message, picker, dialog): a toast about the network must not close a half-typed login.
  */
 import { create } from 'zustand';
+import { forgetAfterLogin } from '../../entities/session/login.ts';
 
 interface LoginDialogState {
   open: boolean;
@@ -13,7 +14,12 @@ interface LoginDialogState {
 export const useLoginDialogStore = create<LoginDialogState>()((set) => ({
   open: false,
   openLogin: () => set({ open: true }),
-  close: () => set({ open: false }),
+  close: () => {
+    // Closed without logging in: the action that asked for the login is dropped. (After a
+    // login it has already run: the login's own success waits for it.)
+    forgetAfterLogin();
+    set({ open: false });
+  },
 }));
 
 /** Closes the popup (leaving the page). */

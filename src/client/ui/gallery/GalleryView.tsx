@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { DOUBLE_TAP_MS } from '#shared/constants.ts';
 import { useLayoutStore } from '../../platform/layout-store.ts';
-import { IconChevronLeft, IconChevronRight, IconClose } from '../icons.tsx';
+import { IconChevronRight } from '../icons-secondary.tsx';
+import { IconChevronLeft, IconClose } from '../icons.tsx';
 import { ModalDialog } from '../overlay/ModalDialog.tsx';
 import { clampZoom, MAX_ZOOM, useGalleryStore } from './gallery-store.ts';
 import './gallery.css';

@@ -4,7 +4,7 @@ import { EmptyState } from '../../../ui/states.tsx';
 import { requestLogin } from '../../../entities/session/login.ts';
 
 /** /follow while logged out: what the tab is for, and the way in. */
-export function FollowLoginPrompt() {
+export default function FollowLoginPrompt() {
   return (
     <EmptyState
       icon={<IconUsers size={40} />}

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { LOGIN_CODE_LENGTH, LOGIN_CODE_RESEND_S } from '#shared/constants.ts';
-import { ErrorCode, messageForCode } from '#shared/errors.ts';
-import { isApiError } from '../../../lib/http.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { IconClose } from '../../../ui/icons.tsx';
 import { ModalDialog } from '../../../ui/overlay/ModalDialog.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
@@ -10,7 +9,6 @@ import { useLogin, useSendLoginCode } from '../login-mutations.ts';
 import '../../../ui/dialog/dialog.css';
 import './login.css';
 
-const errorText = (error: unknown) => (isApiError(error) ? error.message : messageForCode(ErrorCode.Unknown));
 
 /** A resend countdown: whole seconds left, and a start(seconds). Ticks once a second. */
 function useCountdown(): [number, (seconds: number) => void] {

@@ -21,7 +21,7 @@ export function ChannelDirectory() {
       </LoadingRegion>
     );
   }
-  if (query.isError) return <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const categories = query.data.filter((category) => category.list.length > 0);
   if (categories.length === 0) return <EmptyState title="还没有频道" />;
   return (

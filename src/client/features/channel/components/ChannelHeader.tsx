@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatCount } from '#shared/format.ts';
 import type { ChannelDetail } from '#shared/schemas.ts';
-import { IconGrid } from '../../../ui/icons.tsx';
+import { IconGrid } from '../../../ui/icons-secondary.tsx';
 import { Thumbnail } from '../../../ui/Thumbnail.tsx';
 import '../../../ui/entity-header.css';
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { CodeSnippet } from '#shared/schemas.ts';
-import { IconCopy } from '../../../ui/icons.tsx';
-import { copyWithToast } from '../copy.ts';
+import { IconCopy } from '../../../ui/icons-secondary.tsx';
+import { copyWithToast } from '../../../ui/copy.ts';
 import './code.css';
 
 /** A whole snippet: monospace with line numbers, horizontal scroll, and a copy button. */

@@ -1,14 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
 import { formatCount } from '#shared/format.ts';
 import type { CodeAttach, ImageAttach, Post } from '#shared/schemas.ts';
 import { fullTime, readableTime } from '../../../format/time.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';
-import { IconComment, IconHeart } from '../../../ui/icons.tsx';
+import { sessionQueryOptions } from '../../../entities/session/queries.ts';
+import { ChunkLoadError, loadChunk } from '../../../lib/chunk.ts';
+import { toast } from '../../../ui/toast/toast-store.ts';
+import { IconComment, IconMore } from '../../../ui/icons.tsx';
 import { CodeCard } from './CodeCard.tsx';
 import { ImageGrid } from './ImageGrid.tsx';
+import { LikeButton } from './LikeButton.tsx';
 import { PostContent } from './PostContent.tsx';
-import { VoteSummary } from './VoteSummary.tsx';
+import { PostVote } from './PostVote.tsx';
 import './feed.css';
 
 /** Clicks on these (or inside them) are theirs, not the card's. */
@@ -115,14 +120,11 @@ export function PostCard({ post, full = false }: { post: Post; full?: boolean })
       {codes.map((code) => (
         <CodeCard key={code.uuid} postId={post.id} code={code} />
       ))}
-      {post.vote ? <VoteSummary vote={post.vote} /> : null}
+      {post.vote ? <PostVote postId={post.id} vote={post.vote} /> : null}
       <PostChips post={post} />
 
       <footer className="post-card__foot">
-        <span className={`post-stat${post.is_like ? ' post-stat--active' : ''}`} aria-label={`点赞 ${post.like_count}`}>
-          <IconHeart size={18} />
-          <span aria-hidden="true">{post.like_count > 0 ? formatCount(post.like_count) : '点赞'}</span>
-        </span>
+        <LikeButton post={post} />
         {full ? (
           <span className="post-stat" aria-label={`评论 ${post.comment_count}`}>
             <IconComment size={18} />
@@ -139,7 +141,38 @@ export function PostCard({ post, full = false }: { post: Post; full?: boolean })
             <span aria-hidden="true">{post.comment_count > 0 ? formatCount(post.comment_count) : '评论'}</span>
           </Link>
         )}
+        <PostMoreButton post={post} />
       </footer>
     </article>
+  );
+}
+
+/** 更多: the post's menu (share, complain, delete one's own), whose code loads on first use. */
+function PostMoreButton({ post }: { post: Post }) {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const open = () => {
+    const detail = router.buildLocation({ to: '/message/detail/$id', params: { id: String(post.id) } });
+    void loadChunk(() => import('../post-menu.tsx'))
+      .then(({ openPostMenu }) =>
+        openPostMenu(post, {
+          queryClient,
+          isOwn: queryClient.getQueryData(sessionQueryOptions().queryKey)?.uid === post.user.uid,
+          url: new URL(detail.href, window.location.origin).href,
+          openComplaint: () => void router.navigate({ to: '/complain', search: { type: 'post', id: post.id } }),
+          leaveDeleted: () => {
+            if (router.state.location.pathname === detail.pathname) void router.navigate({ to: '/home', replace: true });
+          },
+        }),
+      )
+      // A refused delete was already explained by the error hook; a menu that did not load was not.
+      .catch((error: unknown) => {
+        if (error instanceof ChunkLoadError) toast.error(error.message);
+      });
+  };
+  return (
+    <button type="button" className="post-stat post-stat--button post-stat--more" aria-label="更多" aria-haspopup="dialog" onClick={open}>
+      <IconMore size={18} />
+    </button>
   );
 }

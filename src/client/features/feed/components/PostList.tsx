@@ -67,7 +67,7 @@ export function PostList<TKey extends QueryKey>({
   if (query.isError && posts.length === 0) {
     return (
       <ErrorState
-        message={query.error.message}
+        error={query.error}
         onRetry={() => void query.refetch()}
         retrying={query.isFetching}
       />

@@ -84,7 +84,7 @@ export function CommentList({ postId, total }: { postId: number; total: number }
           ))}
         </LoadingRegion>
       ) : query.isError && comments.length === 0 ? (
-        <ErrorState title="评论加载失败" message={query.error.message} onRetry={() => void query.refetch()} />
+        <ErrorState title="评论加载失败" error={query.error} onRetry={() => void query.refetch()} />
       ) : comments.length === 0 ? (
         <EmptyState title="还没有评论" description="来说说你的看法吧。" />
       ) : (

@@ -37,7 +37,7 @@ export function TopicList() {
     );
   }
   if (query.isError && topics.length === 0) {
-    return <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   }
   if (topics.length === 0) return <EmptyState title="还没有话题" />;
   return (

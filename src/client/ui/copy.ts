@@ -1,6 +1,6 @@
 /** Copying text to the clipboard, with the SPEC.md section 8 messages. */
 import { clientMessages } from '#shared/errors.ts';
-import { toast } from '../../ui/toast/toast-store.ts';
+import { toast } from './toast/toast-store.ts';
 
 export type CopyResult = 'done' | 'failed' | 'unsupported';
 
