@@ -1,17 +1,22 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { RouterContext } from './root.tsx';
-import { createLazyRoute, Link } from '@tanstack/react-router';
-import type { ImageAttach } from '#shared/schemas.ts';
+import { createLazyRoute, Link, useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { ImageAttach, Post } from '#shared/schemas.ts';
 import { postDetailQueryOptions } from '../entities/post/queries.ts';
 import { PostCard } from '../features/feed/components/PostCard.tsx';
 import { LinkedText, collapseText } from '../features/feed/components/PostContent.tsx';
-import { CommentList } from '../features/post/components/CommentList.tsx';
+import { Likers } from '../features/post/components/Likers.tsx';
+import { PostComments } from '../features/post/components/PostComments.tsx';
+import { downloadBlob, drawPoster } from '../features/post/poster.ts';
 import { commentsQueryOptions } from '../features/post/queries.ts';
 import { fullTime } from '../format/time.ts';
 import { PROVIDER_NAME } from '../platform/runtime-config.ts';
 import { Avatar } from '../ui/Avatar.tsx';
 import { LogoMark } from '../ui/Logo.tsx';
 import { Page } from '../ui/Page.tsx';
+import { shareLink } from '../ui/share.ts';
+import { toast } from '../ui/toast/toast-store.ts';
 import { openInAppHref } from './app-link.ts';
 import { parseId } from './params.ts';
 import './open-in-app.css';
@@ -47,7 +52,8 @@ function MessageDetailPage() {
         </a>
       ) : null}
       <PostCard post={post} full />
-      <CommentList postId={post.id} total={post.comment_count} />
+      <Likers postId={post.id} total={post.like_count} />
+      <PostComments post={post} />
     </div>
   );
 }
@@ -87,6 +93,7 @@ function MessagePosterPage() {
           <span>{PROVIDER_NAME}社区 · 和同行一起学习</span>
         </figcaption>
       </figure>
+      <PosterActions post={post} />
       <p className="page-lead poster__hint">
         分享这张卡片给朋友，或{' '}
         <Link to="/message/detail/$id" params={{ id }} className="text-link">
@@ -94,5 +101,45 @@ function MessagePosterPage() {
         </Link>
       </p>
     </Page>
+  );
+}
+
+/** 保存图片 (the card as a PNG) and 分享 (the PNG where the system share sheet takes files, else the link). */
+function PosterActions({ post }: { post: Post }) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const picture = () => drawPoster(post, `${PROVIDER_NAME}社区 · 和同行一起学习`, fullTime(post.create_time));
+  const name = `${PROVIDER_NAME}-动态-${post.id}.png`;
+  const run = (action: () => Promise<void>) => {
+    setBusy(true);
+    action()
+      .catch(() => toast.error('图片生成失败，请稍后重试'))
+      .finally(() => setBusy(false));
+  };
+  const save = () =>
+    run(async () => {
+      downloadBlob(await picture(), name);
+      toast.success('图片已保存');
+    });
+  const share = () =>
+    run(async () => {
+      const url = new URL(router.buildLocation({ to: '/message/detail/$id', params: { id: String(post.id) } }).href, window.location.origin).href;
+      const file = new File([await picture()], name, { type: 'image/png' });
+      const content = { title: `${post.user.nick}的动态`, url };
+      if (navigator.canShare?.({ files: [file] })) {
+        await navigator.share({ ...content, files: [file] }).catch((error: unknown) => {
+          if (!(error instanceof DOMException && error.name === 'AbortError')) throw error;
+        });
+      } else await shareLink(content);
+    });
+  return (
+    <div className="poster__actions">
+      <button type="button" className="button button--primary" disabled={busy} onClick={save}>
+        保存图片
+      </button>
+      <button type="button" className="button button--ghost" disabled={busy} onClick={share}>
+        分享
+      </button>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { PROVIDER_NAME } from '../platform/runtime-config.ts';
 import { HomeLink } from '../ui/HomeLink.tsx';
-import { IconCode, IconComment, IconError } from '../ui/icons.tsx';
+import { IconCode, IconError } from '../ui/icons.tsx';
 import { Page } from '../ui/Page.tsx';
 import { EmptyState } from '../ui/states.tsx';
 import './pages.lazy.css';
@@ -17,23 +17,6 @@ function PostCodePage() {
           title="在动态里附上一段代码"
           description="选择语言、填写标题并粘贴代码，发布后读者可以完整查看并一键复制。写动态的功能即将开放。"
           action={<HomeLink label="先看看大家的动态" />}
-        />
-      </div>
-    </Page>
-  );
-}
-
-export const commentLazyRoute = createLazyRoute('/comment')({ component: CommentPage });
-
-function CommentPage() {
-  return (
-    <Page title="写评论">
-      <div className="card">
-        <EmptyState
-          icon={<IconComment size={40} />}
-          title="说说你的看法"
-          description="在动态详情页就可以写评论、回复其他同学。评论功能即将开放。"
-          action={<HomeLink label="去看看动态" />}
         />
       </div>
     </Page>

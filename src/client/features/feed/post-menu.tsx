@@ -8,6 +8,7 @@ import type { Post } from '#shared/schemas.ts';
 import { cutText } from '#shared/format.ts';
 import { emitAppEvent } from '../../lib/app-events.ts';
 import { request } from '../../lib/http.ts';
+import { newClientId } from '../../lib/ids.ts';
 import { runMutation } from '../../lib/query-client.ts';
 import { confirm } from '../../ui/dialog/confirm-store.ts';
 import { IconFlag, IconShare, IconTrash } from '../../ui/icons-secondary.tsx';
@@ -40,7 +41,8 @@ export async function openPostMenu(post: Post, ctx: PostMenuContext): Promise<vo
   } else if (choice?.key === 'delete') {
     const ok = await confirm({ title: '删除动态', content: '删除后无法恢复，确定删除这条动态吗？', okText: '删除', danger: true });
     if (!ok) return;
-    await runMutation(ctx.queryClient, { mutationFn: () => request(endpoints.postDelete, { post_id: post.id }) }, undefined);
+    const clientId = newClientId();
+    await runMutation(ctx.queryClient, { mutationFn: () => request(endpoints.postDelete, { post_id: post.id, client_id: clientId }) }, undefined);
     ctx.leaveDeleted();
     // The deletePost event of SPEC.md section 4: the post leaves every list, in every tab.
     emitAppEvent('deletePost', { post_id: post.id });

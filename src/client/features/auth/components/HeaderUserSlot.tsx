@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Avatar } from '../../../ui/Avatar.tsx';
 import { openPicker } from '../../../ui/picker/picker-store.ts';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { requestLogin } from '../../../entities/session/login.ts';
-import { useLogout } from '../mutations.ts';
+import { logout } from '../mutations.ts';
 import { sessionQueryOptions, universityQueryOptions } from '../../../entities/session/queries.ts';
 import './header-user.css';
 
@@ -13,10 +13,10 @@ import './header-user.css';
  * the avatar and nick when logged in, opening a menu with the user centre and 退出登录.
  */
 export function HeaderUserSlot() {
+  const queryClient = useQueryClient();
   const session = useQuery(sessionQueryOptions());
   const user = session.data;
   const university = useQuery({ ...universityQueryOptions(user?.uid ?? 0), enabled: Boolean(user) });
-  const logout = useLogout();
   const navigate = useNavigate();
 
   // While the first check runs, hold the place: no 登录 flash for someone logged in.
@@ -40,7 +40,7 @@ export function HeaderUserSlot() {
       ],
     });
     if (choice?.key === 'home') void navigate({ to: '/usercenter/$id', params: { id: String(user.uid) } });
-    if (choice?.key === 'logout') logout.mutate(undefined, { onSuccess: () => toast.success('已退出登录') });
+    if (choice?.key === 'logout') void logout(queryClient).then(() => toast.success('已退出登录'));
   };
 
   return (

@@ -19,17 +19,17 @@ export function PostVote({ postId, vote, now }: { postId: number; vote: Vote; no
   const queryClient = useQueryClient();
   const [shownAt] = useState(() => Date.now());
   const [chosen, setChosen] = useState<number[]>([]);
-  const submit = useVote(postId);
+  const { vote: sendVote, pending } = useVote(postId);
   const titleId = useId();
   const closed = vote.end_time !== null && vote.end_time <= (now ?? shownAt);
   const total = vote.options.reduce((sum, option) => sum + option.count, 0) || vote.total;
 
   const choose = (optionId: number, on: boolean) =>
     setChosen((current) => (vote.multiple ? (on ? [...current, optionId] : current.filter((id) => id !== optionId)) : [optionId]));
-  const send = () => submit.mutate(chosen);
+  const send = () => sendVote(chosen);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (chosen.length === 0 || submit.isPending) return;
+    if (chosen.length === 0 || pending) return;
     // Logged out: the login popup, then this same choice is sent.
     if (requireLogin(queryClient, send)) send();
   };
@@ -96,8 +96,8 @@ export function PostVote({ postId, vote, now }: { postId: number; vote: Vote; no
       </fieldset>
       <div className="vote__actions">
         {foot}
-        <button type="submit" className="button button--primary button--small" disabled={chosen.length === 0 || submit.isPending}>
-          {submit.isPending ? '提交中…' : '投票'}
+        <button type="submit" className="button button--primary button--small" disabled={chosen.length === 0 || pending}>
+          {pending ? '提交中…' : '投票'}
         </button>
       </div>
     </form>

@@ -1,4 +1,5 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Comment, CommentBase } from '#shared/schemas.ts';
 import { formatCount } from '#shared/format.ts';
@@ -8,10 +9,33 @@ import { IconHeart } from '../../../ui/icons.tsx';
 import { LoadingRegion, Skeleton, SkeletonLines } from '../../../ui/Skeleton.tsx';
 import { EmptyState, ErrorState, ListFooter } from '../../../ui/states.tsx';
 import { pagedItems } from '../../../lib/paging.ts';
+import { requireLogin } from '../../../entities/session/login.ts';
+import { sessionQueryOptions } from '../../../entities/session/queries.ts';
+import { confirm } from '../../../ui/dialog/confirm-store.ts';
+import { toast } from '../../../ui/toast/toast-store.ts';
+import { useDeleteComment, useLikeComment } from '../mutations.ts';
 import { commentsQueryOptions } from '../queries.ts';
+import type { ReplyTarget } from './CommentComposer.tsx';
 import './comments.css';
 
-function CommentBody({ comment, reply = false }: { comment: CommentBase; reply?: boolean }) {
+/** What a comment row can do; the list gets them from the post's comments. */
+interface CommentActions {
+  viewerUid: number | undefined;
+  postAuthorUid: number;
+  onReply: (target: ReplyTarget) => void;
+  onLike: (comment: CommentBase) => void;
+  onDelete: (comment: CommentBase) => void;
+}
+
+function CommentBody({ comment, reply = false, actions }: { comment: CommentBase; reply?: boolean; actions: CommentActions }) {
+  if (comment.is_deleted) {
+    return (
+      <div className={`comment comment--deleted${reply ? ' comment--reply' : ''}`}>
+        <p className="comment__text comment__text--deleted">该评论已删除</p>
+      </div>
+    );
+  }
+  const canDelete = actions.viewerUid !== undefined && (actions.viewerUid === comment.user.uid || actions.viewerUid === actions.postAuthorUid);
   return (
     <div className={`comment${reply ? ' comment--reply' : ''}`}>
       <Link to="/usercenter/$id" params={{ id: String(comment.user.uid) }} className="comment__avatar" tabIndex={-1} aria-hidden="true">
@@ -33,26 +57,45 @@ function CommentBody({ comment, reply = false }: { comment: CommentBase; reply?:
           <time dateTime={new Date(comment.create_time).toISOString()} title={fullTime(comment.create_time)}>
             {readableTime(comment.create_time)}
           </time>
-          <span className="comment__likes" aria-label={`点赞 ${comment.like_count}`}>
-            <IconHeart size={14} />
+          <button
+            type="button"
+            className={`comment__action${comment.is_like ? ' comment__action--active' : ''}`}
+            aria-pressed={comment.is_like}
+            aria-label={`${comment.is_like ? '取消点赞' : '点赞'} ${comment.like_count}`}
+            onClick={() => actions.onLike(comment)}
+          >
+            <IconHeart size={14} filled={comment.is_like} />
             <span aria-hidden="true">{comment.like_count > 0 ? formatCount(comment.like_count) : ''}</span>
-          </span>
+          </button>
+          <button
+            type="button"
+            className="comment__action"
+            aria-label={`回复 ${comment.user.nick}`}
+            onClick={() => actions.onReply({ id: comment.id, nick: comment.user.nick })}
+          >
+            回复
+          </button>
+          {canDelete ? (
+            <button type="button" className="comment__action comment__action--danger" onClick={() => actions.onDelete(comment)}>
+              删除
+            </button>
+          ) : null}
         </div>
       </div>
     </div>
   );
 }
 
-function CommentItem({ comment }: { comment: Comment }) {
+function CommentItem({ comment, actions }: { comment: Comment; actions: CommentActions }) {
   const more = comment.reply_count - comment.replies.length;
   return (
     <li className="comment-item">
-      <CommentBody comment={comment} />
+      <CommentBody comment={comment} actions={actions} />
       {comment.replies.length > 0 ? (
         <ul className="comment-replies">
           {comment.replies.map((reply) => (
             <li key={reply.id}>
-              <CommentBody comment={reply} reply />
+              <CommentBody comment={reply} reply actions={actions} />
             </li>
           ))}
           {more > 0 ? <li className="comment-replies__more">共 {comment.reply_count} 条回复</li> : null}
@@ -62,15 +105,48 @@ function CommentItem({ comment }: { comment: Comment }) {
   );
 }
 
-/** The comments of a post, oldest first, with their first replies. */
-export function CommentList({ postId, total }: { postId: number; total: number }) {
+/** The comments of a post, oldest first, with their first replies, each with 点赞, 回复 and (one's own, or on one's own post) 删除. */
+export function CommentList({
+  postId,
+  total,
+  postAuthorUid,
+  onReply,
+  composer,
+}: {
+  postId: number;
+  total: number;
+  postAuthorUid: number;
+  onReply: (target: ReplyTarget) => void;
+  /** The comment box, under the title (PC). */
+  composer?: ReactNode;
+}) {
+  const queryClient = useQueryClient();
   const query = useInfiniteQuery(commentsQueryOptions(postId));
+  const viewerUid = useQuery(sessionQueryOptions()).data?.uid;
+  const like = useLikeComment(postId);
+  const remove = useDeleteComment(postId);
+  const actions: CommentActions = {
+    viewerUid,
+    postAuthorUid,
+    onReply: (target) => {
+      if (requireLogin(queryClient, () => onReply(target))) onReply(target);
+    },
+    onLike: (comment) => {
+      const send = () => like.mutate({ comment, like: !comment.is_like });
+      if (requireLogin(queryClient, send)) send();
+    },
+    onDelete: (comment) =>
+      void confirm({ title: '删除评论', content: '删除后无法恢复，确定删除这条评论吗？', okText: '删除', danger: true }).then(
+        (ok) => ok && remove.mutate(comment.id, { onSuccess: () => toast.success('评论已删除') }),
+      ),
+  };
   const comments = pagedItems(query.data?.pages);
   return (
     <section className="comments" aria-labelledby="comments-title">
       <h2 id="comments-title" className="section-title">
         评论 <span className="section-title__count">{formatCount(total)}</span>
       </h2>
+      {composer}
       {query.isPending ? (
         <LoadingRegion label="评论加载中">
           {[0, 1].map((i) => (
@@ -91,7 +167,7 @@ export function CommentList({ postId, total }: { postId: number; total: number }
         <>
           <ul className="comment-list">
             {comments.map((comment) => (
-              <CommentItem key={comment.id} comment={comment} />
+              <CommentItem key={comment.id} comment={comment} actions={actions} />
             ))}
           </ul>
           <ListFooter query={query} moreLabel="加载更多评论" />

@@ -1,5 +1,7 @@
 import { formatCount } from '#shared/format.ts';
 import type { UserInfo } from '#shared/schemas.ts';
+import { Link } from '@tanstack/react-router';
+import { useFollowUser } from '../follow.ts';
 import { ZoomableAvatar } from './ZoomableAvatar.tsx';
 import './profile.css';
 
@@ -22,9 +24,12 @@ export function UserProfile({ user }: { user: UserInfo }) {
           <p className="profile__intro">{user.intro || '这个人很懒，还没有写简介。'}</p>
         </div>
         {user.is_self ? null : (
-          <button type="button" className="button button--primary profile__follow" disabled title="关注功能即将开放">
-            {user.is_follow ? '已关注' : '关注'}
-          </button>
+          <div className="profile__actions">
+            <FollowUserButton user={user} />
+            <Link to="/complain" search={{ type: 'user', id: user.uid }} className="button button--text button--small">
+              投诉
+            </Link>
+          </div>
         )}
       </div>
       <dl className="profile__stats">
@@ -36,5 +41,22 @@ export function UserProfile({ user }: { user: UserInfo }) {
         ))}
       </dl>
     </section>
+  );
+}
+
+/** 关注 / 已关注 (SPEC.md section 7); logged out, the login popup, then the follow. */
+function FollowUserButton({ user }: { user: UserInfo }) {
+  const { follow, isPending } = useFollowUser(user.uid);
+  return (
+    <button
+      type="button"
+      className={`button profile__follow ${user.is_follow ? 'button--ghost' : 'button--primary'}`}
+      aria-pressed={user.is_follow}
+      disabled={isPending}
+      aria-busy={isPending}
+      onClick={() => follow(!user.is_follow)}
+    >
+      {user.is_follow ? '已关注' : '关注'}
+    </button>
   );
 }

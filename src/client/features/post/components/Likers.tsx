@@ -1,0 +1,90 @@
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useId, useState } from 'react';
+import type { UserBrief } from '#shared/schemas.ts';
+import { formatCount } from '#shared/format.ts';
+import { onAppEvent } from '../../../lib/app-events.ts';
+import { pagedItems } from '../../../lib/paging.ts';
+import { Avatar } from '../../../ui/Avatar.tsx';
+import { IconClose } from '../../../ui/icons.tsx';
+import { ModalDialog } from '../../../ui/overlay/ModalDialog.tsx';
+import { ErrorState, ListFooter } from '../../../ui/states.tsx';
+import { likerKeys, likersQueryOptions } from '../queries.ts';
+import '../../../ui/dialog/dialog.css';
+
+const SHOWN = 8;
+
+function LikerLink({ user, size }: { user: UserBrief; size: number }) {
+  return (
+    <Link to="/usercenter/$id" params={{ id: String(user.uid) }} className="liker" title={user.nick}>
+      <Avatar src={user.avatar} nick={user.nick} size={size} />
+      <span className="visually-hidden">{user.nick}</span>
+    </Link>
+  );
+}
+
+/** Every liker, paged, in a dialog. */
+function LikersDialog({ postId, total, onClose }: { postId: number; total: number; onClose: () => void }) {
+  const query = useInfiniteQuery(likersQueryOptions(postId));
+  const titleId = useId();
+  return (
+    <ModalDialog className="dialog-layer" aria-labelledby={titleId} onDismiss={onClose} onBackdrop={onClose}>
+      <div className="dialog likers-dialog">
+        <h2 id={titleId} className="dialog__title">
+          {formatCount(total)} 人赞过
+        </h2>
+        <button type="button" className="likers-dialog__close" aria-label="关闭" onClick={onClose}>
+          <IconClose />
+        </button>
+        {query.isError && !query.data ? (
+          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+        ) : (
+          <>
+            <ul className="likers-dialog__list">
+              {pagedItems(query.data?.pages).map((user) => (
+                <li key={user.uid}>
+                  <Link to="/usercenter/$id" params={{ id: String(user.uid) }} className="likers-dialog__user" onClick={onClose}>
+                    <Avatar src={user.avatar} nick={user.nick} size={36} />
+                    <span>{user.nick}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <ListFooter query={query} />
+          </>
+        )}
+      </div>
+    </ModalDialog>
+  );
+}
+
+/** Who liked the post: the newest avatars and 查看全部. */
+export function Likers({ postId, total }: { postId: number; total: number }) {
+  const queryClient = useQueryClient();
+  const query = useInfiniteQuery({ ...likersQueryOptions(postId), enabled: total > 0 });
+  const [showAll, setShowAll] = useState(false);
+  // A like or unlike of this post (here, in a list, in another tab) changes who liked it.
+  useEffect(
+    () =>
+      onAppEvent('updateLikeStatus', ({ post_id }) => {
+        if (post_id === postId) void queryClient.invalidateQueries({ queryKey: likerKeys.post(postId) });
+      }),
+    [postId, queryClient],
+  );
+  const likers = pagedItems(query.data?.pages).slice(0, SHOWN);
+  if (total === 0 || likers.length === 0) return null;
+  return (
+    <section className="likers" aria-label="赞过的人">
+      <div className="likers__avatars">
+        {likers.map((user) => (
+          <LikerLink key={user.uid} user={user} size={28} />
+        ))}
+      </div>
+      <span className="likers__count">{formatCount(total)} 人赞过</span>
+      <button type="button" className="button button--text button--small" onClick={() => setShowAll(true)}>
+        查看全部
+      </button>
+      {showAll ? <LikersDialog postId={postId} total={total} onClose={() => setShowAll(false)} /> : null}
+    </section>
+  );
+}
