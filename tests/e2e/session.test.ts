@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import { callApi, startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
+import { logIn as logInAs } from './support/session.ts';
 
 const PHONE = '13800000000';
 const PC = { width: 1280, height: 860 };
@@ -30,32 +31,12 @@ async function open(viewport = PC): Promise<Page> {
   return browser.page;
 }
 
-/** The newest code the server logged for the phone, waiting for it to appear. */
-async function codeFromLog(phone: string, after: number): Promise<string> {
-  const pattern = new RegExp(`login code for ${phone}: (\\d{6})`, 'g');
-  for (let i = 0; i < 100; i++) {
-    const matches = [...app.logs().slice(after).matchAll(pattern)];
-    const last = matches.at(-1);
-    if (last) return last[1]!;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no login code for ${phone} in the server log`);
-}
-
 async function demoUserNick(): Promise<string> {
   return (await callApi(app, api.userInfo, { data_mode: 0, visit_user_id: 1 })).nick;
 }
 
-async function logIn(page: Page, phone = PHONE): Promise<void> {
-  await page.getByRole('banner').getByRole('button', { name: '登录' }).click();
-  const dialog = page.getByRole('dialog', { name: '手机号登录' });
-  await dialog.getByPlaceholder('请输入手机号').fill(phone);
-  const logLength = app.logs().length;
-  await dialog.getByRole('button', { name: '获取验证码' }).click();
-  const code = await codeFromLog(phone, logLength);
-  await dialog.getByPlaceholder('6 位验证码').fill(code);
-  await dialog.getByRole('button', { name: '登录', exact: true }).click();
-  await dialog.waitFor({ state: 'detached' });
+function logIn(page: Page, phone = PHONE): Promise<void> {
+  return logInAs(app, page, phone);
 }
 
 describe('login, reload, login elsewhere, logout', () => {

@@ -1,0 +1,32 @@
+/** Logging in as a user of the running app: through the UI, with the code the server logs. */
+import type { Page } from 'playwright-core';
+import type { RunningApp } from './app.ts';
+
+/** The newest code the server logged for the phone after log offset `after`, waiting for it. */
+export async function codeFromLog(app: RunningApp, phone: string, after: number): Promise<string> {
+  const pattern = new RegExp(`login code for ${phone}: (\\d{6})`, 'g');
+  for (let i = 0; i < 100; i++) {
+    const last = [...app.logs().slice(after).matchAll(pattern)].at(-1);
+    if (last) return last[1]!;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no login code for ${phone} in the server log`);
+}
+
+/** Opens the login popup from the header (or uses the one already open) and logs in. */
+export async function logIn(app: RunningApp, page: Page, phone: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: '手机号登录' });
+  if (!(await dialog.isVisible())) await page.getByRole('banner').getByRole('button', { name: '登录' }).click();
+  await fillLogin(app, page, phone);
+}
+
+/** Logs in through the popup that is open now. */
+export async function fillLogin(app: RunningApp, page: Page, phone: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: '手机号登录' });
+  await dialog.getByPlaceholder('请输入手机号').fill(phone);
+  const logLength = app.logs().length;
+  await dialog.getByRole('button', { name: '获取验证码' }).click();
+  await dialog.getByPlaceholder('6 位验证码').fill(await codeFromLog(app, phone, logLength));
+  await dialog.getByRole('button', { name: '登录', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
