@@ -1,0 +1,191 @@
+/**
+ * The client side of taking part, against a stubbed server: a like shows at once, the latest
+ * request settles it, a refusal rolls it back through the error hook, and logged out it
+ * follows the login; comment drafts keep their client_id; the broadcast events reach other tabs.
+ */
+import { QueryClientProvider, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Post } from '../../src/shared/schemas.ts';
+import { feedQueryOptions } from '../../src/client/entities/post/queries.ts';
+import { setLoginOpener } from '../../src/client/entities/session/login.ts';
+import { sessionKeys } from '../../src/client/entities/session/queries.ts';
+import { applyLogin } from '../../src/client/entities/session/session-cache.ts';
+import { LikeButton } from '../../src/client/features/feed/components/LikeButton.tsx';
+import { draftKey, useCommentDrafts } from '../../src/client/features/post/comment-drafts.ts';
+import { emitAppEvent, onAppEvent } from '../../src/client/lib/app-events.ts';
+import { createQueryClient } from '../../src/client/lib/query-client.ts';
+import { applyAppEvents } from '../../src/client/app/app-events.ts';
+import { makePost } from './fixtures.ts';
+
+const ME = { uid: 1, ucode: 'ME', nick: '我', avatar: '', cellphone: '', ctime: 0, student: 0, usertype: 1 };
+
+function envelope(data: unknown): Response {
+  return new Response(JSON.stringify({ code: 0, data }), { headers: { 'content-type': 'application/json' } });
+}
+function refusal(code: number, msg: string): Response {
+  return new Response(JSON.stringify({ code: -1, error: { code, msg } }), { headers: { 'content-type': 'application/json' } });
+}
+
+/** Requests the stub has not answered yet, answered by the test in any order. */
+function pendingFetch() {
+  const calls: { path: string; body: Record<string, unknown>; answer: (response: Response) => void }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      (input: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((resolve) => {
+          const url = new URL(String(input), 'http://localhost');
+          calls.push({ path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : {}, answer: resolve });
+        }),
+    ),
+  );
+  return calls;
+}
+
+function Card() {
+  const feed = useInfiniteQuery({ ...feedQueryOptions({ tab: 'all' }), staleTime: Infinity });
+  const post = feed.data?.pages[0]?.list[0];
+  return post ? <LikeButton post={post} /> : null;
+}
+
+describe('liking a post', () => {
+  let queryClient: QueryClient;
+  let onError: ReturnType<typeof vi.fn>;
+  let stopEvents: () => void;
+  const post: Post = makePost(7, { like_count: 10, is_like: false });
+
+  beforeEach(() => {
+    onError = vi.fn();
+    queryClient = createQueryClient({ onError });
+    stopEvents = applyAppEvents(queryClient);
+    queryClient.setQueryData(feedQueryOptions({ tab: 'all' }).queryKey, {
+      pages: [{ list: [post], page: { more: false, next_index: 7 } }],
+      pageParams: [0],
+    });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <Card />
+      </QueryClientProvider>,
+    );
+  });
+  afterEach(() => {
+    stopEvents();
+    cleanup();
+    queryClient.clear();
+    vi.unstubAllGlobals();
+  });
+
+  const button = () => screen.getByRole('button', { name: /点赞/ });
+
+  it('shows the like at once, then the count the server answers', async () => {
+    queryClient.setQueryData(sessionKeys.user, ME);
+    const calls = pendingFetch();
+    fireEvent.click(button());
+    await waitFor(() => expect(button().getAttribute('aria-label')).toBe('取消点赞 11'));
+    expect(button().getAttribute('aria-pressed')).toBe('true');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ path: '/serv/v1/likes/add', body: { post_id: 7 } });
+    act(() => calls[0]!.answer(envelope({ is_success: true, like_count: 42 })));
+    await waitFor(() => expect(button().getAttribute('aria-label')).toBe('取消点赞 42'));
+  });
+
+  it('puts it back when the server refuses, and the error hook says why', async () => {
+    queryClient.setQueryData(sessionKeys.user, ME);
+    const calls = pendingFetch();
+    fireEvent.click(button());
+    await waitFor(() => expect(button().getAttribute('aria-pressed')).toBe('true'));
+    act(() => calls[0]!.answer(refusal(-2005, '请求频繁')));
+    await waitFor(() => expect(button().getAttribute('aria-label')).toBe('点赞 10'));
+    expect(button().getAttribute('aria-pressed')).toBe('false');
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: -2005 }), expect.objectContaining({ kind: 'mutation' }));
+  });
+
+  it('lets the latest request settle: an older answer arriving last changes nothing', async () => {
+    queryClient.setQueryData(sessionKeys.user, ME);
+    const calls = pendingFetch();
+    fireEvent.click(button()); // like
+    await waitFor(() => expect(button().getAttribute('aria-pressed')).toBe('true'));
+    fireEvent.click(button()); // and unlike at once
+    await waitFor(() => expect(button().getAttribute('aria-label')).toBe('点赞 10'));
+    expect(calls.map((call) => call.path)).toEqual(['/serv/v1/likes/add', '/serv/v1/likes/cancel']);
+    act(() => calls[1]!.answer(envelope({ is_success: true, like_count: 10 })));
+    act(() => calls[0]!.answer(envelope({ is_success: true, like_count: 11 })));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(button().getAttribute('aria-label')).toBe('点赞 10');
+    expect(button().getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('logged out, opens the login popup and likes once logged in', async () => {
+    queryClient.setQueryData(sessionKeys.user, null);
+    const opener = vi.fn();
+    const restore = setLoginOpener(opener);
+    const calls = pendingFetch();
+    fireEvent.click(button());
+    expect(opener).toHaveBeenCalledOnce();
+    expect(calls).toHaveLength(0);
+    // The login refetches what depends on who asks; the like is sent after that.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (path === '/serv/v1/likes/add') return envelope({ is_success: true, like_count: 11 });
+        return envelope({ list: [post], page: { more: false, next_index: 7 } });
+      }),
+    );
+    await act(() => applyLogin(queryClient, ME));
+    await waitFor(() => expect(button().getAttribute('aria-label')).toBe('取消点赞 11'));
+    restore();
+  });
+});
+
+describe('comment drafts', () => {
+  afterEach(() => useCommentDrafts.setState({ drafts: {} }));
+
+  it('keep the text and one client_id per post and answered comment until sent', () => {
+    const { write, renew, clear } = useCommentDrafts.getState();
+    write(draftKey(5), '第一');
+    write(draftKey(5), '第一句');
+    write(draftKey(5, 9), '回复');
+    const drafts = useCommentDrafts.getState().drafts;
+    expect(drafts[draftKey(5)]?.text).toBe('第一句');
+    const id = drafts[draftKey(5)]!.clientId;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(drafts[draftKey(5, 9)]!.clientId).not.toBe(id);
+    expect(JSON.parse(localStorage.getItem('horde:comment-drafts')!).state.drafts[draftKey(5)].text).toBe('第一句');
+    renew(draftKey(5));
+    expect(useCommentDrafts.getState().drafts[draftKey(5)]!.clientId).not.toBe(id);
+    clear(draftKey(5));
+    expect(useCommentDrafts.getState().drafts[draftKey(5)]).toBeUndefined();
+    expect(useCommentDrafts.getState().drafts[draftKey(5, 9)]?.text).toBe('回复');
+  });
+});
+
+describe('broadcast events', () => {
+  it('are heard in this tab and reach the others', async () => {
+    const heard = vi.fn();
+    const off = onAppEvent('deletePost', heard);
+    const otherTab = new BroadcastChannel('horde:app-events');
+    const received = new Promise<unknown>((resolve) => otherTab.addEventListener('message', (event) => resolve(event.data), { once: true }));
+    emitAppEvent('deletePost', { post_id: 3 });
+    expect(heard).toHaveBeenCalledWith({ post_id: 3 });
+    expect(await received).toEqual({ type: 'deletePost', detail: { post_id: 3 } });
+    otherTab.close();
+    off();
+  });
+
+  it('from another tab, change the data here', async () => {
+    const off = onAppEvent('updateCommentNumber', () => undefined);
+    const heard = new Promise<unknown>((resolve) => {
+      const stop = onAppEvent('updateCommentNumber', (detail) => {
+        stop();
+        resolve(detail);
+      });
+    });
+    const otherTab = new BroadcastChannel('horde:app-events');
+    otherTab.postMessage({ type: 'updateCommentNumber', detail: { post_id: 4, comment_count: 9 } });
+    expect(await heard).toEqual({ post_id: 4, comment_count: 9 });
+    otherTab.close();
+    off();
+  });
+});
