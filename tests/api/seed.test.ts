@@ -47,7 +47,9 @@ const PUBLISHED_DIGESTS: Record<(typeof DIGEST_TABLES)[number], string> = {
   vote_options: '6c4e3acc670501d4b85e5ef057d97184',
   vote_records: '6459b3d84bfb56b2d3ffd52bbfffcc64',
   comments: 'f5198f001ebfa89097abb64b98464379',
-  likes: '1ee4300b0a0b8028b00748f3886494ff',
+  // Issue 7 gave likes an id (likers page newest first): the seed numbers them by time. The rows
+  // are otherwise as published: without the id they digest to 1ee4300b0a0b8028b00748f3886494ff.
+  likes: '86e8b064bd74bcee2f87dc30e5e33403',
   channel_follows: '63a46356338449a3d75e8a2289c18160',
   user_follows: '0db3a9866e26ba05bef2785f7d02ed5a',
   notes: '7a34596a071ffe6eb8b74d882f558474',
@@ -108,6 +110,26 @@ describe('demo seed on PGlite', () => {
 
   it('seeds exactly the published demo data', async () => {
     expect(await digests(fresh.db)).toEqual(PUBLISHED_DIGESTS);
+  });
+
+  it('keeps the published likes, numbered in the order they were made', async () => {
+    const db = fresh.db;
+    const [row] = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local timezone = 'UTC'`);
+      return queryRows<{ d: string }>(
+        tx,
+        sql.raw(
+          `select md5(coalesce(string_agg(t::text, E'\\n' order by t::text collate "C"), '')) as d
+           from (select user_id, target_type, target_id, created_at from likes) t`,
+        ),
+      );
+    });
+    expect(row?.d).toBe('1ee4300b0a0b8028b00748f3886494ff');
+    expect(
+      await num(db, sql`select count(*)::int as n from (select created_at, lag(created_at) over (order by id) as prev from likes) t where prev > created_at`),
+    ).toBe(0);
+    // New likes continue after the seeded ones.
+    expect(await num(db, sql`select (nextval(pg_get_serial_sequence('likes', 'id')) > (select max(id) from likes))::int as n`)).toBe(1);
   });
 
   it('reports the rows it inserted', async () => {

@@ -303,6 +303,8 @@ export const comments = pgTable(
 export const likes = pgTable(
   'likes',
   {
+    /** Order of liking: likers are paged newest first by this id (the key is still user + target). */
+    id: bigserial('id', { mode: 'number' }).notNull(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -310,20 +312,30 @@ export const likes = pgTable(
     targetId: bigint('target_id', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.targetType, t.targetId, t.userId] }), index('likes_user_idx').on(t.userId, t.targetType)],
+  (t) => [
+    primaryKey({ columns: [t.targetType, t.targetId, t.userId] }),
+    index('likes_user_idx').on(t.userId, t.targetType),
+    uniqueIndex('likes_id_idx').on(t.id),
+    index('likes_target_order_idx').on(t.targetType, t.targetId, t.id.desc()),
+  ],
 );
 
-export const complaints = pgTable('complaints', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  targetType: text('target_type', { enum: ['post', 'comment', 'user'] }).notNull(),
-  targetId: bigint('target_id', { mode: 'number' }).notNull(),
-  reason: text('reason').notNull(),
-  content: text('content').notNull(),
-  createdAt: createdAt(),
-});
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: ['post', 'comment', 'user'] }).notNull(),
+    targetId: bigint('target_id', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  // One complaint per user and target (-1011 on a second).
+  (t) => [uniqueIndex('complaints_user_target_idx').on(t.userId, t.targetType, t.targetId)],
+);
 
 export const notes = pgTable(
   'notes',
@@ -366,7 +378,11 @@ export const trackingEvents = pgTable('tracking_events', {
   createdAt: createdAt(),
 });
 
-/** Writes a client may retry: (user, client_id) is unique, and a replay answers the stored result. */
+/**
+ * Writes a client may retry (services/once.ts): (user, endpoint, client_id) is unique, written in
+ * the same transaction as the write's effect; a replay answers the stored result, a replay with
+ * another body (request_hash differs) answers -1009. Kept at least 24 hours.
+ */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -374,11 +390,18 @@ export const idempotencyKeys = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     clientId: text('client_id').notNull(),
+    /** The endpoint's name (commentAdd, voteSubmit, ...). */
     kind: text('kind').notNull(),
+    /** sha256 of the validated body without client_id. */
+    requestHash: text('request_hash').notNull().default(''),
+    /** The data of the original answer. */
     result: jsonb('result').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('idempotency_user_client_idx').on(t.userId, t.clientId)],
+  (t) => [
+    uniqueIndex('idempotency_user_kind_client_idx').on(t.userId, t.kind, t.clientId),
+    index('idempotency_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Fixed-window counters for rate limits, shared by every API process. */

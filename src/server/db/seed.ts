@@ -719,6 +719,15 @@ function build(demo: SeedContent, nowDate: Date): Built {
     c.likeCount = likers.length;
     at(stats, c.userId).likes += likers.length;
   }
+  // Likes are numbered in the order they were made: likers page newest first by this id.
+  out.likes.sort(
+    (a, b) =>
+      (a.createdAt?.getTime() ?? 0) - (b.createdAt?.getTime() ?? 0) ||
+      a.targetType.localeCompare(b.targetType) ||
+      a.targetId - b.targetId ||
+      a.userId - b.userId,
+  );
+  out.likes.forEach((like, i) => (like.id = i + 1));
 
   // ---- follows ----
   for (const u of out.users) {
@@ -841,6 +850,7 @@ const SERIAL_TABLES = [
   'votes',
   'vote_options',
   'comments',
+  'likes',
   'notes',
   'explore_items',
 ] as const;

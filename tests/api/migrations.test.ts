@@ -1,0 +1,148 @@
+/**
+ * A database made before issue 7 (migration 0000 only) opens under the current migrations and
+ * keeps its data, on PGlite and on PostgreSQL: likes get ids in the order they were made (so
+ * likers page newest first), duplicate complaints (now one per user and target) keep the first,
+ * idempotency keys survive their new columns and index.
+ */
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../src/shared/api.ts';
+import type { Paged, UserBrief } from '../../src/shared/schemas.ts';
+import type { Database, Db } from '../../src/server/db/client.ts';
+import * as schema from '../../src/server/db/schema.ts';
+import { createTestApp } from '../support/api.ts';
+import { migrationsFolder, queryRows, startPostgres } from '../support/db.ts';
+
+/** A migrations folder holding only the migrations up to `tag` (as the previous main shipped them). */
+async function migrationsUpTo(tag: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'migrations-'));
+  const journal = JSON.parse(await readFile(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const upTo = journal.entries.findIndex((entry) => entry.tag === tag);
+  if (upTo < 0) throw new Error(`no migration ${tag}`);
+  const entries = journal.entries.slice(0, upTo + 1);
+  await cp(join(migrationsFolder), dir, { recursive: true });
+  await writeFile(join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
+  return dir;
+}
+
+interface Opened {
+  database: Database;
+  migrate(folder: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const engines: { name: string; open: () => Promise<Opened> }[] = [
+  {
+    name: 'PGlite',
+    open: async () => {
+      const client = await PGlite.create();
+      const db = drizzlePglite(client, { schema });
+      return {
+        database: { db: db as unknown as Db, kind: 'pglite', close: async () => undefined },
+        migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),
+        stop: () => client.close(),
+      };
+    },
+  },
+  {
+    name: 'PostgreSQL',
+    open: async () => {
+      const server = await startPostgres();
+      const pool = new pg.Pool({ connectionString: server.url, max: 4 });
+      const db = drizzlePg(pool, { schema });
+      return {
+        database: { db: db as unknown as Db, kind: 'postgres', close: async () => undefined },
+        migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
+        stop: async () => {
+          await pool.end();
+          await server.stop();
+        },
+      };
+    },
+  },
+];
+
+describe.each(engines)('a database of the previous main on $name', ({ open }) => {
+  let opened: Opened;
+  let oldFolder: string;
+
+  beforeAll(async () => {
+    opened = await open();
+    oldFolder = await migrationsUpTo('0000_init');
+    await opened.migrate(oldFolder);
+    const db = opened.database.db;
+    // Data as the previous main stored it (no like ids, complaints not yet unique).
+    await db.execute(sql`insert into users (id, ucode, nick, avatar) values (1, 'u1', '一号', ''), (2, 'u2', '二号', ''), (3, 'u3', '三号', '')`);
+    await db.execute(sql`insert into posts (id, user_id, content, like_count) values (1, 1, '旧动态', 3)`);
+    await db.execute(sql`insert into comments (id, post_id, user_id, content, like_count) values (1, 1, 2, '旧评论', 1)`);
+    await db.execute(sql`insert into likes (user_id, target_type, target_id, created_at) values
+      (3, 'post', 1, '2026-01-03T00:00:00Z'), (1, 'comment', 1, '2026-01-01T00:00:00Z'),
+      (2, 'post', 1, '2026-01-02T00:00:00Z'), (1, 'post', 1, '2026-01-04T00:00:00Z')`);
+    await db.execute(sql`insert into complaints (user_id, target_type, target_id, reason, content) values
+      (2, 'post', 1, 'spam', '第一次'), (2, 'post', 1, 'spam', '重复的'), (3, 'post', 1, 'other', '另一个人')`);
+    await db.execute(sql`insert into idempotency_keys (user_id, client_id, kind, result) values (2, 'old-client-id', 'commentAdd', '{"id": 1}')`);
+    await opened.migrate(migrationsFolder);
+  }, 60_000);
+
+  afterAll(async () => {
+    await opened?.stop();
+    if (oldFolder) await rm(oldFolder, { recursive: true, force: true });
+  });
+
+  it('numbers the existing likes by the time they were made, and new likes after them', async () => {
+    const db = opened.database.db;
+    const likes = await queryRows<{ id: number; user_id: number; target_type: string }>(
+      db,
+      sql`select id::int as id, user_id, target_type from likes order by id`,
+    );
+    expect(likes).toEqual([
+      { id: 1, user_id: 1, target_type: 'comment' },
+      { id: 2, user_id: 2, target_type: 'post' },
+      { id: 3, user_id: 3, target_type: 'post' },
+      { id: 4, user_id: 1, target_type: 'post' },
+    ]);
+    const t = await createTestApp(opened.database);
+    try {
+      const likers = (await t.call<Paged<UserBrief>>(api.likeList, { post_id: 1 })).data();
+      expect(likers.list.map((u) => u.uid)).toEqual([1, 3, 2]);
+    } finally {
+      await t.close();
+    }
+    const [next] = await queryRows<{ id: number }>(
+      db,
+      sql`insert into likes (user_id, target_type, target_id) values (3, 'comment', 1) returning id::int as id`,
+    );
+    expect(next!.id).toBe(5);
+  });
+
+  it('keeps the first of duplicate complaints and every other row', async () => {
+    const rows = await queryRows<{ user_id: number; content: string }>(
+      opened.database.db,
+      sql`select user_id, content from complaints order by id`,
+    );
+    expect(rows).toEqual([
+      { user_id: 2, content: '第一次' },
+      { user_id: 3, content: '另一个人' },
+    ]);
+    await expect(
+      opened.database.db.execute(sql`insert into complaints (user_id, target_type, target_id, reason, content) values (3, 'post', 1, 'spam', '')`),
+    ).rejects.toThrow();
+  });
+
+  it('keeps the idempotency keys, with an empty request hash', async () => {
+    const rows = await queryRows<{ client_id: string; kind: string; request_hash: string }>(
+      opened.database.db,
+      sql`select client_id, kind, request_hash from idempotency_keys`,
+    );
+    expect(rows).toEqual([{ client_id: 'old-client-id', kind: 'commentAdd', request_hash: '' }]);
+  });
+});
