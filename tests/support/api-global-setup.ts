@@ -1,7 +1,9 @@
 /**
  * globalSetup of the `api` project: builds one migrated and seeded PGlite data folder per run,
  * dumps it (gzip tarball) to a temp file and provides its path; openTestDatabase() in
- * tests/support/db.ts loads it per test file in about a second.
+ * tests/support/db.ts loads it per test file in about a second. It also starts one PostgreSQL
+ * server for the run with a migrated and seeded template database; openPostgresTestDatabase()
+ * copies the template per test file (CREATE DATABASE ... TEMPLATE), and the server stops at the end.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,6 +21,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Path of the seeded PGlite template (dumpDataDir, gzip). */
     pgliteTemplatePath: string;
+    /** postgres:// URL of the run's PostgreSQL server, which holds the seeded template database. */
+    postgresServerUrl: string;
   }
 }
 
@@ -37,7 +41,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await client.close();
   }
   project.provide('pgliteTemplatePath', path);
+  // Loaded here, not at the top: db.ts imports vitest's worker API, which only its functions use.
+  const { buildPostgresTemplate, startPostgres } = await import('./db.ts');
+  const server = await startPostgres();
+  try {
+    await buildPostgresTemplate(server.url);
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
+  project.provide('postgresServerUrl', server.url);
   return async () => {
+    await server.stop();
     await rm(dir, { recursive: true, force: true });
   };
 }

@@ -49,14 +49,20 @@ export async function openTestApp(): Promise<TestApp> {
   return createTestApp(await openTestDatabase(), { closeDatabase: true });
 }
 
-export async function createTestApp(database: Database, options: { closeDatabase?: boolean } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  closeDatabase?: boolean;
+  /** Environment the app's config is read from (defaults otherwise), e.g. { WRITE_LIMIT_PER_MINUTE: '3' }. */
+  env?: Record<string, string>;
+}
+
+export async function createTestApp(database: Database, options: TestAppOptions = {}): Promise<TestApp> {
   const codes = new Map<string, string>();
   const codeSender: CodeSender = {
     async send(cellphone, code) {
       codes.set(cellphone, code);
     },
   };
-  const app = await buildApp({ config: loadConfig({}), db: database.db, serveClient: false, codeSender });
+  const app = await buildApp({ config: loadConfig(options.env ?? {}), db: database.db, serveClient: false, codeSender });
   await app.ready();
 
   async function call<T>(endpoint: Endpoint, input: unknown, options: CallOptions = {}): Promise<CallResult<T>> {
@@ -139,12 +145,15 @@ export const testDatabases = [
  * Inside a describe block: the app on a database opened by `open` before the block's tests and
  * closed after them. Read `t` and `database` inside tests (they exist once beforeAll ran).
  */
-export function testAppFor(open: () => Promise<{ database: Database; stop(): Promise<void> }>): { readonly t: TestApp; readonly database: Database } {
+export function testAppFor(
+  open: () => Promise<{ database: Database; stop(): Promise<void> }>,
+  env?: Record<string, string>,
+): { readonly t: TestApp; readonly database: Database } {
   let t: TestApp | undefined;
   let opened: { database: Database; stop(): Promise<void> } | undefined;
   beforeAll(async () => {
     opened = await open();
-    t = await createTestApp(opened.database);
+    t = await createTestApp(opened.database, env ? { env } : {});
   });
   afterAll(async () => {
     await t?.close();
@@ -161,4 +170,27 @@ export function testAppFor(open: () => Promise<{ database: Database; stop(): Pro
       return opened.database;
     },
   };
+}
+
+/** A source of unused mainland phone numbers with a fixed 7-digit prefix (one per test file). */
+export function phoneSource(prefix: string): () => string {
+  if (!/^1\d{6}$/.test(prefix)) throw new Error(`phoneSource: prefix must be 7 digits starting with 1 (got ${prefix})`);
+  let n = 0;
+  return () => `${prefix}${String(++n).padStart(4, '0')}`;
+}
+
+/** The error code of an answer (undefined on success). */
+export function codeOf(result: CallResult<unknown>): number | undefined {
+  return errorOf(result.body)?.code;
+}
+
+/** A message a user of the platform can read: Chinese, and none of zod's English. */
+export function isChineseMessage(msg: string | undefined): boolean {
+  return !!msg && /[\u4e00-\u9fff]/.test(msg) && !/invalid|expected|received|required|too (big|small)/i.test(msg);
+}
+
+/** A client_id unique within the run. */
+let clientIds = 0;
+export function newClientId(tag = 'test'): string {
+  return `${tag}-${process.pid}-${Date.now().toString(36)}-${++clientIds}`;
 }

@@ -180,8 +180,79 @@ export async function startPostgres(): Promise<PostgresServer> {
   return { url: `postgres://postgres@127.0.0.1:${port}/community_test`, stop };
 }
 
-/** A migrated and seeded PostgreSQL database; stop() closes the pool and the server. */
+/** The template database the api project's global setup migrates and seeds once per run. */
+export const POSTGRES_TEMPLATE_DB = 'community_template';
+
+/** Builds the seeded template database on a server (api-global-setup.ts, once per run). */
+export async function buildPostgresTemplate(serverUrl: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl.replace(/\/[^/]*$/, '/postgres') });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${POSTGRES_TEMPLATE_DB}`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase({ databaseUrl: serverUrl.replace(/\/[^/]*$/, `/${POSTGRES_TEMPLATE_DB}`), migrationsFolder });
+  try {
+    await seedDemoData(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+let clones = 0;
+
+/** A fresh copy of the run's seeded template database (about 0.2 s instead of a server, migrations and the seed). */
+async function cloneTemplate(serverUrl: string): Promise<{ database: Database; url: string; stop(): Promise<void> }> {
+  const name = `test_${process.pid}_${++clones}`;
+  const adminUrl = serverUrl.replace(/\/[^/]*$/, '/postgres');
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    // Two files may clone at once; PostgreSQL refuses a copy while another one reads the template.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database ${name} template ${POSTGRES_TEMPLATE_DB}`);
+        break;
+      } catch (err) {
+        if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 100));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  const url = serverUrl.replace(/\/[^/]*$/, `/${name}`);
+  const database = await openDatabase({ databaseUrl: url, migrationsFolder });
+  return {
+    database,
+    url,
+    stop: async () => {
+      await database.close().catch(() => undefined);
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+/**
+ * A migrated and seeded PostgreSQL database; stop() closes it. Inside the api project it is a
+ * copy of the template on the run's one server (api-global-setup.ts); elsewhere a server of its
+ * own, migrated and seeded, which stop() ends.
+ */
 export async function openPostgresTestDatabase(): Promise<{ database: Database; url: string; stop(): Promise<void> }> {
+  let shared: string | undefined;
+  try {
+    shared = inject('postgresServerUrl');
+  } catch {
+    shared = undefined; // not inside a vitest worker
+  }
+  if (shared) return cloneTemplate(shared);
   const server = await startPostgres();
   try {
     const database = await openDatabase({ databaseUrl: server.url, migrationsFolder });
