@@ -8,6 +8,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { BASE64_BODY_HEADER, BASE64_BODY_VALUE, DEVICE_ID_HEADER, TICKET_COOKIE, TICKET_HEADER } from '#shared/endpoints.ts';
 import { clientConfigOf, type Config } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -17,6 +18,10 @@ import { authPlugin } from './http/auth.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { registerStaticClient } from './http/static-client.ts';
 import { registerRoutes } from './routes/index.ts';
+
+// A bad body's message names the field in words a user of the platform reads: zod's own
+// messages (a wrong type, a missing field) in Chinese; the contract's own messages are Chinese already.
+z.config(z.locales.zhCN());
 
 export interface AppOptions {
   config: Config;

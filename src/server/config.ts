@@ -47,6 +47,12 @@ export interface Config {
   logLevel: LogLevel;
   /** Seconds before the same phone may ask for another login code. */
   loginCodeResendSeconds: number;
+  /** Writes (likes, comments, votes, deletes, complaints, follows) one user may make per minute; more: -2005. */
+  writeLimitPerMinute: number;
+  /** Complaints one user may file per day (China Standard Time); more: -2006. */
+  dailyComplaintLimit: number;
+  /** Posts one user may write per day (China Standard Time); more: -2006. */
+  dailyPostLimit: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -132,6 +138,9 @@ const envSchema = z.object({
       .default('info'),
   ),
   LOGIN_CODE_RESEND_SECONDS: z.preprocess(unsetIfEmpty, wholeNumber(0, 86_400).default(LOGIN_CODE_RESEND_S)),
+  WRITE_LIMIT_PER_MINUTE: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(60)),
+  DAILY_COMPLAINT_LIMIT: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(20)),
+  DAILY_POST_LIMIT: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(50)),
 });
 
 /** Values never echoed back in an error message. */
@@ -178,6 +187,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     loginCodeResendSeconds: e.LOGIN_CODE_RESEND_SECONDS,
+    writeLimitPerMinute: e.WRITE_LIMIT_PER_MINUTE,
+    dailyComplaintLimit: e.DAILY_COMPLAINT_LIMIT,
+    dailyPostLimit: e.DAILY_POST_LIMIT,
   };
 }
 

@@ -61,6 +61,9 @@ describe('loadConfig', () => {
       SECURE_COOKIES: 'yes please',
       TRUST_PROXY: '2',
       LOGIN_CODE_RESEND_SECONDS: 'soon',
+      WRITE_LIMIT_PER_MINUTE: '0',
+      DAILY_COMPLAINT_LIMIT: 'many',
+      DAILY_POST_LIMIT: '-1',
       LEARNING_SITE_URL: 'time.geekbang.org',
       AI_ASSISTANT_URL: 'javascript:alert(1)',
       APP_SCHEME: 'geektime',
@@ -75,6 +78,9 @@ describe('loadConfig', () => {
         'DATABASE_URL',
         'LEARNING_SITE_URL',
         'LOGIN_CODE_RESEND_SECONDS',
+        'WRITE_LIMIT_PER_MINUTE',
+        'DAILY_COMPLAINT_LIMIT',
+        'DAILY_POST_LIMIT',
         'LOG_LEVEL',
         'SECURE_COOKIES',
         'SEED_DEMO_DATA',
@@ -106,6 +112,9 @@ describe('loadConfig', () => {
         trustProxy: false,
         logLevel: 'info',
         loginCodeResendSeconds: LOGIN_CODE_RESEND_S,
+        writeLimitPerMinute: 60,
+        dailyComplaintLimit: 20,
+        dailyPostLimit: 50,
       });
       expect(clientConfigOf(config)).toEqual(DEFAULT_CLIENT_CONFIG);
     }
@@ -120,6 +129,9 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://u@localhost:5432/db',
       LOG_LEVEL: 'warn',
       LOGIN_CODE_RESEND_SECONDS: '0',
+      WRITE_LIMIT_PER_MINUTE: '5',
+      DAILY_COMPLAINT_LIMIT: '3',
+      DAILY_POST_LIMIT: '7',
     });
     expect(config).toMatchObject({
       seedDemoData: false,
@@ -129,6 +141,9 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://u@localhost:5432/db',
       logLevel: 'warn',
       loginCodeResendSeconds: 0,
+      writeLimitPerMinute: 5,
+      dailyComplaintLimit: 3,
+      dailyPostLimit: 7,
     });
   });
 });

@@ -8,11 +8,13 @@ import {
   userChannels,
 } from '../services/channels.ts';
 import { channelPostsFilter, listPosts } from '../services/posts.ts';
+import { writer } from '../services/once.ts';
 import { resolveUserId } from '../services/users.ts';
 import type { RouteDeps } from './deps.ts';
 
-export const channelHandlers = ({ db }: RouteDeps) =>
-  defineHandlers({
+export const channelHandlers = ({ db, config }: RouteDeps) => {
+  const write = writer(db, config);
+  return defineHandlers({
     channelDetail: ({ input, viewer }) => getChannel(db, input.channel_id, viewer?.userId ?? null),
 
     recommendChannelList: async ({ input, viewer }) => ({
@@ -28,15 +30,18 @@ export const channelHandlers = ({ db }: RouteDeps) =>
       return listPosts(db, channelPostsFilter(input, viewerId), input, viewerId);
     },
 
-    followChannel: async ({ input, viewer }) => ({
-      is_follow: await setChannelFollow(db, viewer.userId, input.channel_id, true),
-    }),
+    followChannel: ({ input, viewer }) =>
+      write({ endpoint: 'followChannel', userId: viewer.userId, input }, async (tx) => ({
+        is_follow: await setChannelFollow(tx, viewer.userId, input.channel_id, true),
+      })),
 
-    unfollowChannel: async ({ input, viewer }) => ({
-      is_follow: await setChannelFollow(db, viewer.userId, input.channel_id, false),
-    }),
+    unfollowChannel: ({ input, viewer }) =>
+      write({ endpoint: 'unfollowChannel', userId: viewer.userId, input }, async (tx) => ({
+        is_follow: await setChannelFollow(tx, viewer.userId, input.channel_id, false),
+      })),
 
     userChannelList: async ({ input }) => ({
       list: await userChannels(db, await resolveUserId(db, input)),
     }),
   });
+};

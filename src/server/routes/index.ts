@@ -13,6 +13,7 @@ import { OTHER_PATHS, routes, type EndpointName } from '#shared/endpoints.ts';
 import { defineEndpoint, type EndpointHandler, type Handler } from '../http/define-endpoint.ts';
 import { accountHandlers, ticketDeleteRoute } from './account.ts';
 import { channelHandlers } from './channels.ts';
+import { complaintHandlers } from './complaints.ts';
 import type { RouteDeps } from './deps.ts';
 import { imageRoute } from './images.ts';
 import { miscHandlers } from './misc.ts';
@@ -28,21 +29,10 @@ export type CallName = EndpointName | OtherPathName;
 
 /**
  * Calls of the contract the server does not answer yet: each answers 404 接口不存在 until the
- * issue that writes it ('Taking part': likes, comments, votes, complaints; 'Writing posts':
- * post add and delete, image upload) adds its handler and takes it off this list. Never a
- * stub that answers success.
+ * issue that writes it ('Writing posts': post add, image upload) adds its handler and takes it
+ * off this list. Never a stub that answers success.
  */
-export const NOT_YET_SERVED = [
-  'postAdd',
-  'postDelete',
-  'likeAdd',
-  'likeCancel',
-  'commentAdd',
-  'commentDelete',
-  'voteSubmit',
-  'complainAdd',
-  'uploadImage',
-] as const satisfies readonly CallName[];
+export const NOT_YET_SERVED = ['postAdd', 'uploadImage'] as const satisfies readonly CallName[];
 
 type NotYetServed = (typeof NOT_YET_SERVED)[number];
 
@@ -65,6 +55,7 @@ export function contractHandlers(deps: RouteDeps): HandlerMap {
     ...channelHandlers(deps),
     ...userHandlers(deps),
     ...postHandlers(deps),
+    ...complaintHandlers(deps),
     ...timeHandlers(deps),
     ...miscHandlers(deps),
   };

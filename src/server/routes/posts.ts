@@ -1,25 +1,52 @@
-/** Posts and what hangs off them: detail, comments, likers, code snippets, topics. */
+/** Posts and what hangs off them: detail, delete, comments, likes, votes, code snippets, topics. */
 import { defineHandlers } from '../http/define-endpoint.ts';
 import { getCodeSnippet } from '../services/code.ts';
-import { listComments } from '../services/comments.ts';
-import { listLikers } from '../services/likes.ts';
-import { getPost, listPosts } from '../services/posts.ts';
+import { addComment, deleteComment, listComments } from '../services/comments.ts';
+import { listLikers, setLike, type LikeTarget } from '../services/likes.ts';
+import { writer } from '../services/once.ts';
+import { deletePost, getPost, listPosts } from '../services/posts.ts';
 import { getTopic, listTopics } from '../services/topics.ts';
+import { submitVote } from '../services/votes.ts';
 import type { RouteDeps } from './deps.ts';
 
-export const postHandlers = ({ db }: RouteDeps) =>
-  defineHandlers({
+/** The target of a like call: `type` is accepted for the real service's clients and otherwise ignored. */
+const likeTargetOf = (input: { post_id: number } | { comment_id: number }): LikeTarget =>
+  'post_id' in input ? { post_id: input.post_id } : { comment_id: input.comment_id };
+
+export const postHandlers = ({ db, config }: RouteDeps) => {
+  const write = writer(db, config);
+  return defineHandlers({
     postDetail: ({ input, viewer }) => getPost(db, input.post_id, viewer?.userId ?? null),
+
+    postDelete: ({ input, viewer }) =>
+      write({ endpoint: 'postDelete', userId: viewer.userId, input }, (tx) => deletePost(tx, viewer.userId, input.post_id)),
+
+    likeAdd: ({ input, viewer }) =>
+      write({ endpoint: 'likeAdd', userId: viewer.userId, input }, (tx) => setLike(tx, viewer.userId, likeTargetOf(input), true)),
+
+    likeCancel: ({ input, viewer }) =>
+      write({ endpoint: 'likeCancel', userId: viewer.userId, input }, (tx) => setLike(tx, viewer.userId, likeTargetOf(input), false)),
+
+    likeList: async ({ input, viewer }) => {
+      await getPost(db, input.post_id, null);
+      return listLikers(db, input.post_id, input, viewer?.userId ?? null);
+    },
 
     commentList: async ({ input, viewer }) => {
       await getPost(db, input.post_id, null);
       return listComments(db, input.post_id, input, viewer?.userId ?? null);
     },
 
-    likeList: async ({ input, viewer }) => {
-      await getPost(db, input.post_id, null);
-      return listLikers(db, input.post_id, input, viewer?.userId ?? null);
-    },
+    commentAdd: ({ input, viewer }) =>
+      write({ endpoint: 'commentAdd', userId: viewer.userId, input }, (tx) => addComment(tx, viewer.userId, input)),
+
+    commentDelete: ({ input, viewer }) =>
+      write({ endpoint: 'commentDelete', userId: viewer.userId, input }, (tx) => deleteComment(tx, viewer.userId, input.comment_id)),
+
+    voteSubmit: ({ input, viewer }) =>
+      write({ endpoint: 'voteSubmit', userId: viewer.userId, input }, (tx) =>
+        submitVote(tx, viewer.userId, input.post_id, input.option_ids),
+      ),
 
     codeDetail: ({ input }) => getCodeSnippet(db, input.post_id, input.uuid),
 
@@ -32,3 +59,4 @@ export const postHandlers = ({ db }: RouteDeps) =>
       return listPosts(db, { kind: 'topic', topicId: input.topic_id }, input, viewer?.userId ?? null);
     },
   });
+};

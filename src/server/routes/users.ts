@@ -2,11 +2,13 @@
 import { defineHandlers } from '../http/define-endpoint.ts';
 import { listNotes } from '../services/notes.ts';
 import { listPosts } from '../services/posts.ts';
+import { writer } from '../services/once.ts';
 import { getUserInfo, resolveUserId, setUserFollow } from '../services/users.ts';
 import type { RouteDeps } from './deps.ts';
 
-export const userHandlers = ({ db }: RouteDeps) =>
-  defineHandlers({
+export const userHandlers = ({ db, config }: RouteDeps) => {
+  const write = writer(db, config);
+  return defineHandlers({
     userInfo: ({ input, viewer }) => getUserInfo(db, input, viewer?.userId ?? null),
 
     userPosts: async ({ input, viewer }) => {
@@ -14,13 +16,16 @@ export const userHandlers = ({ db }: RouteDeps) =>
       return listPosts(db, { kind: 'user', userId }, input, viewer?.userId ?? null);
     },
 
-    followUser: async ({ input, viewer }) => ({
-      is_follow: await setUserFollow(db, viewer.userId, input.user_id, true),
-    }),
+    followUser: ({ input, viewer }) =>
+      write({ endpoint: 'followUser', userId: viewer.userId, input }, async (tx) => ({
+        is_follow: await setUserFollow(tx, viewer.userId, input.user_id, true),
+      })),
 
-    unfollowUser: async ({ input, viewer }) => ({
-      is_follow: await setUserFollow(db, viewer.userId, input.user_id, false),
-    }),
+    unfollowUser: ({ input, viewer }) =>
+      write({ endpoint: 'unfollowUser', userId: viewer.userId, input }, async (tx) => ({
+        is_follow: await setUserFollow(tx, viewer.userId, input.user_id, false),
+      })),
 
     noteList: ({ input }) => listNotes(db, input.visit_ucode, input.size, input.prev),
   });
+};

@@ -77,16 +77,17 @@ export async function userChannels(db: Db, userId: number): Promise<Channel[]> {
     .orderBy(asc(channelFollows.createdAt), asc(channels.id));
 }
 
-/** Follow or unfollow; repeating either is harmless and the follower count stays exact. */
-export async function setChannelFollow(db: Db, userId: number, channelId: number, follow: boolean): Promise<boolean> {
-  await getChannel(db, channelId, null);
-  await db.transaction((tx) =>
-    toggleEdge(tx, {
-      table: channelFollows,
-      key: { userId, channelId },
-      on: follow,
-      counters: [counter(channels.followerCount, channelId)],
-    }),
-  );
+/**
+ * Follow or unfollow, in the caller's transaction; repeating either is harmless and the follower
+ * count stays exact.
+ */
+export async function setChannelFollow(tx: Db, userId: number, channelId: number, follow: boolean): Promise<boolean> {
+  await getChannel(tx, channelId, null);
+  await toggleEdge(tx, {
+    table: channelFollows,
+    key: { userId, channelId },
+    on: follow,
+    counters: [counter(channels.followerCount, channelId)],
+  });
   return follow;
 }

@@ -1,6 +1,6 @@
 /** A user's notes, newest first; `prev` is the cursor (the last note id seen). */
 import { and, desc, eq, lt } from 'drizzle-orm';
-import type { Note } from '#shared/schemas.ts';
+import { MAX_ID, type Note } from '#shared/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { notes } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
@@ -21,7 +21,8 @@ export async function listNotes(db: Db, ucode: string, size: number, prev: numbe
   const rows = await db
     .select()
     .from(notes)
-    .where(and(eq(notes.userId, userId), prev ? lt(notes.id, prev) : undefined))
+    // Note ids are int4: a cursor beyond them all is every note (and must not reach the int4 column).
+    .where(and(eq(notes.userId, userId), prev && prev <= MAX_ID ? lt(notes.id, prev) : undefined))
     .orderBy(desc(notes.id))
     .limit(size + 1);
   return keysetPage(rows, size, (row) => row.id, (page) => page.map(toNote));

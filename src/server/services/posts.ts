@@ -22,7 +22,7 @@ import {
   voteRecords,
   votes,
 } from '../db/schema.ts';
-import { notFound, notLoggedIn } from '../errors.ts';
+import { forbidden, notFound, notLoggedIn } from '../errors.ts';
 import { keysetPage, type KeysetRequest, type Page } from './paging.ts';
 
 const CODE_PREVIEW_LINES = 8;
@@ -83,6 +83,49 @@ export async function getPost(db: Db, postId: number, viewerId: number | null): 
   const [post] = await selectPosts(db, and(eq(posts.id, postId), isNull(posts.deletedAt)), 1, viewerId);
   if (!post) throw notFound('动态');
   return post;
+}
+
+/**
+ * Deletes the author's own post (else -1006; deleted or missing: -1005). Soft delete: the row
+ * stays, every list and the detail skip it. In the same transaction the author's post and like
+ * counts, and the post counts of its channels and topics, drop (each row locked in id order).
+ */
+export async function deletePost(tx: Db, userId: number, postId: number): Promise<{ post_id: number }> {
+  const [post] = await tx
+    .select({ authorId: posts.userId, likeCount: posts.likeCount })
+    .from(posts)
+    .where(and(eq(posts.id, postId), isNull(posts.deletedAt)))
+    .for('update');
+  if (!post) throw notFound('动态');
+  if (post.authorId !== userId) throw forbidden();
+  await tx.update(posts).set({ deletedAt: sql`now()` }).where(eq(posts.id, postId));
+  const channelIds = await tx
+    .select({ id: postChannels.channelId })
+    .from(postChannels)
+    .where(eq(postChannels.postId, postId))
+    .orderBy(postChannels.channelId);
+  for (const { id } of channelIds) {
+    await tx
+      .update(channels)
+      .set({ postCount: sql`${channels.postCount} - 1` })
+      .where(eq(channels.id, id));
+  }
+  const topicIds = await tx
+    .select({ id: postTopics.topicId })
+    .from(postTopics)
+    .where(eq(postTopics.postId, postId))
+    .orderBy(postTopics.topicId);
+  for (const { id } of topicIds) {
+    await tx
+      .update(topics)
+      .set({ postCount: sql`${topics.postCount} - 1` })
+      .where(eq(topics.id, id));
+  }
+  await tx
+    .update(users)
+    .set({ postCount: sql`${users.postCount} - 1`, likeCount: sql`${users.likeCount} - ${post.likeCount}` })
+    .where(eq(users.id, post.authorId));
+  return { post_id: postId };
 }
 
 const epochMs = (column: SQL | AnyColumn) => sql`(extract(epoch from ${column}) * 1000)::bigint`;

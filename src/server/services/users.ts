@@ -12,13 +12,12 @@ export type UserRef = { visit_user_id: number } | { visit_ucode: string };
 export async function userBriefs(db: Db, ids: number[], viewerId: number | null): Promise<Map<number, UserBrief>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const [rows, followed] = await Promise.all([
-    db
-      .select({ id: users.id, ucode: users.ucode, nick: users.nick, avatar: users.avatar })
-      .from(users)
-      .where(inArray(users.id, unique)),
-    followedAmong(db, viewerId, unique),
-  ]);
+  // One query after the other: `db` may be a transaction, whose one connection runs one query at a time.
+  const rows = await db
+    .select({ id: users.id, ucode: users.ucode, nick: users.nick, avatar: users.avatar })
+    .from(users)
+    .where(inArray(users.id, unique));
+  const followed = await followedAmong(db, viewerId, unique);
   return new Map(
     rows.map((row) => [
       row.id,
@@ -72,20 +71,19 @@ export async function getUserInfo(db: Db, ref: UserRef, viewerId: number | null)
 /** Following more users than this answers -5007. */
 export const FOLLOWING_LIMIT = 2000;
 
-export async function setUserFollow(db: Db, followerId: number, followeeId: number, follow: boolean): Promise<boolean> {
+/** Follow or unfollow a user, in the caller's transaction; repeating either is harmless. */
+export async function setUserFollow(tx: Db, followerId: number, followeeId: number, follow: boolean): Promise<boolean> {
   if (followerId === followeeId) throw new BusinessError(ErrorCode.BadRequest, '不能关注自己');
-  await resolveUserId(db, { visit_user_id: followeeId });
-  await db.transaction(async (tx) => {
-    if (follow) {
-      const [me] = await tx.select({ following: users.followingCount }).from(users).where(eq(users.id, followerId));
-      if ((me?.following ?? 0) >= FOLLOWING_LIMIT) throw new BusinessError(ErrorCode.FollowLimit);
-    }
-    await toggleEdge(tx, {
-      table: userFollows,
-      key: { followerId, followeeId },
-      on: follow,
-      counters: [counter(users.followingCount, followerId), counter(users.followerCount, followeeId)],
-    });
+  await resolveUserId(tx, { visit_user_id: followeeId });
+  if (follow) {
+    const [me] = await tx.select({ following: users.followingCount }).from(users).where(eq(users.id, followerId));
+    if ((me?.following ?? 0) >= FOLLOWING_LIMIT) throw new BusinessError(ErrorCode.FollowLimit);
+  }
+  await toggleEdge(tx, {
+    table: userFollows,
+    key: { followerId, followeeId },
+    on: follow,
+    counters: [counter(users.followingCount, followerId), counter(users.followerCount, followeeId)],
   });
   return follow;
 }

@@ -1,0 +1,18 @@
+/** Complaints: the reasons a client lists, and filing one (exactly once per client_id). */
+import { COMPLAIN_REASONS } from '#shared/constants.ts';
+import { defineHandlers } from '../http/define-endpoint.ts';
+import { addComplaint } from '../services/complaints.ts';
+import { writer } from '../services/once.ts';
+import type { RouteDeps } from './deps.ts';
+
+export const complaintHandlers = ({ db, config }: RouteDeps) => {
+  const write = writer(db, config);
+  return defineHandlers({
+    complainReasons: async () => ({ list: COMPLAIN_REASONS.map(({ reason, text }) => ({ reason, text })) }),
+
+    complainAdd: ({ input, viewer }) =>
+      write({ endpoint: 'complainAdd', userId: viewer.userId, input }, (tx) =>
+        addComplaint(tx, viewer.userId, input, config.dailyComplaintLimit),
+      ),
+  });
+};

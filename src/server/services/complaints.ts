@@ -1,0 +1,70 @@
+/**
+ * Complaints about a post, a comment or a user: a reason from COMPLAIN_REASONS (or none) and an
+ * optional text. Empty reason and empty text: -2901; text over FEEDBACK_MAX_CHARS user-perceived
+ * characters (graphemes, as the client's live counter counts): -2902; a missing or deleted
+ * target: -1005; a second complaint of the same user about the same target: -1011; more than
+ * the daily cap: -2006 (only complaints that were filed count).
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { FEEDBACK_MAX_CHARS, type ComplainReason } from '#shared/constants.ts';
+import { ErrorCode } from '#shared/errors.ts';
+import { graphemes } from '#shared/format.ts';
+import type { Db } from '../db/client.ts';
+import { comments, complaints, posts, users } from '../db/schema.ts';
+import { BusinessError, notFound } from '../errors.ts';
+import { hitDailyCap } from './limits.ts';
+
+export interface ComplainInput {
+  target_type: 'post' | 'comment' | 'user';
+  target_id: number;
+  reason: ComplainReason | '';
+  content: string;
+}
+
+/** The business rules of the text alone (checked before anything is read). */
+export function checkComplaintText(reason: string, content: string): string {
+  const text = content.trim();
+  if (reason === '' && text === '') throw new BusinessError(ErrorCode.FeedbackInvalid);
+  // A text this long in UTF-16 units is over the limit whatever it is made of; skip segmenting it.
+  if (text.length > FEEDBACK_MAX_CHARS * 64 || graphemes(text).length > FEEDBACK_MAX_CHARS) {
+    throw new BusinessError(ErrorCode.FeedbackTooLong);
+  }
+  return text;
+}
+
+async function targetExists(tx: Db, type: ComplainInput['target_type'], id: number): Promise<boolean> {
+  switch (type) {
+    case 'post':
+      return (await tx.select({ id: posts.id }).from(posts).where(and(eq(posts.id, id), isNull(posts.deletedAt)))).length > 0;
+    case 'comment':
+      return (
+        (
+          await tx
+            .select({ id: comments.id })
+            .from(comments)
+            .innerJoin(posts, eq(posts.id, comments.postId))
+            .where(and(eq(comments.id, id), isNull(comments.deletedAt), isNull(posts.deletedAt)))
+        ).length > 0
+      );
+    case 'user':
+      return (await tx.select({ id: users.id }).from(users).where(eq(users.id, id))).length > 0;
+  }
+}
+
+export async function addComplaint(
+  tx: Db,
+  userId: number,
+  input: ComplainInput,
+  dailyLimit: number,
+): Promise<{ complain_id: number }> {
+  const content = checkComplaintText(input.reason, input.content);
+  if (!(await targetExists(tx, input.target_type, input.target_id))) throw notFound();
+  const [row] = await tx
+    .insert(complaints)
+    .values({ userId, targetType: input.target_type, targetId: input.target_id, reason: input.reason, content })
+    .onConflictDoNothing()
+    .returning({ id: complaints.id });
+  if (!row) throw new BusinessError(ErrorCode.AlreadyComplained);
+  await hitDailyCap(tx, 'complain', userId, dailyLimit);
+  return { complain_id: row.id };
+}

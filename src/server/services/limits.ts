@@ -1,0 +1,33 @@
+/**
+ * Abuse limits, counted in the database (services/rate-limit.ts) so every API process shares
+ * them: writes per user per minute (-2005 请求频繁) and daily caps on complaints and posts
+ * (-2006 今日操作已达上限).
+ */
+import { ErrorCode } from '#shared/errors.ts';
+import type { Db } from '../db/client.ts';
+import { BusinessError } from '../errors.ts';
+import { hitRateLimit } from './rate-limit.ts';
+
+/** Counts one write of the user; -2005 beyond `perMinute` in the current minute window. */
+export async function hitWriteLimit(db: Db, userId: number, perMinute: number): Promise<void> {
+  if (!(await hitRateLimit(db, `write:user:${userId}`, 60, perMinute))) throw new BusinessError(ErrorCode.TooFrequent);
+}
+
+/** What a daily cap counts. */
+export type DailyKind = 'complain' | 'post';
+
+/** The calendar day in China Standard Time (UTC+8, no daylight saving): 今日 of the platform's users. */
+export function chinaDay(now: Date = new Date()): string {
+  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Counts one `kind` of the user today; -2006 beyond `max`. Call it inside the transaction of
+ * the write, after the write's own checks: a write that fails (and rolls back) is not counted.
+ */
+export async function hitDailyCap(tx: Db, kind: DailyKind, userId: number, max: number, now: Date = new Date()): Promise<void> {
+  // The key names the day, so a new day starts a new count; the window only has to outlast it.
+  if (!(await hitRateLimit(tx, `daily:${kind}:${userId}:${chinaDay(now)}`, 2 * 86_400, max))) {
+    throw new BusinessError(ErrorCode.DailyLimit);
+  }
+}
