@@ -6,7 +6,7 @@
 import { QueryClientProvider, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Post } from '../../src/shared/schemas.ts';
+import type { LoginUser, Post } from '../../src/shared/schemas.ts';
 import { feedQueryOptions } from '../../src/client/entities/post/queries.ts';
 import { setLoginOpener } from '../../src/client/entities/session/login.ts';
 import { sessionKeys } from '../../src/client/entities/session/queries.ts';
@@ -14,11 +14,11 @@ import { applyLogin } from '../../src/client/entities/session/session-cache.ts';
 import { LikeButton } from '../../src/client/features/feed/components/LikeButton.tsx';
 import { draftKey, useCommentDrafts } from '../../src/client/features/post/comment-drafts.ts';
 import { emitAppEvent, onAppEvent } from '../../src/client/lib/app-events.ts';
-import { createQueryClient } from '../../src/client/lib/query-client.ts';
+import { createQueryClient, type ErrorMeta } from '../../src/client/lib/query-client.ts';
 import { applyAppEvents } from '../../src/client/app/app-events.ts';
 import { makePost } from './fixtures.ts';
 
-const ME = { uid: 1, ucode: 'ME', nick: '我', avatar: '', cellphone: '', ctime: 0, student: 0, usertype: 1 };
+const ME: LoginUser = { uid: 1, ucode: 'ME', nick: '我', avatar: '', cellphone: '', ctime: 0, student: 0, usertype: 1 };
 
 function envelope(data: unknown): Response {
   return new Response(JSON.stringify({ code: 0, data }), { headers: { 'content-type': 'application/json' } });
@@ -51,12 +51,12 @@ function Card() {
 
 describe('liking a post', () => {
   let queryClient: QueryClient;
-  let onError: ReturnType<typeof vi.fn>;
+  let onError: ReturnType<typeof vi.fn<(error: unknown, meta: ErrorMeta) => void>>;
   let stopEvents: () => void;
   const post: Post = makePost(7, { like_count: 10, is_like: false });
 
   beforeEach(() => {
-    onError = vi.fn();
+    onError = vi.fn<(error: unknown, meta: ErrorMeta) => void>();
     queryClient = createQueryClient({ onError });
     stopEvents = applyAppEvents(queryClient);
     queryClient.setQueryData(feedQueryOptions({ tab: 'all' }).queryKey, {

@@ -1,0 +1,206 @@
+/**
+ * Taking part, in Chromium at 1280 px and 375 px against the real app: like a post in the
+ * feed, see it liked on its detail, go back to the same place and unlike; vote; comment,
+ * reply and delete the reply; complain with 501 characters; follow a user; delete one's own
+ * post and see it leave /home. Each layout is a user of its own. Needs `npm run build` first.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '#shared/api.ts';
+import type { Post } from '#shared/schemas.ts';
+import { callApi, startApp, type RunningApp } from './support/app.ts';
+import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
+import { logIn } from './support/session.ts';
+
+const DEMO_PHONE = '13800000000';
+const layouts = [
+  { name: 'PC', viewport: { width: 1280, height: 860 }, phone: '13900000101', ownPostIndex: 0 },
+  { name: 'mobile', viewport: { width: 375, height: 740 }, phone: '13900000102', ownPostIndex: 1 },
+];
+
+let app: RunningApp;
+let openPoll: Post;
+let ownPosts: Post[];
+
+beforeAll(async () => {
+  // The demo user logs in once per layout, within a minute.
+  app = await startApp({ env: { LOGIN_CODE_RESEND_SECONDS: '1' } });
+  const posts: Post[] = [];
+  let index = 0;
+  while (posts.length < 200) {
+    const page = await callApi(app, api.channelPosts, { tab: 'all', index, size: 50 });
+    posts.push(...page.list);
+    if (!page.page.more) break;
+    index = page.page.next_index;
+  }
+  openPoll = posts.find((post) => post.vote && (post.vote.end_time === null || post.vote.end_time > Date.now() + 3_600_000))!;
+  ownPosts = (await callApi(app, api.userPosts, { visit_user_id: 1, size: 5 })).list;
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+const count = (name: string | null) => Number(/(\d+)$/.exec(name ?? '')?.[1]);
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+
+/** Scrolls /home (loading pages) until the card of post `id` is there. */
+async function cardOnHome(page: Page, id: number): Promise<Locator> {
+  const author = page.locator(`#post-${id}-author`);
+  for (let i = 0; i < 30 && (await author.count()) === 0; i++) {
+    await page.mouse.wheel(0, 4000);
+    await page.waitForTimeout(150);
+  }
+  const card = page.locator('article', { has: author });
+  await card.scrollIntoViewIfNeeded();
+  return card;
+}
+
+describe.each(layouts)('taking part at $name', ({ viewport, phone }) => {
+  let browser: LaunchedBrowser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser({ viewport });
+    page = browser.page;
+    await page.goto(`${app.url}/home`);
+    await page.locator('main article').first().waitFor();
+    await logIn(app, page, phone);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('likes a post in the feed, sees it liked on its detail, goes back to the same place and unlikes', async () => {
+    await page.goto(`${app.url}/home`);
+    const card = page.locator('main article').nth(3);
+    await card.scrollIntoViewIfNeeded();
+    const like = card.getByRole('button', { name: /^点赞 \d+$/ });
+    const before = count(await like.getAttribute('aria-label'));
+    await like.click();
+    const liked = card.getByRole('button', { name: `取消点赞 ${before + 1}` });
+    await liked.waitFor();
+    expect(await liked.getAttribute('aria-pressed')).toBe('true');
+    const at = await scrollY(page);
+
+    await card.getByRole('link', { name: /查看动态详情/ }).click();
+    await page.waitForURL(/\/message\/detail\/\d+$/);
+    const detailLike = page.locator('main article').first().getByRole('button', { name: `取消点赞 ${before + 1}` });
+    await detailLike.waitFor();
+    expect(await detailLike.getAttribute('aria-pressed')).toBe('true');
+
+    await page.goBack();
+    await page.waitForURL(/\/home$/);
+    await expect.poll(() => scrollY(page)).toBe(at);
+    await liked.click();
+    await card.getByRole('button', { name: `点赞 ${before}` }).waitFor();
+    const postId = Number((await card.getAttribute('aria-labelledby'))!.match(/\d+/)![0]);
+    await expect.poll(async () => (await callApi(app, api.postDetail, { post_id: postId })).like_count).toBe(before);
+  });
+
+  it('votes on a poll and sees the results with its own choice', async () => {
+    expect(openPoll, 'the demo data has an open poll').toBeTruthy();
+    await page.goto(`${app.url}/message/detail/${openPoll.id}`);
+    const poll = page.getByRole('group', { name: openPoll.vote!.title });
+    await poll.getByRole(openPoll.vote!.multiple ? 'checkbox' : 'radio').first().check();
+    await page.getByRole('button', { name: '投票', exact: true }).click();
+    const results = page.getByRole('list', { name: '投票结果' });
+    await results.waitFor();
+    expect(await results.textContent()).toContain('（已选）');
+  });
+
+  it('comments, replies to the comment, and deletes the reply', async () => {
+    const post = (await callApi(app, api.channelPosts, { tab: 'all', size: 1 })).list[0]!;
+    const comment = `评论 ${phone} ${Date.now()}`;
+    const reply = `回复 ${phone} ${Date.now()}`;
+    await page.goto(`${app.url}/message/detail/${post.id}`);
+    const heading = page.getByRole('heading', { name: /^评论/ });
+    await heading.waitFor();
+    const total = Number((await heading.textContent())!.replace(/\D/g, ''));
+
+    const write = async (text: string, box: string) => {
+      if (viewport.width < 860) {
+        await page.waitForURL(/\/comment\?/);
+      }
+      const field = page.getByRole('textbox', { name: box });
+      await field.fill(text);
+      await page.getByRole('button', { name: '发送' }).click();
+      await page.waitForURL(new RegExp(`/message/detail/${post.id}$`));
+      await page.getByText(text).waitFor();
+    };
+
+    if (viewport.width < 860) await page.getByRole('link', { name: '写评论…' }).click();
+    await write(comment, '写评论');
+    await expect.poll(async () => Number((await heading.textContent())!.replace(/\D/g, ''))).toBe(total + 1);
+
+    const item = page.locator('.comment-item', { hasText: comment });
+    const author = (await item.locator('.comment__author').first().textContent())!;
+    await item.getByRole('button', { name: `回复 ${author}` }).first().click();
+    await write(reply, `回复 ${author}`);
+
+    await page.locator('.comment--reply', { hasText: reply }).getByRole('button', { name: '删除' }).click();
+    await page.getByRole('alertdialog', { name: '删除评论' }).getByRole('button', { name: '删除' }).click();
+    await expect.poll(() => page.getByText(reply).count()).toBe(0);
+    expect(await page.getByText(comment).count()).toBe(1);
+  });
+
+  it("refuses a complaint of 501 characters with -2902's message, and sends a short one", async () => {
+    await page.goto(`${app.url}/home`);
+    const card = page.locator('main article').first();
+    await card.getByRole('button', { name: '更多' }).click();
+    await page.getByRole('dialog', { name: '选择操作' }).getByRole('button', { name: '投诉' }).click();
+    await page.waitForURL(/\/complain\?/);
+    await page.getByRole('radio', { name: '垃圾广告' }).check();
+    const text = page.getByRole('textbox', { name: '补充说明（选填）' });
+    await text.fill('很'.repeat(501));
+    await page.getByRole('button', { name: '提交' }).click();
+    await page.locator('.complain-form__error', { hasText: '反馈内容请不要超过 500 字' }).waitFor();
+    expect(page.url()).toContain('/complain');
+
+    await text.fill('这是一条广告');
+    await page.getByRole('button', { name: '提交' }).click();
+    await page.waitForURL(/\/home$/);
+    await page.getByText('投诉已提交').waitFor();
+  });
+
+  it('follows a user and sees the follower count change', async () => {
+    const author = (await callApi(app, api.channelPosts, { tab: 'all', size: 1 })).list[0]!.user;
+    await page.goto(`${app.url}/usercenter/${author.uid}`);
+    const followers = page.locator('.profile__stat', { hasText: '粉丝' }).locator('dd');
+    await followers.waitFor();
+    const before = Number(await followers.textContent());
+    await page.getByRole('button', { name: '关注', exact: true }).click();
+    await page.getByRole('button', { name: '已关注' }).waitFor();
+    await expect.poll(async () => Number(await followers.textContent())).toBe(before + 1);
+    await page.getByRole('button', { name: '已关注' }).click();
+    await page.getByRole('button', { name: '关注', exact: true }).waitFor();
+    await expect.poll(async () => Number(await followers.textContent())).toBe(before);
+  });
+});
+
+describe.each(layouts)("deleting one's own post at $name", ({ viewport, ownPostIndex }) => {
+  it('asks first, then the post leaves /home at once', async () => {
+    const browser = await launchBrowser({ viewport });
+    const { page } = browser;
+    try {
+      const post = ownPosts[ownPostIndex]!;
+      await page.goto(`${app.url}/home`);
+      await page.locator('main article').first().waitFor();
+      await logIn(app, page, DEMO_PHONE);
+      const card = await cardOnHome(page, post.id);
+      await card.getByRole('button', { name: '更多' }).click();
+      await page.getByRole('dialog', { name: '选择操作' }).getByRole('button', { name: '删除' }).click();
+      await page.getByRole('alertdialog', { name: '删除动态' }).getByRole('button', { name: '删除' }).click();
+      await page.getByText('动态已删除').waitFor();
+      expect(await page.locator(`#post-${post.id}-author`).count()).toBe(0);
+      expect(await page.locator('main article').count()).toBeGreaterThan(10);
+      const detail = await fetch(`${app.url}${api.postDetail.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ post_id: post.id }),
+      });
+      expect(((await detail.json()) as { error?: { code: number } }).error?.code).toBe(-1005);
+    } finally {
+      await browser.close();
+    }
+  });
+});
