@@ -98,9 +98,10 @@ describe('login, reload, login elsewhere, logout', () => {
     await second.goto(`${app.url}/channel/list/3`);
     const name = await second.getByRole('heading', { level: 1 }).textContent();
     // The button is enabled once the page knows who is looking and what they follow.
-    const settled = second.locator('button[aria-pressed]:not([disabled])');
-    const follow = second.getByRole('button', { name: '关注', exact: true });
-    const followed = second.getByRole('button', { name: '已关注' });
+    const header = second.getByRole('region', { name: name! });
+    const settled = header.locator('button[aria-pressed]:not([disabled])');
+    const follow = header.getByRole('button', { name: '关注', exact: true });
+    const followed = header.getByRole('button', { name: '已关注' });
     await settled.waitFor();
     if ((await settled.getAttribute('aria-pressed')) === 'true') await followed.click();
     await follow.click();

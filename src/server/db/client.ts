@@ -31,11 +31,17 @@ export interface OpenOptions {
   loadDataDir?: Blob | undefined;
   migrationsFolder: string;
   poolSize?: number;
+  /**
+   * An idle PostgreSQL connection failed (the server restarted, or ended it): the pool drops it
+   * and opens another when needed. Without a listener the pool's error would end the process.
+   */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    pool.on('error', options.onIdleConnectionError ?? ((error) => console.warn(`PostgreSQL connection lost: ${error.message}`)));
     const db = drizzlePg(pool, { schema });
     // Several API processes may start at once; an advisory lock lets one migrate at a time.
     const client = await pool.connect();

@@ -1,0 +1,50 @@
+/**
+ * PostgreSQL may end a pooled connection at any time (a restart, a failover, an administrator):
+ * the API process must keep serving, never die of the pool's error event.
+ */
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../src/server/config.ts';
+import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import { openPostgresTestDatabase, queryRows } from '../support/db.ts';
+
+describe('the PostgreSQL pool', () => {
+  let opened: Awaited<ReturnType<typeof openPostgresTestDatabase>>;
+  let database: Database;
+  const lost = vi.fn();
+
+  beforeAll(async () => {
+    opened = await openPostgresTestDatabase();
+    database = await openDatabase({
+      databaseUrl: opened.url,
+      migrationsFolder: loadConfig().migrationsFolder,
+      onIdleConnectionError: lost,
+    });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await opened?.database.close();
+    await opened?.stop();
+  });
+
+  it('survives its idle connections being ended by the server, and opens new ones', async () => {
+    // Hold three connections at once, so the pool keeps three idle afterwards.
+    await Promise.all([1, 2, 3].map(() => queryRows(database.db, sql`select pg_sleep(0.05)`)));
+    const admin = new pg.Client({ connectionString: opened.url });
+    await admin.connect();
+    try {
+      const ended = await admin.query(
+        'select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and application_name = $1',
+        [''],
+      );
+      expect(ended.rows[0].n).toBeGreaterThan(0);
+    } finally {
+      await admin.end();
+    }
+    await vi.waitFor(() => expect(lost).toHaveBeenCalled());
+    expect(lost.mock.calls[0]![0]).toBeInstanceOf(Error);
+    const rows = await queryRows<{ ok: number }>(database.db, sql`select 1 as ok`);
+    expect(rows[0]!.ok).toBe(1);
+  });
+});
