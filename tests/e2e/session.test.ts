@@ -98,7 +98,7 @@ describe('login, reload, login elsewhere, logout', () => {
     await second.goto(`${app.url}/channel/list/3`);
     const name = await second.getByRole('heading', { level: 1 }).textContent();
     // The button is enabled once the page knows who is looking and what they follow.
-    const header = second.getByRole('region', { name: name! });
+    const header = second.getByRole('region', { name: name!, exact: true });
     const settled = header.locator('button[aria-pressed]:not([disabled])');
     const follow = header.getByRole('button', { name: '关注', exact: true });
     const followed = header.getByRole('button', { name: '已关注' });
