@@ -204,3 +204,29 @@ describe.each(layouts)("deleting one's own post at $name", ({ viewport, ownPostI
     }
   });
 });
+
+describe('sharing', () => {
+  it('copies the post link where there is no share sheet, and the poster saves a PNG of the post', async () => {
+    const browser = await launchBrowser({ viewport: { width: 1280, height: 860 } });
+    const { page, context } = browser;
+    try {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+      await page.goto(`${app.url}/home`);
+      const card = page.locator('main article').first();
+      const postId = Number((await card.getAttribute('aria-labelledby'))!.match(/\d+/)![0]);
+      await card.getByRole('button', { name: '更多' }).click();
+      await page.getByRole('dialog', { name: '选择操作' }).getByRole('button', { name: '分享' }).click();
+      await page.getByText('复制成功').waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${app.url}/message/detail/${postId}`);
+
+      await page.goto(`${app.url}/message/detail/poster/${postId}`);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '保存图片' }).click()]);
+      expect(download.suggestedFilename()).toMatch(new RegExp(`-${postId}\\.png$`));
+      const bytes = new Uint8Array(await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks)));
+      expect(Array.from(bytes.subarray(1, 4))).toEqual([0x50, 0x4e, 0x47]); // "PNG"
+      expect(new DataView(bytes.buffer, bytes.byteOffset).getUint32(16)).toBe(750);
+    } finally {
+      await browser.close();
+    }
+  });
+});
