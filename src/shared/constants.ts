@@ -47,6 +47,8 @@ export const NOTE_LIST_DEFAULT_SIZE = 2;
 
 /** Limits of what users write; the server enforces them, the client counts against them. */
 export const POST_MAX_CHARS = 5000;
+/** A post's text, counted by SPEC.md section 5 (textLength: emoji 4, other non-ASCII 2, others 1). */
+export const POST_MAX_LENGTH = 10000;
 export const COMMENT_MAX_CHARS = 1000;
 export const POST_MAX_IMAGES = 9;
 export const POST_MAX_CHANNELS = 3;

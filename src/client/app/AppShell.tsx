@@ -2,23 +2,41 @@
  * The page frame around every route (the router's InnerWrap): layout, header user area,
  * sidebar, the document title, focus after navigation, and the app-wide layers.
  */
-import { useQuery } from '@tanstack/react-query';
-import { useMatches, useRouter } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMatches, useRouter, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { followedChannelsQueryOptions } from '../entities/channel/queries.ts';
 import { sessionQueryOptions } from '../entities/session/queries.ts';
 import { HeaderUserSlot } from '../features/auth/components/HeaderUserSlot.tsx';
 import { LoginDialog } from '../features/auth/components/LoginDialog.tsx';
 import { closeLoginDialog } from '../features/auth/login-store.ts';
+import { closeComposer, openComposer } from '../features/compose/open.ts';
 import { Sidebar } from '../features/sidebar/components/Sidebar.tsx';
 import { documentTitle } from '../routes/meta.ts';
 import { closePageLayers } from '../ui/overlay/page-layers.ts';
+import { LazyLayer, lazyComponent } from '../ui/LazyLayer.tsx';
 import { UiHosts } from '../ui/UiHosts.tsx';
 import { AppLayout, focusMainContent } from './layout/AppLayout.tsx';
 import { canGoBackInSession } from '../lib/visit-history.ts';
 
+const Composer = lazyComponent(() => import('../features/compose/components/Composer.tsx'));
+
+/** The composer over the page while ?compose=1 (its code loads when first opened). */
+function ComposerHost() {
+  const router = useRouter();
+  const compose = useSearch({ strict: false, select: (search) => search.compose });
+  if (compose !== 1) return null;
+  const close = () => closeComposer(router);
+  return (
+    <LazyLayer onError={close}>
+      <Composer onClose={close} onEditCode={() => void router.navigate({ to: '/post' })} />
+    </LazyLayer>
+  );
+}
+
 export function AppShell({ children }: { children: ReactNode }) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const matches = useMatches();
   const leaf = matches[matches.length - 1];
   const staticData = leaf?.staticData ?? {};
@@ -67,9 +85,11 @@ export function AppShell({ children }: { children: ReactNode }) {
         heading={staticData.feedTab ? null : (staticData.heading ?? title)}
         feedTab={staticData.feedTab ?? null}
         onBack={onBack}
+        onCompose={() => openComposer(router, queryClient)}
       >
         {children}
       </AppLayout>
+      <ComposerHost />
       <UiHosts />
       <LoginDialog />
     </>

@@ -3,12 +3,13 @@
  * the entity that owns the data, so every list and detail showing it changes at once.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { removePost, updatePost } from '../entities/post/cache.ts';
+import { prependPost, removePost, updatePost } from '../entities/post/cache.ts';
 import { setUserFollowed } from '../entities/user/cache.ts';
 import { onAppEvent } from '../lib/app-events.ts';
 
 export function applyAppEvents(queryClient: QueryClient): () => void {
   const offs = [
+    onAppEvent('addPostSuccess', ({ post }) => prependPost(queryClient, post)),
     onAppEvent('deletePost', ({ post_id }) => removePost(queryClient, post_id)),
     onAppEvent('updateLikeStatus', ({ post_id, is_like, like_count }) =>
       updatePost(queryClient, post_id, (post) => ({ ...post, is_like, like_count })),

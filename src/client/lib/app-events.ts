@@ -3,9 +3,10 @@
  * where the change happens, heard in this tab and in every other open tab of the app
  * (BroadcastChannel), so a post deleted or liked in one tab is deleted or liked in all.
  */
-import type { Vote } from '#shared/schemas.ts';
+import type { Post, Vote } from '#shared/schemas.ts';
 
 export interface AppEvents {
+  addPostSuccess: { post: Post };
   deletePost: { post_id: number };
   updateLikeStatus: { post_id: number; is_like: boolean; like_count: number };
   updateCommentNumber: { post_id: number; comment_count: number };

@@ -51,7 +51,7 @@ export async function request<K extends EndpointName>(
   const { path } = endpoint;
   const timeout = AbortSignal.timeout(options.timeoutMs ?? HTTP_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  const headers: Record<string, string> = { accept: 'application/json', ...headerSource() };
+  const headers = requestHeaders();
   let url = path;
   let body: string | undefined;
   if (endpoint.method === 'GET') {
@@ -71,33 +71,34 @@ export async function request<K extends EndpointName>(
     response = await fetch(url, { method: endpoint.method, headers, body, credentials: 'include', signal });
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    const timedOut = timeout.aborted;
-    throw new ApiError({
-      code: ErrorCode.Network,
-      msg: NETWORK_ERROR_MESSAGE,
-      kind: timedOut ? 'timeout' : 'network',
-      status: 0,
-      path,
-    });
+    throw networkError(path, timeout.aborted ? 'timeout' : 'network');
   }
 
-  const payload: unknown = await response.json().catch(() => undefined);
-  if (response.status === HTTP_LOGGED_IN_ELSEWHERE) {
+  return answerOf<OutputOf<K>>(response.status, await response.json().catch(() => undefined), path);
+}
+
+/** The headers every request carries (credentials of the mini-program and the native app). */
+export function requestHeaders(): Record<string, string> {
+  return { accept: 'application/json', ...headerSource() };
+}
+
+/** A request that never got an answer. */
+export function networkError(path: string, kind: 'network' | 'timeout' = 'network'): ApiError {
+  return new ApiError({ code: ErrorCode.Network, msg: NETWORK_ERROR_MESSAGE, kind, status: 0, path });
+}
+
+/** The data of an answer, or the ApiError it stands for (452, not an envelope, a business error). */
+export function answerOf<T>(status: number, payload: unknown, path: string): T {
+  if (status === HTTP_LOGGED_IN_ELSEWHERE) {
     const code = isEnvelope(payload) && 'error' in payload ? payload.error.code : ErrorCode.Relogin;
-    throw new ApiError({ code, msg: '', kind: 'logged-in-elsewhere', status: response.status, path });
+    throw new ApiError({ code, msg: '', kind: 'logged-in-elsewhere', status, path });
   }
   if (!isEnvelope(payload)) {
-    throw new ApiError({
-      code: ErrorCode.Network,
-      msg: NETWORK_ERROR_MESSAGE,
-      kind: 'http',
-      status: response.status,
-      path,
-    });
+    throw new ApiError({ code: ErrorCode.Network, msg: NETWORK_ERROR_MESSAGE, kind: 'http', status, path });
   }
-  if (payload.code === 0) return (payload as { data: OutputOf<K> }).data;
+  if (payload.code === 0) return (payload as { data: T }).data;
   const { code, msg } = 'error' in payload ? payload.error : { code: ErrorCode.Unknown, msg: '' };
   // The server's own words; where the catalogue has the code, what the user is shown comes from
   // it (the error hook and the forms, through error-messages.ts).
-  throw new ApiError({ code, msg, kind: 'business', status: response.status, path });
+  throw new ApiError({ code, msg, kind: 'business', status, path });
 }

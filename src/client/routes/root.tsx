@@ -12,6 +12,10 @@ export interface RouterContext {
 }
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  // ?compose=1 on any page: the composer is open over it (Back closes it).
+  validateSearch: (search: Record<string, unknown>): { compose?: 1 | undefined } => ({
+    compose: search.compose === 1 || search.compose === '1' ? 1 : undefined,
+  }),
   // gk_ / utm_ / *code* query parameters travel with every navigation.
   search: { middlewares: [carryParamsMiddleware] },
   // Logged-in state is fetched on first navigation (SPEC.md section 1), without holding the page.

@@ -5,7 +5,7 @@ import { topicPostsQueryOptions } from '../entities/post/queries.ts';
 import { PostList } from '../features/feed/components/PostList.tsx';
 import { TopicHeader } from '../features/topic/components/TopicHeader.tsx';
 import { TopicList } from '../features/topic/components/TopicList.tsx';
-import { topicDetailQueryOptions, topicListQueryOptions } from '../features/topic/queries.ts';
+import { topicDetailQueryOptions, topicListQueryOptions } from '../entities/topic/queries.ts';
 import { Page } from '../ui/Page.tsx';
 import { openInAppHref } from './app-link.ts';
 import { parseId } from './params.ts';

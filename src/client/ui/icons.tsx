@@ -142,3 +142,8 @@ export const IconMore = (p: IconProps) => (
     <circle cx="19" cy="12" r="1.3" fill="currentColor" />
   </Svg>
 );
+export const IconPlus = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 5v14M5 12h14" />
+  </Svg>
+);

@@ -5,6 +5,7 @@ import { BackToTop } from './BackToTop.tsx';
 import { Header } from './Header.tsx';
 import type { FeedTab } from '../../entities/post/queries.ts';
 import { MobileFeedTabs, MobileTopBar } from './MobileBars.tsx';
+import { IconPlus } from '../../ui/icons.tsx';
 import { LazyLayer, lazyComponent } from '../../ui/LazyLayer.tsx';
 import { useOnlineStore } from '../../platform/online-store.ts';
 import { useUpdateStore } from './update-store.ts';
@@ -21,6 +22,8 @@ export interface AppLayoutProps {
   heading: string | null;
   /** The feed tab of this page (mobile tabs), if it is a feed page. */
   feedTab: FeedTab | null;
+  /** 发动态. */
+  onCompose: () => void;
   onBack: () => void;
 }
 
@@ -55,7 +58,7 @@ export function focusMainContent({ preventScroll = false }: { preventScroll?: bo
  * window height - 66), a return-to-top button. Mobile: a compact top bar, the feed tabs
  * on feed pages, edge-to-edge content, no sidebar.
  */
-export function AppLayout({ children, sidebar, showSidebar, userSlot, heading, feedTab, onBack }: AppLayoutProps) {
+export function AppLayout({ children, sidebar, showSidebar, userSlot, heading, feedTab, onBack, onCompose }: AppLayoutProps) {
   const isMobile = useLayoutStore((s) => s.isMobile);
   return (
     <div className={`app ${isMobile ? 'app--mobile' : 'app--pc'}`}>
@@ -76,7 +79,7 @@ export function AppLayout({ children, sidebar, showSidebar, userSlot, heading, f
           {feedTab ? <MobileFeedTabs active={feedTab} /> : null}
         </div>
       ) : (
-        <Header userSlot={userSlot} />
+        <Header userSlot={userSlot} onCompose={onCompose} />
       )}
       <div className={`page${showSidebar && !isMobile ? ' page--with-sidebar' : ''}`}>
         {showSidebar && !isMobile ? <aside className="page__sidebar">{sidebar}</aside> : null}
@@ -84,6 +87,12 @@ export function AppLayout({ children, sidebar, showSidebar, userSlot, heading, f
           {children}
         </main>
       </div>
+      {isMobile && feedTab ? (
+        <button type="button" className="compose-fab" onClick={onCompose}>
+          <IconPlus size={22} />
+          <span>发动态</span>
+        </button>
+      ) : null}
       {isMobile ? null : <BackToTop />}
       <AiWidget />
     </div>

@@ -29,13 +29,16 @@ export function Brand({ compact = false }: { compact?: boolean }) {
 }
 
 /** PC: the fixed header across the top, its content aligned with the 1200 px page. */
-export function Header({ userSlot }: { userSlot: ReactNode }) {
+export function Header({ userSlot, onCompose }: { userSlot: ReactNode; onCompose: () => void }) {
   return (
     <header className="app-header">
       <div className="app-header__inner">
         <Brand />
         <div className="app-header__actions">
           <HeaderAiEntry />
+          <button type="button" className="button button--primary button--small header-compose" onClick={onCompose}>
+            发动态
+          </button>
           {userSlot}
         </div>
       </div>

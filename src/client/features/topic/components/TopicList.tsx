@@ -7,7 +7,7 @@ import { LoadingRegion, Skeleton } from '../../../ui/Skeleton.tsx';
 import { Thumbnail } from '../../../ui/Thumbnail.tsx';
 import { EmptyState, ErrorState, ListFooter } from '../../../ui/states.tsx';
 import { pagedItems } from '../../../lib/paging.ts';
-import { topicListQueryOptions } from '../queries.ts';
+import { topicListQueryOptions } from '../../../entities/topic/queries.ts';
 import '../../../ui/entity-header.css';
 import './topic.css';
 

@@ -1,4 +1,4 @@
-/** Topics (/topic/list, /topic/comment/$id); a topic's posts belong to the posts entity. */
+/** Topics: the list (the topic pages, the composer's suggestions) and one topic; a topic's posts belong to the posts entity. */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { endpoints } from '#shared/endpoints.ts';
 import type { Paged, TopicDetail } from '#shared/schemas.ts';

@@ -1,0 +1,80 @@
+/**
+ * The draft's pictures on their way to the server, one at a time: a picture waiting (newly
+ * added, or left half-sent by a reload) is uploaded with its progress shown; a failure waits
+ * for 重试; an uploaded picture keeps the server's url and drops its blob.
+ */
+import { useEffect, useState } from 'react';
+import { errorText } from '../../lib/error-text.ts';
+import { newClientId } from '../../lib/ids.ts';
+import { uploadImage } from '../../lib/upload.ts';
+import { toast } from '../../ui/toast/toast-store.ts';
+import { useDraft, useDrafts, type ImageDraft } from './drafts.ts';
+
+export const MAX_IMAGES = 9;
+
+/** Adds pictures (from the picker or a paste) to draft `key`, up to 9; says when some did not fit. */
+export function addImages(key: string, files: readonly File[]): void {
+  const pictures = files.filter((file) => file.type.startsWith('image/'));
+  if (pictures.length === 0) return;
+  let refused = 0;
+  useDrafts.getState().edit(key, (draft) => {
+    const room = MAX_IMAGES - draft.publishParams.attach.length;
+    refused = Math.max(0, pictures.length - room);
+    const added: ImageDraft[] = pictures.slice(0, Math.max(0, room)).map((file) => ({
+      localId: newClientId(),
+      name: file.name,
+      blob: file,
+      status: 'waiting',
+    }));
+    return { ...draft, publishParams: { ...draft.publishParams, attach: [...draft.publishParams.attach, ...added] } };
+  });
+  if (refused > 0) toast.warning(`最多 ${MAX_IMAGES} 张图片`);
+}
+
+function editImage(key: string, localId: string, change: (image: ImageDraft) => ImageDraft): void {
+  useDrafts.getState().edit(key, (draft) => ({
+    ...draft,
+    publishParams: {
+      ...draft.publishParams,
+      attach: draft.publishParams.attach.map((image) => (image.localId === localId ? change(image) : image)),
+    },
+  }));
+}
+
+export function removeImage(key: string, localId: string): void {
+  useDrafts.getState().edit(key, (draft) => ({
+    ...draft,
+    publishParams: { ...draft.publishParams, attach: draft.publishParams.attach.filter((image) => image.localId !== localId) },
+  }));
+}
+
+export function retryImage(key: string, localId: string): void {
+  editImage(key, localId, (image) => ({ ...image, status: 'waiting' }));
+}
+
+/** Uploads the draft's waiting pictures while mounted; returns the progress (0-1) by localId. */
+export function useUploads(key: string): Record<string, number> {
+  const draft = useDraft(key);
+  const [progress, setProgress] = useState<Record<string, number>>({});
+  const next = draft?.publishParams.attach.find((image) => image.status === 'waiting' || image.status === 'uploading');
+
+  useEffect(() => {
+    if (!next?.blob) return;
+    const controller = new AbortController();
+    const { localId } = next;
+    editImage(key, localId, (image) => ({ ...image, status: 'uploading' }));
+    uploadImage(next.blob, (fraction) => setProgress((p) => ({ ...p, [localId]: fraction })), controller.signal).then(
+      ({ url, width, height }) =>
+        editImage(key, localId, (image) => ({ ...image, status: 'uploaded', url, width, height, blob: undefined })),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        editImage(key, localId, (image) => ({ ...image, status: 'failed' }));
+        toast.error(errorText(error) || '图片上传失败，请重试');
+      },
+    );
+    return () => controller.abort();
+    // One upload per picture: the effect follows the picture, not the draft's other changes.
+  }, [key, next?.localId, next?.blob]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return progress;
+}

@@ -1,0 +1,80 @@
+/**
+ * The draft store (SPEC.md section 3): a key is required, every change reaches IndexedDB, a
+ * reload brings the draft back, publishing clears it, and a tab holding an older text never
+ * overwrites a newer one written by another tab. (Pictures kept as blobs across a reload need a
+ * real browser's IndexedDB: tests/e2e/compose.test.ts.)
+ */
+import { createStore, get as idbGet, set as idbSet, update } from 'idb-keyval';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { emptyDraft, flushDrafts, loadDrafts, newerDrafts, POST_DRAFT, useDrafts, type PostDraft } from '../../src/client/features/compose/drafts.ts';
+
+const idb = createStore('horde-drafts', 'drafts');
+const stored = () => idbGet<Record<string, PostDraft | { removedAt: number }>>('drafts', idb);
+const write = (text: string) =>
+  useDrafts.getState().edit(POST_DRAFT, (d) => ({ ...d, publishParams: { ...d.publishParams, content: text } }));
+/** A fresh page: nothing in memory, as after a reload. */
+const reload = async () => {
+  useDrafts.setState({ stored: {}, loaded: false });
+  await loadDrafts();
+};
+
+describe('drafts', () => {
+  beforeEach(async () => {
+    await idbSet('drafts', {}, idb);
+    useDrafts.setState({ stored: {}, loaded: false });
+  });
+  afterEach(async () => {
+    await flushDrafts();
+  });
+
+  it('refuse an empty key and save nothing', async () => {
+    expect(useDrafts.getState().edit('', (d) => d)).toBe(false);
+    await flushDrafts();
+    expect(await stored()).toEqual({});
+  });
+
+  it('come back after a reload, with their client_id', async () => {
+    write('在地铁上写的');
+    const id = useDrafts.getState().stored[POST_DRAFT] as PostDraft;
+    await flushDrafts();
+    await reload();
+    const back = useDrafts.getState().stored[POST_DRAFT] as PostDraft;
+    expect(back.publishParams.content).toBe('在地铁上写的');
+    expect(back.publishParams.id).toBe(id.publishParams.id);
+    expect(back.publishParams.id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('are cleared by publishing, and an older copy cannot bring them back', async () => {
+    write('发出去的');
+    await flushDrafts();
+    const old = (await stored())![POST_DRAFT] as PostDraft;
+    useDrafts.getState().remove(POST_DRAFT);
+    await flushDrafts();
+    // Another tab that still holds the draft from before saves it, as its flushDrafts would.
+    await update('drafts', (current) => newerDrafts(current ?? {}, { [POST_DRAFT]: old }), idb);
+    await reload();
+    expect('publishParams' in (useDrafts.getState().stored[POST_DRAFT] ?? {})).toBe(false);
+  });
+
+  it('never let a tab with an older text overwrite a newer one', async () => {
+    write('这个标签页的旧文字');
+    const older = useDrafts.getState().stored[POST_DRAFT] as PostDraft;
+    // Meanwhile another tab saved a newer text.
+    const newer = { ...older, publishParams: { ...older.publishParams, content: '另一个标签页的新文字' }, editedAt: older.editedAt + 1000 };
+    await idbSet('drafts', { [POST_DRAFT]: newer }, idb);
+    // This tab's (older) text is written when its page is hidden.
+    await flushDrafts();
+    expect(((await stored())![POST_DRAFT] as PostDraft).publishParams.content).toBe('另一个标签页的新文字');
+    // And on hearing of the other tab, this tab takes the newer text.
+    await loadDrafts();
+    expect((useDrafts.getState().stored[POST_DRAFT] as PostDraft).publishParams.content).toBe('另一个标签页的新文字');
+  });
+
+  it('merge key by key, newest first', () => {
+    const a = { ...emptyDraft(100), topicTags: 'a' };
+    const b = { ...emptyDraft(200), topicTags: 'b' };
+    expect(newerDrafts({ x: a, y: b }, { x: b, y: a })).toEqual({ x: b, y: b });
+    expect(newerDrafts({ x: a }, { x: { removedAt: 150 } })).toEqual({ x: { removedAt: 150 } });
+    expect(newerDrafts({ x: { removedAt: 150 } }, { x: b })).toEqual({ x: b });
+  });
+});
