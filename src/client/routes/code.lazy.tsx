@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import type { RouterContext } from './root.tsx';
 import { createLazyRoute } from '@tanstack/react-router';
 import { CodeView } from '../features/code/components/CodeView.tsx';
+import { prepareHighlightWithin } from '../features/code/highlight.ts';
 import { codeDetailQueryOptions } from '../features/code/queries.ts';
 import { HomeLink } from '../ui/HomeLink.tsx';
 import { IconCode } from '../ui/icons.tsx';
@@ -9,9 +10,14 @@ import { Page } from '../ui/Page.tsx';
 import { EmptyState } from '../ui/states.tsx';
 import { parseId } from './params.ts';
 
-/** The loader of codeDetail: loaded with this page's code. */
+/**
+ * The loader of codeDetail: loaded with this page's code. The snippet's language loads and its
+ * tokens are prepared before the page shows, so it appears highlighted; a language that is slow
+ * or fails to load never holds or fails the page (it shows the plain text meanwhile).
+ */
 export async function loadCodeDetail({ context, params }: { context: RouterContext; params: { postid: string; uuid: string } }): Promise<void> {
-  await context.queryClient.ensureQueryData(codeDetailQueryOptions(parseId(params.postid), params.uuid));
+  const snippet = await context.queryClient.ensureQueryData(codeDetailQueryOptions(parseId(params.postid), params.uuid));
+  await prepareHighlightWithin(snippet.code, snippet.language);
 }
 
 export const codeLazyRoute = createLazyRoute('/code')({ component: CodePage });

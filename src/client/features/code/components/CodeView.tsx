@@ -1,12 +1,16 @@
 import { Link } from '@tanstack/react-router';
 import type { CodeSnippet } from '#shared/schemas.ts';
-import { IconCopy } from '../../../ui/icons-secondary.tsx';
+import { PLAIN_TEXT, languageLabel, resolveLanguage } from '../../../lib/code-languages.ts';
 import { copyWithToast } from '../../../ui/copy.ts';
+import { IconCopy } from '../../../ui/icons-secondary.tsx';
+import { HighlightedCode } from './HighlightedCode.tsx';
 import './code.css';
 
-/** A whole snippet: monospace with line numbers, horizontal scroll, and a copy button. */
+/** A whole snippet: highlighted, with line numbers, horizontal scroll, and a copy button. */
 export function CodeView({ snippet }: { snippet: CodeSnippet }) {
-  const lines = snippet.code.replace(/\n$/, '').split('\n');
+  // A language the registry does not know keeps its own name (shown as plain text).
+  const language = resolveLanguage(snippet.language) === PLAIN_TEXT && snippet.language.trim() ? snippet.language : languageLabel(snippet.language);
+  const lineCount = snippet.code.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n').length;
   return (
     <article className="code-view card" aria-labelledby="code-title">
       <header className="code-view__head">
@@ -14,29 +18,15 @@ export function CodeView({ snippet }: { snippet: CodeSnippet }) {
           <h1 id="code-title" className="code-view__title">
             {snippet.title || '代码片段'}
           </h1>
-          <span className="code-card__lang">{snippet.language}</span>
-          <span className="code-view__lines">{lines.length} 行</span>
+          <span className="code-lang">{language}</span>
+          <span className="code-view__lines">{lineCount} 行</span>
         </div>
         <button type="button" className="button button--ghost button--small" onClick={() => void copyWithToast(snippet.code)}>
           <IconCopy size={16} />
           复制代码
         </button>
       </header>
-      <div className="code-view__body" tabIndex={0} role="region" aria-label="代码">
-        <pre className="code-view__pre">
-          <code>
-            {lines.map((line, i) => (
-              <span key={i} className="code-line">
-                <span className="code-line__no" aria-hidden="true">
-                  {i + 1}
-                </span>
-                <span className="code-line__text">{line || ' '}</span>
-                {'\n'}
-              </span>
-            ))}
-          </code>
-        </pre>
-      </div>
+      <HighlightedCode code={snippet.code} language={snippet.language} label="代码" />
       <footer className="code-view__foot">
         <Link to="/message/detail/$id" params={{ id: String(snippet.post_id) }} className="text-link">
           查看所在动态
