@@ -11,11 +11,16 @@ import {
   COMMENT_MAX_CHARS,
   CODE_MAX_CHARS,
   NOTE_LIST_DEFAULT_SIZE,
+  NOTE_MAX_CHARS,
   POST_MAX_CHANNELS,
-  POST_MAX_CHARS,
   POST_MAX_IMAGES,
+  POST_MAX_LENGTH,
+  POST_MAX_TOPICS,
+  TOPIC_NAME_MAX_CHARS,
   VOTE_MAX_OPTIONS,
+  VOTE_MIN_OPTIONS,
 } from './constants.ts';
+import { graphemes, textLength } from './format.ts';
 import {
   channelCategorySchema,
   channelDetailSchema,
@@ -81,41 +86,144 @@ const complainReasonKeys = COMPLAIN_REASONS.map((item) => item.reason) as [Compl
 /** '' (no reason chosen: then the text must say it) or one of COMPLAIN_REASONS. */
 const complainReason = z.union([z.literal(''), z.enum(complainReasonKeys)], { error: '投诉理由无效' });
 
+/** An image of post/add: a url upload/image answered to this user (/img/{id}); its size comes from the upload. */
 export const imageInputSchema = z.object({
   type: z.literal('image'),
-  url: z.string().min(1).max(500),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
+  url: z.string().min(1, '图片地址不能为空').max(500),
+  /** Ignored: the server takes the size it recorded at upload. */
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
 });
 export const codeInputSchema = z.object({
   type: z.literal('code'),
-  language: z.string().min(1).max(32),
-  title: z.string().max(100).default(''),
-  code: z.string().min(1, '代码不能为空').max(CODE_MAX_CHARS, `代码不能超过 ${CODE_MAX_CHARS} 字`),
+  language: z.string().trim().min(1, '请选择代码语言').max(32, '代码语言无效'),
+  title: z.string().trim().max(100, '代码标题不能超过 100 字').default(''),
+  code: z
+    .string()
+    .max(CODE_MAX_CHARS, `代码不能超过 ${CODE_MAX_CHARS} 字`)
+    .refine((code) => code.trim() !== '', '代码不能为空'),
 });
-export const attachInputSchema = z.discriminatedUnion('type', [imageInputSchema, codeInputSchema]);
+export const attachInputSchema = z.discriminatedUnion('type', [imageInputSchema, codeInputSchema], {
+  error: 'attach 的每一项应为图片 {type:"image", url} 或代码 {type:"code", language, title, code}',
+});
 export type AttachInput = z.input<typeof attachInputSchema>;
 
 export const voteInputSchema = z.object({
-  title: z.string().trim().min(1, '投票标题不能为空').max(100),
+  title: z.string().trim().min(1, '投票标题不能为空').max(100, '投票标题不能超过 100 字'),
   multiple: z.boolean().default(false),
   options: z
-    .array(z.string().trim().min(1, '选项不能为空').max(50))
-    .min(2, '投票至少需要 2 个选项')
-    .max(VOTE_MAX_OPTIONS, `投票最多 ${VOTE_MAX_OPTIONS} 个选项`),
-  /** Ms; absent: never closes. */
+    .array(z.string().trim().min(1, '投票选项不能为空').max(50, '投票选项不能超过 50 字'))
+    .min(VOTE_MIN_OPTIONS, `投票至少需要 ${VOTE_MIN_OPTIONS} 个选项`)
+    .max(VOTE_MAX_OPTIONS, `投票最多 ${VOTE_MAX_OPTIONS} 个选项`)
+    .refine((options) => new Set(options).size === options.length, '投票选项不能重复'),
+  /** Ms (10 digits: seconds, SPEC.md section 5); must be in the future; absent: never closes. */
   end_time: z.number().int().positive().optional(),
 });
 
+// ---- text length (SPEC.md section 5) ----
+
+/** A grapheme cluster never ends after these (UAX #29: CR, format characters incl. ZWJ and prepends, regional indicators). */
+const NO_BREAK_AFTER =
+  /[\r\p{Cf}\p{Regional_Indicator}\u0D4E\u{111C2}\u{111C3}\u{1193F}\u{11941}\u{11A3A}\u{11A84}-\u{11A89}\u{11D46}\u{11F02}]/u;
+/** Characters that always start a grapheme cluster unless what precedes them forbids it. */
+const STARTS_CLUSTER_SCRIPT =
+  /[\p{Script=Latin}\p{Script=Han}\p{Script=Common}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Cyrillic}\p{Script=Greek}]/u;
+const STARTS_CLUSTER_KIND = /[\p{L}\p{N}\p{P}\p{S}\p{Zs}\n]/u;
+const EXTENDS_CLUSTER = /[\p{Emoji_Modifier}\p{Regional_Indicator}\uFF9E\uFF9F]/u;
+const CHUNK_UNITS = 256;
+
+/** Whether a grapheme cluster boundary is certain between code points `before` and `after`. */
+function certainBreak(before: string, after: string): boolean {
+  return !NO_BREAK_AFTER.test(before) && STARTS_CLUSTER_SCRIPT.test(after) && STARTS_CLUSTER_KIND.test(after) && !EXTENDS_CLUSTER.test(after);
+}
+
+/**
+ * textLength (format.ts) of a long text in linear time: Intl.Segmenter slows down
+ * quadratically with the length of what it segments (100,000 characters take seconds on
+ * Node 20), so the text is counted in pieces of about 256 code units cut where a grapheme
+ * boundary is certain (between two letters, digits, punctuation or spaces of scripts whose
+ * clusters cannot continue across them). Equal to textLength(text) for every text.
+ */
+export function countTextLength(text: string): number {
+  if (text.length <= CHUNK_UNITS * 2) return textLength(text);
+  let total = 0;
+  let start = 0;
+  let at = 0;
+  let previous = '';
+  for (const point of text) {
+    if (at - start >= CHUNK_UNITS && certainBreak(previous, point)) {
+      total += textLength(text.slice(start, at));
+      start = at;
+    }
+    previous = point;
+    at += point.length;
+  }
+  return total + textLength(text.slice(start));
+}
+
+export const POST_TOO_LONG = `内容不能超过 ${POST_MAX_LENGTH} 字符（中文算 2 个，表情算 4 个）`;
+
+/** The text of a post: not blank, at most POST_MAX_LENGTH as SPEC.md section 5 counts (code units first, cheaply). */
+const postContent = z
+  .string({ error: '内容应为文字' })
+  .trim()
+  .min(1, '内容不能为空')
+  // No text of more code units than this counts within the limit unless it is made of long clusters.
+  .max(POST_MAX_LENGTH * 4, { error: POST_TOO_LONG, abort: true })
+  .refine((content) => countTextLength(content) <= POST_MAX_LENGTH, POST_TOO_LONG);
+
+// ---- topic tags ----
+
+/** What separates topic names in topic_tags: #, ＃, commas (, ， 、), semicolons and white space. */
+const TOPIC_SEPARATORS = /[#＃,，、;；\s]+/u;
+
+/** The topic names of a topic_tags text (`#话题一# #话题二#`, `话题一, 话题二`): trimmed, NFC, each once, in order. */
+export function splitTopicTags(tags: string): string[] {
+  const names: string[] = [];
+  for (const part of tags.split(TOPIC_SEPARATORS)) {
+    const name = part.trim().normalize('NFC');
+    if (name && !names.includes(name)) names.push(name);
+  }
+  return names;
+}
+
+const topicTags = z
+  .string({ error: 'topic_tags 应为文字，如 #话题#' })
+  .max(500, '话题太长')
+  .transform((tags, ctx) => {
+    const names = splitTopicTags(tags);
+    if (names.length > POST_MAX_TOPICS) {
+      ctx.issues.push({ code: 'custom', message: `最多 ${POST_MAX_TOPICS} 个话题`, input: tags });
+      return z.NEVER;
+    }
+    const long = names.find((name) => graphemes(name).length > TOPIC_NAME_MAX_CHARS);
+    if (long !== undefined) {
+      ctx.issues.push({ code: 'custom', message: `话题不能超过 ${TOPIC_NAME_MAX_CHARS} 个字：${long}`, input: tags });
+      return z.NEVER;
+    }
+    return names;
+  });
+
 export const postAddInputSchema = z.object({
-  content: z.string().trim().min(1, '内容不能为空').max(POST_MAX_CHARS, `内容不能超过 ${POST_MAX_CHARS} 字`),
-  channel_id: z.array(idSchema).max(POST_MAX_CHANNELS, `最多选择 ${POST_MAX_CHANNELS} 个频道`).default([]),
+  content: postContent,
+  channel_id: z
+    .array(idSchema)
+    .min(1, '请选择频道')
+    .max(POST_MAX_CHANNELS, `最多选择 ${POST_MAX_CHANNELS} 个频道`)
+    .refine((ids) => new Set(ids).size === ids.length, '频道不能重复')
+    .prefault([]),
   attach: z
     .array(attachInputSchema)
-    .max(POST_MAX_IMAGES + 1, `最多 ${POST_MAX_IMAGES} 张图片`)
-    .default([]),
-  /** Topic names separated by # or commas, as the draft store keeps them. */
-  topic_tags: z.string().max(200).optional(),
+    .max(POST_MAX_IMAGES * 2, `最多 ${POST_MAX_IMAGES} 张图片`)
+    .superRefine((attach, ctx) => {
+      const images = attach.flatMap((item) => (item.type === 'image' ? [item.url] : []));
+      if (images.length > POST_MAX_IMAGES) ctx.addIssue({ code: 'custom', message: `最多 ${POST_MAX_IMAGES} 张图片` });
+      if (new Set(images).size !== images.length) ctx.addIssue({ code: 'custom', message: '同一张图片只能添加一次' });
+      if (attach.length - images.length > 1) ctx.addIssue({ code: 'custom', message: '最多添加一段代码' });
+    })
+    .prefault([]),
+  /** Topic names separated by #, commas or spaces, as the draft store keeps them (`#话题一# #话题二#`); new names make new topics. */
+  topic_tags: topicTags.optional(),
   vote: voteInputSchema.optional(),
   client_id: clientId,
 });
@@ -375,7 +483,7 @@ export const api = {
   }),
   noteUpdate: endpoint(routes.noteUpdate, {
     // The wire body is base64 of this JSON, marked by a header (SPEC.md section 7).
-    input: z.object({ id: idSchema.optional(), content: z.string().trim().min(1).max(POST_MAX_CHARS) }),
+    input: z.object({ id: idSchema.optional(), content: z.string().trim().min(1).max(NOTE_MAX_CHARS) }),
     output: noteSchema,
     tag: 'time',
     summary: 'Create or update a note (base64 JSON body)',

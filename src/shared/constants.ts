@@ -46,15 +46,28 @@ export const MAX_PAGE_SIZE = 50;
 export const NOTE_LIST_DEFAULT_SIZE = 2;
 
 /** Limits of what users write; the server enforces them, the client counts against them. */
-export const POST_MAX_CHARS = 5000;
 /** A post's text, counted by SPEC.md section 5 (textLength: emoji 4, other non-ASCII 2, others 1). */
 export const POST_MAX_LENGTH = 10000;
+/** A note's text, in UTF-16 code units (the time service's note/update). */
+export const NOTE_MAX_CHARS = 5000;
 export const COMMENT_MAX_CHARS = 1000;
 export const POST_MAX_IMAGES = 9;
 export const POST_MAX_CHANNELS = 3;
 export const CODE_MAX_CHARS = 20_000;
+export const VOTE_MIN_OPTIONS = 2;
 export const VOTE_MAX_OPTIONS = 10;
+/** A poll's end time is at most this far ahead. */
+export const VOTE_MAX_DURATION_MS = 365 * 24 * 3600_000;
+/** Topics of one post (topic_tags), and the length of a topic's name in user-perceived characters. */
+export const POST_MAX_TOPICS = 5;
+export const TOPIC_NAME_MAX_CHARS = 20;
+/** The default largest image upload/image takes (the server's UPLOAD_MAX_BYTES setting may differ). */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * Widths /img/{id}?w= answers: a requested width snaps down to the nearest of these (below the
+ * smallest: the smallest), so a client cannot make the server render every size.
+ */
+export const IMAGE_VARIANT_WIDTHS = [80, 160, 320, 480, 640, 960, 1280, 1920] as const;
 
 /** Login (DESIGN.md section 3a and issue #3). */
 export const LOGIN_CODE_LENGTH = 6;

@@ -129,6 +129,15 @@ export type Attach = z.infer<typeof attachSchema>;
 export type ImageAttach = z.infer<typeof imageAttachSchema>;
 export type CodeAttach = z.infer<typeof codeAttachSchema>;
 
+/** The answer of upload/image (OTHER_PATHS.uploadImage): where the stored image lives and its size after EXIF orientation. */
+export const uploadedImageSchema = z.object({
+  /** /img/{id}; /img/{id}?w=320 answers a copy at most 320 px wide. */
+  url: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type UploadedImage = z.infer<typeof uploadedImageSchema>;
+
 export const voteOptionSchema = z.object({
   option_id: z.number().int(),
   text: z.string(),
