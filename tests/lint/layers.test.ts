@@ -67,35 +67,35 @@ const SERVER_ONLY = /The server never imports the client/;
 
 const forbiddenCases: Case[] = [
   // Features never import another feature, however the path is spelled, nor by import().
-  forbidden('a feature imports a sibling feature through ../../topic', FEATURE, '../../topic/queries.ts', SIBLING),
-  forbidden('a feature imports a sibling feature through ../../../features/topic', FEATURE, '../../../features/topic/queries.ts', SIBLING),
+  forbidden('a feature imports a sibling feature through ../../topic', FEATURE, '../../topic/components/TopicList.tsx', SIBLING),
+  forbidden('a feature imports a sibling feature through ../../../features/topic', FEATURE, '../../../features/topic/components/TopicList.tsx', SIBLING),
   forbidden(
     'a feature imports a sibling feature through ../../../../client/features/topic',
     FEATURE,
-    '../../../../client/features/topic/queries.ts',
+    '../../../../client/features/topic/components/TopicList.tsx',
     SIBLING,
   ),
   forbidden(
     'a feature imports a sibling feature by dynamic import()',
     FEATURE,
-    '../../topic/queries.ts',
+    '../../topic/components/TopicList.tsx',
     SIBLING,
-    "export const load = () => import('../../topic/queries.ts');\n",
+    "export const load = () => import('../../topic/components/TopicList.tsx');\n",
   ),
   forbidden(
     'a feature re-exports a sibling feature (export * from)',
     FEATURE,
-    '../../topic/queries.ts',
+    '../../topic/components/TopicList.tsx',
     SIBLING,
-    "export * from '../../topic/queries.ts';\n",
+    "export * from '../../topic/components/TopicList.tsx';\n",
   ),
   forbidden('a feature imports the app router', FEATURE, '../../../app/router.tsx', NO_APP),
   forbidden('a feature imports routes', FEATURE, '../../../routes/feeds.tsx', ONLY_APP_ROUTES),
 
   // The client's layers: lib/format/platform <- ui <- entities <- features <- routes <- app.
-  forbidden('ui imports a feature', UI, '../features/topic/queries.ts', /client-ui imports only/),
+  forbidden('ui imports a feature', UI, '../features/topic/components/TopicList.tsx', /client-ui imports only/),
   forbidden('ui imports an entity', UI, '../entities/post/queries.ts', /client-ui imports only/),
-  forbidden('an entity imports a feature', ENTITY, '../../features/topic/queries.ts', /client-entity imports only/),
+  forbidden('an entity imports a feature', ENTITY, '../../features/topic/components/TopicList.tsx', /client-entity imports only/),
   forbidden('routes import the app layer', ROUTE, '../app/router.tsx', NO_APP),
   forbidden('lib imports ui', LIB, '../ui/toast/toast-store.ts', /client-lib imports only/),
 
@@ -147,7 +147,7 @@ const forbiddenCases: Case[] = [
     FEATURE,
     'n/a',
     /string literal/,
-    "const name = '../../topic/queries.ts';\nexport const load = () => import(name);\n",
+    "const name = '../../topic/components/TopicList.tsx';\nexport const load = () => import(name);\n",
     'no-restricted-syntax',
   ),
   forbidden(
@@ -205,7 +205,7 @@ const allowedCases: Allowed[] = [
       '',
     ].join('\n'),
   },
-  { name: 'a route imports a feature', from: ROUTE, sources: ['../features/topic/queries.ts'], code: valueImport('../features/topic/queries.ts') },
+  { name: 'a route imports a feature', from: ROUTE, sources: ['../features/topic/components/TopicList.tsx'], code: valueImport('../features/topic/components/TopicList.tsx') },
   { name: 'app imports routes', from: APP, sources: ['../routes/feeds.tsx'], code: valueImport('../routes/feeds.tsx') },
   {
     name: 'an entity imports another entity and ui',
@@ -237,9 +237,9 @@ const allowedCases: Allowed[] = [
   {
     name: 'tests import anything',
     from: TESTS,
-    sources: ['../../src/client/features/topic/queries.ts', '../../src/server/app.ts'],
+    sources: ['../../src/client/features/topic/components/TopicList.tsx', '../../src/server/app.ts'],
     code: [
-      "import { a } from '../../src/client/features/topic/queries.ts';",
+      "import { a } from '../../src/client/features/topic/components/TopicList.tsx';",
       "import { b } from '../../src/server/app.ts';",
       "import pg from 'pg';",
       "import fs from 'node:fs';",

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import type { ImageAttach, Post } from '#shared/schemas.ts';
 import { postDetailQueryOptions } from '../entities/post/queries.ts';
 import { PostCard } from '../features/feed/components/PostCard.tsx';
-import { LinkedText, collapseText } from '../features/feed/components/PostContent.tsx';
 import { Likers } from '../features/post/components/Likers.tsx';
 import { PostComments } from '../features/post/components/PostComments.tsx';
 import { downloadBlob, drawPoster } from '../features/post/poster.ts';
@@ -15,6 +14,7 @@ import { PROVIDER_NAME } from '../platform/runtime-config.ts';
 import { Avatar } from '../ui/Avatar.tsx';
 import { LogoMark } from '../ui/Logo.tsx';
 import { Page } from '../ui/Page.tsx';
+import { RichText } from '../ui/RichText.tsx';
 import { shareLink } from '../ui/share.ts';
 import { toast } from '../ui/toast/toast-store.ts';
 import { openInAppHref } from './app-link.ts';
@@ -75,7 +75,7 @@ function MessagePosterPage() {
           </div>
         </div>
         <blockquote className="poster__text">
-          <LinkedText text={collapseText(post.content, 300)} />
+          <RichText text={post.content} cut={{ length: 300, lines: 6 }} />
         </blockquote>
         {image ? (
           <img

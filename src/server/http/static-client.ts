@@ -4,7 +4,9 @@
  * Any other GET that is not an API call gets index.html (history-mode routing).
  *
  * index.html, manifest.webmanifest and sw.js carry the run-time configuration
- * (client-page.ts): they are rendered once here, at start, and served from memory.
+ * (client-page.ts): they are rendered once here, at start, and served from memory. The page
+ * (index.html and every navigation) carries the Content-Security-Policy of client-page.ts; the
+ * service worker precaches it with its headers, so the page served offline has it too.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig } from '#shared/client-config.ts';
 import { fail } from '#shared/envelope.ts';
 import { ErrorCode } from '#shared/errors.ts';
-import { md5, renderClient } from './client-page.ts';
+import { CONTENT_SECURITY_POLICY, md5, renderClient } from './client-page.ts';
 
 const API_PREFIXES = ['/serv/', '/wxmisc/', '/img/', '/docs'];
 
@@ -37,6 +39,7 @@ function readIfPresent(path: string): string | undefined {
 /** Sends one rendered file: no-cache with an ETag, so a revalidation costs a 304. */
 function sendRendered(request: FastifyRequest, reply: FastifyReply, body: string, type: string, etag: string) {
   reply.header('cache-control', 'no-cache').header('etag', etag).header('content-type', type);
+  if (type.startsWith('text/html')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();
   return reply.send(body);
 }

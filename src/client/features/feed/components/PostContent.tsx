@@ -1,6 +1,7 @@
-import { Fragment } from 'react';
+import { Fragment, lazy, Suspense } from 'react';
 import { DEFAULT_CUT_LENGTH } from '#shared/constants.ts';
 import { cutText, splitLinks, textLength } from '#shared/format.ts';
+import { EXTERNAL_LINK_REL } from '../../../ui/rich-text/link-rel.ts';
 import { useExpandedPostsStore } from '../expanded-posts-store.ts';
 
 /** More lines than this also count as long, however short the text. */
@@ -28,7 +29,7 @@ export function LinkedText({ text }: { text: string }) {
             key={i}
             href={part.url}
             target="_blank"
-            rel="noopener noreferrer"
+            rel={EXTERNAL_LINK_REL}
             className="post-content__link"
             onClick={(e) => e.stopPropagation()}
           >
@@ -42,21 +43,39 @@ export function LinkedText({ text }: { text: string }) {
   );
 }
 
+const Plain = ({ text }: { text: string }) => (
+  <div className="post-content__text">
+    <LinkedText text={text} />
+  </div>
+);
+
 /**
- * Post text, line height 1.7. Long text is cut with a 展开 button (收起 folds it again; the
- * choice is kept for the session); `full` shows everything (the detail page).
+ * The rich form (Markdown, math, code: ui/RichText.tsx) loads with the first expanded or full
+ * text, never on a first visit to /home. Until it has loaded, and for the session when it
+ * cannot (offline with nothing cached), the text shows as written.
+ */
+const RichText = lazy(() => import('../../../ui/RichText.tsx').catch(() => ({ default: Plain })));
+
+/**
+ * Post text, line height 1.7. In a feed a long text is cut with a 展开 button, as written (plain
+ * text with its links: the first screen needs no renderer); 展开 shows all of it rendered, and
+ * 收起 folds it again (the choice is kept for the session). `full` (the detail page) shows all
+ * of it rendered.
  */
 export function PostContent({ postId, text, full = false }: { postId: number; text: string; full?: boolean }) {
   const expanded = useExpandedPostsStore((s) => s.expanded[postId] === true);
   const toggle = useExpandedPostsStore((s) => s.toggle);
   const long = !full && isLongText(text);
-  const shown = long && !expanded ? collapseText(text) : text;
   if (!text.trim()) return null;
   return (
     <div className="post-content">
-      <p className="post-content__text">
-        <LinkedText text={shown} />
-      </p>
+      {full || expanded ? (
+        <Suspense fallback={<Plain text={text} />}>
+          <RichText text={text} className="post-content__text" />
+        </Suspense>
+      ) : (
+        <Plain text={long ? collapseText(text) : text} />
+      )}
       {long ? (
         <button
           type="button"

@@ -6,6 +6,7 @@ import { formatCount } from '#shared/format.ts';
 import { fullTime, readableTime } from '../../../format/time.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';
 import { IconHeart } from '../../../ui/icons.tsx';
+import { RichText } from '../../../ui/RichText.tsx';
 import { LoadingRegion, Skeleton, SkeletonLines } from '../../../ui/Skeleton.tsx';
 import { EmptyState, ErrorState, ListFooter } from '../../../ui/states.tsx';
 import { pagedItems } from '../../../lib/paging.ts';
@@ -52,7 +53,7 @@ function CommentBody({ comment, reply = false, actions }: { comment: CommentBase
             </span>
           ) : null}
         </div>
-        <p className="comment__text">{comment.content}</p>
+        <RichText text={comment.content} className="comment__text" />
         <div className="comment__foot">
           <time dateTime={new Date(comment.create_time).toISOString()} title={fullTime(comment.create_time)}>
             {readableTime(comment.create_time)}

@@ -1,0 +1,107 @@
+/**
+ * A post's or comment's text, rendered rich (Markdown, links, math, highlighted code: see
+ * rich-text/renderer.ts) and sanitized. The renderer is a chunk of its own, loaded the first
+ * time a RichText is shown (never on a first visit to /home, whose cards show plain text);
+ * until it has loaded, and for good when it cannot load (offline with nothing cached), the text
+ * shows as written, with its links, in the same box, so nothing jumps and it always reads.
+ * Text rendered before shows rich at once (a kept-alive page that comes back keeps its height).
+ *
+ * Links to this app (same origin) navigate inside it; links on the provider's domain family
+ * open in place (rel="nofollow ugc"); any other link opens in a new window with
+ * rel="noopener noreferrer nofollow ugc" (rich-text/sanitize.ts).
+ */
+import { useRouter } from '@tanstack/react-router';
+import { useEffect, useReducer, type MouseEvent } from 'react';
+import { cutText } from '#shared/format.ts';
+import { loadChunk } from '../lib/chunk.ts';
+import type { CutLimits } from './rich-text/cut.ts';
+import { PlainText } from './rich-text/PlainText.tsx';
+import type * as Renderer from './rich-text/renderer.ts';
+import './rich-text/rich-text.css';
+
+export type { CutLimits } from './rich-text/cut.ts';
+
+let renderer: typeof Renderer | undefined;
+let loading: Promise<typeof Renderer> | undefined;
+
+/** The renderer's chunk, once; a failed load is tried again by the next RichText shown. */
+export function loadRichTextRenderer(): Promise<typeof Renderer> {
+  loading ??= loadChunk(() => import('./rich-text/renderer.ts')).then(
+    (module) => (renderer = module),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** The plain stand-in of a cut text: cut by length and lines on the text as written. */
+function plainCut(text: string, cut: CutLimits): string {
+  const lines = text.split('\n');
+  const fewLines = lines.length > cut.lines ? `${lines.slice(0, cut.lines).join('\n')}...` : text;
+  return cutText(fewLines, cut.length);
+}
+
+export interface RichTextProps {
+  text: string;
+  /** Cut the rendered text at this length and line count (with `...`); absent: all of it. */
+  cut?: CutLimits | undefined;
+  /** Classes of the box (both the plain and the rendered form). */
+  className?: string | undefined;
+}
+
+export function RichText({ text, cut, className }: RichTextProps) {
+  const router = useRouter({ warn: false }) as ReturnType<typeof useRouter> | undefined;
+  const [, rendered] = useReducer((n: number) => n + 1, 0);
+  const cutLength = cut?.length;
+  const cutLines = cut?.lines;
+  const limits = cutLength === undefined ? undefined : { length: cutLength, lines: cutLines ?? Number.POSITIVE_INFINITY };
+  const shown = renderer?.renderedBefore(text, limits);
+  const waiting = shown === undefined;
+
+  useEffect(() => {
+    if (!waiting) return;
+    let live = true;
+    const within = cutLength === undefined ? undefined : { length: cutLength, lines: cutLines ?? Number.POSITIVE_INFINITY };
+    loadRichTextRenderer()
+      .then((module) => module.renderRichText(text, within))
+      .then(
+        () => live && rendered(),
+        () => undefined, // The renderer did not load: the text stays as written.
+      );
+    return () => {
+      live = false;
+    };
+  }, [text, cutLength, cutLines, waiting]);
+
+  if (!text.trim()) return null;
+  const box = `rich-text${className ? ` ${className}` : ''}`;
+  if (!shown) {
+    return (
+      <div className={`${box} rich-text--plain`}>
+        <PlainText text={limits ? plainCut(text, limits) : text} />
+      </div>
+    );
+  }
+
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const link = (event.target as Element).closest('a[href]');
+    if (!(link instanceof HTMLAnchorElement)) return;
+    // The link's click, not the card's (a feed card opens the post on a click).
+    event.stopPropagation();
+    if (!router || link.target || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const url = new URL(link.href);
+    if (url.origin !== window.location.origin) return;
+    event.preventDefault();
+    void router.navigate({ href: `${url.pathname}${url.search}${url.hash}` });
+  };
+
+  return (
+    // The box only hears clicks on the links inside (which are keyboard-reachable themselves).
+    <div className={`${box} rich-text--rendered`} onClick={onClick} dangerouslySetInnerHTML={{ __html: shown.html }} />
+  );
+}
+
+/** For React.lazy (the feed's PostContent). */
+export default RichText;
