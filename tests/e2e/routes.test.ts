@@ -39,7 +39,7 @@ describe('routes', () => {
       ['/good', PROVIDER, '精华'],
       [`/usercenter/${post.user.uid}`, PROVIDER, post.user.nick],
       [`/usercenter/${post.user.ucode}`, PROVIDER, post.user.nick],
-      ['/code', PROVIDER, '代码查看与编辑'],
+      ['/code', PROVIDER, '完成'],
       [`/code/${withCode.id}/${code.uuid}`, PROVIDER, '复制代码'],
       [`/channel/list/${channel.channel_id}`, PROVIDER, channel.channel_name],
       ['/complain', '投诉理由', '投诉理由'],

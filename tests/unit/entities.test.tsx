@@ -9,6 +9,7 @@ import type { Paged, Post } from '../../src/shared/schemas.ts';
 import { setChannelFollowed } from '../../src/client/entities/channel/cache.ts';
 import { channelCategoriesQueryOptions, channelDetailQueryOptions, followedChannelsQueryOptions } from '../../src/client/entities/channel/queries.ts';
 import { removePost, updatePost } from '../../src/client/entities/post/cache.ts';
+import { prependPost } from '../../src/client/entities/post/prepend.ts';
 import {
   feedQueryOptions,
   postDetailQueryOptions,
@@ -98,6 +99,42 @@ describe('posts entity', () => {
     await waitFor(() => expect(detailCalls()).toBe(2));
     const feed = queryClient.getQueryData(feedQueryOptions({ tab: 'all' }).queryKey)!;
     expect(feed.pages[0]!.list.map((post) => post.id)).toEqual([25, 24, 23, 22, 21, 19, 18, 17, 16]);
+  });
+});
+
+describe('a new post (prependPost)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('leads the lists it belongs to (all posts, its channel, its author) and no other, once', async () => {
+    stubApi({ posts: 25 });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const all = feedQueryOptions({ tab: 'all' });
+    const itsChannel = feedQueryOptions({ channelId: 3 });
+    const otherChannel = feedQueryOptions({ channelId: 9 });
+    const good = feedQueryOptions({ tab: 'good' });
+    const author = userPostsQueryOptions({ visit_ucode: 'U5' });
+    for (const options of [all, itsChannel, otherChannel, good]) await queryClient.fetchInfiniteQuery(options);
+    await queryClient.fetchInfiniteQuery(author);
+    const sample = queryClient.getQueryData(all.queryKey)!.pages[0]!.list[0]!;
+    const post: Post = {
+      ...sample,
+      id: 900,
+      channels: [{ ...sample.channels[0]!, channel_id: 3 }],
+      topics: [],
+      user: { ...sample.user, uid: 5, ucode: 'U5' },
+    };
+
+    prependPost(queryClient, post);
+    prependPost(queryClient, post);
+
+    const firstIds = (key: readonly unknown[]) =>
+      (queryClient.getQueryData(key) as { pages: Paged<Post>[] }).pages[0]!.list.map((p) => p.id).slice(0, 2);
+    expect(firstIds(all.queryKey)).toEqual([900, 25]);
+    expect(firstIds(itsChannel.queryKey)).toEqual([900, 25]);
+    expect(firstIds(author.queryKey)).toEqual([900, 25]);
+    expect(firstIds(otherChannel.queryKey)).toEqual([25, 24]);
+    expect(firstIds(good.queryKey)).toEqual([25, 24]);
+    expect(queryClient.getQueryData(postDetailQueryOptions(900).queryKey)).toEqual(post);
   });
 });
 

@@ -3,7 +3,7 @@
  * sidebar, the document title, focus after navigation, and the app-wide layers.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMatches, useRouter, useSearch } from '@tanstack/react-router';
+import { useLocation, useMatches, useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { followedChannelsQueryOptions } from '../entities/channel/queries.ts';
 import { sessionQueryOptions } from '../entities/session/queries.ts';
@@ -24,7 +24,8 @@ const Composer = lazyComponent(() => import('../features/compose/components/Comp
 /** The composer over the page while ?compose=1 (its code loads when first opened). */
 function ComposerHost() {
   const router = useRouter();
-  const compose = useSearch({ strict: false, select: (search) => search.compose });
+  // The shell wraps the matches, outside any match's context: read the location, not a match.
+  const compose = useLocation({ select: (location) => location.search.compose });
   if (compose !== 1) return null;
   const close = () => closeComposer(router);
   return (

@@ -1,4 +1,4 @@
-/** /code (code view or editor) and /code/$postid/$uuid (one snippet). */
+/** /code (the editor of the draft's snippet) and /code/$postid/$uuid (one snippet). */
 import { createRoute } from '@tanstack/react-router';
 import { loadChunk } from '../lib/chunk.ts';
 import { rootRoute } from './root.tsx';
@@ -7,7 +7,7 @@ export const codeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/code',
   staticData: { heading: '代码' },
-}).lazy(() => import('./code.lazy.tsx').then((m) => m.codeLazyRoute));
+}).lazy(() => import('./code-draft.lazy.tsx').then((m) => m.codeLazyRoute));
 
 export const codeDetailRoute = createRoute({
   getParentRoute: () => rootRoute,

@@ -1,27 +1,10 @@
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { PROVIDER_NAME } from '../platform/runtime-config.ts';
 import { HomeLink } from '../ui/HomeLink.tsx';
-import { IconCode, IconError } from '../ui/icons.tsx';
+import { IconError } from '../ui/icons.tsx';
 import { Page } from '../ui/Page.tsx';
 import { EmptyState } from '../ui/states.tsx';
 import './pages.lazy.css';
-
-export const postCodeLazyRoute = createLazyRoute('/post')({ component: PostCodePage });
-
-function PostCodePage() {
-  return (
-    <Page title="输入代码">
-      <div className="card">
-        <EmptyState
-          icon={<IconCode size={40} />}
-          title="在动态里附上一段代码"
-          description="选择语言、填写标题并粘贴代码，发布后读者可以完整查看并一键复制。写动态的功能即将开放。"
-          action={<HomeLink label="先看看大家的动态" />}
-        />
-      </div>
-    </Page>
-  );
-}
 
 export const statementLazyRoute = createLazyRoute('/statement')({ component: StatementPage });
 

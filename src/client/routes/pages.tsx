@@ -23,7 +23,7 @@ export const postCodeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/post',
   staticData: { title: '输入代码', heading: '输入代码' },
-}).lazy(() => import('./pages.lazy.tsx').then((m) => m.postCodeLazyRoute));
+}).lazy(() => import('./code-draft.lazy.tsx').then((m) => m.postCodeLazyRoute));
 
 export const commentRoute = createRoute({
   getParentRoute: () => rootRoute,

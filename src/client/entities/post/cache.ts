@@ -7,7 +7,7 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Paged, Post } from '#shared/schemas.ts';
 import { postKeys } from './queries.ts';
 
-type PostPages = InfiniteData<Paged<Post>, number>;
+export type PostPages = InfiniteData<Paged<Post>, number>;
 
 function mapListPosts(queryClient: QueryClient, change: (list: Post[]) => Post[]): void {
   queryClient.setQueriesData<PostPages>({ queryKey: postKeys.lists }, (data) => {
@@ -49,30 +49,4 @@ export function cachedPost(queryClient: QueryClient, id: number): Post | undefin
     if (found) return found;
   }
   return undefined;
-}
-
-/**
- * A post just written leads every cached list it belongs to: all posts, each of its channels
- * and topics, its author's posts (loaded pages only; the rest is fetched as usual).
- */
-export function prependPost(queryClient: QueryClient, post: Post): void {
-  const belongs = (key: readonly unknown[]): boolean => {
-    const [, , kind, source] = key;
-    if (kind === 'feed' && typeof source === 'object' && source !== null) {
-      if ('tab' in source) return source.tab === 'all';
-      if ('channelId' in source) return post.channels.some((channel) => channel.channel_id === source.channelId);
-    }
-    if (kind === 'topic') return post.topics.some((topic) => topic.topic_id === source);
-    if (kind === 'user') return source === `id:${post.user.uid}` || source === `ucode:${post.user.ucode}`;
-    return false;
-  };
-  for (const query of queryClient.getQueryCache().findAll({ queryKey: postKeys.lists })) {
-    if (!belongs(query.queryKey)) continue;
-    queryClient.setQueryData<PostPages>(query.queryKey, (data) => {
-      const first = data?.pages[0];
-      if (!data || !first || data.pages.some((page) => page.list.some((p) => p.id === post.id))) return data;
-      return { ...data, pages: [{ ...first, list: [post, ...first.list] }, ...data.pages.slice(1)] };
-    });
-  }
-  queryClient.setQueryData(postKeys.detail(post.id), post);
 }
