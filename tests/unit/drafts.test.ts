@@ -5,7 +5,7 @@
  * real browser's IndexedDB: tests/e2e/compose.test.ts.)
  */
 import { createStore, get as idbGet, set as idbSet, update } from 'idb-keyval';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyDraft, flushDrafts, loadDrafts, newerDrafts, POST_DRAFT, useDrafts, type PostDraft } from '../../src/client/features/compose/drafts.ts';
 
 const idb = createStore('horde-drafts', 'drafts');
@@ -68,6 +68,21 @@ describe('drafts', () => {
     // And on hearing of the other tab, this tab takes the newer text.
     await loadDrafts();
     expect((useDrafts.getState().stored[POST_DRAFT] as PostDraft).publishParams.content).toBe('另一个标签页的新文字');
+  });
+
+  it('stay published when publishing happens in the millisecond of the last edit', async () => {
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
+    try {
+      write('同一毫秒发出去的');
+      const old = useDrafts.getState().stored[POST_DRAFT] as PostDraft;
+      useDrafts.getState().remove(POST_DRAFT);
+      await flushDrafts();
+      await update('drafts', (current) => newerDrafts(current ?? {}, { [POST_DRAFT]: old }), idb);
+      await reload();
+      expect('publishParams' in (useDrafts.getState().stored[POST_DRAFT] ?? {})).toBe(false);
+    } finally {
+      now.mockRestore();
+    }
   });
 
   it('merge key by key, newest first', () => {

@@ -79,10 +79,17 @@ export function emptyDraft(now = Date.now()): PostDraft {
 const isDraft = (stored: Stored | undefined): stored is PostDraft => Boolean(stored && 'publishParams' in stored);
 const timeOf = (stored: Stored | undefined): number => (!stored ? -1 : isDraft(stored) ? stored.editedAt : stored.removedAt);
 
-/** Key by key, the newer of two sets of drafts. */
+/**
+ * Key by key, the newer of two sets of drafts. On a tie `b` wins, except over a tombstone: a
+ * draft published in the millisecond it was last edited must stay published.
+ */
 export function newerDrafts(a: StoredDrafts, b: StoredDrafts): StoredDrafts {
   const merged: StoredDrafts = { ...a };
-  for (const [key, value] of Object.entries(b)) if (timeOf(value) >= timeOf(merged[key])) merged[key] = value;
+  for (const [key, value] of Object.entries(b)) {
+    const theirs = timeOf(value);
+    const ours = timeOf(merged[key]);
+    if (theirs > ours || (theirs === ours && (isDraft(merged[key]) || !isDraft(value)))) merged[key] = value;
+  }
   return merged;
 }
 
