@@ -6,9 +6,11 @@ import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fail } from '#shared/envelope.ts';
+import { ErrorCode } from '#shared/errors.ts';
 import { BASE64_BODY_HEADER, BASE64_BODY_VALUE, DEVICE_ID_HEADER, TICKET_COOKIE, TICKET_HEADER } from '#shared/endpoints.ts';
 import { clientConfigOf, type Config } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -39,6 +41,14 @@ export async function buildApp({ config, db, logger = false, serveClient = true,
     logger: logger === true ? { level: config.logLevel } : logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The router's own refusals answer the envelope too, never Fastify's plain JSON (or a 414):
+    // a path parameter longer than the router takes (an /img id of 200 characters) names nothing
+    // that exists; a path that does not decode (%zz) is a bad request.
+    frameworkErrors: (error, _request, frameworkReply) => {
+      const reply = frameworkReply as unknown as FastifyReply;
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(404).send(fail(ErrorCode.NotFound, '内容不存在：地址过长'));
+      return reply.status(200).send(fail(ErrorCode.BadRequest, '请求地址无效'));
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_CLIENT_CONFIG, type ClientConfig } from '#shared/client-config.ts';
-import { LOGIN_CODE_RESEND_S } from '#shared/constants.ts';
+import { LOGIN_CODE_RESEND_S, UPLOAD_MAX_BYTES } from '#shared/constants.ts';
 
 /** The folder holding package.json, found from this file whether it runs from src/ or dist/. */
 export function projectRoot(): string {
@@ -53,6 +53,12 @@ export interface Config {
   dailyComplaintLimit: number;
   /** Posts one user may write per day (China Standard Time); more: -2006. */
   dailyPostLimit: number;
+  /** Largest image upload/image takes, in bytes; larger: -1007. */
+  uploadMaxBytes: number;
+  /** Images one user may upload per minute; more: -2005. */
+  uploadLimitPerMinute: number;
+  /** Images one user may upload per day (China Standard Time); more: -2006. */
+  dailyUploadLimit: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -141,6 +147,9 @@ const envSchema = z.object({
   WRITE_LIMIT_PER_MINUTE: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(60)),
   DAILY_COMPLAINT_LIMIT: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(20)),
   DAILY_POST_LIMIT: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(50)),
+  UPLOAD_MAX_BYTES: z.preprocess(unsetIfEmpty, wholeNumber(1024, 100 * 1024 * 1024).default(UPLOAD_MAX_BYTES)),
+  UPLOAD_LIMIT_PER_MINUTE: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(20)),
+  DAILY_UPLOAD_LIMIT: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(200)),
 });
 
 /** Values never echoed back in an error message. */
@@ -190,6 +199,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     writeLimitPerMinute: e.WRITE_LIMIT_PER_MINUTE,
     dailyComplaintLimit: e.DAILY_COMPLAINT_LIMIT,
     dailyPostLimit: e.DAILY_POST_LIMIT,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadLimitPerMinute: e.UPLOAD_LIMIT_PER_MINUTE,
+    dailyUploadLimit: e.DAILY_UPLOAD_LIMIT,
   };
 }
 

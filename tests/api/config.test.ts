@@ -64,6 +64,9 @@ describe('loadConfig', () => {
       WRITE_LIMIT_PER_MINUTE: '0',
       DAILY_COMPLAINT_LIMIT: 'many',
       DAILY_POST_LIMIT: '-1',
+      UPLOAD_MAX_BYTES: '10MB',
+      UPLOAD_LIMIT_PER_MINUTE: '0',
+      DAILY_UPLOAD_LIMIT: 'lots',
       LEARNING_SITE_URL: 'time.geekbang.org',
       AI_ASSISTANT_URL: 'javascript:alert(1)',
       APP_SCHEME: 'geektime',
@@ -81,6 +84,9 @@ describe('loadConfig', () => {
         'WRITE_LIMIT_PER_MINUTE',
         'DAILY_COMPLAINT_LIMIT',
         'DAILY_POST_LIMIT',
+        'UPLOAD_MAX_BYTES',
+        'UPLOAD_LIMIT_PER_MINUTE',
+        'DAILY_UPLOAD_LIMIT',
         'LOG_LEVEL',
         'SECURE_COOKIES',
         'SEED_DEMO_DATA',
@@ -115,6 +121,9 @@ describe('loadConfig', () => {
         writeLimitPerMinute: 60,
         dailyComplaintLimit: 20,
         dailyPostLimit: 50,
+        uploadMaxBytes: 10 * 1024 * 1024,
+        uploadLimitPerMinute: 20,
+        dailyUploadLimit: 200,
       });
       expect(clientConfigOf(config)).toEqual(DEFAULT_CLIENT_CONFIG);
     }
@@ -132,6 +141,9 @@ describe('loadConfig', () => {
       WRITE_LIMIT_PER_MINUTE: '5',
       DAILY_COMPLAINT_LIMIT: '3',
       DAILY_POST_LIMIT: '7',
+      UPLOAD_MAX_BYTES: '2097152',
+      UPLOAD_LIMIT_PER_MINUTE: '4',
+      DAILY_UPLOAD_LIMIT: '9',
     });
     expect(config).toMatchObject({
       seedDemoData: false,
@@ -144,6 +156,9 @@ describe('loadConfig', () => {
       writeLimitPerMinute: 5,
       dailyComplaintLimit: 3,
       dailyPostLimit: 7,
+      uploadMaxBytes: 2 * 1024 * 1024,
+      uploadLimitPerMinute: 4,
+      dailyUploadLimit: 9,
     });
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Fixtures shared by the API tests of writes. Until post/add is served (issue 8), a test user
- * gets a post of their own by taking over a seeded one, with every counter moved along.
+ * Fixtures shared by the API tests of writes. A test user may get a post of their own by taking
+ * over a seeded one (givePost, with every counter moved along: the seeded post keeps its likes,
+ * comments and topics), or write one through post/add (tests/api/post-add.test.ts).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client.ts';

@@ -2,7 +2,8 @@
  * A database made before issue 7 (migration 0000 only) opens under the current migrations and
  * keeps its data, on PGlite and on PostgreSQL: likes get ids in the order they were made (so
  * likers page newest first), duplicate complaints (now one per user and target) keep the first,
- * idempotency keys survive their new columns and index.
+ * idempotency keys survive their new columns and index, and images stored then get narrower
+ * copies (image_variants, issue 8).
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import type { Paged, UserBrief } from '../../src/shared/schemas.ts';
@@ -90,6 +92,8 @@ describe.each(engines)('a database of the previous main on $name', ({ open }) =>
     await db.execute(sql`insert into complaints (user_id, target_type, target_id, reason, content) values
       (2, 'post', 1, 'spam', '第一次'), (2, 'post', 1, 'spam', '重复的'), (3, 'post', 1, 'other', '另一个人')`);
     await db.execute(sql`insert into idempotency_keys (user_id, client_id, kind, result) values (2, 'old-client-id', 'commentAdd', '{"id": 1}')`);
+    const png = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#3a7' } }).png().toBuffer();
+    await db.execute(sql`insert into images (id, user_id, mime, width, height, bytes) values ('oldpicture', 1, 'image/png', 400, 200, ${png})`);
     await opened.migrate(migrationsFolder);
   }, 60_000);
 
@@ -144,5 +148,23 @@ describe.each(engines)('a database of the previous main on $name', ({ open }) =>
       sql`select client_id, kind, request_hash from idempotency_keys`,
     );
     expect(rows).toEqual([{ client_id: 'old-client-id', kind: 'commentAdd', request_hash: '' }]);
+  });
+
+  it('serves an image stored before issue 8, and its narrower copies', async () => {
+    const t = await createTestApp(opened.database);
+    try {
+      const original = await t.app.inject({ method: 'GET', url: '/img/oldpicture' });
+      expect([original.statusCode, original.headers['content-type']]).toEqual([200, 'image/png']);
+      const narrow = await t.app.inject({ method: 'GET', url: '/img/oldpicture?w=160' });
+      expect(narrow.statusCode).toBe(200);
+      expect((await sharp(narrow.rawPayload).metadata()).width).toBe(160);
+    } finally {
+      await t.close();
+    }
+    const rows = await queryRows<{ width: number; height: number }>(
+      opened.database.db,
+      sql`select width, height from image_variants where image_id = 'oldpicture'`,
+    );
+    expect(rows).toEqual([{ width: 160, height: 80 }]);
   });
 });

@@ -204,6 +204,25 @@ export const images = pgTable('images', {
   createdAt: createdAt(),
 });
 
+/**
+ * Narrower copies of an image for /img/{id}?w= (a width of IMAGE_VARIANT_WIDTHS), made on the
+ * first request and kept here, so every API process serves them without resizing again.
+ */
+export const imageVariants = pgTable(
+  'image_variants',
+  {
+    imageId: text('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    mime: text('mime').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.imageId, t.width] })],
+);
+
 export const postImages = pgTable(
   'post_images',
   {

@@ -15,7 +15,7 @@ import { accountHandlers, ticketDeleteRoute } from './account.ts';
 import { channelHandlers } from './channels.ts';
 import { complaintHandlers } from './complaints.ts';
 import type { RouteDeps } from './deps.ts';
-import { imageRoute } from './images.ts';
+import { imageRoute, uploadImageRoute } from './images.ts';
 import { miscHandlers } from './misc.ts';
 import { postHandlers } from './posts.ts';
 import { timeHandlers } from './time.ts';
@@ -29,10 +29,10 @@ export type CallName = EndpointName | OtherPathName;
 
 /**
  * Calls of the contract the server does not answer yet: each answers 404 接口不存在 until the
- * issue that writes it ('Writing posts': post add, image upload) adds its handler and takes it
- * off this list. Never a stub that answers success.
+ * issue that writes it adds its handler and takes it off this list. Never a stub that answers
+ * success. Empty since issue 8 (post add and image upload).
  */
-export const NOT_YET_SERVED = ['postAdd', 'uploadImage'] as const satisfies readonly CallName[];
+export const NOT_YET_SERVED = [] as const satisfies readonly CallName[];
 
 type NotYetServed = (typeof NOT_YET_SERVED)[number];
 
@@ -68,6 +68,7 @@ const docsRoute: OtherRoute = async (app) => {
 export const otherRoutes: OtherRouteMap = {
   ticketDelete: ticketDeleteRoute,
   images: imageRoute,
+  uploadImage: uploadImageRoute,
   docs: docsRoute,
 };
 

@@ -1,9 +1,10 @@
-/** Posts and what hangs off them: detail, delete, comments, likes, votes, code snippets, topics. */
+/** Posts and what hangs off them: detail, add, delete, comments, likes, votes, code snippets, topics. */
 import { defineHandlers } from '../http/define-endpoint.ts';
 import { getCodeSnippet } from '../services/code.ts';
 import { addComment, deleteComment, listComments } from '../services/comments.ts';
 import { listLikers, setLike, type LikeTarget } from '../services/likes.ts';
 import { writer } from '../services/once.ts';
+import { addPost } from '../services/post-add.ts';
 import { deletePost, getPost, listPosts } from '../services/posts.ts';
 import { getTopic, listTopics } from '../services/topics.ts';
 import { submitVote } from '../services/votes.ts';
@@ -17,6 +18,11 @@ export const postHandlers = ({ db, config }: RouteDeps) => {
   const write = writer(db, config);
   return defineHandlers({
     postDetail: ({ input, viewer }) => getPost(db, input.post_id, viewer?.userId ?? null),
+
+    postAdd: ({ input, viewer, request }) =>
+      write({ endpoint: 'postAdd', userId: viewer.userId, input }, (tx) =>
+        addPost(tx, viewer.userId, input, { hostname: request.hostname, dailyPostLimit: config.dailyPostLimit }),
+      ),
 
     postDelete: ({ input, viewer }) =>
       write({ endpoint: 'postDelete', userId: viewer.userId, input }, (tx) => deletePost(tx, viewer.userId, input.post_id)),

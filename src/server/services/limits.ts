@@ -1,7 +1,7 @@
 /**
  * Abuse limits, counted in the database (services/rate-limit.ts) so every API process shares
- * them: writes per user per minute (-2005 请求频繁) and daily caps on complaints and posts
- * (-2006 今日操作已达上限).
+ * them: writes per user per minute (-2005 请求频繁) and daily caps on complaints, posts and
+ * image uploads (-2006 今日操作已达上限).
  */
 import { ErrorCode } from '#shared/errors.ts';
 import type { Db } from '../db/client.ts';
@@ -14,7 +14,7 @@ export async function hitWriteLimit(db: Db, userId: number, perMinute: number): 
 }
 
 /** What a daily cap counts. */
-export type DailyKind = 'complain' | 'post';
+export type DailyKind = 'complain' | 'post' | 'upload';
 
 /** The calendar day in China Standard Time (UTC+8, no daylight saving): 今日 of the platform's users. */
 export function chinaDay(now: Date = new Date()): string {

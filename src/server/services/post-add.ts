@@ -1,0 +1,188 @@
+/**
+ * post/add: a post with its channels, topics, pictures, code snippet and poll, written in the
+ * caller's transaction (routes/posts.ts runs it through writer(): exactly once per client_id).
+ *
+ * Checks first, each a business error with a Chinese message and nothing written:
+ * - every channel exists (-1005 频道不存在);
+ * - every picture is an upload of this user: `/img/{id}`, optionally with a query (`?w=320`), or
+ *   an absolute http(s) URL of this host (the request's hostname); stored as `/img/{id}` with the
+ *   width and height recorded at upload (what the client says is ignored) (-1004 otherwise);
+ * - a poll's end_time (10 digits: seconds, 13: ms, SPEC.md section 5) is in the future and at
+ *   most VOTE_MAX_DURATION_MS ahead (-1004);
+ * - then the daily post cap (-2006), counted only when the post is written.
+ *
+ * Topics: each name of topic_tags (NFC, as splitTopicTags gives it, matched exactly) is an
+ * existing topic or a new one; new names are inserted with ON CONFLICT DO NOTHING on the unique
+ * name, in name order, so concurrent posts naming the same new topic share one row.
+ *
+ * Counters, in the same transaction and each row locked in id order (as post/delete does, so the
+ * two never deadlock): channels.post_count and topics.post_count of each, users.post_count of
+ * the author. The answer is the post read back by getPost, the same shape every list serves.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { postAddInputSchema } from '#shared/api.ts';
+import { VOTE_MAX_DURATION_MS } from '#shared/constants.ts';
+import { OTHER_PATHS } from '#shared/endpoints.ts';
+import { ErrorCode } from '#shared/errors.ts';
+import { toMilliseconds } from '#shared/format.ts';
+import type { Post } from '#shared/schemas.ts';
+import type { Db } from '../db/client.ts';
+import { channels, codeSnippets, images, postChannels, postImages, posts, postTopics, topics, users, voteOptions, votes } from '../db/schema.ts';
+import { badRequest, BusinessError } from '../errors.ts';
+import { hitDailyCap } from './limits.ts';
+import { getPost } from './posts.ts';
+
+export type PostAddData = z.output<typeof postAddInputSchema>;
+
+export interface AddPostOptions {
+  /** The hostname the request came to: absolute image URLs must name it. */
+  hostname: string;
+  dailyPostLimit: number;
+  now?: Date;
+}
+
+const IMAGE_PATH = new RegExp(`^${OTHER_PATHS.images}/([A-Za-z0-9_-]{1,64})(?:\\?[^#]*)?$`);
+
+/**
+ * The image id of a picture's URL: `/img/{id}`, `/img/{id}?w=320`, or `http(s)://{hostname}/img/{id}`
+ * (any port); null for anything else (another host, `//host/...`, `javascript:`, a path elsewhere).
+ */
+export function imageIdOfUrl(url: string, hostname: string): string | null {
+  let path = url.trim();
+  if (/^https?:\/\//i.test(path)) {
+    let parsed: URL;
+    try {
+      parsed = new URL(path);
+    } catch {
+      return null;
+    }
+    if (parsed.hostname.toLowerCase() !== hostname.toLowerCase().replace(/:\d+$/, '')) return null;
+    path = `${parsed.pathname}${parsed.search}`;
+  }
+  return IMAGE_PATH.exec(path)?.[1] ?? null;
+}
+
+/** The poll's end as a Date (absent: never closes); -1004 in the past or too far ahead. */
+function pollEnd(endTime: number | undefined, now: Date): Date | null {
+  if (endTime === undefined) return null;
+  let ms: number;
+  try {
+    ms = toMilliseconds(endTime);
+  } catch {
+    throw badRequest('投票截止时间无效');
+  }
+  if (ms <= now.getTime()) throw badRequest('投票截止时间需要晚于现在');
+  if (ms > now.getTime() + VOTE_MAX_DURATION_MS) throw badRequest('投票截止时间不能超过一年');
+  return new Date(ms);
+}
+
+async function checkChannels(tx: Db, ids: number[]): Promise<number[]> {
+  const found = await tx.select({ id: channels.id }).from(channels).where(inArray(channels.id, ids));
+  const known = new Set(found.map((row) => row.id));
+  const missing = ids.filter((id) => !known.has(id));
+  if (missing.length > 0) throw new BusinessError(ErrorCode.NotFound, `频道不存在：${missing.join('、')}`);
+  return [...ids].sort((a, b) => a - b);
+}
+
+type ImageRow = { id: string; width: number; height: number };
+
+async function checkImages(tx: Db, userId: number, urls: string[], hostname: string): Promise<ImageRow[]> {
+  if (urls.length === 0) return [];
+  const ids = urls.map((url, i) => {
+    const id = imageIdOfUrl(url, hostname);
+    if (!id) throw badRequest(`第 ${i + 1} 张图片的地址无效，请使用上传图片得到的地址`);
+    return id;
+  });
+  if (new Set(ids).size !== ids.length) throw badRequest('同一张图片只能添加一次');
+  const rows = await tx
+    .select({ id: images.id, width: images.width, height: images.height })
+    .from(images)
+    .where(and(inArray(images.id, ids), eq(images.userId, userId), isNotNull(images.userId)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id, i) => {
+    const row = byId.get(id);
+    if (!row) throw badRequest(`第 ${i + 1} 张图片不存在或不是你上传的`);
+    return row;
+  });
+}
+
+/** Topic ids for the names, creating the missing topics; sorted by id (the order their counters are locked in). */
+async function topicIdsOf(tx: Db, names: string[]): Promise<number[]> {
+  if (names.length === 0) return [];
+  // Name order: two posts creating the same new topics insert them in the same order.
+  const sorted = [...names].sort();
+  await tx
+    .insert(topics)
+    .values(sorted.map((name) => ({ name })))
+    .onConflictDoNothing({ target: topics.name });
+  const rows = await tx.select({ id: topics.id }).from(topics).where(inArray(topics.name, sorted));
+  if (rows.length !== sorted.length) throw new Error('topics vanished while a post was written');
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+export async function addPost(tx: Db, userId: number, input: PostAddData, options: AddPostOptions): Promise<Post> {
+  const now = options.now ?? new Date();
+  const channelIds = await checkChannels(tx, input.channel_id);
+  const imageUrls = input.attach.flatMap((item) => (item.type === 'image' ? [item.url] : []));
+  const pictures = await checkImages(tx, userId, imageUrls, options.hostname);
+  const code = input.attach.find((item) => item.type === 'code');
+  const endTime = input.vote ? pollEnd(input.vote.end_time, now) : null;
+  await hitDailyCap(tx, 'post', userId, options.dailyPostLimit, now);
+
+  const [post] = await tx.insert(posts).values({ userId, content: input.content }).returning({ id: posts.id });
+  if (!post) throw new Error('post insert returned nothing');
+  const postId = post.id;
+
+  await tx.insert(postChannels).values(channelIds.map((channelId) => ({ postId, channelId })));
+  for (const id of channelIds) {
+    await tx
+      .update(channels)
+      .set({ postCount: sql`${channels.postCount} + 1` })
+      .where(eq(channels.id, id));
+  }
+
+  const topicIds = await topicIdsOf(tx, input.topic_tags ?? []);
+  if (topicIds.length > 0) {
+    await tx.insert(postTopics).values(topicIds.map((topicId) => ({ postId, topicId })));
+    for (const id of topicIds) {
+      await tx
+        .update(topics)
+        .set({ postCount: sql`${topics.postCount} + 1` })
+        .where(eq(topics.id, id));
+    }
+  }
+
+  if (pictures.length > 0) {
+    await tx.insert(postImages).values(
+      pictures.map((picture, sort) => ({
+        postId,
+        url: `${OTHER_PATHS.images}/${picture.id}`,
+        width: picture.width,
+        height: picture.height,
+        sort,
+      })),
+    );
+  }
+
+  if (code) {
+    await tx.insert(codeSnippets).values({ uuid: randomUUID(), postId, language: code.language, title: code.title, code: code.code });
+  }
+
+  if (input.vote) {
+    const [vote] = await tx
+      .insert(votes)
+      .values({ postId, title: input.vote.title, multiple: input.vote.multiple, endTime })
+      .returning({ id: votes.id });
+    if (!vote) throw new Error('vote insert returned nothing');
+    await tx.insert(voteOptions).values(input.vote.options.map((text, sort) => ({ voteId: vote.id, text, sort })));
+  }
+
+  await tx
+    .update(users)
+    .set({ postCount: sql`${users.postCount} + 1` })
+    .where(eq(users.id, userId));
+
+  return getPost(tx, postId, userId);
+}
