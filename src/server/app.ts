@@ -18,6 +18,7 @@ import { badRequest } from './errors.ts';
 import { logCodeSender, type CodeSender } from './services/login.ts';
 import { authPlugin } from './http/auth.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { installInputGuard } from './http/input-guard.ts';
 import { registerStaticClient } from './http/static-client.ts';
 import { registerRoutes } from './routes/index.ts';
 
@@ -97,6 +98,7 @@ export async function buildApp({ config, db, logger = false, serveClient = true,
     }
   });
 
+  installInputGuard(app);
   await app.register(authPlugin, { db });
   // Every call of the contract and every other path, from one map (routes/index.ts).
   await registerRoutes(app, { db, config, codeSender: codeSender ?? logCodeSender(app.log) });

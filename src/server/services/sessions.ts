@@ -1,12 +1,13 @@
 /**
  * Tickets: 256 random bits handed to the client once, stored only as a sha256 hash. A login
- * ends the user's other ticket of the same device kind ("mutex"); a request carrying such a
+ * ends the user's other ticket of the same device kind ("mutex", one login of a user at a time,
+ * on any number of API processes); a request carrying such a
  * ticket is told so with HTTP 452, while unknown or expired tickets are simply logged out.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { tickets } from '../db/schema.ts';
+import { tickets, users } from '../db/schema.ts';
 
 export const TICKET_TTL_MS = 30 * 24 * 3600 * 1000;
 
@@ -31,6 +32,10 @@ export async function issueTicket(
   const ticket = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + TICKET_TTL_MS);
   await db.transaction(async (tx) => {
+    // One login of a user at a time: under READ COMMITTED two logins could each end the other
+    // tickets (seeing none of each other's) and then both insert one. Locking the user's row
+    // first makes the second wait, and then end the first one's ticket.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, params.userId)).for('update');
     await tx
       .update(tickets)
       .set({ endedAt: new Date(), endedReason: 'mutex' })
