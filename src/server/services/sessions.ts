@@ -19,7 +19,11 @@ export interface Viewer {
   deviceKind: DeviceKind;
 }
 
-export type TicketLookup = { state: 'valid'; viewer: Viewer } | { state: 'ended-elsewhere' } | { state: 'none' };
+/** What a ticket is now; a live or mutex-ended one with the device it was issued to. */
+export type TicketLookup =
+  | { state: 'valid'; viewer: Viewer; deviceId: string }
+  | { state: 'ended-elsewhere'; deviceId: string }
+  | { state: 'none' };
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -66,15 +70,16 @@ export async function lookupTicket(db: Db, token: string): Promise<TicketLookup>
       deviceKind: tickets.deviceKind,
       expiresAt: tickets.expiresAt,
       endedReason: tickets.endedReason,
+      deviceId: tickets.deviceId,
     })
     .from(tickets)
     .where(eq(tickets.tokenHash, hashToken(token)))
     .limit(1);
   // An expired ticket is plainly logged out, whatever ended it afterwards.
   if (!row || row.expiresAt.getTime() <= Date.now()) return { state: 'none' };
-  if (row.endedReason === 'mutex') return { state: 'ended-elsewhere' };
+  if (row.endedReason === 'mutex') return { state: 'ended-elsewhere', deviceId: row.deviceId };
   if (row.endedReason) return { state: 'none' };
-  return { state: 'valid', viewer: { userId: row.userId, ticketId: row.id, deviceKind: row.deviceKind } };
+  return { state: 'valid', viewer: { userId: row.userId, ticketId: row.id, deviceKind: row.deviceKind }, deviceId: row.deviceId };
 }
 
 /** Ends a ticket for good (logout, or the client's image-style ticket delete after a 452). */
@@ -83,4 +88,24 @@ export async function endTicket(db: Db, token: string, reason: 'logout' | 'delet
     .update(tickets)
     .set({ endedAt: new Date(), endedReason: reason })
     .where(eq(tickets.tokenHash, hashToken(token)));
+}
+
+/**
+ * The image-style ticket delete (a GET any page can make the browser send): it may end a live
+ * ticket only when the query names it and the caller is its device (it carries that very
+ * ticket, or sends the Device-Id it was issued to). A ticket the 452 mutex ended already is
+ * dead: naming it, or carrying it, marks it deleted so that it answers plainly logged out.
+ * Anything else changes nothing.
+ */
+export async function endTicketByImageCall(
+  db: Db,
+  named: string | undefined,
+  caller: { ticket?: string | undefined; deviceId?: string | undefined },
+): Promise<void> {
+  const target = named ?? caller.ticket;
+  if (!target) return;
+  const found = await lookupTicket(db, target);
+  if (found.state === 'ended-elsewhere') return endTicket(db, target, 'deleted');
+  const callersOwn = named !== undefined && (named === caller.ticket || (found.state === 'valid' && caller.deviceId === found.deviceId));
+  if (found.state === 'valid' && callersOwn) await endTicket(db, target, 'deleted');
 }
