@@ -19,6 +19,7 @@ import { logCodeSender, type CodeSender } from './services/login.ts';
 import { authPlugin } from './http/auth.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installInputGuard } from './http/input-guard.ts';
+import { installRequestLimits } from './http/request-limits.ts';
 import { answerClientError, installWebSecurity, requestForLog } from './http/security.ts';
 import { registerStaticClient } from './http/static-client.ts';
 import { registerRoutes } from './routes/index.ts';
@@ -102,6 +103,7 @@ export async function buildApp({ config, db, logger = false, serveClient = true,
 
   installInputGuard(app);
   await app.register(authPlugin, { db });
+  installRequestLimits(app, db, config);
   // Every call of the contract and every other path, from one map (routes/index.ts).
   await registerRoutes(app, { db, config, codeSender: codeSender ?? logCodeSender(app.log) });
   await registerStaticClient(app, { dir: serveClient ? config.clientDir : undefined, config: clientConfigOf(config) });
