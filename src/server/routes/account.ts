@@ -2,10 +2,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { OTHER_PATHS, TICKET_COOKIE } from '#shared/endpoints.ts';
+import { DEVICE_ID_HEADER, OTHER_PATHS, TICKET_COOKIE } from '#shared/endpoints.ts';
 import type { Config } from '../config.ts';
 import { notLoggedIn } from '../errors.ts';
 import { defineHandlers } from '../http/define-endpoint.ts';
+import { crossSiteReason } from '../http/security.ts';
 import { login, loginUserById, requestLoginCode } from '../services/login.ts';
 import { endTicket, endTicketByImageCall, lookupTicket, TICKET_TTL_MS } from '../services/sessions.ts';
 import { isUniversityUser } from '../services/users.ts';
@@ -81,7 +82,8 @@ export async function ticketDeleteRoute(app: FastifyInstance, { db, config }: Ro
       const credentials = request.credentials();
       await endTicketByImageCall(db, request.query.ticket || undefined, {
         ticket: credentials?.ticket,
-        deviceId: credentials?.via === 'headers' ? credentials.deviceId : undefined,
+        deviceId: credentials?.via === 'headers' ? credentials.deviceId : request.headers[DEVICE_ID_HEADER]?.toString(),
+        fromThisSite: crossSiteReason(request) === null,
       });
       // The cookie goes only when its ticket is no longer live: a GET from another site must
       // not log anyone out.

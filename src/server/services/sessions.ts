@@ -93,19 +93,20 @@ export async function endTicket(db: Db, token: string, reason: 'logout' | 'delet
 /**
  * The image-style ticket delete (a GET any page can make the browser send): it may end a live
  * ticket only when the query names it and the caller is its device (it carries that very
- * ticket, or sends the Device-Id it was issued to). A ticket the 452 mutex ended already is
- * dead: naming it, or carrying it, marks it deleted so that it answers plainly logged out.
- * Anything else changes nothing.
+ * ticket, as the cookie or as headers with its Device-Id, or sends that Device-Id), from a page
+ * of this site. A ticket the 452 mutex ended already is dead: naming it, or carrying it, marks
+ * it deleted so that it answers plainly logged out. Anything else changes nothing.
  */
 export async function endTicketByImageCall(
   db: Db,
   named: string | undefined,
-  caller: { ticket?: string | undefined; deviceId?: string | undefined },
+  caller: { ticket?: string | undefined; deviceId?: string | undefined; fromThisSite: boolean },
 ): Promise<void> {
   const target = named ?? caller.ticket;
   if (!target) return;
   const found = await lookupTicket(db, target);
   if (found.state === 'ended-elsewhere') return endTicket(db, target, 'deleted');
-  const callersOwn = named !== undefined && (named === caller.ticket || (found.state === 'valid' && caller.deviceId === found.deviceId));
-  if (found.state === 'valid' && callersOwn) await endTicket(db, target, 'deleted');
+  if (found.state !== 'valid' || named === undefined || !caller.fromThisSite) return;
+  const sameDevice = caller.deviceId === undefined ? named === caller.ticket : caller.deviceId === found.deviceId;
+  if (sameDevice) await endTicket(db, target, 'deleted');
 }
