@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onlineManager } from '@tanstack/react-query';
 import type { PersistedClient } from '@tanstack/query-persist-client-core';
 import { ApiError, type ApiErrorKind } from '../../src/client/lib/http.ts';
 import { createLocalCache, jsonByteLength } from '../../src/client/lib/local-cache.ts';
@@ -28,7 +29,8 @@ describe('createQueryClient defaults', () => {
     const queries = client.getDefaultOptions().queries!;
     expect(queries.staleTime).toBe(30_000);
     expect(queries.gcTime).toBe(24 * 60 * 60 * 1000);
-    expect(queries.networkMode).toBe('offlineFirst');
+    // Never paused offline: a query fails at once and its page shows the offline state.
+    expect(queries.networkMode).toBe('always');
     expect(client.getDefaultOptions().mutations?.retry).toBe(false);
   });
 
@@ -39,14 +41,23 @@ describe('createQueryClient defaults', () => {
     expect(shouldRetry(0, new DOMException('aborted', 'AbortError'))).toBe(false);
   });
 
-  it('retries network failures up to twice and timeouts once', () => {
+  it('retries network failures up to twice, never a timeout (it already waited 10 s)', () => {
     for (const kind of ['network', 'http'] as const) {
       expect(shouldRetry(0, apiError(kind, -10086))).toBe(true);
       expect(shouldRetry(1, apiError(kind, -10086))).toBe(true);
       expect(shouldRetry(2, apiError(kind, -10086))).toBe(false);
     }
-    expect(shouldRetry(0, apiError('timeout', -10086))).toBe(true);
-    expect(shouldRetry(1, apiError('timeout', -10086))).toBe(false);
+    expect(shouldRetry(0, apiError('timeout', -10086))).toBe(false);
+  });
+
+  it('never retries while offline: the failure shows at once', () => {
+    onlineManager.setOnline(false);
+    try {
+      expect(shouldRetry(0, apiError('network', -10086))).toBe(false);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    expect(shouldRetry(0, apiError('network', -10086))).toBe(true);
   });
 
   it('retries a query that fails on the network, then reports once', async () => {

@@ -10,7 +10,7 @@
  * are stored, except those with `meta: { persist: false }`; when the state would exceed the
  * cap, the queries updated longest ago are dropped until it fits.
  */
-import { MutationCache, QueryCache, QueryClient, type MutationOptions } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient, type MutationOptions } from '@tanstack/react-query';
 import {
   persistQueryClientRestore,
   persistQueryClientSubscribe,
@@ -18,6 +18,7 @@ import {
   type Persister,
 } from '@tanstack/query-persist-client-core';
 import { LOCAL_CACHE_MAX_BYTES } from '#shared/constants.ts';
+import { useOnlineStore } from '../platform/online-store.ts';
 import { isApiError } from './http.ts';
 import { createLocalCache, jsonByteLength, type LocalCache } from './local-cache.ts';
 
@@ -53,22 +54,20 @@ export const QUERY_CACHE_STORE = 'query-cache';
 const PERSISTED_CLIENT_KEY = 'client';
 
 /**
- * Retry policy: never for business errors or a 452 (a retry would get the same answer),
- * never for errors that are not ApiErrors (bugs, aborts, schema mismatches), at most one
- * retry after a timeout (each attempt already waited 10 s), and up to two after a network or
- * non-envelope HTTP failure.
+ * Offline: the browser says so, or the app learnt it (the service worker saw the network fail;
+ * TanStack Query's onlineManager follows the app's online store, see followOnlineStore).
+ */
+export const isOffline = (): boolean => !onlineManager.isOnline() || navigator.onLine === false;
+
+/**
+ * Retry policy: never while offline (the page shows its offline state at once, and what is on
+ * screen is fetched again when the network returns), never after a timeout (the attempt already
+ * waited 10 s: the error state with 重试 comes then, not after 20 s), never for business errors
+ * or a 452 (a retry would get the same answer), never for errors that are not ApiErrors (bugs,
+ * aborts, schema mismatches), and up to two after a network or non-envelope HTTP failure.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  switch (error.kind) {
-    case 'business':
-    case 'logged-in-elsewhere':
-      return false;
-    case 'timeout':
-      return failureCount < 1;
-    default:
-      return failureCount < 2;
-  }
+  return isApiError(error) && (error.kind === 'network' || error.kind === 'http') && failureCount < 2 && !isOffline();
 }
 
 function report(handlers: QueryClientHandlers, error: unknown, kind: ErrorMeta['kind'], meta: AppQueryMeta | undefined): void {
@@ -93,15 +92,33 @@ export function createQueryClient(handlers: QueryClientHandlers): QueryClient {
         staleTime: QUERY_STALE_TIME_MS,
         gcTime: QUERY_GC_TIME_MS,
         retry: shouldRetry,
-        // Run the query function even when the browser says offline: the service worker may
-        // answer from its cache, and cached data keeps showing; retries pause while offline.
-        networkMode: 'offlineFirst',
+        // Run the query function even when offline: the service worker may answer from its
+        // cache. Never pause: offline, a query fails at once (shouldRetry) and its page shows
+        // the offline state instead of a skeleton; the reconnect fetches it again.
+        networkMode: 'always',
       },
       mutations: {
         // Writes are not retried blindly; the outbox replays them with the same client_id.
         retry: false,
       },
     },
+  });
+}
+
+/**
+ * Online and offline, app-wide (SPEC.md section 4): TanStack Query's onlineManager follows the
+ * online store (the browser's events and the service worker's reports). When the network
+ * returns, every query is marked stale and those on screen are fetched again: what they show
+ * may have come from the service worker's cache, or failed.
+ */
+export function followOnlineStore(queryClient: QueryClient): void {
+  onlineManager.setEventListener((setOnline) => {
+    setOnline(useOnlineStore.getState().online);
+    return useOnlineStore.subscribe(({ online }, before) => {
+      if (online === before.online) return;
+      setOnline(online);
+      if (online) void queryClient.invalidateQueries(undefined, { cancelRefetch: false });
+    });
   });
 }
 
