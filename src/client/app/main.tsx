@@ -10,20 +10,18 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { clientMessages } from '#shared/errors.ts';
 import { applyAppEvents } from './app-events.ts';
 import type * as ErrorHandling from './handle-api-error.ts';
 import { useUpdateStore } from './layout/update-store.ts';
 import { adoptReferrerParams } from '../lib/carry-params.ts';
 import { installSession } from '../features/auth/install.ts';
 import { loadChunk } from '../lib/chunk.ts';
-import { createQueryClient, persistQueryCache } from '../lib/query-client.ts';
+import { createQueryClient, followOnlineStore, persistQueryCache } from '../lib/query-client.ts';
 import { startLayoutTracking, useLayoutStore } from '../platform/layout-store.ts';
 import { startOnlineTracking, useOnlineStore } from '../platform/online-store.ts';
 import { registerServiceWorker } from '../platform/pwa.ts';
 import { createAppRouter, startRouterTracking } from './router.tsx';
 import { suppressDoubleTap } from '../ui/double-tap.ts';
-import { toast } from '../ui/toast/toast-store.ts';
 
 /** Bump to drop caches persisted by an incompatible version. */
 const CACHE_BUSTER = 'v1';
@@ -52,6 +50,9 @@ async function start(): Promise<void> {
 
   startLayoutTracking();
   startOnlineTracking();
+  // 网络异常 is the banner (layout/OfflineBanner.tsx), shown while the network is down: once,
+  // not a toast per failed request.
+  followOnlineStore(queryClient);
   suppressDoubleTap();
   document.documentElement.dataset.layout = useLayoutStore.getState().isMobile ? 'mobile' : 'pc';
   useLayoutStore.subscribe((state) => {
@@ -59,10 +60,7 @@ async function start(): Promise<void> {
   });
 
   registerServiceWorker({
-    onNetworkStatus(online) {
-      useOnlineStore.getState().setOnline(online);
-      if (!online) toast.warning(clientMessages.offline);
-    },
+    onNetworkStatus: useOnlineStore.getState().setOnline,
     onUpdateReady(apply) {
       useUpdateStore.getState().offer(apply);
     },
