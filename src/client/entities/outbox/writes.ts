@@ -42,9 +42,12 @@ const queryClient = (): QueryClient => {
   return client;
 };
 
-/** Runs one attempt as a mutation, so the error hook hears an ended session. */
+/**
+ * Runs one attempt as a mutation, so the error hook hears an ended session. Always run: a
+ * mutation paused while the browser says offline would hold the queue; the outbox itself waits.
+ */
 const attempt = <T>(send: () => Promise<T>): Promise<T> =>
-  runMutation(queryClient(), { mutationFn: send, meta: { silent: true } }, undefined);
+  runMutation(queryClient(), { mutationFn: send, meta: { silent: true }, networkMode: 'always' }, undefined);
 
 const excerpt = (text: string): string => cutText(text.replace(/\s+/g, ' ').trim(), 40);
 

@@ -47,8 +47,9 @@ export function useAddComment(postId: number) {
   return useMutation({
     mutationFn: async ({ content, replyId, replyTo, clientId }: NewComment) =>
       (await outbox(queryClient)).writeComment(clientId, { post_id: postId, content, reply_id: replyId }, replyTo),
-    // The outbox says what to say about a refusal.
+    // The outbox says what to say about a refusal, and waits for the network itself.
     meta: { silent: true },
+    networkMode: 'always',
   });
 }
 
@@ -87,6 +88,7 @@ export function useLikeComment(postId: number) {
   return useMutation({
     mutationFn: async ({ comment, like }: { comment: CommentBase; like: boolean }) => (await outbox(queryClient)).likeComment(comment, like),
     meta: { silent: true },
+    networkMode: 'always',
     onMutate: ({ comment, like }) =>
       updateComment(queryClient, postId, comment.id, (c) => ({ ...c, is_like: like, like_count: Math.max(0, comment.like_count + (like ? 1 : -1)) })),
     onSuccess: (outcome, { comment, like }) => {

@@ -134,7 +134,7 @@ export async function submit<T = unknown>(item: QueuedWrite): Promise<Outcome<T>
     plan = planEnqueue(items, item, useOutbox.getState().sending);
     const put = plan.put;
     // Heard before it is stored: a round already running that finds it sends it for this screen.
-    if (put) outcome = new Promise<Outcome<T>>((resolve) => waiters.set(put.id, resolve as (outcome: Outcome) => void));
+    if (put) outcome = new Promise<Outcome<T>>((resolve) => wait(put.id, resolve as (outcome: Outcome) => void));
     for (const replaced of plan.remove) {
       await remove(replaced);
       settle(replaced.id, { status: 'dropped' });
@@ -144,7 +144,7 @@ export async function submit<T = unknown>(item: QueuedWrite): Promise<Outcome<T>
   } catch (error) {
     // No storage (private mode, quota): this write cannot wait for the network, but it can go now.
     console.warn('Could not store the write in the outbox', error);
-    if (plan?.put) waiters.delete(plan.put.id);
+    if (plan?.put) unwait(plan.put.id);
     return sendUnstored<T>(item);
   }
   if (!outcome) return { status: 'dropped' };
@@ -164,10 +164,20 @@ async function sendUnstored<T>(item: QueuedWrite): Promise<Outcome<T>> {
   }
 }
 
+function wait(id: string, waiter: (outcome: Outcome) => void): void {
+  waiters.set(id, waiter);
+  useOutbox.setState({ trying: [...waiters.keys()] });
+}
+
+function unwait(id: string): void {
+  waiters.delete(id);
+  useOutbox.setState({ trying: [...waiters.keys()] });
+}
+
 function settle(id: string, outcome: Outcome): boolean {
   const waiter = waiters.get(id);
   if (!waiter) return false;
-  waiters.delete(id);
+  unwait(id);
   waiter(outcome);
   return true;
 }

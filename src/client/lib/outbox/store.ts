@@ -41,9 +41,14 @@ export interface OutboxState {
   items: QueuedWrite[];
   /** The id of the write on its way now, if any. */
   sending: string | null;
+  /**
+   * Writes just made whose first attempt the screen that made them is waiting for: not yet
+   * anything to show as 待发送 (an online like must not flash the button).
+   */
+  trying: string[];
 }
 
-export const useOutbox = create<OutboxState>(() => ({ items: [], sending: null }));
+export const useOutbox = create<OutboxState>(() => ({ items: [], sending: null, trying: [] }));
 
 let db: UseStore | undefined;
 
