@@ -5,9 +5,13 @@
  * back (counted through the API); the same when the network goes while the first send's answer
  * is on its way (the server made it, the page never heard); a like made offline stays lit over a
  * reload and is counted once; a complaint over 500 characters queued offline comes back with
- * -2902's message into its form; a waiting like and a waiting comment can be taken back.
+ * -2902's message into its form; a waiting like and a waiting comment can be taken back; a
+ * comment written offline outlives the browser closing and is sent once at a later start.
  * Needs `npm run build` first.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -31,22 +35,6 @@ afterAll(async () => {
 let browser: LaunchedBrowser;
 let page: Page;
 let context: BrowserContext;
-
-/** A fresh profile, logged in as a user of its own, with the service worker in control. */
-beforeEach(async () => {
-  browser = await launchBrowser({ viewport: PC });
-  ({ page, context } = browser);
-  await page.goto(`${app.url}/home`);
-  await page.locator('main article').first().waitFor();
-  await logIn(app, page, `139000${String(phoneSeq++).padStart(5, '0')}`);
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.reload();
-  await page.locator('main article').first().waitFor();
-  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-});
-afterEach(async () => {
-  await browser?.close();
-});
 
 const feed = async (size = 50): Promise<Post[]> => (await callApi(app, api.channelPosts, { tab: 'all', size })).list;
 const postsSaying = async (text: string) => (await feed()).filter((post) => post.content === text);
@@ -77,13 +65,24 @@ async function writePost(text: string, picture?: Buffer): Promise<void> {
 }
 
 /** Writes and sends a comment on the post page that is open. */
-async function writeComment(text: string): Promise<void> {
-  await page.getByRole('textbox', { name: '写评论' }).fill(text);
-  await page.getByRole('button', { name: '发送', exact: true }).click();
+async function writeComment(text: string, on: Page = page): Promise<void> {
+  await on.getByRole('textbox', { name: '写评论' }).fill(text);
+  await on.getByRole('button', { name: '发送', exact: true }).click();
 }
 
 const pendingPost = (text: string) => page.getByRole('region', { name: '待发送的动态' }).locator('article', { hasText: text });
-const pendingComment = (text: string) => page.getByRole('list', { name: '待发送的评论' }).locator('li', { hasText: text });
+const pendingComment = (text: string, on: Page = page) => on.getByRole('list', { name: '待发送的评论' }).locator('li', { hasText: text });
+
+/** Opens the app in a browser, logs in as a new user, and waits for the service worker to control the page. */
+async function openLoggedIn(opened: LaunchedBrowser): Promise<void> {
+  await opened.page.goto(`${app.url}/home`);
+  await opened.page.locator('main article').first().waitFor();
+  await logIn(app, opened.page, `139000${String(phoneSeq++).padStart(5, '0')}`);
+  await opened.page.evaluate(() => navigator.serviceWorker.ready);
+  await opened.page.reload();
+  await opened.page.locator('main article').first().waitFor();
+  expect(await opened.page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
 
 /**
  * Lets the server make the first call to `path`, then cuts the network before its answer
@@ -101,6 +100,16 @@ async function loseFirstAnswer(path: string): Promise<void> {
 }
 
 describe('the outbox', () => {
+  /** A fresh profile, logged in as a user of its own, with the service worker in control. */
+  beforeEach(async () => {
+    browser = await launchBrowser({ viewport: PC });
+    ({ page, context } = browser);
+    await openLoggedIn(browser);
+  });
+  afterEach(async () => {
+    await browser?.close();
+  });
+
   it('keeps a post with its picture and a comment written offline over a reload, and publishes each once when the network is back', { timeout: 180_000 }, async () => {
     const target = (await feed(1))[0]!;
     const postText = `离线写的动态 ${Date.now()}`;
@@ -263,5 +272,48 @@ describe('the outbox', () => {
     await page.waitForTimeout(1000);
     expect((await callApi(app, api.postDetail, { post_id: target.id })).like_count).toBe(before);
     expect(await commentsSaying(target.id, commentText)).toHaveLength(0);
+  });
+});
+
+describe('the outbox across a browser restart', () => {
+  it('keeps a comment written offline when the browser closes, shows it at the next start offline, and sends it once online', { timeout: 180_000 }, async () => {
+    const profileDir = await mkdtemp(join(tmpdir(), 'feed-e2e-outbox-profile-'));
+    let opened = await launchBrowser({ viewport: PC, profileDir });
+    try {
+      await openLoggedIn(opened);
+      const target = (await feed(4))[3]!;
+      const commentText = `关掉浏览器前写的评论 ${Date.now()}`;
+      await opened.page.goto(`${app.url}/message/detail/${target.id}`);
+      await opened.page.getByRole('heading', { name: /^评论/ }).waitFor();
+      await opened.context.setOffline(true);
+      await writeComment(commentText, opened.page);
+      await pendingComment(commentText, opened.page).getByText('待发送').waitFor();
+      // The tab first, while still offline (closing the browser lifts the emulated offline, and
+      // an open tab would hear the network come back and send it), then the browser.
+      await opened.page.close();
+      await opened.close();
+
+      // The browser starts again, still offline: the comment waits where it was written.
+      opened = await launchBrowser({ viewport: PC, profileDir });
+      await opened.context.setOffline(true);
+      await opened.page.goto(`${app.url}/message/detail/${target.id}`);
+      await pendingComment(commentText, opened.page).getByText('待发送').waitFor();
+      expect(await commentsSaying(target.id, commentText)).toHaveLength(0);
+
+      await opened.context.setOffline(false);
+      await pendingComment(commentText, opened.page).waitFor({ state: 'detached' });
+      await expect.poll(async () => (await commentsSaying(target.id, commentText)).length).toBe(1);
+      await opened.close();
+
+      // And at a start online, nothing is left to send.
+      opened = await launchBrowser({ viewport: PC, profileDir });
+      await opened.page.goto(`${app.url}/message/detail/${target.id}`);
+      await opened.page.locator('.comment-list .comment__text', { hasText: commentText }).first().waitFor();
+      expect(await opened.page.getByRole('list', { name: '待发送的评论' }).count()).toBe(0);
+      expect(await commentsSaying(target.id, commentText)).toHaveLength(1);
+    } finally {
+      await opened.close();
+      await rm(profileDir, { recursive: true, force: true, maxRetries: 3 });
+    }
   });
 });

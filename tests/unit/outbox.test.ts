@@ -161,14 +161,15 @@ describe('the outbox', () => {
   });
 
   it('keeps a waiting like lit over answers read meanwhile, and the heart settles with the answer', async () => {
-    server(({ path }) =>
+    const api = server(({ path }) =>
       path === '/serv/v1/channel/posts' ? envelope({ list: [post], page: { more: false, next_index: 7 } }) : 'offline',
     );
     const writes = await outbox(queryClient);
     await writes.likePost(7, true);
     expect(cachedPost(queryClient, 7)).toMatchObject({ is_like: true, like_count: 11 });
     // The feed read again (the service worker's copy offline, say) does not know the like yet.
-    await queryClient.refetchQueries({ queryKey: feedQueryOptions({ tab: 'all' }).queryKey });
+    await queryClient.fetchInfiniteQuery({ ...feedQueryOptions({ tab: 'all' }), staleTime: 0 });
+    expect(api.of('/serv/v1/channel/posts')).toHaveLength(1);
     expect(cachedPost(queryClient, 7)).toMatchObject({ is_like: true, like_count: 11 });
 
     server(() => envelope({ is_success: true, like_count: 12 }));
@@ -270,5 +271,38 @@ describe('the outbox', () => {
     tab.postMessage('changed');
     await vi.waitFor(() => expect(useOutbox.getState().items.map((item) => item.id)).toEqual(['other-tab-1']));
     tab.close();
+  });
+});
+
+describe('switches in the outbox', () => {
+  it('count a vote made offline at once, then show the poll the server answers', async () => {
+    const vote = { vote_id: 3, title: '用哪个', multiple: false, end_time: null, total: 4, is_voted: false, options: [
+      { option_id: 31, text: 'A', count: 3, is_voted: false },
+      { option_id: 32, text: 'B', count: 1, is_voted: false },
+    ] };
+    queryClient.setQueryData(feedQueryOptions({ tab: 'all' }).queryKey, { pages: [{ list: [{ ...post, vote }], page: { more: false, next_index: 7 } }], pageParams: [0] });
+    server(() => 'offline');
+    const writes = await outbox(queryClient);
+    expect(await writes.vote(7, [32])).toEqual({ status: 'queued' });
+    expect(cachedPost(queryClient, 7)?.vote).toMatchObject({ is_voted: true, total: 5, options: [{ count: 3 }, { count: 2, is_voted: true }] });
+
+    const answered = { ...vote, total: 9, is_voted: true, options: [vote.options[0]!, { ...vote.options[1]!, count: 6, is_voted: true }] };
+    const online = server(() => envelope(answered));
+    await goOnline();
+    expect(online.of('/serv/v1/vote/submit')[0]?.body).toMatchObject({ post_id: 7, option_ids: [32] });
+    await vi.waitFor(() => expect(cachedPost(queryClient, 7)?.vote?.total).toBe(9));
+  });
+
+  it('show a follow made offline at once, and send nothing for one undone before it went', async () => {
+    const api = server(() => 'offline');
+    const author = { uid: post.user.uid, nick: post.user.nick, is_follow: false };
+    const writes = await outbox(queryClient);
+    await writes.follow(author, true);
+    expect(cachedPost(queryClient, 7)?.user.is_follow).toBe(true);
+    expect(useOutbox.getState().items.map((item) => [item.label, item.text])).toEqual([['关注', post.user.nick]]);
+    await writes.follow({ ...author, is_follow: true }, false);
+    expect(cachedPost(queryClient, 7)?.user.is_follow).toBe(false);
+    expect(useOutbox.getState().items).toEqual([]);
+    expect(api.reached).toEqual([]);
   });
 });
