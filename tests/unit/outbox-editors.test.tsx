@@ -1,7 +1,8 @@
 /**
  * Writes the server refused after they waited in the outbox (issue 9) come back to their editors
  * as drafts with the message: a comment into its (empty) comment box, a complaint into its form,
- * a post into the composer's draft as it was (pictures not yet uploaded keep their Blobs).
+ * a post into the composer's draft as it was (pictures not yet uploaded keep their Blobs). And
+ * the 待发送 button counts what the user would call waiting.
  */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
@@ -31,7 +32,7 @@ async function returned(item: Omit<QueuedWrite, 'uid' | 'at' | 'state' | 'label'
 let queryClient: QueryClient;
 beforeEach(async () => {
   await clear(outboxDb());
-  useOutbox.setState({ items: [], sending: null });
+  useOutbox.setState({ items: [], sending: null, trying: [], viewer: undefined });
   useCommentDrafts.setState({ drafts: {} });
   queryClient = createQueryClient({ onError: () => undefined });
   queryClient.setQueryData(sessionKeys.user, ME);
@@ -135,5 +136,25 @@ describe('a post through the outbox', () => {
       '#学习#',
       draft.vote,
     ]);
+  });
+});
+
+describe('the 待发送 button', () => {
+  const write = (id: string, uid: number): QueuedWrite => ({ id, uid, at: 1, kind: 'like', label: '点赞', text: '', state: 'waiting', data: {} });
+
+  it('counts the logged-in user’s waiting writes, not those on their first attempt, nor another user’s', async () => {
+    const { OutboxHost } = await import('../../src/client/ui/outbox/OutboxHost.tsx');
+    useOutbox.setState({ items: [write('mine', 1), write('theirs', 2)], trying: ['mine'], viewer: 1 });
+    render(<OutboxHost />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: /^待发送/ })).toBeNull();
+    // The first attempt failed (offline): now it waits, and shows.
+    useOutbox.setState({ trying: [] });
+    await waitFor(() => expect(screen.getByRole('button', { name: /^待发送/ }).textContent).toBe('待发送 1'));
+    // Not known who is logged in (offline at start): every write of this device.
+    useOutbox.setState({ viewer: undefined });
+    await waitFor(() => expect(screen.getByRole('button', { name: /^待发送/ }).textContent).toBe('待发送 2'));
+    useOutbox.setState({ viewer: 3 });
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^待发送/ })).toBeNull());
   });
 });

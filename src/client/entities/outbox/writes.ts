@@ -114,12 +114,16 @@ export function showWaiting(): void {
 }
 
 function watch(qc: QueryClient): () => void {
+  const known = viewerNow();
+  useOutbox.setState({ viewer: known === undefined ? undefined : (known?.uid ?? null) });
   const offCache = qc.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
     const [root, part] = event.query.queryKey;
     // A login (or the session read again): what waited for it goes now.
     if (root === sessionKeys.all[0] && part === sessionKeys.user[1]) {
-      if (event.action.data) void drain();
+      const user = event.action.data as LoginUser | null;
+      useOutbox.setState({ viewer: user?.uid ?? null });
+      if (user) void drain();
       return;
     }
     // Answers from the server (not our own changes) about posts or users.

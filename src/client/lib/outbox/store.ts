@@ -46,9 +46,11 @@ export interface OutboxState {
    * anything to show as 待发送 (an online like must not flash the button).
    */
   trying: string[];
+  /** Who is logged in (undefined: not known yet): the queue shows them their own writes only. */
+  viewer: number | null | undefined;
 }
 
-export const useOutbox = create<OutboxState>(() => ({ items: [], sending: null, trying: [] }));
+export const useOutbox = create<OutboxState>(() => ({ items: [], sending: null, trying: [], viewer: undefined }));
 
 let db: UseStore | undefined;
 

@@ -1,6 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { cancel } from '../../lib/outbox/queue.ts';
+import { writesOf } from '../../lib/outbox/rules.ts';
 import { useOutbox, type QueuedWrite } from '../../lib/outbox/store.ts';
 import { confirm } from '../dialog/confirm-store.ts';
 import { ModalDialog } from '../overlay/ModalDialog.tsx';
@@ -10,11 +11,14 @@ import './outbox.css';
 /**
  * The outbox for the user (issue 9): a 待发送 N button (with 未发送 M when some came back), and
  * the list it opens: each write with what it is, a line of it, its state (待发送, 发送中, or
- * 未发送 with the server's message), 取消, and 编辑 where a returned write has its editor.
+ * 未发送 with the server's message), 取消, and 编辑 where a returned write has its editor. Only
+ * the logged-in user's writes (all of this device's while that is not known).
  */
 export default function OutboxPanel() {
   const router = useRouter();
-  const items = useOutbox((s) => s.items);
+  const all = useOutbox((s) => s.items);
+  const viewer = useOutbox((s) => s.viewer);
+  const items = writesOf(all, viewer);
   const sending = useOutbox((s) => s.sending);
   const [open, setOpen] = useState(false);
   const titleId = useId();
