@@ -15,6 +15,7 @@ import type * as ErrorHandling from './handle-api-error.ts';
 import { useUpdateStore } from './layout/update-store.ts';
 import { adoptReferrerParams } from '../lib/carry-params.ts';
 import { installSession } from '../features/auth/install.ts';
+import { startOutbox } from '../entities/outbox/index.ts';
 import { loadChunk } from '../lib/chunk.ts';
 import { createQueryClient, followOnlineStore, persistQueryCache } from '../lib/query-client.ts';
 import { startLayoutTracking, useLayoutStore } from '../platform/layout-store.ts';
@@ -68,6 +69,7 @@ async function start(): Promise<void> {
 
   // Restore what the last visit saw before the first render, so the feed shows at once.
   await persistQueryCache(queryClient, { buster: CACHE_BUSTER });
+  startOutbox(queryClient);
 
   adoptReferrerParams();
   const router = createAppRouter({ queryClient });

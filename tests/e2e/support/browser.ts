@@ -13,6 +13,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export interface LaunchOptions {
   viewport?: { width: number; height: number };
   userAgent?: string;
+  /** A profile folder to open again (a browser restart); it is kept on close, the caller removes it. */
+  profileDir?: string;
 }
 
 export interface LaunchedBrowser {
@@ -22,7 +24,8 @@ export interface LaunchedBrowser {
 }
 
 export async function launchBrowser(options: LaunchOptions = {}): Promise<LaunchedBrowser> {
-  const profileDir = await mkdtemp(join(tmpdir(), 'feed-e2e-chromium-'));
+  const keepProfile = options.profileDir !== undefined;
+  const profileDir = options.profileDir ?? (await mkdtemp(join(tmpdir(), 'feed-e2e-chromium-')));
   let context: BrowserContext;
   try {
     context = await chromium.launchPersistentContext(profileDir, {
@@ -42,7 +45,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
       ],
     });
   } catch (error) {
-    await rm(profileDir, { recursive: true, force: true });
+    if (!keepProfile) await rm(profileDir, { recursive: true, force: true });
     throw error;
   }
   const page = context.pages()[0] ?? (await context.newPage());
@@ -54,7 +57,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
       if (closed) return;
       closed = true;
       await context.close().catch(() => undefined);
-      await rm(profileDir, { recursive: true, force: true, maxRetries: 3 });
+      if (!keepProfile) await rm(profileDir, { recursive: true, force: true, maxRetries: 3 });
     },
   };
 }
