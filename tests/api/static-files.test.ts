@@ -2,8 +2,8 @@
  * Files and pages of the built client (src/server/http/static-client.ts, issue 9 item 3): a
  * file that is there is served; a missing file (anything under /assets, /icons or /screenshots,
  * any path whose last segment has an extension) is a real 404, never the app shell; every other
- * path is a page of the app and gets index.html (history-mode routing), the share target's
- * query with its shared link included.
+ * path is a page of the app and gets index.html (history-mode routing); a share to the installed
+ * app (/share-target) is sent on to the composer over /home with what was shared.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '#shared/errors.ts';
-import { isFilePath } from '#shared/static-paths.ts';
+import { isFilePath, shareTargetLocation } from '#shared/static-paths.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
@@ -34,7 +34,7 @@ const PAGES = [
   '/usercenter/3F2A9C01D4E5B6',
   '/message/detail/5?tab=1',
   '/code/12/0b6e0c1c-5a43-4d1e-9f27-3c2d51d3a001',
-  '/share-target?title=%E6%A0%87%E9%A2%98&text=a.b&url=https%3A%2F%2Fexample.com%2Fa%2Fpage.html',
+  '/topic/list?from=https%3A%2F%2Fexample.com%2Fa%2Fpage.html',
   '/no/such/page',
 ];
 
@@ -102,6 +102,23 @@ describe('static files of the client', () => {
       expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
       expect(response.body, url).toContain(SHELL_MARK);
     }
+  });
+
+  it('sends a share on to the composer over /home, with the shared title, text and link only', async () => {
+    const query = new URLSearchParams({ title: '标题', text: 'a.b 文字', url: 'https://example.com/a/page.html', other: 'x' });
+    for (const method of ['GET', 'HEAD'] as const) {
+      const response = await app.inject({ method, url: `/share-target?${query}` });
+      expect(response.statusCode, method).toBe(303);
+      const location = new URL(String(response.headers.location), 'http://app.test');
+      expect(location.pathname).toBe('/home');
+      expect(Object.fromEntries(location.searchParams)).toEqual({
+        compose: '1',
+        title: '标题',
+        text: 'a.b 文字',
+        url: 'https://example.com/a/page.html',
+      });
+    }
+    expect(shareTargetLocation('')).toBe('/home?compose=1');
   });
 
   it('keeps unknown API calls a 404 envelope', async () => {

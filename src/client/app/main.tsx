@@ -12,7 +12,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { applyAppEvents } from './app-events.ts';
 import type * as ErrorHandling from './handle-api-error.ts';
-import { useUpdateStore } from './layout/update-store.ts';
+import { keepInstallOffer, useAppOffers } from './layout/app-offers.ts';
 import { adoptReferrerParams } from '../lib/carry-params.ts';
 import { installSession } from '../features/auth/install.ts';
 import { startOutbox } from '../entities/outbox/index.ts';
@@ -62,10 +62,9 @@ async function start(): Promise<void> {
 
   registerServiceWorker({
     onNetworkStatus: useOnlineStore.getState().setOnline,
-    onUpdateReady(apply) {
-      useUpdateStore.getState().offer(apply);
-    },
+    onUpdateReady: (applyUpdate) => useAppOffers.setState({ applyUpdate, updateDismissed: false }),
   });
+  keepInstallOffer();
 
   // Restore what the last visit saw before the first render, so the feed shows at once.
   await persistQueryCache(queryClient, { buster: CACHE_BUSTER });

@@ -2,7 +2,8 @@
  * Serves the built PWA from the same origin as the API. Hashed assets are cached for a year;
  * index.html, the service worker and the manifest are revalidated so updates reach users.
  * Any other GET that is not an API call or a file gets index.html (history-mode routing); a
- * missing file (/assets/nope.js, /favicon-x.png: src/shared/static-paths.ts) is a 404.
+ * missing file (/assets/nope.js, /favicon-x.png: src/shared/static-paths.ts) is a 404. A share to
+ * the installed app (/share-target) is redirected to the composer over /home.
  *
  * index.html, manifest.webmanifest and sw.js carry the run-time configuration
  * (client-page.ts): they are rendered once here, at start, and served from memory. The page
@@ -16,7 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig } from '#shared/client-config.ts';
 import { fail } from '#shared/envelope.ts';
 import { ErrorCode } from '#shared/errors.ts';
-import { isFilePath } from '#shared/static-paths.ts';
+import { isFilePath, SHARE_TARGET_PATH, shareTargetLocation } from '#shared/static-paths.ts';
 import { CONTENT_SECURITY_POLICY, md5, renderClient } from './client-page.ts';
 
 const API_PREFIXES = ['/serv/', '/wxmisc/', '/img/', '/docs'];
@@ -90,6 +91,9 @@ export async function registerStaticClient(app: FastifyInstance, { dir, config }
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // A share to the installed app (the manifest's share_target) goes on to the composer; the
+    // service worker does the same when it has the page.
+    app.get(SHARE_TARGET_PATH, (request, reply) => reply.redirect(shareTargetLocation(request.url.split('?')[1] ?? ''), 303));
   }
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
