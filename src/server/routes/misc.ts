@@ -10,6 +10,6 @@ export const miscHandlers = ({ db, config }: RouteDeps) =>
       signShareUrl({ appId: config.wechatAppId, jsapiTicket: config.wechatJsapiTicket, url: input.url }),
 
     collect: async ({ input, viewer }) => ({
-      accepted: await recordEvents(db, viewer?.userId ?? null, input.app_id, input.events),
+      accepted: await recordEvents(db, viewer?.userId ?? null, { appId: input.app_id, logStore: input.log_store }, input.events),
     }),
   });

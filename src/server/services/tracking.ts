@@ -9,14 +9,21 @@ export interface TrackedEvent {
   time?: number | undefined;
 }
 
+/** Where a batch belongs: the app id and, when the client names one, the log store. */
+export interface BatchOrigin {
+  appId: string;
+  logStore?: string | undefined;
+}
+
 /** Stores a batch; a client clock more than a day off is replaced by the server's. */
-export async function recordEvents(db: Db, uid: number | null, appId: string, events: TrackedEvent[]): Promise<number> {
+export async function recordEvents(db: Db, uid: number | null, origin: BatchOrigin, events: TrackedEvent[]): Promise<number> {
   const now = Date.now();
+  const stored = origin.logStore === undefined ? { app_id: origin.appId } : { app_id: origin.appId, log_store: origin.logStore };
   await db.insert(trackingEvents).values(
     events.map((event) => ({
       event: event.event,
       uid,
-      properties: { ...event.properties, app_id: appId },
+      properties: { ...event.properties, ...stored },
       createdAt: new Date(event.time && Math.abs(event.time - now) < 86_400_000 ? event.time : now),
     })),
   );
