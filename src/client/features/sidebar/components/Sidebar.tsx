@@ -6,6 +6,7 @@ import { IconChevronDown, IconExternal, IconHash, IconHome, IconStar, IconUsers 
 import { buildSidebarItems, isItemActive, isItemOpen, sidebarClickAction, type SidebarIcon, type SidebarItem } from '../model.ts';
 import { sidebarExploreQueryOptions } from '../queries.ts';
 import { useSidebarStore } from '../sidebar-store.ts';
+import { track } from '../../../platform/tracking.ts';
 import './sidebar.css';
 
 const icons: Record<SidebarIcon, ReactNode> = {
@@ -49,7 +50,12 @@ export function Sidebar({ followedChannels }: { followedChannels: readonly Chann
   };
   const childHref = (channelId: number) => router.buildLocation({ to: '/follow', search: { channelId } }).href;
 
-  const onItemClick = (item: SidebarItem, open: boolean) => (event: MouseEvent<HTMLAnchorElement>) => {
+  // click_resource_position (SPEC.md section 7): which entry, counted from 1 down the sidebar.
+  const tracked = (kind: string, title: string, num: number) =>
+    track('click_resource_position', { position_type: kind, position_name: title, position_num: num, page_title: document.title });
+
+  const onItemClick = (item: SidebarItem, open: boolean, num: number) => (event: MouseEvent<HTMLAnchorElement>) => {
+    tracked(item.icon === 'explore' || item.icon === 'external' ? 'explore' : 'sidebar', item.title, num);
     const action = sidebarClickAction(item, pathname, childId);
     if (action === 'external' || !isPlainClick(event)) return; // the anchor itself does it
     event.preventDefault();
@@ -64,7 +70,7 @@ export function Sidebar({ followedChannels }: { followedChannels: readonly Chann
   return (
     <nav className="sidebar" aria-label="社区导航">
       <ul className="sidebar__list">
-        {items.map((item) => {
+        {items.map((item, index) => {
           const active = isItemActive(item, pathname);
           const open = isItemOpen(item, active, expanded);
           const current = active && childId === undefined;
@@ -76,7 +82,7 @@ export function Sidebar({ followedChannels }: { followedChannels: readonly Chann
                 aria-current={current ? 'page' : undefined}
                 aria-expanded={item.children.length > 0 ? open : undefined}
                 {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-                onClick={onItemClick(item, open)}
+                onClick={onItemClick(item, open, index + 1)}
               >
                 <span className="sidebar__icon">{icons[item.icon]}</span>
                 <span className="sidebar__title">{item.title}</span>
@@ -89,7 +95,7 @@ export function Sidebar({ followedChannels }: { followedChannels: readonly Chann
               </a>
               {item.children.length > 0 && open ? (
                 <ul className="sidebar__children">
-                  {item.children.map((child) => {
+                  {item.children.map((child, childIndex) => {
                     const childActive = childId === child.channelId;
                     return (
                       <li key={child.key}>
@@ -98,6 +104,7 @@ export function Sidebar({ followedChannels }: { followedChannels: readonly Chann
                           className={`sidebar__child${childActive ? ' sidebar__child--active' : ''}`}
                           aria-current={childActive ? 'page' : undefined}
                           onClick={(event) => {
+                            tracked('channel', child.title, childIndex + 1);
                             if (!isPlainClick(event)) return;
                             event.preventDefault();
                             void navigate({ to: '/follow', search: { channelId: child.channelId } });
