@@ -7,6 +7,7 @@ import { buildSidebarItems, isItemActive, isItemOpen, sidebarClickAction, type S
 import { sidebarExploreQueryOptions } from '../queries.ts';
 import { useSidebarStore } from '../sidebar-store.ts';
 import { track } from '../../../platform/tracking.ts';
+import { useLayoutStore } from '../../../platform/layout-store.ts';
 import './sidebar.css';
 
 const icons: Record<SidebarIcon, ReactNode> = {
@@ -36,6 +37,8 @@ export function Sidebar({ followedChannels }: { followedChannels: readonly Chann
   const location = useRouterState({ select: (s) => s.location });
   const explore = useQuery(sidebarExploreQueryOptions());
   const expanded = useSidebarStore((s) => s.expanded);
+  // On a phone the sidebar is the 发现 sheet: 关注's channels show there unless closed.
+  const isMobile = useLayoutStore((s) => s.isMobile);
   const toggle = useSidebarStore((s) => s.toggle);
   const setOpen = useSidebarStore((s) => s.setOpen);
   const items = buildSidebarItems(followedChannels, explore.data ?? []);
@@ -72,7 +75,7 @@ export function Sidebar({ followedChannels }: { followedChannels: readonly Chann
       <ul className="sidebar__list">
         {items.map((item, index) => {
           const active = isItemActive(item, pathname);
-          const open = isItemOpen(item, active, expanded);
+          const open = isItemOpen(item, active || isMobile, expanded);
           const current = active && childId === undefined;
           return (
             <li key={item.key} className="sidebar__entry">
