@@ -11,7 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { z } from 'zod';
 import { fail } from '#shared/envelope.ts';
 import { ErrorCode } from '#shared/errors.ts';
-import { BASE64_BODY_HEADER, BASE64_BODY_VALUE, DEVICE_ID_HEADER, TICKET_COOKIE, TICKET_HEADER } from '#shared/endpoints.ts';
+import { BASE64_BODY_HEADER, BASE64_BODY_VALUE, DEVICE_ID_HEADER, routes, TICKET_COOKIE, TICKET_HEADER } from '#shared/endpoints.ts';
 import { clientConfigOf, type Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { badRequest } from './errors.ts';
@@ -98,6 +98,16 @@ export async function buildApp({ config, db, logger = false, serveClient = true,
       request.body = JSON.parse(Buffer.from(request.body, 'base64').toString('utf8'));
     } catch {
       throw badRequest('请求体不是有效的 base64 JSON');
+    }
+  });
+  // A tracking batch sent by navigator.sendBeacon as the page goes is JSON in a text/plain body
+  // (a type that needs no CORS preflight, which a leaving page cannot wait for).
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.url !== routes.collect.path || typeof request.body !== 'string') return;
+    try {
+      request.body = JSON.parse(request.body);
+    } catch {
+      throw badRequest('请求体不是有效的 JSON');
     }
   });
 

@@ -38,6 +38,9 @@ export interface Config {
   wechatAppId: string;
   wechatJsapiTicket: string;
   analyticsAppId: string;
+  analyticsLogStore: string;
+  analyticsCollectorUrl: string;
+  wechatJsSdkUrl: string;
   aiAssistantUrl: string;
   /** Seed demo data into an empty database. */
   seedDemoData: boolean;
@@ -147,6 +150,23 @@ const envSchema = z.object({
   WECHAT_APP_ID: z.preprocess(unsetIfEmpty, text.default(DEFAULT_CLIENT_CONFIG.wechatAppId)),
   WECHAT_JSAPI_TICKET: z.preprocess(unsetIfEmpty, text.default('demo-jsapi-ticket')),
   ANALYTICS_APP_ID: z.preprocess(unsetIfEmpty, text.default(DEFAULT_CLIENT_CONFIG.analyticsAppId)),
+  ANALYTICS_LOG_STORE: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1 to 64 letters, digits, _ . or -')
+      .default(DEFAULT_CLIENT_CONFIG.analyticsLogStore),
+  ),
+  ANALYTICS_COLLECTOR_URL: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .trim()
+      .refine((value) => /^\/(?!\/)/.test(value) || isUrl(value, ['http:', 'https:']), 'must be a path of this server (/...) or an http(s) URL')
+      .default(DEFAULT_CLIENT_CONFIG.analyticsCollectorUrl),
+  ),
+  WECHAT_JS_SDK_URL: z.preprocess(unsetIfEmpty, httpUrl.default(DEFAULT_CLIENT_CONFIG.wechatJsSdkUrl)),
   AI_ASSISTANT_URL: z.preprocess(unsetIfEmpty, httpUrl.default(DEFAULT_CLIENT_CONFIG.aiAssistantUrl)),
   SECURE_COOKIES: z.preprocess(unsetIfEmpty, flag.default(false)),
   TRUST_PROXY: z.preprocess(unsetIfEmpty, flag.default(false)),
@@ -209,6 +229,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wechatAppId: e.WECHAT_APP_ID,
     wechatJsapiTicket: e.WECHAT_JSAPI_TICKET,
     analyticsAppId: e.ANALYTICS_APP_ID,
+    analyticsLogStore: e.ANALYTICS_LOG_STORE,
+    analyticsCollectorUrl: e.ANALYTICS_COLLECTOR_URL,
+    wechatJsSdkUrl: e.WECHAT_JS_SDK_URL,
     aiAssistantUrl: e.AI_ASSISTANT_URL,
     seedDemoData: e.SEED_DEMO_DATA,
     secureCookies: e.SECURE_COOKIES,
@@ -235,6 +258,9 @@ export function clientConfigOf(config: Config): ClientConfig {
     appScheme: config.appScheme,
     aiAssistantUrl: config.aiAssistantUrl,
     analyticsAppId: config.analyticsAppId,
+    analyticsLogStore: config.analyticsLogStore,
+    analyticsCollectorUrl: config.analyticsCollectorUrl,
     wechatAppId: config.wechatAppId,
+    wechatJsSdkUrl: config.wechatJsSdkUrl,
   };
 }

@@ -507,6 +507,8 @@ export const api = {
   collect: endpoint(routes.collect, {
     input: z.object({
       app_id: z.string().max(64),
+      /** The collector's log store (test and production differ); stored with each event. */
+      log_store: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'log_store 只能包含字母、数字、_ . -').optional(),
       events: z
         .array(
           z.object({

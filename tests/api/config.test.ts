@@ -75,12 +75,18 @@ describe('loadConfig', () => {
       APP_SCHEME: 'geektime',
       LOG_LEVEL: 'loud',
       DATABASE_URL: 'mysql://root:secret@db/x',
+      ANALYTICS_LOG_STORE: 'two words',
+      ANALYTICS_COLLECTOR_URL: '//collect.example.com',
+      WECHAT_JS_SDK_URL: 'res.wx.qq.com/open/js/jweixin-1.6.0.js',
     });
     const named = error.problems.map((problem) => problem.split(' ')[0]).sort();
     expect(named).toEqual(
       [
         'AI_ASSISTANT_URL',
+        'ANALYTICS_COLLECTOR_URL',
+        'ANALYTICS_LOG_STORE',
         'APP_SCHEME',
+        'WECHAT_JS_SDK_URL',
         'DATABASE_URL',
         'LEARNING_SITE_URL',
         'LOGIN_CODE_RESEND_SECONDS',
@@ -119,6 +125,9 @@ describe('loadConfig', () => {
         wechatAppId: 'wx0000000000000000',
         wechatJsapiTicket: 'demo-jsapi-ticket',
         analyticsAppId: 'community-feed',
+        analyticsLogStore: 'community-feed-test',
+        analyticsCollectorUrl: '/serv/collect',
+        wechatJsSdkUrl: 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js',
         aiAssistantUrl: 'https://time.geekbang.org/ai',
         secureCookies: false,
         trustProxy: false,
@@ -269,7 +278,10 @@ describe('the page, manifest and service worker carry the run-time config', () =
       APP_SCHEME: 'xuexi://',
       AI_ASSISTANT_URL: 'https://ai.example.com/chat',
       ANALYTICS_APP_ID: 'feed-prod',
+      ANALYTICS_LOG_STORE: 'feed_prod',
+      ANALYTICS_COLLECTOR_URL: 'https://collect.example.com/serv/collect',
       WECHAT_APP_ID: 'wx1234567890abcdef',
+      WECHAT_JS_SDK_URL: 'https://sdk.example.com/jweixin.js',
     });
     for (const url of ['/index.html', '/', '/home', '/message/detail/5?tab=1']) {
       const page = await get(url);
@@ -282,7 +294,10 @@ describe('the page, manifest and service worker carry the run-time config', () =
         appScheme: 'xuexi://',
         aiAssistantUrl: 'https://ai.example.com/chat',
         analyticsAppId: 'feed-prod',
+        analyticsLogStore: 'feed_prod',
+        analyticsCollectorUrl: 'https://collect.example.com/serv/collect',
         wechatAppId: 'wx1234567890abcdef',
+        wechatJsSdkUrl: 'https://sdk.example.com/jweixin.js',
       });
       expect(pageConfig(page.body)).toEqual(clientConfigOf(config));
       expect(page.body).toContain('<title>学而时习</title>');

@@ -22,6 +22,7 @@ import { startLayoutTracking, useLayoutStore } from '../platform/layout-store.ts
 import { startOnlineTracking, useOnlineStore } from '../platform/online-store.ts';
 import { registerServiceWorker } from '../platform/pwa.ts';
 import { createAppRouter, startRouterTracking } from './router.tsx';
+import { startHostPlatform } from './host/start.ts';
 import { suppressDoubleTap } from '../ui/double-tap.ts';
 
 /** Bump to drop caches persisted by an incompatible version. */
@@ -73,6 +74,7 @@ async function start(): Promise<void> {
   adoptReferrerParams();
   const router = createAppRouter({ queryClient });
   startRouterTracking(router);
+  startHostPlatform(queryClient, router);
 
   createRoot(rootElement).render(
     <StrictMode>

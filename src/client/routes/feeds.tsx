@@ -102,15 +102,19 @@ function FollowPage() {
   if (channelId !== undefined) return <FollowedChannelFeed channelId={channelId} />;
   return (
     <>
-      <FeedTitle title="关注" />
+      <FeedTitle title="关注">
+        <Link to="/invite/channelList" className="text-link feed-header__link">
+          全部频道
+        </Link>
+      </FeedTitle>
       {user ? (
         <PostList
           options={feedQueryOptions({ tab: 'follow' })}
           label="关注的动态"
           emptyTitle="关注的频道还没有新动态"
-          emptyDescription="去全部动态里发现感兴趣的频道，关注后它们的讨论会出现在这里。"
+          emptyDescription="在全部频道里找到感兴趣的，关注后它们的讨论会出现在这里。"
           emptyAction={
-            <Link to="/home" className="button button--primary">
+            <Link to="/invite/channelList" className="button button--primary">
               发现频道
             </Link>
           }

@@ -18,7 +18,7 @@ import type { ClientConfig } from '#shared/client-config.ts';
 import { fail } from '#shared/envelope.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import { isFilePath, SHARE_TARGET_PATH, shareTargetLocation } from '#shared/static-paths.ts';
-import { CONTENT_SECURITY_POLICY, md5, renderClient } from './client-page.ts';
+import { contentSecurityPolicy, md5, renderClient } from './client-page.ts';
 
 const API_PREFIXES = ['/serv/', '/wxmisc/', '/img/', '/docs'];
 
@@ -40,15 +40,16 @@ function readIfPresent(path: string): string | undefined {
 }
 
 /** Sends one rendered file: no-cache with an ETag, so a revalidation costs a 304. */
-function sendRendered(request: FastifyRequest, reply: FastifyReply, body: string, type: string, etag: string) {
+function sendRendered(request: FastifyRequest, reply: FastifyReply, body: string, type: string, etag: string, policy?: string) {
   reply.header('cache-control', 'no-cache').header('etag', etag).header('content-type', type);
-  if (type.startsWith('text/html')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+  if (policy) reply.header('content-security-policy', policy);
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();
   return reply.send(body);
 }
 
 export async function registerStaticClient(app: FastifyInstance, { dir, config }: StaticClientOptions): Promise<void> {
   const clientDir = dir !== undefined && existsSync(join(dir, 'index.html')) ? dir : undefined;
+  const policy = contentSecurityPolicy(config);
   let page: { body: string; etag: string } | undefined;
   if (clientDir) {
     const rendered = renderClient(
@@ -68,7 +69,7 @@ export async function registerStaticClient(app: FastifyInstance, { dir, config }
     page = { body: rendered.indexHtml, etag: `"${md5(rendered.indexHtml)}"` };
     const html = page;
     const routeOptions = { schema: { hide: true } };
-    app.get('/index.html', routeOptions, (request, reply) => sendRendered(request, reply, html.body, 'text/html; charset=utf-8', html.etag));
+    app.get('/index.html', routeOptions, (request, reply) => sendRendered(request, reply, html.body, 'text/html; charset=utf-8', html.etag, policy));
     if (rendered.manifest !== undefined) {
       const body = rendered.manifest;
       const etag = `"${md5(body)}"`;
@@ -99,7 +100,7 @@ export async function registerStaticClient(app: FastifyInstance, { dir, config }
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     const path = request.url.split('?')[0];
     if (page && wantsPage && !isApiPath(request.url) && !isFilePath(request.url)) {
-      return sendRendered(request, reply, page.body, 'text/html; charset=utf-8', page.etag);
+      return sendRendered(request, reply, page.body, 'text/html; charset=utf-8', page.etag, policy);
     }
     const what = isApiPath(request.url) || !wantsPage ? '接口不存在' : '文件不存在';
     return reply.status(404).send(fail(ErrorCode.NotFound, `${what}：${request.method} ${path}`));

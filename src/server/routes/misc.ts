@@ -10,7 +10,7 @@ export const miscHandlers = ({ db, config }: RouteDeps) =>
       signShareUrl({ appId: config.wechatAppId, jsapiTicket: config.wechatJsapiTicket, url: input.url }),
 
     collect: async ({ input, viewer, request }) => ({
-      accepted: await recordEvents(db, viewer?.userId ?? null, input.app_id, input.events, {
+      accepted: await recordEvents(db, viewer?.userId ?? null, { appId: input.app_id, logStore: input.log_store }, input.events, {
         address: request.ip,
         bytesPerHour: config.collectBytesPerAddressPerHour,
       }),

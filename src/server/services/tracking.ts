@@ -12,6 +12,12 @@ export interface TrackedEvent {
   time?: number | undefined;
 }
 
+/** Where a batch belongs: the app id and, when the client names one, the log store. */
+export interface BatchOrigin {
+  appId: string;
+  logStore?: string | undefined;
+}
+
 /**
  * Stores a batch; a client clock more than a day off is replaced by the server's. Anyone may
  * send events (visitors too), so what one address may store is capped in bytes per hour
@@ -21,15 +27,16 @@ export interface TrackedEvent {
 export async function recordEvents(
   db: Db,
   uid: number | null,
-  appId: string,
+  origin: BatchOrigin,
   events: TrackedEvent[],
   cap: { address: string; bytesPerHour: number },
 ): Promise<number> {
   const now = Date.now();
+  const stored = origin.logStore === undefined ? { app_id: origin.appId } : { app_id: origin.appId, log_store: origin.logStore };
   const rows = events.map((event) => ({
     event: event.event,
     uid,
-    properties: { ...event.properties, app_id: appId },
+    properties: { ...event.properties, ...stored },
     createdAt: new Date(event.time && Math.abs(event.time - now) < 86_400_000 ? event.time : now),
   }));
   const bytes = rows.reduce((sum, row) => sum + row.event.length + Buffer.byteLength(JSON.stringify(row.properties)), 0);

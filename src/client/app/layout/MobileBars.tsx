@@ -48,8 +48,8 @@ const tabs: { key: FeedTab; label: string; to: '/home' | '/follow' | '/good' }[]
   { key: 'good', label: '精华', to: '/good' },
 ];
 
-/** Mobile: the feed tabs under the top bar, edge to edge. */
-export function MobileFeedTabs({ active }: { active: FeedTab }) {
+/** Mobile: the feed tabs under the top bar, edge to edge; 发现 opens every other sidebar item. */
+export function MobileFeedTabs({ active, onExplore }: { active: FeedTab; onExplore: () => void }) {
   return (
     <nav className="feed-tabs" aria-label="动态分类">
       {tabs.map((tab) => (
@@ -62,6 +62,9 @@ export function MobileFeedTabs({ active }: { active: FeedTab }) {
           {tab.label}
         </Link>
       ))}
+      <button type="button" className="feed-tabs__tab" aria-haspopup="dialog" onClick={onExplore}>
+        发现
+      </button>
     </nav>
   );
 }

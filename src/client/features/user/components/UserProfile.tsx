@@ -2,6 +2,7 @@ import { formatCount } from '#shared/format.ts';
 import type { UserInfo } from '#shared/schemas.ts';
 import { Link } from '@tanstack/react-router';
 import { useFollowUser } from '../follow.ts';
+import { track } from '../../../platform/tracking.ts';
 import { ZoomableAvatar } from './ZoomableAvatar.tsx';
 import './profile.css';
 
@@ -26,7 +27,12 @@ export function UserProfile({ user }: { user: UserInfo }) {
         {user.is_self ? null : (
           <div className="profile__actions">
             <FollowUserButton user={user} />
-            <Link to="/complain" search={{ type: 'user', id: user.uid }} className="button button--text button--small">
+            <Link
+              to="/complain"
+              search={{ type: 'user', id: user.uid }}
+              className="button button--text button--small"
+              onClick={() => track('personal_home_click_button', { button_name: '投诉' })}
+            >
               投诉
             </Link>
           </div>
@@ -52,7 +58,10 @@ function FollowUserButton({ user }: { user: UserInfo }) {
       type="button"
       className={`button profile__follow ${user.is_follow ? 'button--ghost' : 'button--primary'}`}
       aria-pressed={user.is_follow}
-      onClick={() => follow(!user.is_follow)}
+      onClick={() => {
+        track('personal_home_click_button', { button_name: user.is_follow ? '取消关注' : '关注' });
+        follow(!user.is_follow);
+      }}
     >
       {user.is_follow ? '已关注' : '关注'}
     </button>
