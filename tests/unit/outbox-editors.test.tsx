@@ -55,7 +55,8 @@ describe('a refused comment', () => {
   it('comes back into its empty comment box, with the message, and leaves the outbox', async () => {
     await returned(comment, '动态不存在');
     render(wrap(<CommentComposer postId={7} />));
-    await waitFor(() => expect(screen.getByRole('textbox', { name: '写评论' })).toHaveProperty('value', '被退回的评论'));
+    // Loaded on demand and put back through IndexedDB: slow on a loaded machine.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: '写评论' })).toHaveProperty('value', '被退回的评论'), { timeout: 10_000 });
     expect(screen.getByRole('alert').textContent).toBe('未发出：动态不存在');
     await waitFor(() => expect(useOutbox.getState().items).toEqual([]));
     // A new comment when sent: a new client_id.
