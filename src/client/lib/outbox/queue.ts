@@ -165,7 +165,9 @@ async function sendUnstored<T>(item: QueuedWrite): Promise<Outcome<T>> {
 }
 
 function wait(id: string, waiter: (outcome: Outcome) => void): void {
-  waiters.set(id, waiter);
+  // A write merged into one a screen already waits for: both hear how it ends.
+  const earlier = waiters.get(id);
+  waiters.set(id, earlier ? (outcome) => (earlier(outcome), waiter(outcome)) : waiter);
   useOutbox.setState({ trying: [...waiters.keys()] });
 }
 
@@ -261,7 +263,12 @@ async function sendWaiting(): Promise<void> {
     await remove(current);
     useOutbox.setState({ sending: null });
     await changed();
-    sender.sent?.(current, data, foreground);
+    try {
+      sender.sent?.(current, data, foreground);
+    } catch (error) {
+      // What the answer changes on screen failed; the write itself is made, and the queue goes on.
+      console.error('Showing a sent write failed', error);
+    }
     settle(next.id, { status: 'sent', data });
   }
 }
