@@ -225,6 +225,10 @@ async function sendWaiting(): Promise<void> {
     const items = await readQueue();
     seen = new Set(items.map((item) => item.id));
     if (!items.some((item) => item.state === 'waiting')) return;
+    // The browser knows it has no network: no send is tried (the online event starts the next
+    // round). A request now could still leave through the service worker of a tab whose own
+    // network is cut, as an emulated offline is.
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) return stopped('offline');
     const uid = await viewer();
     if (uid === undefined) return stopped('offline');
     // Logged out: the writes wait for their author's login.
