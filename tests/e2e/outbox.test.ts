@@ -288,14 +288,12 @@ describe('the outbox across a browser restart', () => {
       await opened.context.setOffline(true);
       await writeComment(commentText, opened.page);
       await pendingComment(commentText, opened.page).getByText('待发送').waitFor();
-      // The tab first, while still offline (closing the browser lifts the emulated offline, and
-      // an open tab would hear the network come back and send it), then the browser.
-      await opened.page.close();
+      await opened.page.getByRole('button', { name: '待发送 1' }).waitFor();
       await opened.close();
 
-      // The browser starts again, still offline: the comment waits where it was written.
-      opened = await launchBrowser({ viewport: PC, profileDir });
-      await opened.context.setOffline(true);
+      // The browser starts again, still offline (from the start: it may restore the last tab,
+      // which would send the comment at once): the comment waits where it was written.
+      opened = await launchBrowser({ viewport: PC, profileDir, offline: true });
       await opened.page.goto(`${app.url}/message/detail/${target.id}`);
       await pendingComment(commentText, opened.page).getByText('待发送').waitFor();
       expect(await commentsSaying(target.id, commentText)).toHaveLength(0);

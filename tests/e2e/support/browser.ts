@@ -15,6 +15,8 @@ export interface LaunchOptions {
   userAgent?: string;
   /** A profile folder to open again (a browser restart); it is kept on close, the caller removes it. */
   profileDir?: string;
+  /** Starts with the network cut (tabs the browser restores from the last session load offline too). */
+  offline?: boolean;
 }
 
 export interface LaunchedBrowser {
@@ -33,6 +35,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
       headless: true,
       viewport: options.viewport ?? { width: 390, height: 844 },
       ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+      ...(options.offline ? { offline: true } : {}),
       args: [
         '--headless',
         '--no-sandbox',

@@ -165,7 +165,9 @@ async function sendUnstored<T>(item: QueuedWrite): Promise<Outcome<T>> {
 }
 
 function wait(id: string, waiter: (outcome: Outcome) => void): void {
-  waiters.set(id, waiter);
+  // A write merged into one a screen already waits for: both hear how it ends.
+  const earlier = waiters.get(id);
+  waiters.set(id, earlier ? (outcome) => (earlier(outcome), waiter(outcome)) : waiter);
   useOutbox.setState({ trying: [...waiters.keys()] });
 }
 
@@ -223,6 +225,10 @@ async function sendWaiting(): Promise<void> {
     const items = await readQueue();
     seen = new Set(items.map((item) => item.id));
     if (!items.some((item) => item.state === 'waiting')) return;
+    // The browser knows it has no network: no send is tried (the online event starts the next
+    // round). A request now could still leave through the service worker of a tab whose own
+    // network is cut, as an emulated offline is.
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) return stopped('offline');
     const uid = await viewer();
     if (uid === undefined) return stopped('offline');
     // Logged out: the writes wait for their author's login.
@@ -261,7 +267,12 @@ async function sendWaiting(): Promise<void> {
     await remove(current);
     useOutbox.setState({ sending: null });
     await changed();
-    sender.sent?.(current, data, foreground);
+    try {
+      sender.sent?.(current, data, foreground);
+    } catch (error) {
+      // What the answer changes on screen failed; the write itself is made, and the queue goes on.
+      console.error('Showing a sent write failed', error);
+    }
     settle(next.id, { status: 'sent', data });
   }
 }

@@ -27,6 +27,7 @@ function usePictures(images: readonly QueuedImage[]): ImageAttach[] {
   return pictures;
 }
 
+/** `sending`: on its way, or its first attempt not over yet. */
 function PendingPost({ item, sending }: { item: PostQueued; sending: boolean }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -78,12 +79,13 @@ export default function PendingPosts() {
   const viewer = useQuery(sessionQueryOptions()).data?.uid;
   const all = useOutbox((s) => s.items);
   const sending = useOutbox((s) => s.sending);
+  const trying = useOutbox((s) => s.trying);
   const posts = useMemo(() => writesOf(all, viewer).filter(isPostWrite).reverse(), [all, viewer]);
   if (posts.length === 0) return null;
   return (
     <section className="post-list" aria-label="待发送的动态">
       {posts.map((item) => (
-        <PendingPost key={item.id} item={item} sending={item.id === sending} />
+        <PendingPost key={item.id} item={item} sending={item.id === sending || trying.includes(item.id)} />
       ))}
     </section>
   );

@@ -23,6 +23,9 @@ export function PendingComments({ postId, onReply }: { postId: number; onReply: 
   const viewer = useQuery(sessionQueryOptions()).data?.uid;
   const all = useOutbox((s) => s.items);
   const sending = useOutbox((s) => s.sending);
+  const trying = useOutbox((s) => s.trying);
+  // On its way, or its first attempt not over yet.
+  const busy = (id: string) => id === sending || trying.includes(id);
   const comments = useMemo(
     () => writesOf(all, viewer).filter((item): item is CommentQueued => isCommentWrite(item) && item.data.body.post_id === postId),
     [all, viewer, postId],
@@ -65,7 +68,7 @@ export function PendingComments({ postId, onReply }: { postId: number; onReply: 
                 {item.state === 'returned' ? (
                   <span className="outbox-badge outbox-badge--returned">未发出：{item.error}</span>
                 ) : (
-                  <span className="outbox-badge">{item.id === sending ? '发送中…' : '待发送'}</span>
+                  <span className="outbox-badge">{busy(item.id) ? '发送中…' : '待发送'}</span>
                 )}
                 <span className="outbox-actions">
                   {item.state === 'returned' ? (
@@ -73,7 +76,7 @@ export function PendingComments({ postId, onReply }: { postId: number; onReply: 
                       编辑
                     </button>
                   ) : null}
-                  {item.id === sending ? null : (
+                  {busy(item.id) ? null : (
                     <button type="button" className="comment__action comment__action--danger" onClick={() => void cancel(item)}>
                       取消
                     </button>
