@@ -2,4 +2,4 @@
 import { testDatabases } from '../support/api.ts';
 import { describeFuzz } from '../support/fuzz.ts';
 
-describeFuzz(testDatabases.find((database) => database.name === 'PGlite')!);
+describeFuzz(testDatabases.find((database) => database.name === 'PGlite')!, 4_000);

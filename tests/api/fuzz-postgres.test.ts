@@ -2,4 +2,4 @@
 import { testDatabases } from '../support/api.ts';
 import { describeFuzz } from '../support/fuzz.ts';
 
-describeFuzz(testDatabases.find((database) => database.name === 'PostgreSQL')!);
+describeFuzz(testDatabases.find((database) => database.name === 'PostgreSQL')!, 6_000);
