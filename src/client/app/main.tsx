@@ -10,6 +10,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { clientMessages } from '#shared/errors.ts';
 import { applyAppEvents } from './app-events.ts';
 import type * as ErrorHandling from './handle-api-error.ts';
 import { keepInstallOffer, useAppOffers } from './layout/app-offers.ts';
@@ -24,6 +25,7 @@ import { registerServiceWorker } from '../platform/pwa.ts';
 import { createAppRouter, startRouterTracking } from './router.tsx';
 import { startHostPlatform } from './host/start.ts';
 import { suppressDoubleTap } from '../ui/double-tap.ts';
+import { toast } from '../ui/toast/toast-store.ts';
 
 /** Bump to drop caches persisted by an incompatible version. */
 const CACHE_BUSTER = 'v1';
@@ -52,9 +54,9 @@ async function start(): Promise<void> {
 
   startLayoutTracking();
   startOnlineTracking();
-  // 网络异常 is the banner (layout/OfflineBanner.tsx), shown while the network is down: once,
-  // not a toast per failed request.
-  followOnlineStore(queryClient);
+  // 网络异常 (SPEC.md section 4): a toast once each time the network is lost, never one per
+  // failed request; the banner (layout/OfflineBanner.tsx) stays while it lasts.
+  followOnlineStore(queryClient, () => toast.warning(clientMessages.offline));
   suppressDoubleTap();
   document.documentElement.dataset.layout = useLayoutStore.getState().isMobile ? 'mobile' : 'pc';
   useLayoutStore.subscribe((state) => {

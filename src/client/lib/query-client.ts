@@ -57,10 +57,10 @@ export const QUERY_CACHE_STORE = 'query-cache';
 const PERSISTED_CLIENT_KEY = 'client';
 
 /**
- * Offline: the browser says so, or the app learnt it (the service worker saw the network fail;
- * TanStack Query's onlineManager follows the app's online store, see followOnlineStore).
+ * Offline: the browser says so, or the service worker saw the network fail (TanStack Query's
+ * onlineManager follows the app's online store, which hears both: see followOnlineStore).
  */
-export const isOffline = (): boolean => !onlineManager.isOnline() || navigator.onLine === false;
+export const isOffline = (): boolean => !onlineManager.isOnline();
 
 /**
  * Retry policy: never while offline (the page shows its offline state at once, and what is on
@@ -112,15 +112,17 @@ export function createQueryClient(handlers: QueryClientHandlers): QueryClient {
  * Online and offline, app-wide (SPEC.md section 4): TanStack Query's onlineManager follows the
  * online store (the browser's events and the service worker's reports). When the network
  * returns, every query is marked stale and those on screen are fetched again: what they show
- * may have come from the service worker's cache, or failed.
+ * may have come from the service worker's cache, or failed. `onOffline` runs once each time
+ * the network is lost, never per failed request.
  */
-export function followOnlineStore(queryClient: QueryClient): void {
+export function followOnlineStore(queryClient: QueryClient, onOffline: () => void): void {
   onlineManager.setEventListener((setOnline) => {
     setOnline(useOnlineStore.getState().online);
     return useOnlineStore.subscribe(({ online }, before) => {
       if (online === before.online) return;
       setOnline(online);
       if (online) void queryClient.invalidateQueries(undefined, { cancelRefetch: false });
+      else onOffline();
     });
   });
 }
