@@ -17,12 +17,10 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
-import { TICKET_COOKIE } from '../../src/shared/endpoints.ts';
-import type { Envelope } from '../../src/shared/envelope.ts';
 import type { Post } from '../../src/shared/schemas.ts';
 import { callApi, PROJECT_ROOT, startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
-import { codeFromLog } from './support/session.ts';
+import { callAs, logInByApi } from './support/session.ts';
 
 const PHONE = '13900000088';
 /** Pads a post past the cut (150 length units), so the feed offers 展开. */
@@ -136,36 +134,6 @@ function expectUntouched(seen: PageReport, where: string) {
   expect(seen.javascriptLinks, where).toBe(0);
   expect(seen.bodyBackground, where).not.toBe('rgb(1, 2, 3)');
   expect(seen.rootShown, where).toBe(true);
-}
-
-async function logInByApi(app: RunningApp, phone: string): Promise<string> {
-  const offset = app.logs().length;
-  await callApi(app, api.loginCode, { cellphone: phone });
-  const code = await codeFromLog(app, phone, offset);
-  const response = await fetch(`${app.url}${api.login.path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ cellphone: phone, code, device_kind: 'pc' }),
-  });
-  const envelope = (await response.json()) as Envelope<unknown>;
-  expect(envelope.code).toBe(0);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0]!)
-    .find((pair) => pair.startsWith(`${TICKET_COOKIE}=`));
-  if (!cookie) throw new Error('login set no ticket cookie');
-  return cookie;
-}
-
-async function callAs<T>(app: RunningApp, cookie: string, path: string, input: unknown): Promise<T> {
-  const response = await fetch(`${app.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify(input),
-  });
-  const envelope = (await response.json()) as Envelope<T>;
-  if (envelope.code !== 0) throw new Error(`${path} answered ${JSON.stringify(envelope)}`);
-  return envelope.data;
 }
 
 let app: RunningApp;

@@ -7,13 +7,40 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoginUser } from '#shared/schemas.ts';
 import { sessionKeys } from '../../entities/session/queries.ts';
+import { loadChunk } from '../../lib/chunk.ts';
+import { currentEnvironment, type Environment } from '../../platform/environment.ts';
 import { sendKeptEvents, setTrackingUser } from '../../platform/tracking.ts';
 import type { AppRouter } from '../router.tsx';
 
-export function startHostPlatform(queryClient: QueryClient, _router: AppRouter): void {
+export interface HostContext {
+  queryClient: QueryClient;
+  router: AppRouter;
+  env: Environment;
+}
+
+const hosts = {
+  app: () => import('./native-app.ts'),
+  wechat: () => import('./wechat.ts'),
+  'wechat-miniprogram': () => import('./miniprogram.ts'),
+  browser: null,
+};
+
+export function startHostPlatform(queryClient: QueryClient, router: AppRouter): void {
   setTrackingUser(() => {
     const user = queryClient.getQueryData<LoginUser | null>(sessionKeys.user);
     return { is_login: !!user, uid: user?.uid ?? 0 };
   });
   sendKeptEvents();
+
+  const env = currentEnvironment();
+  const host = hosts[env.kind];
+  if (host) {
+    // html[data-host] says the host's bridge is in place (styles and tests may wait for it).
+    loadChunk(host)
+      .then((module) => module.startHost({ queryClient, router, env }))
+      .then(
+        () => (document.documentElement.dataset.host = env.kind),
+        (error: unknown) => console.error(error),
+      );
+  }
 }
