@@ -13,6 +13,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export interface LaunchOptions {
   viewport?: { width: number; height: number };
   userAgent?: string;
+  /** A touch screen (navigator.maxTouchPoints > 0, touch events). */
+  hasTouch?: boolean;
 }
 
 export interface LaunchedBrowser {
@@ -30,6 +32,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
       headless: true,
       viewport: options.viewport ?? { width: 390, height: 844 },
       ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+      ...(options.hasTouch ? { hasTouch: true } : {}),
       args: [
         '--headless',
         '--no-sandbox',
