@@ -192,11 +192,15 @@ describe('in the native app', () => {
     });
     await banner.getByRole('button', { name: '登录' }).waitFor();
 
+    // The app's player bar is up: 发动态 floats above it, and comes down when the player stops.
+    const fab = page.getByRole('button', { name: '发动态' });
     expect(await page.evaluate(() => document.documentElement.dataset.appAudio)).toBe('playing');
+    const above = (await fab.boundingBox())!.y;
     await page.evaluate(() => window.dispatchEvent(new CustomEvent('appAudioStatus', { detail: 'paused' })));
     expect(await page.evaluate(() => document.documentElement.dataset.appAudio)).toBe('paused');
     await page.evaluate(() => (window as unknown as { appAudioStatus: (s: string) => void }).appAudioStatus('stopped'));
     expect(await page.evaluate(() => document.documentElement.dataset.appAudio)).toBe('stopped');
+    await expect.poll(async () => Math.round((await fab.boundingBox())!.y - above)).toBe(56);
   });
 
   it('an app too old for the post link says 需要升级到极客时间最新版 and stays', async () => {
