@@ -62,7 +62,23 @@ export interface Config {
   uploadLimitPerMinute: number;
   /** Images one user may upload per day (China Standard Time); more: -2006. */
   dailyUploadLimit: number;
+  /** API requests (/serv, /wxmisc) one client address may make per minute; more: -2005. */
+  requestLimitPerAddress: number;
+  /** API requests one logged-in user may make per minute, whatever the address; more: -2005. */
+  requestLimitPerUser: number;
+  /** Bytes of tracking events one client address may store per hour through /serv/collect; more: -2005. */
+  collectBytesPerAddressPerHour: number;
 }
+
+/**
+ * General limits (issue 12): Mastodon allows 300 requests per 5 minutes per user or address,
+ * Discourse 200 per minute. A phone scrolling the feed makes a few calls a second at most; an
+ * address may be a school's or an office's shared one, so it gets more than a user.
+ */
+export const DEFAULT_REQUEST_LIMIT_PER_ADDRESS = 1200;
+export const DEFAULT_REQUEST_LIMIT_PER_USER = 600;
+/** A client sends a few hundred events an hour of about 200 bytes each; 2 MiB is ample. */
+export const DEFAULT_COLLECT_BYTES_PER_HOUR = 2 * 1024 * 1024;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -170,6 +186,9 @@ const envSchema = z.object({
   UPLOAD_MAX_BYTES: z.preprocess(unsetIfEmpty, wholeNumber(1024, 100 * 1024 * 1024).default(UPLOAD_MAX_BYTES)),
   UPLOAD_LIMIT_PER_MINUTE: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(20)),
   DAILY_UPLOAD_LIMIT: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(200)),
+  REQUEST_LIMIT_PER_ADDRESS: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000_000).default(DEFAULT_REQUEST_LIMIT_PER_ADDRESS)),
+  REQUEST_LIMIT_PER_USER: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000_000).default(DEFAULT_REQUEST_LIMIT_PER_USER)),
+  COLLECT_BYTES_PER_ADDRESS_PER_HOUR: z.preprocess(unsetIfEmpty, wholeNumber(1024, 1_000_000_000).default(DEFAULT_COLLECT_BYTES_PER_HOUR)),
 });
 
 /** Values never echoed back in an error message. */
@@ -225,6 +244,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadLimitPerMinute: e.UPLOAD_LIMIT_PER_MINUTE,
     dailyUploadLimit: e.DAILY_UPLOAD_LIMIT,
+    requestLimitPerAddress: e.REQUEST_LIMIT_PER_ADDRESS,
+    requestLimitPerUser: e.REQUEST_LIMIT_PER_USER,
+    collectBytesPerAddressPerHour: e.COLLECT_BYTES_PER_ADDRESS_PER_HOUR,
   };
 }
 

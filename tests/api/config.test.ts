@@ -67,6 +67,9 @@ describe('loadConfig', () => {
       UPLOAD_MAX_BYTES: '10MB',
       UPLOAD_LIMIT_PER_MINUTE: '0',
       DAILY_UPLOAD_LIMIT: 'lots',
+      REQUEST_LIMIT_PER_ADDRESS: '0',
+      REQUEST_LIMIT_PER_USER: 'fast',
+      COLLECT_BYTES_PER_ADDRESS_PER_HOUR: '10',
       LEARNING_SITE_URL: 'time.geekbang.org',
       AI_ASSISTANT_URL: 'javascript:alert(1)',
       APP_SCHEME: 'geektime',
@@ -93,6 +96,9 @@ describe('loadConfig', () => {
         'UPLOAD_MAX_BYTES',
         'UPLOAD_LIMIT_PER_MINUTE',
         'DAILY_UPLOAD_LIMIT',
+        'REQUEST_LIMIT_PER_ADDRESS',
+        'REQUEST_LIMIT_PER_USER',
+        'COLLECT_BYTES_PER_ADDRESS_PER_HOUR',
         'LOG_LEVEL',
         'SECURE_COOKIES',
         'SEED_DEMO_DATA',
@@ -133,6 +139,9 @@ describe('loadConfig', () => {
         uploadMaxBytes: 10 * 1024 * 1024,
         uploadLimitPerMinute: 20,
         dailyUploadLimit: 200,
+        requestLimitPerAddress: 1200,
+        requestLimitPerUser: 600,
+        collectBytesPerAddressPerHour: 2 * 1024 * 1024,
       });
       expect(clientConfigOf(config)).toEqual(DEFAULT_CLIENT_CONFIG);
     }
@@ -153,6 +162,9 @@ describe('loadConfig', () => {
       UPLOAD_MAX_BYTES: '2097152',
       UPLOAD_LIMIT_PER_MINUTE: '4',
       DAILY_UPLOAD_LIMIT: '9',
+      REQUEST_LIMIT_PER_ADDRESS: '300',
+      REQUEST_LIMIT_PER_USER: '200',
+      COLLECT_BYTES_PER_ADDRESS_PER_HOUR: '65536',
     });
     expect(config).toMatchObject({
       seedDemoData: false,
@@ -168,6 +180,9 @@ describe('loadConfig', () => {
       uploadMaxBytes: 2 * 1024 * 1024,
       uploadLimitPerMinute: 4,
       dailyUploadLimit: 9,
+      requestLimitPerAddress: 300,
+      requestLimitPerUser: 200,
+      collectBytesPerAddressPerHour: 65536,
     });
   });
 });

@@ -18,7 +18,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
-import type { Paged, UserBrief } from '../../src/shared/schemas.ts';
+import type { Paged, Post, UserBrief } from '../../src/shared/schemas.ts';
 import type { Database, Db } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { createTestApp } from '../support/api.ts';
@@ -84,7 +84,17 @@ describe.each(engines)('a database of the previous main on $name', ({ open }) =>
     const db = opened.database.db;
     // Data as the previous main stored it (no like ids, complaints not yet unique).
     await db.execute(sql`insert into users (id, ucode, nick, avatar) values (1, 'u1', '一号', ''), (2, 'u2', '二号', ''), (3, 'u3', '三号', '')`);
-    await db.execute(sql`insert into posts (id, user_id, content, like_count) values (1, 1, '旧动态', 3)`);
+    await db.execute(sql`insert into posts (id, user_id, content, like_count) values (1, 1, '旧动态', 3), (2, 2, '只有文字', 0)`);
+    // What the posts are made of, in the tables that held it alone before issue 11.
+    await db.execute(sql`insert into channel_categories (id, name) values (1, '技术')`);
+    await db.execute(sql`insert into channels (id, category_id, name, sort) values (1, 1, '前端', 2), (2, 1, '后端', 1)`);
+    await db.execute(sql`insert into topics (id, name) values (3, '旧话题'), (5, '另一个话题')`);
+    await db.execute(sql`insert into post_channels (post_id, channel_id) values (1, 1), (1, 2), (2, 2)`);
+    await db.execute(sql`insert into post_topics (post_id, topic_id) values (1, 5), (1, 3)`);
+    await db.execute(sql`insert into post_images (post_id, url, width, height) values (1, '/img/oldpicture', 400, 200)`);
+    await db.execute(sql`insert into code_snippets (uuid, post_id, language, code) values ('old-code', 1, 'python', 'print(1)')`);
+    await db.execute(sql`insert into votes (id, post_id, title) values (1, 1, '旧投票')`);
+    await db.execute(sql`insert into vote_options (vote_id, text, sort) values (1, '是', 0), (1, '否', 1)`);
     await db.execute(sql`insert into comments (id, post_id, user_id, content, like_count) values (1, 1, 2, '旧评论', 1)`);
     await db.execute(sql`insert into likes (user_id, target_type, target_id, created_at) values
       (3, 'post', 1, '2026-01-03T00:00:00Z'), (1, 'comment', 1, '2026-01-01T00:00:00Z'),
@@ -126,6 +136,38 @@ describe.each(engines)('a database of the previous main on $name', ({ open }) =>
       sql`insert into likes (user_id, target_type, target_id) values (3, 'comment', 1) returning id::int as id`,
     );
     expect(next!.id).toBe(5);
+  });
+
+  it('copies what each existing post is made of onto its row, and reads the posts as before', async () => {
+    const rows = await queryRows<Record<string, unknown>>(
+      opened.database.db,
+      sql`select id::int as id, channel_ids, topic_ids, has_images, has_code, has_vote from posts order by id`,
+    );
+    expect(rows).toEqual([
+      { id: 1, channel_ids: [1, 2], topic_ids: [3, 5], has_images: true, has_code: true, has_vote: true },
+      { id: 2, channel_ids: [2], topic_ids: [], has_images: false, has_code: false, has_vote: false },
+    ]);
+    const t = await createTestApp(opened.database);
+    try {
+      const post = (await t.call<Post>(api.postDetail, { post_id: 1 })).data();
+      expect(post.channels).toEqual([
+        { channel_id: 2, channel_name: '后端' },
+        { channel_id: 1, channel_name: '前端' },
+      ]);
+      expect(post.topics).toEqual([
+        { topic_id: 3, topic_name: '旧话题' },
+        { topic_id: 5, topic_name: '另一个话题' },
+      ]);
+      expect(post.attach.map((item) => item.type)).toEqual(['image', 'code']);
+      expect(post.vote?.options.map((option) => option.text)).toEqual(['是', '否']);
+      const page = (await t.call<Paged<Post>>(api.channelPosts, { channel_id: 2 })).data();
+      expect(page.list.map((item) => [item.id, item.channels.length, item.attach.length])).toEqual([
+        [2, 1, 0],
+        [1, 2, 2],
+      ]);
+    } finally {
+      await t.close();
+    }
   });
 
   it('keeps the first of duplicate complaints and every other row', async () => {

@@ -11,7 +11,7 @@ import type { Post } from '../../src/shared/schemas.ts';
 import { NEW_POSTS_MIN_GAP_MS } from '../../src/client/app/host/start.ts';
 import { callApi, startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
-import { callAs, logInByApi } from './support/session.ts';
+import { callAs, logInByApi } from './support/hostile.ts';
 
 let app: RunningApp;
 let writer: string;

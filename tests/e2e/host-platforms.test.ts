@@ -16,7 +16,7 @@ import { signShareUrl } from '../../src/server/services/wechat.ts';
 import { callApi, startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
 import { hostCalls, installNativeBridge, routeWechatSdk } from './support/hosts.ts';
-import { callAs, logInByApi } from './support/session.ts';
+import { callAs, logInByApi } from './support/hostile.ts';
 import { UA } from '../unit/user-agents.ts';
 
 const MOBILE = { width: 375, height: 740 };

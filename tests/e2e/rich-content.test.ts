@@ -20,7 +20,7 @@ import { api } from '../../src/shared/api.ts';
 import type { Post } from '../../src/shared/schemas.ts';
 import { callApi, PROJECT_ROOT, startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
-import { callAs, logInByApi } from './support/session.ts';
+import { callAs, expectUntouched, logInByApi, report, watchPage } from './support/hostile.ts';
 
 const PHONE = '13900000088';
 /** Pads a post past the cut (150 length units), so the feed offers 展开. */
@@ -72,69 +72,6 @@ const HOSTILE_POSTS: string[][] = [
 const HOSTILE_COMMENT = '<img src=x onerror="window.__pwned = true"> [c](javascript:window.__pwned=true) $\\href{javascript:window.__pwned=true}{c}$ **粗体评论**';
 
 const MATH_POST = `质能方程 $E=mc^2$ 是物理学中最有名的公式。${FILLER}`;
-
-/** What the page saw; installed before any of the app's scripts run. */
-function watchPage(page: Page) {
-  return page.addInitScript(() => {
-    const w = window as unknown as { __pwned: boolean; __violations: unknown[] };
-    w.__pwned = false;
-    w.__violations = [];
-    document.addEventListener('securitypolicyviolation', (event) => {
-      w.__violations.push({
-        directive: event.effectiveDirective,
-        blocked: event.blockedURI,
-        sample: event.sample,
-        source: `${event.sourceFile}:${event.lineNumber}`,
-      });
-    });
-    const pwned = () => {
-      w.__pwned = true;
-    };
-    window.alert = pwned;
-    window.confirm = () => (pwned(), false);
-    window.prompt = () => (pwned(), null);
-  });
-}
-
-interface PageReport {
-  pwned: unknown;
-  violations: unknown[];
-  javascriptLinks: number;
-  bodyBackground: string;
-  rootShown: boolean;
-}
-
-async function report(page: Page): Promise<PageReport> {
-  // Every element of rendered content gets the events an inline handler would listen for.
-  await page.evaluate(() => {
-    for (const element of document.querySelectorAll('.rich-text *')) {
-      for (const type of ['mouseover', 'mouseenter', 'focus', 'animationstart', 'load', 'error']) {
-        element.dispatchEvent(new Event(type, { bubbles: false }));
-      }
-    }
-  });
-  await page.waitForTimeout(100);
-  return page.evaluate(() => {
-    const w = window as unknown as { __pwned: unknown; __violations: unknown[] };
-    return {
-      pwned: w.__pwned,
-      violations: w.__violations,
-      javascriptLinks: [...document.querySelectorAll('[href], [src], [action], [formaction]')].filter((element) =>
-        ['href', 'src', 'action', 'formaction', 'xlink:href'].some((name) => /^\s*(?:javascript|data:text)/i.test(element.getAttribute(name) ?? '')),
-      ).length,
-      bodyBackground: getComputedStyle(document.body).backgroundColor,
-      rootShown: getComputedStyle(document.getElementById('root')!).display !== 'none',
-    };
-  });
-}
-
-function expectUntouched(seen: PageReport, where: string) {
-  expect(seen.pwned, where).toBe(false);
-  expect(seen.violations, where).toEqual([]);
-  expect(seen.javascriptLinks, where).toBe(0);
-  expect(seen.bodyBackground, where).not.toBe('rgb(1, 2, 3)');
-  expect(seen.rootShown, where).toBe(true);
-}
 
 let app: RunningApp;
 let hostile: { id: number; marker: string }[] = [];

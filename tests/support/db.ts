@@ -5,7 +5,8 @@
  *   api-global-setup.ts builds once per run (about 1 s instead of initdb + migrate + seed).
  * - startPostgres(): a throwaway PostgreSQL 15 server (Debian's binaries) in a temp folder.
  * - openPostgresTestDatabase(): startPostgres + migrations + demo seed.
- * - counterMismatches(): every denormalised counter recounted; all zeros when consistent.
+ * - counterMismatches(): every denormalised counter recounted (and every copy compared); all
+ *   zeros when consistent.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -60,9 +61,9 @@ async function templateBlob(): Promise<Blob> {
   return localTemplate;
 }
 
-/** A fresh, seeded, in-memory PGlite database. Close it in afterAll. */
-export async function openTestDatabase(): Promise<Database> {
-  return openDatabase({ loadDataDir: await templateBlob(), migrationsFolder });
+/** A fresh, seeded PGlite database, in memory or written into `dataDir`. Close it in afterAll. */
+export async function openTestDatabase(options: { dataDir?: string } = {}): Promise<Database> {
+  return openDatabase({ loadDataDir: await templateBlob(), migrationsFolder, ...options });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -124,8 +125,11 @@ function installExitHook(): void {
   });
 }
 
-/** Starts a throwaway PostgreSQL 15 with an empty database `community_test`. About 2 s. */
-export async function startPostgres(): Promise<PostgresServer> {
+/**
+ * Starts a throwaway PostgreSQL 15 with an empty database `community_test`. About 2 s.
+ * `settings` adds server settings (`shared_buffers=1GB`), as the benchmark does.
+ */
+export async function startPostgres(settings: string[] = []): Promise<PostgresServer> {
   if (!existsSync(join(PG_BIN, 'pg_ctl'))) {
     throw new Error(`PostgreSQL 15 is not installed (${PG_BIN}); run: apt-get install -y postgresql`);
   }
@@ -148,6 +152,7 @@ export async function startPostgres(): Promise<PostgresServer> {
     '-c synchronous_commit=off',
     '-c full_page_writes=off',
     '-c max_connections=200',
+    ...settings.map((setting) => `-c ${setting}`),
   ].join(' ');
   await pgRun('pg_ctl', ['-D', dataDir, '-o', serverOptions, '-l', join(dir, 'server.log'), '-w', '-t', '30', 'start']);
   running.add(dataDir);
@@ -317,6 +322,17 @@ export const COUNTER_CHECKS: Record<string, SQL> = {
     where v.total <> (select count(distinct r.user_id) from vote_records r where r.vote_id = v.id)`,
   'vote_options.count': sql`select count(*)::int as n from vote_options o
     where o.count <> (select count(*) from vote_records r where r.option_id = o.id)`,
+  // What a post is made of, copied onto its row (schema.ts, posts) from the tables that hold it.
+  'posts.channel_ids': sql`select count(*)::int as n from posts p
+    where p.channel_ids <> array(select c.channel_id from post_channels c where c.post_id = p.id order by c.channel_id)`,
+  'posts.topic_ids': sql`select count(*)::int as n from posts p
+    where p.topic_ids <> array(select t.topic_id from post_topics t where t.post_id = p.id order by t.topic_id)`,
+  'posts.has_images': sql`select count(*)::int as n from posts p
+    where p.has_images <> exists (select 1 from post_images i where i.post_id = p.id)`,
+  'posts.has_code': sql`select count(*)::int as n from posts p
+    where p.has_code <> exists (select 1 from code_snippets s where s.post_id = p.id)`,
+  'posts.has_vote': sql`select count(*)::int as n from posts p
+    where p.has_vote <> exists (select 1 from votes v where v.post_id = p.id)`,
 };
 
 export async function counterMismatches(db: Db): Promise<Record<string, number>> {

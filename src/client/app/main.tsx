@@ -10,21 +10,20 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { clientMessages } from '#shared/errors.ts';
 import { applyAppEvents } from './app-events.ts';
 import type * as ErrorHandling from './handle-api-error.ts';
-import { useUpdateStore } from './layout/update-store.ts';
+import { keepInstallOffer, useAppOffers } from './layout/app-offers.ts';
 import { adoptReferrerParams } from '../lib/carry-params.ts';
 import { installSession } from '../features/auth/install.ts';
+import { startOutbox } from '../entities/outbox/index.ts';
 import { loadChunk } from '../lib/chunk.ts';
-import { createQueryClient, persistQueryCache } from '../lib/query-client.ts';
+import { createQueryClient, followOnlineStore, persistQueryCache } from '../lib/query-client.ts';
 import { startLayoutTracking, useLayoutStore } from '../platform/layout-store.ts';
 import { startOnlineTracking, useOnlineStore } from '../platform/online-store.ts';
 import { registerServiceWorker } from '../platform/pwa.ts';
 import { createAppRouter, startRouterTracking } from './router.tsx';
 import { startHostPlatform } from './host/start.ts';
 import { suppressDoubleTap } from '../ui/double-tap.ts';
-import { toast } from '../ui/toast/toast-store.ts';
 
 /** Bump to drop caches persisted by an incompatible version. */
 const CACHE_BUSTER = 'v1';
@@ -53,6 +52,9 @@ async function start(): Promise<void> {
 
   startLayoutTracking();
   startOnlineTracking();
+  // 网络异常 is the banner (layout/OfflineBanner.tsx), shown while the network is down: once,
+  // not a toast per failed request.
+  followOnlineStore(queryClient);
   suppressDoubleTap();
   document.documentElement.dataset.layout = useLayoutStore.getState().isMobile ? 'mobile' : 'pc';
   useLayoutStore.subscribe((state) => {
@@ -60,17 +62,14 @@ async function start(): Promise<void> {
   });
 
   registerServiceWorker({
-    onNetworkStatus(online) {
-      useOnlineStore.getState().setOnline(online);
-      if (!online) toast.warning(clientMessages.offline);
-    },
-    onUpdateReady(apply) {
-      useUpdateStore.getState().offer(apply);
-    },
+    onNetworkStatus: useOnlineStore.getState().setOnline,
+    onUpdateReady: (applyUpdate) => useAppOffers.setState({ applyUpdate, updateDismissed: false }),
   });
+  keepInstallOffer();
 
   // Restore what the last visit saw before the first render, so the feed shows at once.
   await persistQueryCache(queryClient, { buster: CACHE_BUSTER });
+  startOutbox(queryClient);
 
   adoptReferrerParams();
   const router = createAppRouter({ queryClient });

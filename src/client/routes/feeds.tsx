@@ -9,12 +9,15 @@ import { feedQueryOptions } from '../entities/post/queries.ts';
 import { sessionQueryOptions } from '../entities/session/queries.ts';
 import { FeedSkeleton } from '../features/feed/components/FeedSkeleton.tsx';
 import { PostList } from '../features/feed/components/PostList.tsx';
+import { useOutbox } from '../lib/outbox/store.ts';
 import { LazyLayer, lazyComponent } from '../ui/LazyLayer.tsx';
 import { optionalId } from './params.ts';
 import { rootRoute } from './root.tsx';
 
 // Only logged-out visitors of /follow see it.
 const FollowLoginPrompt = lazyComponent(() => import('../features/auth/components/FollowPrompt.tsx'));
+// Only while posts wait in the outbox.
+const PendingPosts = lazyComponent(() => import('../features/feed/components/PendingPosts.tsx'));
 
 function FeedTitle({ title, children }: { title: string; children?: React.ReactNode }) {
   return (
@@ -37,9 +40,15 @@ export const homeRoute = createRoute({
 });
 
 function HomePage() {
+  const pending = useOutbox((s) => s.items.some((item) => item.kind === 'post'));
   return (
     <>
       <FeedTitle title="全部动态" />
+      {pending ? (
+        <LazyLayer>
+          <PendingPosts />
+        </LazyLayer>
+      ) : null}
       <PostList options={feedQueryOptions({ tab: 'all' })} label="全部动态" />
     </>
   );

@@ -145,6 +145,16 @@ export const posts = pgTable(
     commentCount: integer('comment_count').notNull().default(0),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    // What the post is made of, copied onto its row when it is written (a post never changes
+    // afterwards): a page of posts reads its channels and topics from here and looks up
+    // pictures, code and a poll only for the posts that have them, instead of an index lookup
+    // per post and part (services/posts.ts). post_channels and post_topics stay the truth that
+    // channel and topic pages walk; tests/support's COUNTER_CHECKS hold the copies to them.
+    channelIds: integer('channel_ids').array().notNull().default(sql`'{}'`),
+    topicIds: integer('topic_ids').array().notNull().default(sql`'{}'`),
+    hasImages: boolean('has_images').notNull().default(false),
+    hasCode: boolean('has_code').notNull().default(false),
+    hasVote: boolean('has_vote').notNull().default(false),
   },
   (t) => [
     // Keyset pages walk id downwards; partial indexes keep deleted rows out of them.
@@ -293,7 +303,11 @@ export const voteRecords = pgTable(
       .references(() => voteOptions.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.voteId, t.userId, t.optionId] })],
+  (t) => [
+    primaryKey({ columns: [t.voteId, t.userId, t.optionId] }),
+    // Whether the viewer chose an option (every poll a page shows), and the cascade from a deleted option.
+    index('vote_records_option_user_idx').on(t.optionId, t.userId),
+  ],
 );
 
 export const comments = pgTable(

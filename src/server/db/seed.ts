@@ -520,10 +520,15 @@ function build(demo: SeedContent, nowDate: Date): Built {
       if (extra !== undefined && extra !== primary) channelSet.push(extra);
     }
     const createdAt = new Date(time);
-    out.posts.push({ id, userId: authorId, content, isGood: good.has(i), likeCount: 0, commentCount: 0, createdAt });
+    // What the post is made of is copied onto its row (schema.ts): filled in below, as each part is drawn.
+    const post: PostRow = { id, userId: authorId, content, isGood: good.has(i), likeCount: 0, commentCount: 0, createdAt };
+    const channelIds: number[] = [];
+    const topicIds: number[] = [];
+    out.posts.push(post);
     at(stats, authorId).posts++;
     for (const c of channelSet) {
       out.postChannels.push({ postId: id, channelId: c });
+      channelIds.push(c);
       channelPostCount[c] = at(channelPostCount, c) + 1;
     }
 
@@ -532,9 +537,15 @@ function build(demo: SeedContent, nowDate: Date): Built {
     if (candidates.length > 0 && rng.chance(0.45)) {
       for (const t of rng.sample(candidates, rng.chance(0.15) ? 2 : 1)) {
         out.postTopics.push({ postId: id, topicId: t });
+        topicIds.push(t);
         topicPostCount[t] = at(topicPostCount, t) + 1;
       }
     }
+    post.channelIds = channelIds.sort((a, b) => a - b);
+    post.topicIds = topicIds.sort((a, b) => a - b);
+    post.hasImages = k === 'images';
+    post.hasCode = Boolean(snippet);
+    post.hasVote = Boolean(voteDef);
 
     if (k === 'images') {
       const n = rng.weighted([1, 2, 3, 4], [4, 3, 2, 2]);

@@ -131,7 +131,20 @@ export async function addPost(tx: Db, userId: number, input: PostAddData, option
   const endTime = input.vote ? pollEnd(input.vote.end_time, now) : null;
   await hitDailyCap(tx, 'post', userId, options.dailyPostLimit, now);
 
-  const [post] = await tx.insert(posts).values({ userId, content: input.content }).returning({ id: posts.id });
+  const topicIds = await topicIdsOf(tx, input.topic_tags ?? []);
+  // What the post is made of rides on its row too, for the reads (schema.ts, posts).
+  const [post] = await tx
+    .insert(posts)
+    .values({
+      userId,
+      content: input.content,
+      channelIds,
+      topicIds,
+      hasImages: pictures.length > 0,
+      hasCode: Boolean(code),
+      hasVote: Boolean(input.vote),
+    })
+    .returning({ id: posts.id });
   if (!post) throw new Error('post insert returned nothing');
   const postId = post.id;
 
@@ -143,7 +156,6 @@ export async function addPost(tx: Db, userId: number, input: PostAddData, option
       .where(eq(channels.id, id));
   }
 
-  const topicIds = await topicIdsOf(tx, input.topic_tags ?? []);
   if (topicIds.length > 0) {
     await tx.insert(postTopics).values(topicIds.map((topicId) => ({ postId, topicId })));
     for (const id of topicIds) {

@@ -1,31 +1,31 @@
 /**
  * Post reads: keyset pages (id descending) filtered by channel, topic, author, featured or
- * followed channels.
+ * followed channels, and one post.
+ *
+ * A page is one prepared statement (db/prepared.ts), parsed and planned once per connection:
+ * the page's posts walked down one index (never a join or a subquery per row scanned), then for
+ * those rows only: the author, and only for the posts that have them (the post row says what it
+ * is made of, schema.ts) its pictures, code snippets and poll, each an index lookup by id;
+ * logged in, whether the viewer follows the author, liked the post and voted. Rows and small
+ * JSON arrays come back, never a whole JSON document built by PostgreSQL (building one cost more
+ * than the lookups), and Node puts the posts together, naming channels and topics from the
+ * post row's ids (reference-names.ts). A detail is the same statement over
+ * one id. tests/api/explain.test.ts holds every plan to its indexes.
  */
-import { and, desc, eq, isNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Attach, Post, Vote } from '#shared/schemas.ts';
 import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
 import type { Db } from '../db/client.ts';
-import {
-  channelFollows,
-  channels,
-  codeSnippets,
-  likes,
-  postChannels,
-  postImages,
-  posts,
-  postTopics,
-  topics,
-  userFollows,
-  users,
-  voteOptions,
-  voteRecords,
-  votes,
-} from '../db/schema.ts';
+import { preparedStatement, queryPrepared, type PreparedStatement } from '../db/prepared.ts';
+import { channels, postChannels, posts, postTopics, topics, users } from '../db/schema.ts';
 import { forbidden, notFound, notLoggedIn } from '../errors.ts';
-import { keysetPage, type KeysetRequest, type Page } from './paging.ts';
+import type { KeysetRequest, Page } from './paging.ts';
+import { referenceNames } from './reference-names.ts';
 
 const CODE_PREVIEW_LINES = 8;
+
+/** The keyset bound of a first page: above every id. */
+const NO_BOUND = Number.MAX_SAFE_INTEGER;
 
 export type PostFilter =
   | { kind: 'all' }
@@ -35,21 +35,203 @@ export type PostFilter =
   | { kind: 'topic'; topicId: number }
   | { kind: 'user'; userId: number };
 
-function filterCondition(filter: PostFilter): SQL | undefined {
+type Source = PostFilter['kind'] | 'one';
+
+const POST_COLUMNS = 'id, user_id, content, is_good, like_count, comment_count, created_at, channel_ids, topic_ids, has_images, has_code, has_vote';
+const P_COLUMNS = POST_COLUMNS.split(', ')
+  .map((column) => `p.${column}`)
+  .join(', ');
+
+/**
+ * The page's post rows, newest first: $1 the keyset bound (ids below it), $2 the filter's id
+ * (all and good have none); for `one`, $1 the post's id. The limit is written into the text (see
+ * db/prepared.ts), so there is one statement per page size asked for.
+ */
+const sources: Record<Source, { types: string[]; text: (limit: number) => string }> = {
+  all: {
+    types: ['bigint'],
+    text: (limit) => `select ${POST_COLUMNS} from posts where deleted_at is null and id < $1 order by id desc limit ${limit}`,
+  },
+  good: {
+    types: ['bigint'],
+    text: (limit) => `select ${POST_COLUMNS} from posts where deleted_at is null and is_good and id < $1 order by id desc limit ${limit}`,
+  },
+  user: {
+    types: ['bigint', 'int'],
+    text: (limit) =>
+      `select ${POST_COLUMNS} from posts where user_id = $2 and deleted_at is null and id < $1 order by id desc limit ${limit}`,
+  },
+  channel: {
+    types: ['bigint', 'int'],
+    text: (limit) => `select ${P_COLUMNS} from post_channels pc join posts p on p.id = pc.post_id
+      where pc.channel_id = $2 and pc.post_id < $1 and p.deleted_at is null order by pc.post_id desc limit ${limit}`,
+  },
+  topic: {
+    types: ['bigint', 'int'],
+    text: (limit) => `select ${P_COLUMNS} from post_topics pt join posts p on p.id = pt.post_id
+      where pt.topic_id = $2 and pt.post_id < $1 and p.deleted_at is null order by pt.post_id desc limit ${limit}`,
+  },
+  // The newest of each followed channel's own index, merged: never a walk over other channels' posts.
+  'followed-channels': {
+    types: ['bigint', 'int'],
+    text: (limit) => `select ${P_COLUMNS} from (
+        select distinct newest.id from channel_follows f
+        cross join lateral (
+          select pc.post_id as id from post_channels pc join posts q on q.id = pc.post_id
+          where pc.channel_id = f.channel_id and pc.post_id < $1 and q.deleted_at is null
+          order by pc.post_id desc limit ${limit}) newest
+        where f.user_id = $2 order by newest.id desc limit ${limit}) k
+      join posts p on p.id = k.id`,
+  },
+  // One post (a detail): by `= $1`, whose generic plan is the custom one (an array of unknown
+  // length would be planned anew on every call).
+  one: {
+    types: ['bigint'],
+    text: () => `select ${POST_COLUMNS} from posts where id = $1 and deleted_at is null`,
+  },
+};
+
+/**
+ * What a post needs beyond its row, for the page's first `size` rows only (a page asks for one
+ * row more, to learn whether another page follows), and for each part only the posts that have
+ * it. `viewer` adds $n, the viewer's id.
+ */
+function postStatementText(source: Source, size: number, viewer: string | null): string {
+  const mine = (text: string) => (viewer ? text : '');
+  const onPage = (has: string, expression: string) => `case when p.rn <= ${size} and ${has} then ${expression} end`;
+  return `select p.id, p.user_id, p.content, p.is_good, p.like_count, p.comment_count,
+      round(extract(epoch from p.created_at) * 1000)::float8 as create_time,
+      u.ucode, u.nick, u.avatar, p.channel_ids, p.topic_ids,
+      ${mine(`exists (select from user_follows f where f.follower_id = ${viewer} and f.followee_id = p.user_id) as is_follow,
+      exists (select from likes l where l.target_type = 'post' and l.target_id = p.id and l.user_id = ${viewer}) as is_like,`)}
+      ${onPage(
+        'p.has_images',
+        `(select json_agg(json_build_array(i.url, i.width, i.height)) from (
+          select url, width, height from post_images where post_id = p.id order by sort) i)`,
+      )} as images,
+      ${onPage(
+        'p.has_code',
+        `(select json_agg(json_build_array(s.uuid, s.language, s.title,
+            array_to_string((string_to_array(s.code, E'\\n'))[1:${CODE_PREVIEW_LINES}], E'\\n'))) from (
+          select uuid, language, title, code from code_snippets where post_id = p.id order by sort) s)`,
+      )} as codes,
+      ${onPage(
+        'p.has_vote',
+        `(select json_build_array(v.id, v.title, v.multiple, (extract(epoch from v.end_time) * 1000)::bigint, v.total,
+            (select json_agg(json_build_array(o.id, o.text, o.count
+              ${mine(`, exists (select from vote_records r where r.option_id = o.id and r.user_id = ${viewer})`)}))
+              from (select id, text, count from vote_options where vote_id = v.id order by sort, id) o)
+            ${mine(`, exists (select from vote_records r where r.vote_id = v.id and r.user_id = ${viewer})`)})
+          from votes v where v.post_id = p.id)`,
+      )} as vote
+    from (select page.*, row_number() over (order by page.id desc) as rn from (${sources[source].text(size + 1)}) page) p
+    join users u on u.id = p.user_id
+    order by p.id desc`;
+}
+
+const statements = new Map<string, PreparedStatement>();
+
+/** The statement of a source, page size and whether a viewer is logged in, made once. */
+function postStatement(source: Source, size: number, withViewer: boolean): PreparedStatement {
+  const name = `posts_${source.replace('-', '_')}_${size}${withViewer ? '_viewer' : ''}`;
+  let statement = statements.get(name);
+  if (!statement) {
+    const types = sources[source].types;
+    const viewer = withViewer ? `$${types.length + 1}` : null;
+    statement = preparedStatement(name, withViewer ? [...types, 'int'] : types, postStatementText(source, size, viewer));
+    statements.set(name, statement);
+  }
+  return statement;
+}
+
+type Json<T> = T | string;
+
+interface PostRow {
+  id: number | string;
+  user_id: number;
+  content: string;
+  is_good: boolean;
+  like_count: number;
+  comment_count: number;
+  create_time: number;
+  ucode: string;
+  nick: string;
+  avatar: string;
+  is_follow?: boolean;
+  is_like?: boolean;
+  channel_ids: number[];
+  topic_ids: number[];
+  images: Json<[string, number, number][]> | null;
+  codes: Json<[string, string, string, string][]> | null;
+  /** [id, title, multiple, end_time, total, options [id, text, count, is_voted?][], is_voted?] */
+  vote: Json<[number, string, boolean, number | null, number, [number, string, number, boolean?][] | null, boolean?]> | null;
+}
+
+const json = <T>(value: Json<T>): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+function toVote(value: NonNullable<PostRow['vote']>): Vote {
+  const [voteId, title, multiple, endTime, total, options, isVoted] = json(value);
+  return {
+    vote_id: voteId,
+    title,
+    multiple,
+    end_time: endTime,
+    total,
+    is_voted: isVoted ?? false,
+    options: (options ?? []).map(([optionId, text, count, voted]) => ({ option_id: optionId, text, count, is_voted: voted ?? false })),
+  };
+}
+
+/** The rows as posts, the first `size` of them (the one more only tells that more follow). */
+async function toPosts(db: Db, rows: PostRow[], size: number): Promise<Post[]> {
+  const page = rows.length > size ? rows.slice(0, size) : rows;
+  const names = await referenceNames(
+    db,
+    page.flatMap((row) => row.channel_ids),
+    page.flatMap((row) => row.topic_ids),
+  );
+  return page.map((row) => {
+    const attach: Attach[] = [];
+    if (row.images) for (const [url, width, height] of json(row.images)) attach.push({ type: 'image', url, width, height });
+    if (row.codes) {
+      for (const [uuid, language, title, preview] of json(row.codes)) attach.push({ type: 'code', uuid, language, title, preview });
+    }
+    return {
+      id: Number(row.id),
+      user: { uid: row.user_id, ucode: row.ucode, nick: row.nick, avatar: row.avatar, is_follow: row.is_follow ?? false },
+      content: row.content,
+      channels: names.channels(row.channel_ids),
+      topics: names.topics(row.topic_ids),
+      attach,
+      vote: row.vote ? toVote(row.vote) : null,
+      like_count: row.like_count,
+      comment_count: row.comment_count,
+      is_like: row.is_like ?? false,
+      is_good: row.is_good,
+      create_time: row.create_time,
+    };
+  });
+}
+
+async function readPosts(db: Db, source: Source, size: number, values: number[], viewerId: number | null) {
+  const statement = postStatement(source, size, viewerId !== null);
+  return queryPrepared<PostRow>(db, statement, viewerId === null ? values : [...values, viewerId]);
+}
+
+
+/** The filter's own value ($2), if it has one. */
+function filterValues(filter: PostFilter): number[] {
   switch (filter.kind) {
     case 'all':
-      return undefined;
     case 'good':
-      return eq(posts.isGood, true);
+      return [];
     case 'user':
-      return eq(posts.userId, filter.userId);
-    case 'channel':
-      return sql`exists (select 1 from ${postChannels} where ${postChannels.postId} = ${posts.id} and ${postChannels.channelId} = ${filter.channelId})`;
-    case 'topic':
-      return sql`exists (select 1 from ${postTopics} where ${postTopics.postId} = ${posts.id} and ${postTopics.topicId} = ${filter.topicId})`;
     case 'followed-channels':
-      return sql`exists (select 1 from ${postChannels} join ${channelFollows} on ${channelFollows.channelId} = ${postChannels.channelId}
-            where ${postChannels.postId} = ${posts.id} and ${channelFollows.userId} = ${filter.userId})`;
+      return [filter.userId];
+    case 'channel':
+      return [filter.channelId];
+    case 'topic':
+      return [filter.topicId];
   }
 }
 
@@ -60,9 +242,10 @@ export async function listPosts(
   viewerId: number | null,
 ): Promise<Page<Post>> {
   const size = paging.size ?? DEFAULT_PAGE_SIZE;
-  const where = and(isNull(posts.deletedAt), filterCondition(filter), paging.index ? lt(posts.id, paging.index) : undefined);
-  const list = await selectPosts(db, where, size + 1, viewerId);
-  return keysetPage(list, size, (post) => post.id, (page) => page);
+  const rows = await readPosts(db, filter.kind, size, [paging.index || NO_BOUND, ...filterValues(filter)], viewerId);
+  const more = rows.length > size;
+  const list = await toPosts(db, rows, size);
+  return { list, page: { more, next_index: list.at(-1)?.id ?? 0 } };
 }
 
 /** The `channel/posts` call: tab all / good / follow, or one channel. */
@@ -80,7 +263,7 @@ export function channelPostsFilter(
 }
 
 export async function getPost(db: Db, postId: number, viewerId: number | null): Promise<Post> {
-  const [post] = await selectPosts(db, and(eq(posts.id, postId), isNull(posts.deletedAt)), 1, viewerId);
+  const [post] = await toPosts(db, await readPosts(db, 'one', 1, [postId], viewerId), 1);
   if (!post) throw notFound('动态');
   return post;
 }
@@ -126,81 +309,4 @@ export async function deletePost(tx: Db, userId: number, postId: number): Promis
     .set({ postCount: sql`${users.postCount} - 1`, likeCount: sql`${users.likeCount} - ${post.likeCount}` })
     .where(eq(users.id, post.authorId));
   return { post_id: postId };
-}
-
-const epochMs = (column: SQL | AnyColumn) => sql`(extract(epoch from ${column}) * 1000)::bigint`;
-
-/**
- * One query per page: the page of post rows, and for each row its author, channels, topics,
- * attachments, vote and the viewer's like, built as the wire JSON by PostgreSQL. A page
- * costs one round trip whatever its size (PGlite answers one query at a time).
- */
-async function selectPosts(db: Db, where: SQL | undefined, limit: number, viewerId: number | null): Promise<Post[]> {
-  const viewer = viewerId ?? 0;
-  const page = db
-    .select()
-    .from(posts)
-    .where(where)
-    .orderBy(desc(posts.id))
-    .limit(limit)
-    .as('page');
-  const p = sql.raw('"page"');
-  const post = sql`json_build_object(
-    'id', ${p}.id,
-    'user', json_build_object(
-      'uid', ${users.id}, 'ucode', ${users.ucode}, 'nick', ${users.nick}, 'avatar', ${users.avatar},
-      'is_follow', exists (select 1 from ${userFollows} where ${userFollows.followerId} = ${viewer} and ${userFollows.followeeId} = ${users.id})),
-    'content', ${p}.content,
-    'channels', coalesce((
-      select json_agg(json_build_object('channel_id', ${channels.id}, 'channel_name', ${channels.name}) order by ${channels.sort}, ${channels.id})
-      from ${postChannels} join ${channels} on ${channels.id} = ${postChannels.channelId}
-      where ${postChannels.postId} = ${p}.id), '[]'::json),
-    'topics', coalesce((
-      select json_agg(json_build_object('topic_id', ${topics.id}, 'topic_name', ${topics.name}) order by ${topics.id})
-      from ${postTopics} join ${topics} on ${topics.id} = ${postTopics.topicId}
-      where ${postTopics.postId} = ${p}.id), '[]'::json),
-    'images', coalesce((
-      select json_agg(json_build_object('type', 'image', 'url', ${postImages.url}, 'width', ${postImages.width}, 'height', ${postImages.height}) order by ${postImages.sort})
-      from ${postImages} where ${postImages.postId} = ${p}.id), '[]'::json),
-    'codes', coalesce((
-      select json_agg(json_build_object('type', 'code', 'uuid', ${codeSnippets.uuid}, 'language', ${codeSnippets.language},
-        'title', ${codeSnippets.title},
-        'preview', array_to_string((string_to_array(${codeSnippets.code}, E'\n'))[1:${sql.raw(String(CODE_PREVIEW_LINES))}], E'\n'))
-        order by ${codeSnippets.sort})
-      from ${codeSnippets} where ${codeSnippets.postId} = ${p}.id), '[]'::json),
-    'vote', (
-      select json_build_object('vote_id', ${votes.id}, 'title', ${votes.title}, 'multiple', ${votes.multiple},
-        'end_time', ${epochMs(votes.endTime)}, 'total', ${votes.total},
-        'options', coalesce((
-          select json_agg(json_build_object('option_id', ${voteOptions.id}, 'text', ${voteOptions.text}, 'count', ${voteOptions.count},
-            'is_voted', exists (select 1 from ${voteRecords} where ${voteRecords.optionId} = ${voteOptions.id} and ${voteRecords.userId} = ${viewer}))
-            order by ${voteOptions.sort}, ${voteOptions.id})
-          from ${voteOptions} where ${voteOptions.voteId} = ${votes.id}), '[]'::json))
-      from ${votes} where ${votes.postId} = ${p}.id),
-    'like_count', ${p}.like_count,
-    'comment_count', ${p}.comment_count,
-    'is_like', exists (select 1 from ${likes} where ${likes.targetType} = 'post' and ${likes.targetId} = ${p}.id and ${likes.userId} = ${viewer}),
-    'is_good', ${p}.is_good,
-    'create_time', ${epochMs(sql`${p}.created_at`)}
-  )`;
-  const rows = await db
-    .select({ post: sql<PostJson>`${post}` })
-    .from(page)
-    .innerJoin(users, eq(users.id, sql`${p}.user_id`))
-    .orderBy(sql`${p}.id desc`);
-  return rows.map(({ post: row }) => toPost(typeof row === 'string' ? (JSON.parse(row) as PostJson) : row));
-}
-
-type PostJson = Omit<Post, 'attach' | 'vote'> & {
-  images: Attach[];
-  codes: Attach[];
-  vote: (Omit<Vote, 'is_voted'> & { is_voted?: boolean }) | null;
-};
-
-function toPost({ images, codes, vote, ...rest }: PostJson): Post {
-  return {
-    ...rest,
-    attach: [...images, ...codes],
-    vote: vote ? { ...vote, is_voted: vote.options.some((option) => option.is_voted) } : null,
-  };
 }

@@ -15,6 +15,8 @@ export interface LaunchOptions {
   userAgent?: string;
   /** A touch screen (navigator.maxTouchPoints > 0, touch events). */
   hasTouch?: boolean;
+  /** A profile folder to open again (a browser restart); it is kept on close, the caller removes it. */
+  profileDir?: string;
 }
 
 export interface LaunchedBrowser {
@@ -24,7 +26,8 @@ export interface LaunchedBrowser {
 }
 
 export async function launchBrowser(options: LaunchOptions = {}): Promise<LaunchedBrowser> {
-  const profileDir = await mkdtemp(join(tmpdir(), 'feed-e2e-chromium-'));
+  const keepProfile = options.profileDir !== undefined;
+  const profileDir = options.profileDir ?? (await mkdtemp(join(tmpdir(), 'feed-e2e-chromium-')));
   let context: BrowserContext;
   try {
     context = await chromium.launchPersistentContext(profileDir, {
@@ -45,7 +48,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
       ],
     });
   } catch (error) {
-    await rm(profileDir, { recursive: true, force: true });
+    if (!keepProfile) await rm(profileDir, { recursive: true, force: true });
     throw error;
   }
   const page = context.pages()[0] ?? (await context.newPage());
@@ -57,7 +60,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
       if (closed) return;
       closed = true;
       await context.close().catch(() => undefined);
-      await rm(profileDir, { recursive: true, force: true, maxRetries: 3 });
+      if (!keepProfile) await rm(profileDir, { recursive: true, force: true, maxRetries: 3 });
     },
   };
 }

@@ -8,7 +8,7 @@ import { MobileFeedTabs, MobileTopBar } from './MobileBars.tsx';
 import { IconPlus } from '../../ui/icons.tsx';
 import { LazyLayer, lazyComponent } from '../../ui/LazyLayer.tsx';
 import { useOnlineStore } from '../../platform/online-store.ts';
-import { useUpdateStore } from './update-store.ts';
+import { useAppOffers } from './app-offers.ts';
 import './layout.css';
 
 export interface AppLayoutProps {
@@ -37,7 +37,7 @@ const ExploreSheet = lazyComponent(() => import('./ExploreSheet.tsx'));
 
 function StatusBanners() {
   const offline = useOnlineStore((s) => !s.online);
-  const update = useUpdateStore((s) => s.apply !== null && !s.dismissed);
+  const update = useAppOffers((s) => s.applyUpdate !== null && !s.updateDismissed);
   return (
     <LazyLayer>
       {offline ? <OfflineBanner /> : null}

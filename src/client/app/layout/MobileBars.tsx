@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { IconChevronLeft } from '../../ui/icons.tsx';
 import type { FeedTab } from '../../entities/post/queries.ts';
-import { Brand, HeaderAiEntry } from './Header.tsx';
+import { Brand, HeaderAiEntry, HeaderInstallEntry } from './Header.tsx';
 
 /** Mobile: a compact top bar; on sub-pages a back button and the page heading. */
 export function MobileTopBar({
@@ -21,6 +21,7 @@ export function MobileTopBar({
         <>
           <Brand compact />
           <div className="mobile-bar__actions">
+            <HeaderInstallEntry />
             <HeaderAiEntry />
             {userSlot}
           </div>

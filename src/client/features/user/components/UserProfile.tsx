@@ -52,14 +52,12 @@ export function UserProfile({ user }: { user: UserInfo }) {
 
 /** 关注 / 已关注 (SPEC.md section 7); logged out, the login popup, then the follow. */
 function FollowUserButton({ user }: { user: UserInfo }) {
-  const { follow, isPending } = useFollowUser(user.uid);
+  const follow = useFollowUser(user);
   return (
     <button
       type="button"
       className={`button profile__follow ${user.is_follow ? 'button--ghost' : 'button--primary'}`}
       aria-pressed={user.is_follow}
-      disabled={isPending}
-      aria-busy={isPending}
       onClick={() => {
         track('personal_home_click_button', { button_name: user.is_follow ? '取消关注' : '关注' });
         follow(!user.is_follow);

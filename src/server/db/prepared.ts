@@ -1,0 +1,96 @@
+/**
+ * Statements the hot reads run on every request, prepared once per connection and then only
+ * executed: PostgreSQL parses and plans them once (a generic plan, after its first runs),
+ * instead of on every call as a query built anew would be.
+ *
+ * - PostgreSQL (a pg Pool): a named statement; node-postgres prepares it on each pooled
+ *   connection the first time that connection runs it.
+ * - PGlite (one session): SQL PREPARE once, then EXECUTE with the values written as literals
+ *   (only whole numbers, arrays of them and null are accepted, so nothing else is ever spliced).
+ * - Inside a transaction (a write answering what it wrote): the same text, unprepared, through
+ *   the transaction's own connection.
+ *
+ * Texts use $1, $2, ... ; `types` names each parameter's type for PGlite's PREPARE. Keep every
+ * LIMIT a constant in the text: with LIMIT $n the planner prices a generic plan for a tenth of
+ * the table and replans every call.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
+import type { Db } from './client.ts';
+
+export interface PreparedStatement {
+  /** Unique per text: one name never stands for two texts on a connection. */
+  name: string;
+  /** PostgreSQL types of $1, $2, ... (bigint[], int, ...). */
+  types: readonly string[];
+  text: string;
+}
+
+export type PreparedValue = number | readonly number[] | null;
+
+export function preparedStatement(name: string, types: readonly string[], text: string): PreparedStatement {
+  if (!/^[a-z][a-z0-9_]*$/.test(name)) throw new Error(`bad statement name ${name}`);
+  return { name, types, text };
+}
+
+function literal(value: PreparedValue): string {
+  if (value === null) return 'null';
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value)) throw new Error(`not a whole number: ${value}`);
+    return String(value);
+  }
+  return `'{${value.map((item) => literal(item)).join(',')}}'`;
+}
+
+/** Per PGlite session: the statements prepared so far (or being prepared). */
+const preparedOnPglite = new WeakMap<PGlite, Map<string, Promise<unknown>>>();
+
+async function ensurePreparedOnPglite(client: PGlite, statement: PreparedStatement): Promise<void> {
+  let prepared = preparedOnPglite.get(client);
+  if (!prepared) {
+    prepared = new Map();
+    preparedOnPglite.set(client, prepared);
+  }
+  let pending = prepared.get(statement.name);
+  if (!pending) {
+    const types = statement.types.length > 0 ? ` (${statement.types.join(', ')})` : '';
+    pending = client.exec(`prepare ${statement.name}${types} as ${statement.text}`);
+    prepared.set(statement.name, pending);
+    pending.catch(() => prepared.delete(statement.name));
+  }
+  await pending;
+}
+
+/** The text with its values bound as drizzle parameters (the unprepared path). */
+function boundSql(statement: PreparedStatement, values: readonly PreparedValue[]): SQL {
+  const parts = statement.text.split(/\$(\d+)/);
+  const chunks: SQL[] = [];
+  parts.forEach((part, i) => {
+    if (i % 2 === 0) chunks.push(sql.raw(part));
+    else {
+      const value = values[Number(part) - 1] ?? null;
+      const type = statement.types[Number(part) - 1]!;
+      chunks.push(sql`${value === null || typeof value === 'number' ? value : literal(value).slice(1, -1)}::${sql.raw(type)}`);
+    }
+  });
+  return sql.join(chunks);
+}
+
+export async function queryPrepared<Row>(db: Db, statement: PreparedStatement, values: readonly PreparedValue[]): Promise<Row[]> {
+  if (values.length !== statement.types.length) throw new Error(`${statement.name} takes ${statement.types.length} values`);
+  // Only the top-level database carries its driver client; a transaction has none.
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const result = await client.query({ name: statement.name, text: statement.text, values: values as unknown[] });
+    return result.rows as Row[];
+  }
+  if (client instanceof PGlite) {
+    await ensurePreparedOnPglite(client, statement);
+    const args = values.length > 0 ? ` (${values.map(literal).join(', ')})` : '';
+    const result = await client.query<Row>(`execute ${statement.name}${args}`);
+    return result.rows;
+  }
+  const result = (await db.execute(boundSql(statement, values))) as unknown as { rows: Row[] };
+  return result.rows;
+}

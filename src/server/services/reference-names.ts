@@ -1,0 +1,73 @@
+/**
+ * Names of channels and topics by id, for the post reads, kept in memory per database.
+ *
+ * Why: every post of a page names its channels and topics; looking them up for each post cost
+ * the database more than reading the page itself (tests/bench). The service never renames
+ * either: a topic's name is what identifies it (post/add finds topics by name), and channels
+ * come from the seed or an administrator. So:
+ * - topics are read by id when first met and kept (at most MAX_TOPICS, then read again);
+ * - channels, a small table, are read whole, again when a post names one not yet known (made
+ *   since), and after CHANNEL_NAMES_TTL_MS, so a change made by hand in the database shows
+ *   within that time.
+ */
+import type { Channel, Topic } from '#shared/schemas.ts';
+import type { Db } from '../db/client.ts';
+import { preparedStatement, queryPrepared } from '../db/prepared.ts';
+
+export const CHANNEL_NAMES_TTL_MS = 60_000;
+const MAX_TOPICS = 100_000;
+
+interface Known {
+  /** Every channel and its place in the order posts list them (sort, then id). */
+  channels: Map<number, { channel: Channel; order: number }>;
+  channelsReadAt: number;
+  topics: Map<number, Topic>;
+}
+
+const ALL_CHANNELS = preparedStatement('reference_channels', [], 'select id, name from channels order by sort, id');
+const TOPICS_BY_IDS = preparedStatement('reference_topics', ['int[]'], 'select id, name from topics where id = any($1)');
+
+/** Per database (apps on different test databases share a process). */
+const cache = new WeakMap<Db, Known>();
+
+function knownOf(db: Db): Known {
+  let known = cache.get(db);
+  if (!known || known.topics.size > MAX_TOPICS) {
+    known = { channels: new Map(), channelsReadAt: 0, topics: new Map() };
+    // A transaction has no driver client of its own (db/prepared.ts) and keeps nothing: it reads afresh.
+    if ((db as { $client?: unknown }).$client) cache.set(db, known);
+  }
+  return known;
+}
+
+export interface ReferenceNames {
+  /** The channels of the ids that exist, in list order (sort, then id). */
+  channels(ids: readonly number[]): Channel[];
+  /** The topics of the ids that exist, in the order of the ids. */
+  topics(ids: readonly number[]): Topic[];
+}
+
+/** Reads what is missing (or stale) of the ids, then answers for them. */
+export async function referenceNames(db: Db, channelIds: readonly number[], topicIds: readonly number[]): Promise<ReferenceNames> {
+  const known = knownOf(db);
+  const stale = Date.now() - known.channelsReadAt > CHANNEL_NAMES_TTL_MS;
+  if (stale || channelIds.some((id) => !known.channels.has(id))) {
+    const rows = await queryPrepared<{ id: number; name: string }>(db, ALL_CHANNELS, []);
+    known.channels = new Map(rows.map((row, order) => [row.id, { channel: { channel_id: row.id, channel_name: row.name }, order }]));
+    known.channelsReadAt = Date.now();
+  }
+  const missing = [...new Set(topicIds.filter((id) => !known.topics.has(id)))];
+  if (missing.length > 0) {
+    for (const row of await queryPrepared<{ id: number; name: string }>(db, TOPICS_BY_IDS, [missing])) {
+      known.topics.set(row.id, { topic_id: row.id, topic_name: row.name });
+    }
+  }
+  return {
+    channels: (ids) =>
+      ids
+        .flatMap((id) => known.channels.get(id) ?? [])
+        .sort((a, b) => a.order - b.order)
+        .map((entry) => entry.channel),
+    topics: (ids) => ids.flatMap((id) => known.topics.get(id) ?? []),
+  };
+}
