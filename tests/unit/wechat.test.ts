@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WECHAT_RESIGN_DELAY_MS } from '../../src/shared/constants.ts';
 import type { HostContext } from '../../src/client/app/host/start.ts';
-import { startHost, WECHAT_JS_API_LIST } from '../../src/client/app/host/wechat.ts';
+import { startWechat, WECHAT_JS_API_LIST } from '../../src/client/app/host/wechat.ts';
 import { detectEnvironment } from '../../src/client/platform/environment.ts';
 import { UA } from './user-agents.ts';
 
@@ -51,7 +51,7 @@ describe('WeChat signing', () => {
   });
 
   it('signs the URL (without its hash) on load, and again 300 ms after a route change, for the new URL', async () => {
-    await startHost({ router, env: detectEnvironment(UA.wechatIos) } as unknown as HostContext);
+    await startWechat({ router, env: detectEnvironment(UA.wechatIos) } as unknown as HostContext);
     expect(signed).toEqual([`${location.origin}/home?utm_source=wx`]);
     expect(calls.filter(([name]) => name === 'config').map(([, arg]) => arg)).toEqual([
       { debug: false, appId: 'wxapp', timestamp: 1, nonceStr: 'n', signature: 's'.repeat(40), jsApiList: WECHAT_JS_API_LIST },

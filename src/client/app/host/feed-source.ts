@@ -1,8 +1,6 @@
 /** Which feed a page shows (/home, /follow, /follow?channelId=, /good), or null off the feeds. */
 import type { FeedSource } from '../../entities/post/queries.ts';
 
-export const FEED_PATHS = ['/home', '/follow', '/good'];
-
 export function feedSourceOf(pathname: string, search: Readonly<Record<string, unknown>>): FeedSource | null {
   if (pathname === '/home') return { tab: 'all' };
   if (pathname === '/good') return { tab: 'good' };

@@ -18,7 +18,7 @@ import type { HostContext } from './start.ts';
 /** The mini-program's page that shows a web address (its `url` parameter). */
 export const MINIPROGRAM_WEBVIEW_PAGE = '/pages/webview/webview';
 
-export async function startHost({ router }: HostContext): Promise<void> {
+export async function startMiniProgram({ router }: HostContext): Promise<void> {
   const bridge = (await loadWechatSdk())?.miniProgram;
   if (!bridge) return;
   const post = (share = pageShare()) => bridge.postMessage({ data: { type: 'share', ...share } });

@@ -22,7 +22,7 @@ import { setHostShare } from '../../ui/share.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import type { HostContext } from './start.ts';
 
-export function startHost({ router, env }: HostContext): void {
+export function startNativeApp({ router, env }: HostContext): void {
   const bridge = nativeBridge();
 
   /** Opens `target` the app's way; false when it is a page this web view shows itself. */

@@ -12,7 +12,6 @@ import { loadChunk } from '../../lib/chunk.ts';
 import { currentEnvironment, type Environment } from '../../platform/environment.ts';
 import { sendKeptEvents, setTrackingUser } from '../../platform/tracking.ts';
 import type { AppRouter } from '../router.tsx';
-import { FEED_PATHS } from './feed-source.ts';
 
 export interface HostContext {
   queryClient: QueryClient;
@@ -25,12 +24,7 @@ export const NEW_POSTS_CHECK_MS = 60_000;
 /** No check this soon after the last (or after start: the feed was just loaded). */
 export const NEW_POSTS_MIN_GAP_MS = 5_000;
 
-const hosts = {
-  app: () => import('./native-app.ts'),
-  wechat: () => import('./wechat.ts'),
-  'wechat-miniprogram': () => import('./miniprogram.ts'),
-  browser: null,
-};
+const loadFreshFeed = () => loadChunk(() => import('./fresh-feed.ts'));
 
 export function startHostPlatform(queryClient: QueryClient, router: AppRouter): void {
   setTrackingUser(() => {
@@ -42,10 +36,10 @@ export function startHostPlatform(queryClient: QueryClient, router: AppRouter): 
   // 有 N 条新动态: on focus, on coming back to the tab or online, and every minute while visible.
   let lastCheck = Date.now();
   const checkNewPosts = () => {
-    if (document.visibilityState !== 'visible' || !FEED_PATHS.includes(location.pathname)) return;
+    if (document.visibilityState !== 'visible' || !/^\/(home|follow|good)$/.test(location.pathname)) return;
     if (Date.now() - lastCheck < NEW_POSTS_MIN_GAP_MS) return;
     lastCheck = Date.now();
-    loadChunk(() => import('./new-posts.ts')).then((m) => m.checkNewPosts(queryClient, router), () => undefined);
+    loadFreshFeed().then((m) => m.checkNewPosts(queryClient, router), () => undefined);
   };
   setInterval(checkNewPosts, NEW_POSTS_CHECK_MS);
   window.addEventListener('focus', checkNewPosts);
@@ -53,14 +47,13 @@ export function startHostPlatform(queryClient: QueryClient, router: AppRouter): 
   document.addEventListener('visibilitychange', checkNewPosts);
 
   if (navigator.maxTouchPoints > 0) {
-    loadChunk(() => import('./pull-to-refresh.ts')).then((m) => m.startPullToRefresh(queryClient, router), () => undefined);
+    loadFreshFeed().then((m) => m.startPullToRefresh(queryClient, router), () => undefined);
   }
 
   const env = currentEnvironment();
-  const host = hosts[env.kind];
-  if (host) {
+  if (env.kind !== 'browser') {
     // html[data-host] says the host's bridge is in place (styles and tests may wait for it).
-    loadChunk(host)
+    loadChunk(() => import('./bridges.ts'))
       .then((module) => module.startHost({ queryClient, router, env }))
       .then(
         () => (document.documentElement.dataset.host = env.kind),

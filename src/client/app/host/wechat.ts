@@ -22,7 +22,7 @@ function share(wx: WechatSdk): void {
   wx.updateTimelineShareData({ title, link, imgUrl });
 }
 
-export async function startHost({ router }: HostContext): Promise<void> {
+export async function startWechat({ router }: HostContext): Promise<void> {
   const wx = await loadWechatSdk();
   if (!wx) return;
   wx.error((result) => console.warn('WeChat JS-SDK config failed', result));
