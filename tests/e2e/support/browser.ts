@@ -13,6 +13,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export interface LaunchOptions {
   viewport?: { width: number; height: number };
   userAgent?: string;
+  /** A touch screen (navigator.maxTouchPoints > 0, touch events). */
+  hasTouch?: boolean;
   /** A profile folder to open again (a browser restart); it is kept on close, the caller removes it. */
   profileDir?: string;
   /** Starts with the network cut (tabs the browser restores from the last session load offline too). */
@@ -36,6 +38,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
       viewport: options.viewport ?? { width: 390, height: 844 },
       ...(options.userAgent ? { userAgent: options.userAgent } : {}),
       ...(options.offline ? { offline: true } : {}),
+      ...(options.hasTouch ? { hasTouch: true } : {}),
       args: [
         '--headless',
         '--no-sandbox',
