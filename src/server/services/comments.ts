@@ -12,7 +12,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Comment, CommentBase, UserBrief } from '#shared/schemas.ts';
 import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
 import type { Db } from '../db/client.ts';
-import { preparedStatement, queryPrepared, type PreparedStatement } from '../db/prepared.ts';
+import { existsPerRow, preparedStatement, queryPrepared, type PreparedStatement } from '../db/prepared.ts';
 import { comments, posts, users } from '../db/schema.ts';
 import { BusinessError, forbidden, notFound } from '../errors.ts';
 import { ErrorCode } from '#shared/errors.ts';
@@ -49,7 +49,7 @@ type Source = keyof typeof sources;
 function commentStatementText(source: Source, size: number, viewer: string | null): string {
   const mine = (text: string) => (viewer ? text : '');
   const brief = (alias: string, column: string) => `${alias}.ucode as ${alias}_ucode, ${alias}.nick as ${alias}_nick, ${alias}.avatar as ${alias}_avatar
-      ${mine(`, exists (select from user_follows f where f.follower_id = ${viewer} and f.followee_id = ${column}) as ${alias}_is_follow`)}`;
+      ${mine(`, ${existsPerRow(`user_follows f where f.follower_id = ${viewer} and f.followee_id = ${column}`)} as ${alias}_is_follow`)}`;
   return `with roots as materialized (${sources[source].text(size + 1)}),
     replies as (
       select r.* from (select id from roots order by id limit ${size}) root
@@ -61,7 +61,7 @@ function commentStatementText(source: Source, size: number, viewer: string | nul
       c.deleted_at is not null as is_deleted,
       floor(extract(epoch from c.created_at) * 1000)::float8 as create_time,
       ${brief('u', 'c.user_id')}, ${brief('ru', 'c.reply_user_id')}
-      ${mine(`, exists (select from likes l where l.target_type = 'comment' and l.target_id = c.id and l.user_id = ${viewer}) as is_like`)}
+      ${mine(`, ${existsPerRow(`likes l where l.target_type = 'comment' and l.target_id = c.id and l.user_id = ${viewer}`)} as is_like`)}
     from listed c
     join users u on u.id = c.user_id
     left join users ru on ru.id = c.reply_user_id

@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { UserBrief } from '#shared/schemas.ts';
 import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
 import type { Db } from '../db/client.ts';
-import { preparedStatement, queryPrepared, type PreparedStatement } from '../db/prepared.ts';
+import { existsPerRow, preparedStatement, queryPrepared, type PreparedStatement } from '../db/prepared.ts';
 import { comments, likes, posts, users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { counter, toggleEdge } from './edges.ts';
@@ -56,14 +56,15 @@ const NO_BOUND = Number.MAX_SAFE_INTEGER;
 
 /**
  * Likers of post $1 below like id $2, newest first, with each liker's brief; logged in (`viewer`
- * is $3), whether the viewer follows them. One prepared statement (db/prepared.ts) per page size.
+ * is $3), whether the viewer follows them. One prepared statement (db/prepared.ts) per page size,
+ * ordered `desc nulls last` as likes_target_order_idx is (a plain `desc` would not walk it).
  */
 function likersStatementText(limit: number, withViewer: boolean): string {
   return `select l.id, l.user_id, u.ucode, u.nick, u.avatar
-      ${withViewer ? ', exists (select from user_follows f where f.follower_id = $3 and f.followee_id = l.user_id) as is_follow' : ''}
+      ${withViewer ? `, ${existsPerRow('user_follows f where f.follower_id = $3 and f.followee_id = l.user_id')} as is_follow` : ''}
     from likes l join users u on u.id = l.user_id
     where l.target_type = 'post' and l.target_id = $1 and l.id < $2
-    order by l.id desc limit ${limit}`;
+    order by l.id desc nulls last limit ${limit}`;
 }
 
 const statements = new Map<string, PreparedStatement>();
