@@ -7,7 +7,8 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { checkedSerializerCompiler } from './http/serializer.ts';
 import { z } from 'zod';
 import { fail } from '#shared/envelope.ts';
 import { ErrorCode } from '#shared/errors.ts';
@@ -59,7 +60,7 @@ export async function buildApp({ config, db, logger = false, serveClient = true,
     },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(checkedSerializerCompiler);
   installErrorHandler(app);
 
   // Phones on slow networks: JSON pages and the app shell travel compressed. Brotli at a low

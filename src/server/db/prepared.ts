@@ -9,6 +9,7 @@
  *   (only whole numbers, arrays of them and null are accepted, so nothing else is ever spliced).
  * - Inside a transaction (a write answering what it wrote): the same text, unprepared, through
  *   the transaction's own connection.
+ * - A statement marked planEachCall is never prepared: planned for each call's values.
  *
  * Texts use $1, $2, ... ; `types` names each parameter's type for PGlite's PREPARE. Keep every
  * LIMIT a constant in the text: with LIMIT $n the planner prices a generic plan for a tenth of
@@ -25,13 +26,24 @@ export interface PreparedStatement {
   /** PostgreSQL types of $1, $2, ... (bigint[], int, ...). */
   types: readonly string[];
   text: string;
+  /**
+   * Planned anew for each call's values, never prepared: for a statement whose best plan depends
+   * on the values (an author with five posts or with a hundred thousand), where one generic plan
+   * would be wrong for some.
+   */
+  planEachCall: boolean;
 }
 
 export type PreparedValue = number | readonly number[] | null;
 
-export function preparedStatement(name: string, types: readonly string[], text: string): PreparedStatement {
+export function preparedStatement(
+  name: string,
+  types: readonly string[],
+  text: string,
+  options: { planEachCall?: boolean } = {},
+): PreparedStatement {
   if (!/^[a-z][a-z0-9_]*$/.test(name)) throw new Error(`bad statement name ${name}`);
-  return { name, types, text };
+  return { name, types, text, planEachCall: options.planEachCall ?? false };
 }
 
 function literal(value: PreparedValue): string {
@@ -62,6 +74,10 @@ async function ensurePreparedOnPglite(client: PGlite, statement: PreparedStateme
   await pending;
 }
 
+/** The text with its values written in as literals (PGlite, planned for them). */
+const boundText = (statement: PreparedStatement, values: readonly PreparedValue[]) =>
+  statement.text.replace(/\$(\d+)/g, (_, n: string) => `${literal(values[Number(n) - 1] ?? null)}::${statement.types[Number(n) - 1]!}`);
+
 /** The text with its values bound as drizzle parameters (the unprepared path). */
 function boundSql(statement: PreparedStatement, values: readonly PreparedValue[]): SQL {
   const parts = statement.text.split(/\$(\d+)/);
@@ -82,8 +98,12 @@ export async function queryPrepared<Row>(db: Db, statement: PreparedStatement, v
   // Only the top-level database carries its driver client; a transaction has none.
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
-    const result = await client.query({ name: statement.name, text: statement.text, values: values as unknown[] });
+    const named = statement.planEachCall ? {} : { name: statement.name };
+    const result = await client.query({ ...named, text: statement.text, values: values as unknown[] });
     return result.rows as Row[];
+  }
+  if (client instanceof PGlite && statement.planEachCall) {
+    return (await client.query<Row>(boundText(statement, values))).rows;
   }
   if (client instanceof PGlite) {
     await ensurePreparedOnPglite(client, statement);
@@ -94,3 +114,11 @@ export async function queryPrepared<Row>(db: Db, statement: PreparedStatement, v
   const result = (await db.execute(boundSql(statement, values))) as unknown as { rows: Row[] };
   return result.rows;
 }
+
+/**
+ * `exists (select from <rest>)` as a lookup per row. PostgreSQL may turn a correlated EXISTS in a
+ * select list into a hashed subplan that reads every matching row once per call: every like,
+ * follow or vote of the viewer for each page, however many they made. A scalar subquery with
+ * LIMIT 1 stays one index lookup per row.
+ */
+export const existsPerRow = (rest: string) => `coalesce((select true from ${rest} limit 1), false)`;

@@ -8,19 +8,141 @@
  * live replies of a root; the author's users.like_count the likes of live comments. Every write
  * locks the post row first (then comments, then users), so writes of one post never deadlock.
  */
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Comment, CommentBase } from '#shared/schemas.ts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Comment, CommentBase, UserBrief } from '#shared/schemas.ts';
 import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
 import type { Db } from '../db/client.ts';
-import { comments, likes, posts, users } from '../db/schema.ts';
+import { existsPerRow, preparedStatement, queryPrepared, type PreparedStatement } from '../db/prepared.ts';
+import { comments, posts, users } from '../db/schema.ts';
 import { BusinessError, forbidden, notFound } from '../errors.ts';
 import { ErrorCode } from '#shared/errors.ts';
-import { keysetPage, type KeysetRequest, type Page } from './paging.ts';
-import { userBriefs } from './users.ts';
-
-type CommentRow = typeof comments.$inferSelect;
+import type { KeysetRequest, Page } from './paging.ts';
 
 const FIRST_REPLIES = 3;
+
+/** The keyset bound of a first page: below every id. */
+const NO_BOUND = 0;
+
+const COMMENT_COLUMNS = 'id, post_id, user_id, root_id, reply_user_id, content, like_count, reply_count, created_at, deleted_at';
+
+/**
+ * The comments to show, oldest first: `page` the top-level comments of post $1 after id $2
+ * that are live or still have live replies; `one` the comment $1 (a write answering it).
+ */
+const sources = {
+  page: {
+    types: ['bigint', 'bigint'],
+    text: (limit: number) => `select ${COMMENT_COLUMNS} from comments
+      where post_id = $1 and root_id is null and (deleted_at is null or reply_count > 0) and id > $2
+      order by id limit ${limit}`,
+  },
+  one: { types: ['bigint'], text: () => `select ${COMMENT_COLUMNS} from comments where id = $1` },
+} as const;
+
+type Source = keyof typeof sources;
+
+/**
+ * One statement, prepared (db/prepared.ts): the comments (one more than `size` asked for, to
+ * learn whether more follow), the first live replies of each shown, and every author and answered
+ * user; logged in (`viewer` is $n), whether the viewer liked each and follows each user.
+ */
+function commentStatementText(source: Source, size: number, viewer: string | null): string {
+  const mine = (text: string) => (viewer ? text : '');
+  const brief = (alias: string, column: string) => `${alias}.ucode as ${alias}_ucode, ${alias}.nick as ${alias}_nick, ${alias}.avatar as ${alias}_avatar
+      ${mine(`, ${existsPerRow(`user_follows f where f.follower_id = ${viewer} and f.followee_id = ${column}`)} as ${alias}_is_follow`)}`;
+  return `with roots as materialized (${sources[source].text(size + 1)}),
+    replies as (
+      select r.* from (select id from roots order by id limit ${size}) root
+      cross join lateral (
+        select ${COMMENT_COLUMNS} from comments
+        where root_id = root.id and deleted_at is null order by id limit ${FIRST_REPLIES}) r),
+    listed as (select false as is_reply, * from roots union all select true, * from replies)
+    select c.is_reply, c.id, c.post_id, c.user_id, c.root_id, c.reply_user_id, c.content, c.like_count, c.reply_count,
+      c.deleted_at is not null as is_deleted,
+      floor(extract(epoch from c.created_at) * 1000)::float8 as create_time,
+      ${brief('u', 'c.user_id')}, ${brief('ru', 'c.reply_user_id')}
+      ${mine(`, ${existsPerRow(`likes l where l.target_type = 'comment' and l.target_id = c.id and l.user_id = ${viewer}`)} as is_like`)}
+    from listed c
+    join users u on u.id = c.user_id
+    left join users ru on ru.id = c.reply_user_id
+    order by c.is_reply, c.id`;
+}
+
+const statements = new Map<string, PreparedStatement>();
+
+function commentStatement(source: Source, size: number, withViewer: boolean): PreparedStatement {
+  const name = `comments_${source}_${size}${withViewer ? '_viewer' : ''}`;
+  let statement = statements.get(name);
+  if (!statement) {
+    const types = sources[source].types;
+    const viewer = withViewer ? `$${types.length + 1}` : null;
+    statement = preparedStatement(name, withViewer ? [...types, 'int'] : types, commentStatementText(source, size, viewer));
+    statements.set(name, statement);
+  }
+  return statement;
+}
+
+interface CommentRow {
+  is_reply: boolean;
+  id: number | string;
+  post_id: number | string;
+  user_id: number;
+  root_id: number | string | null;
+  reply_user_id: number | null;
+  content: string;
+  like_count: number;
+  reply_count: number;
+  is_deleted: boolean;
+  create_time: number;
+  u_ucode: string;
+  u_nick: string;
+  u_avatar: string;
+  u_is_follow?: boolean;
+  ru_ucode: string | null;
+  ru_nick: string | null;
+  ru_avatar: string | null;
+  ru_is_follow?: boolean;
+  is_like?: boolean;
+}
+
+function toBase(row: CommentRow): CommentBase {
+  const replyUser: UserBrief | null =
+    row.reply_user_id !== null && row.ru_ucode !== null
+      ? { uid: row.reply_user_id, ucode: row.ru_ucode, nick: row.ru_nick!, avatar: row.ru_avatar!, is_follow: row.ru_is_follow ?? false }
+      : null;
+  return {
+    id: Number(row.id),
+    post_id: Number(row.post_id),
+    user: { uid: row.user_id, ucode: row.u_ucode, nick: row.u_nick, avatar: row.u_avatar, is_follow: row.u_is_follow ?? false },
+    content: row.is_deleted ? '' : row.content,
+    like_count: row.like_count,
+    is_like: row.is_like ?? false,
+    create_time: row.create_time,
+    reply_user: replyUser,
+    is_deleted: row.is_deleted,
+  };
+}
+
+/** The comments of the rows, the first `size` (one more only tells that more follow), each with its first replies. */
+async function readComments(db: Db, source: Source, size: number, values: number[], viewerId: number | null) {
+  const statement = commentStatement(source, size, viewerId !== null);
+  const rows = await queryPrepared<CommentRow>(db, statement, viewerId === null ? values : [...values, viewerId]);
+  const roots = rows.filter((row) => !row.is_reply);
+  const replies = new Map<number, CommentBase[]>();
+  for (const row of rows) {
+    if (!row.is_reply) continue;
+    const rootId = Number(row.root_id);
+    const list = replies.get(rootId);
+    if (list) list.push(toBase(row));
+    else replies.set(rootId, [toBase(row)]);
+  }
+  const list: Comment[] = roots.slice(0, size).map((root) => ({
+    ...toBase(root),
+    reply_count: root.reply_count,
+    replies: replies.get(Number(root.id)) ?? [],
+  }));
+  return { list, more: roots.length > size };
+}
 
 export async function listComments(
   db: Db,
@@ -29,81 +151,8 @@ export async function listComments(
   viewerId: number | null,
 ): Promise<Page<Comment>> {
   const size = paging.size ?? DEFAULT_PAGE_SIZE;
-  const rows = await db
-    .select()
-    .from(comments)
-    .where(
-      and(
-        eq(comments.postId, postId),
-        isNull(comments.rootId),
-        or(isNull(comments.deletedAt), gt(comments.replyCount, 0)),
-        paging.index ? gt(comments.id, paging.index) : undefined,
-      ),
-    )
-    .orderBy(asc(comments.id))
-    .limit(size + 1);
-  return keysetPage(rows, size, (row) => row.id, (page) => hydrateComments(db, page, viewerId));
-}
-
-export async function hydrateComments(db: Db, roots: CommentRow[], viewerId: number | null): Promise<Comment[]> {
-  if (roots.length === 0) return [];
-  const rootIds = roots.map((row) => row.id);
-  // The first few replies of each root, in one query.
-  const ranked = db.$with('ranked').as(
-    db
-      .select({
-        id: comments.id,
-        rank: sql<number>`row_number() over (partition by ${comments.rootId} order by ${comments.id})`.as('rank'),
-      })
-      .from(comments)
-      .where(and(inArray(comments.rootId, rootIds), isNull(comments.deletedAt))),
-  );
-  const replies = await db
-    .with(ranked)
-    .select()
-    .from(comments)
-    .where(inArray(comments.id, db.select({ id: ranked.id }).from(ranked).where(lte(ranked.rank, FIRST_REPLIES))))
-    .orderBy(asc(comments.id));
-  const all = [...roots, ...replies];
-  // Sequential: `db` may be a transaction (comment/add answers through here).
-  const authors = await userBriefs(
-    db,
-    all.flatMap((row) => (row.replyUserId ? [row.userId, row.replyUserId] : [row.userId])),
-    viewerId,
-  );
-  const liked =
-    viewerId === null
-      ? new Set<number>()
-      : await db
-          .select({ id: likes.targetId })
-          .from(likes)
-          .where(
-            and(
-              eq(likes.userId, viewerId),
-              eq(likes.targetType, 'comment'),
-              inArray(
-                likes.targetId,
-                all.map((row) => row.id),
-              ),
-            ),
-          )
-          .then((found) => new Set(found.map((like) => like.id)));
-  const toBase = (row: CommentRow): CommentBase => ({
-    id: row.id,
-    post_id: row.postId,
-    user: authors.get(row.userId)!,
-    content: row.deletedAt ? '' : row.content,
-    like_count: row.likeCount,
-    is_like: liked.has(row.id),
-    create_time: row.createdAt.getTime(),
-    reply_user: row.replyUserId ? (authors.get(row.replyUserId) ?? null) : null,
-    is_deleted: row.deletedAt !== null,
-  });
-  return roots.map((root) => ({
-    ...toBase(root),
-    reply_count: root.replyCount,
-    replies: replies.filter((reply) => reply.rootId === root.id).map(toBase),
-  }));
+  const { list, more } = await readComments(db, 'page', size, [postId, paging.index || NO_BOUND], viewerId);
+  return { list, page: { more, next_index: list.at(-1)?.id ?? 0 } };
 }
 
 /** Locks a live post (the first lock of every comment write); -1005 when missing or deleted. */
@@ -153,8 +202,8 @@ export async function addComment(tx: Db, userId: number, input: CommentAddInput)
       .set({ replyCount: sql`${comments.replyCount} + 1` })
       .where(eq(comments.id, rootId));
   }
-  const [comment] = await hydrateComments(tx, [row!], userId);
-  return comment!;
+  const { list } = await readComments(tx, 'one', 1, [row!.id], userId);
+  return list[0]!;
 }
 
 /**

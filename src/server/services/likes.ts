@@ -1,13 +1,13 @@
 /** Likes of posts and comments (through the one edge toggle), and who liked a post, newest first. */
-import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { UserBrief } from '#shared/schemas.ts';
 import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
 import type { Db } from '../db/client.ts';
+import { existsPerRow, preparedStatement, queryPrepared, type PreparedStatement } from '../db/prepared.ts';
 import { comments, likes, posts, users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { counter, toggleEdge } from './edges.ts';
 import { keysetPage, type KeysetRequest, type Page } from './paging.ts';
-import { userBriefs } from './users.ts';
 
 export type LikeTarget = { post_id: number } | { comment_id: number };
 
@@ -51,17 +51,53 @@ export async function setLike(tx: Db, userId: number, target: LikeTarget, on: bo
   return { is_success: true, like_count: row.likeCount + (changed ? (on ? 1 : -1) : 0) };
 }
 
+/** The keyset bound of a first page: above every id. */
+const NO_BOUND = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Likers of post $1 below like id $2, newest first, with each liker's brief; logged in (`viewer`
+ * is $3), whether the viewer follows them. One prepared statement (db/prepared.ts) per page size,
+ * ordered `desc nulls last` as likes_target_order_idx is (a plain `desc` would not walk it).
+ */
+function likersStatementText(limit: number, withViewer: boolean): string {
+  return `select l.id, l.user_id, u.ucode, u.nick, u.avatar
+      ${withViewer ? `, ${existsPerRow('user_follows f where f.follower_id = $3 and f.followee_id = l.user_id')} as is_follow` : ''}
+    from likes l join users u on u.id = l.user_id
+    where l.target_type = 'post' and l.target_id = $1 and l.id < $2
+    order by l.id desc nulls last limit ${limit}`;
+}
+
+const statements = new Map<string, PreparedStatement>();
+
+function likersStatement(limit: number, withViewer: boolean): PreparedStatement {
+  const name = `likers_${limit}${withViewer ? '_viewer' : ''}`;
+  let statement = statements.get(name);
+  if (!statement) {
+    statement = preparedStatement(name, withViewer ? ['bigint', 'bigint', 'int'] : ['bigint', 'bigint'], likersStatementText(limit, withViewer));
+    statements.set(name, statement);
+  }
+  return statement;
+}
+
+interface LikerRow {
+  id: number | string;
+  user_id: number;
+  ucode: string;
+  nick: string;
+  avatar: string;
+  is_follow?: boolean;
+}
+
 /** Who liked a post, newest like first; the cursor is the like's id. */
 export async function listLikers(db: Db, postId: number, paging: KeysetRequest, viewerId: number | null): Promise<Page<UserBrief>> {
   const size = paging.size ?? DEFAULT_PAGE_SIZE;
-  const rows = await db
-    .select({ id: likes.id, userId: likes.userId })
-    .from(likes)
-    .where(and(eq(likes.targetType, 'post'), eq(likes.targetId, postId), paging.index ? lt(likes.id, paging.index) : undefined))
-    .orderBy(desc(likes.id))
-    .limit(size + 1);
-  return keysetPage(rows, size, (row) => row.id, async (page) => {
-    const briefs = await userBriefs(db, page.map((row) => row.userId), viewerId);
-    return page.map((row) => briefs.get(row.userId)!);
-  });
+  const values = [postId, paging.index || NO_BOUND];
+  const rows = await queryPrepared<LikerRow>(
+    db,
+    likersStatement(size + 1, viewerId !== null),
+    viewerId === null ? values : [...values, viewerId],
+  );
+  return keysetPage(rows, size, (row) => Number(row.id), (page) =>
+    page.map((row) => ({ uid: row.user_id, ucode: row.ucode, nick: row.nick, avatar: row.avatar, is_follow: row.is_follow ?? false })),
+  );
 }

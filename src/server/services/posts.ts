@@ -16,7 +16,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Attach, Post, Vote } from '#shared/schemas.ts';
 import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
 import type { Db } from '../db/client.ts';
-import { preparedStatement, queryPrepared, type PreparedStatement } from '../db/prepared.ts';
+import { existsPerRow, preparedStatement, queryPrepared, type PreparedStatement } from '../db/prepared.ts';
 import { channels, postChannels, posts, postTopics, topics, users } from '../db/schema.ts';
 import { forbidden, notFound, notLoggedIn } from '../errors.ts';
 import type { KeysetRequest, Page } from './paging.ts';
@@ -38,53 +38,58 @@ export type PostFilter =
 type Source = PostFilter['kind'] | 'one';
 
 const POST_COLUMNS = 'id, user_id, content, is_good, like_count, comment_count, created_at, channel_ids, topic_ids, has_images, has_code, has_vote';
-const P_COLUMNS = POST_COLUMNS.split(', ')
-  .map((column) => `p.${column}`)
-  .join(', ');
 
 /**
  * The page's post rows, newest first: $1 the keyset bound (ids below it), $2 the filter's id
  * (all and good have none); for `one`, $1 the post's id. The limit is written into the text (see
- * db/prepared.ts), so there is one statement per page size asked for.
+ * db/prepared.ts), so there is one statement per page size asked for. Every ORDER BY says
+ * `desc nulls last` as the indexes do (drizzle's .desc()): a plain `desc` is another order to the
+ * planner, which then never walks those indexes. A channel's or topic's page walks its own index
+ * and looks each post up (`offset 0` keeps the planner from joining a walk of all posts).
  */
-const sources: Record<Source, { types: string[]; text: (limit: number) => string }> = {
+const sources: Record<Source, { types: string[]; text: (limit: number) => string; planEachCall?: boolean }> = {
   all: {
     types: ['bigint'],
-    text: (limit) => `select ${POST_COLUMNS} from posts where deleted_at is null and id < $1 order by id desc limit ${limit}`,
+    text: (limit) => `select ${POST_COLUMNS} from posts where deleted_at is null and id < $1 order by id desc nulls last limit ${limit}`,
   },
   good: {
     types: ['bigint'],
-    text: (limit) => `select ${POST_COLUMNS} from posts where deleted_at is null and is_good and id < $1 order by id desc limit ${limit}`,
+    text: (limit) =>
+      `select ${POST_COLUMNS} from posts where deleted_at is null and is_good and id < $1 order by id desc nulls last limit ${limit}`,
   },
+  // An author may have five posts or a hundred thousand: planned for the author asked for.
   user: {
     types: ['bigint', 'int'],
     text: (limit) =>
-      `select ${POST_COLUMNS} from posts where user_id = $2 and deleted_at is null and id < $1 order by id desc limit ${limit}`,
+      `select ${POST_COLUMNS} from posts where user_id = $2 and deleted_at is null and id < $1 order by id desc nulls last limit ${limit}`,
+    planEachCall: true,
   },
   channel: {
     types: ['bigint', 'int'],
-    text: (limit) => `select ${P_COLUMNS} from post_channels pc join posts p on p.id = pc.post_id
-      where pc.channel_id = $2 and pc.post_id < $1 and p.deleted_at is null order by pc.post_id desc limit ${limit}`,
+    text: (limit) => `select p.* from post_channels pc
+      cross join lateral (select ${POST_COLUMNS} from posts where id = pc.post_id and deleted_at is null offset 0) p
+      where pc.channel_id = $2 and pc.post_id < $1 order by pc.post_id desc nulls last limit ${limit}`,
   },
   topic: {
     types: ['bigint', 'int'],
-    text: (limit) => `select ${P_COLUMNS} from post_topics pt join posts p on p.id = pt.post_id
-      where pt.topic_id = $2 and pt.post_id < $1 and p.deleted_at is null order by pt.post_id desc limit ${limit}`,
+    text: (limit) => `select p.* from post_topics pt
+      cross join lateral (select ${POST_COLUMNS} from posts where id = pt.post_id and deleted_at is null offset 0) p
+      where pt.topic_id = $2 and pt.post_id < $1 order by pt.post_id desc nulls last limit ${limit}`,
   },
   // The newest of each followed channel's own index, merged: never a walk over other channels' posts.
   'followed-channels': {
     types: ['bigint', 'int'],
-    text: (limit) => `select ${P_COLUMNS} from (
-        select distinct newest.id from channel_follows f
+    text: (limit) => `select p.* from (
+        select distinct newest.post_id from channel_follows f
         cross join lateral (
-          select pc.post_id as id from post_channels pc join posts q on q.id = pc.post_id
-          where pc.channel_id = f.channel_id and pc.post_id < $1 and q.deleted_at is null
-          order by pc.post_id desc limit ${limit}) newest
-        where f.user_id = $2 order by newest.id desc limit ${limit}) k
-      join posts p on p.id = k.id`,
+          select pc.post_id from post_channels pc
+          cross join lateral (select 1 from posts where id = pc.post_id and deleted_at is null offset 0) live
+          where pc.channel_id = f.channel_id and pc.post_id < $1
+          order by pc.post_id desc nulls last limit ${limit}) newest
+        where f.user_id = $2 order by newest.post_id desc nulls last limit ${limit}) k
+      cross join lateral (select ${POST_COLUMNS} from posts where id = k.post_id offset 0) p`,
   },
-  // One post (a detail): by `= $1`, whose generic plan is the custom one (an array of unknown
-  // length would be planned anew on every call).
+  // One post (a detail): by `= $1`, whose generic plan is the custom one.
   one: {
     types: ['bigint'],
     text: () => `select ${POST_COLUMNS} from posts where id = $1 and deleted_at is null`,
@@ -102,8 +107,8 @@ function postStatementText(source: Source, size: number, viewer: string | null):
   return `select p.id, p.user_id, p.content, p.is_good, p.like_count, p.comment_count,
       round(extract(epoch from p.created_at) * 1000)::float8 as create_time,
       u.ucode, u.nick, u.avatar, p.channel_ids, p.topic_ids,
-      ${mine(`exists (select from user_follows f where f.follower_id = ${viewer} and f.followee_id = p.user_id) as is_follow,
-      exists (select from likes l where l.target_type = 'post' and l.target_id = p.id and l.user_id = ${viewer}) as is_like,`)}
+      ${mine(`${existsPerRow(`user_follows f where f.follower_id = ${viewer} and f.followee_id = p.user_id`)} as is_follow,
+      ${existsPerRow(`likes l where l.target_type = 'post' and l.target_id = p.id and l.user_id = ${viewer}`)} as is_like,`)}
       ${onPage(
         'p.has_images',
         `(select json_agg(json_build_array(i.url, i.width, i.height)) from (
@@ -119,12 +124,12 @@ function postStatementText(source: Source, size: number, viewer: string | null):
         'p.has_vote',
         `(select json_build_array(v.id, v.title, v.multiple, (extract(epoch from v.end_time) * 1000)::bigint, v.total,
             (select json_agg(json_build_array(o.id, o.text, o.count
-              ${mine(`, exists (select from vote_records r where r.option_id = o.id and r.user_id = ${viewer})`)}))
+              ${mine(`, ${existsPerRow(`vote_records r where r.option_id = o.id and r.user_id = ${viewer}`)}`)}))
               from (select id, text, count from vote_options where vote_id = v.id order by sort, id) o)
-            ${mine(`, exists (select from vote_records r where r.vote_id = v.id and r.user_id = ${viewer})`)})
+            ${mine(`, ${existsPerRow(`vote_records r where r.vote_id = v.id and r.user_id = ${viewer}`)}`)})
           from votes v where v.post_id = p.id)`,
       )} as vote
-    from (select page.*, row_number() over (order by page.id desc) as rn from (${sources[source].text(size + 1)}) page) p
+    from (select page.*, row_number() over (order by page.id desc nulls last) as rn from (${sources[source].text(size + 1)}) page) p
     join users u on u.id = p.user_id
     order by p.id desc`;
 }
@@ -138,7 +143,9 @@ function postStatement(source: Source, size: number, withViewer: boolean): Prepa
   if (!statement) {
     const types = sources[source].types;
     const viewer = withViewer ? `$${types.length + 1}` : null;
-    statement = preparedStatement(name, withViewer ? [...types, 'int'] : types, postStatementText(source, size, viewer));
+    statement = preparedStatement(name, withViewer ? [...types, 'int'] : types, postStatementText(source, size, viewer), {
+      planEachCall: sources[source].planEachCall ?? false,
+    });
     statements.set(name, statement);
   }
   return statement;
