@@ -126,18 +126,24 @@ describe('two API processes behind a round-robin proxy on one PostgreSQL', () =>
     expect(bothLoggedIn).toBeGreaterThan(0);
   });
 
-  it('leaves exactly one live ticket after ten logins at once', { timeout: 60_000 }, async () => {
-    const phone = freshPhone();
-    await login(phone, await requestCode(phone), 'mobile');
-    const userId = await userIdOf(phone);
-    const issued: string[] = [];
-    for (let i = 0; i < 10; i++) issued.push(await requestCode(phone));
-    // Newest first, a moment apart: each finds the newer ones spent.
-    const answers = await Promise.all(issued.reverse().map((code, i) => pause(i * 3).then(() => login(phone, code, 'mobile'))));
-    const succeeded = answers.filter((answer) => answer.body.code === 0).length;
-    console.log(`scale-out: ten logins at once, ${succeeded} logged in`);
-    expect(succeeded).toBeGreaterThan(1);
-    expect(await liveTickets(userId, 'mobile')).toBe(1);
+  it('leaves exactly one live ticket after ten logins at once', { timeout: 180_000 }, async () => {
+    // A trial proves something only when several of the ten logins overlap; on a loaded machine
+    // they may come one after another (one succeeds), so up to five trials are run until one does.
+    const overlapping: number[] = [];
+    for (let trial = 0; trial < 5 && overlapping.length === 0; trial++) {
+      const phone = freshPhone();
+      await login(phone, await requestCode(phone), 'mobile');
+      const userId = await userIdOf(phone);
+      const issued: string[] = [];
+      for (let i = 0; i < 10; i++) issued.push(await requestCode(phone));
+      // Newest first, a moment apart: each finds the newer ones spent.
+      const answers = await Promise.all(issued.reverse().map((code, i) => pause(i * 3).then(() => login(phone, code, 'mobile'))));
+      const succeeded = answers.filter((answer) => answer.body.code === 0).length;
+      console.log(`scale-out: ten logins at once (trial ${trial + 1}), ${succeeded} logged in`);
+      expect(await liveTickets(userId, 'mobile')).toBe(1);
+      if (succeeded > 1) overlapping.push(succeeded);
+    }
+    expect(overlapping).toHaveLength(1);
   });
 
   it('counts 60 parallel wrong codes as 60 tries on both processes, and refuses the right code after them', async () => {
