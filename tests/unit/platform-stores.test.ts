@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MOBILE_MEDIA_QUERY, startLayoutTracking, useLayoutStore } from '../../src/client/platform/layout-store.ts';
-import { startOnlineTracking, useOnlineStore } from '../../src/client/platform/online-store.ts';
+import { reportWorkerNetworkStatus, startOnlineTracking, useOnlineStore } from '../../src/client/platform/online-store.ts';
 
 /** A controllable MediaQueryList. */
 function fakeMedia(initial: boolean) {
@@ -67,6 +67,19 @@ describe('useOnlineStore', () => {
     expect(useOnlineStore.getState().online).toBe(false);
     useOnlineStore.getState().setOnline(true);
     expect(useOnlineStore.getState().online).toBe(true);
+  });
+
+  it("takes the service worker's word, except an online one while the browser says it has no network", () => {
+    reportWorkerNetworkStatus(false);
+    expect(useOnlineStore.getState().online).toBe(false);
+    reportWorkerNetworkStatus(true);
+    expect(useOnlineStore.getState().online).toBe(true);
+    // A server unreachable while the browser thought it was online: the worker says so.
+    reportWorkerNetworkStatus(false);
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    reportWorkerNetworkStatus(true);
+    expect(useOnlineStore.getState().online).toBe(false);
+    onLine.mockRestore();
   });
 
   it('follows the window online/offline events until unsubscribed', () => {

@@ -17,6 +17,17 @@ export const useOnlineStore = create<OnlineState>()((set) => ({
   setOnline: (online) => set((state) => (state.online === online ? state : { online })),
 }));
 
+/**
+ * The service worker's word on the network: a failed fetch means offline, a fetch that
+ * succeeded means online, unless the browser itself says it has no network (a worker's fetch
+ * can succeed from a source the page cannot use, and believing it would flap the state and
+ * show 网络异常 a second time).
+ */
+export function reportWorkerNetworkStatus(online: boolean): void {
+  if (online && typeof navigator !== 'undefined' && navigator.onLine === false) return;
+  useOnlineStore.getState().setOnline(online);
+}
+
 /** Follows navigator.onLine now and on the window's online/offline events. Returns the unsubscribe. */
 export function startOnlineTracking(): () => void {
   if (typeof window === 'undefined') return () => {};
