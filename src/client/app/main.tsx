@@ -20,7 +20,7 @@ import { startOutbox } from '../entities/outbox/index.ts';
 import { loadChunk } from '../lib/chunk.ts';
 import { createQueryClient, followOnlineStore, persistQueryCache } from '../lib/query-client.ts';
 import { startLayoutTracking, useLayoutStore } from '../platform/layout-store.ts';
-import { reportWorkerNetworkStatus, startOnlineTracking, useOnlineStore } from '../platform/online-store.ts';
+import { reportWorkerNetworkStatus, startOnlineTracking } from '../platform/online-store.ts';
 import { registerServiceWorker } from '../platform/pwa.ts';
 import { createAppRouter, startRouterTracking } from './router.tsx';
 import { startHostPlatform } from './host/start.ts';
