@@ -73,7 +73,8 @@ const theme = EditorView.theme({
   '.cm-activeLineGutter': { backgroundColor: 'transparent', color: 'var(--color-text-secondary)' },
   '&:not(.cm-focused) .cm-activeLine': { backgroundColor: 'transparent' },
   '&:not(.cm-focused) .cm-activeLineGutter': { color: 'inherit' },
-  '.cm-placeholder': { color: 'var(--color-text-tertiary)' },
+  // Secondary, not tertiary: it must read 4.5:1 on the focused line's tint too.
+  '.cm-placeholder': { color: 'var(--color-text-secondary)' },
   '.cm-matchingBracket': { backgroundColor: 'var(--color-brand-soft)', outline: '1px solid var(--color-brand)' },
   '.cm-nonmatchingBracket': { color: 'var(--color-danger)' },
 });
