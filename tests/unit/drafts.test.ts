@@ -98,6 +98,18 @@ describe('drafts', () => {
     expect(localStorage.getItem('horde-drafts-unsaved')).toBeNull();
   });
 
+  it('write a new picture at once, not after the delay: its blob has no other copy', async () => {
+    useDrafts.getState().edit(POST_DRAFT, (d) => ({
+      ...d,
+      publishParams: { ...d.publishParams, attach: [{ localId: 'p1', name: '截图.png', blob: new Blob(['png']), status: 'waiting' }] },
+    }));
+    // Well inside DRAFT_SAVE_DELAY_MS: the write has begun and commits without a flush.
+    await vi.waitFor(async () => expect(((await stored())?.[POST_DRAFT] as PostDraft | undefined)?.publishParams.attach).toHaveLength(1), {
+      timeout: 150,
+      interval: 10,
+    });
+  });
+
   it('merge key by key, newest first', () => {
     const a = { ...emptyDraft(100), topicTags: 'a' };
     const b = { ...emptyDraft(200), topicTags: 'b' };

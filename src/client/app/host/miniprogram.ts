@@ -21,7 +21,11 @@ export const MINIPROGRAM_WEBVIEW_PAGE = '/pages/webview/webview';
 export async function startMiniProgram({ router }: HostContext): Promise<void> {
   const bridge = (await loadWechatSdk())?.miniProgram;
   if (!bridge) return;
-  const post = (share = pageShare()) => bridge.postMessage({ data: { type: 'share', ...share } });
+  let postedFor = '';
+  const post = (share = pageShare()) => {
+    postedFor = location.href;
+    bridge.postMessage({ data: { type: 'share', ...share } });
+  };
 
   const openOutside = (url: string) => bridge.navigateTo({ url: `${MINIPROGRAM_WEBVIEW_PAGE}?url=${encodeURIComponent(url)}` });
   window.open = (url?: string | URL) => {
@@ -52,7 +56,8 @@ export async function startMiniProgram({ router }: HostContext): Promise<void> {
     if (!event.hrefChanged) return;
     clearTimeout(timer);
     // After the new page has set its title and share content.
-    timer = setTimeout(() => post(), WECHAT_RESIGN_DELAY_MS);
+    // The first page may resolve after the post made on load: the same page, no new post.
+    timer = setTimeout(() => location.href !== postedFor && post(), WECHAT_RESIGN_DELAY_MS);
   });
   post();
 }

@@ -142,10 +142,19 @@ export async function flushDrafts(): Promise<void> {
   }
 }
 
-function save(key: string, value: Stored): void {
+function save(key: string, value: Stored, { now = false } = {}): void {
   pending = { ...pending, [key]: value };
+  // A new picture is written at once: its blob cannot go into the localStorage copy made as
+  // the page goes, so a reload inside the delay would lose it.
+  if (now) void flushDrafts();
   // Never postponed by the next keystroke: steady typing is written every 300 ms.
-  timer ??= setTimeout(() => void flushDrafts(), DRAFT_SAVE_DELAY_MS);
+  else timer ??= setTimeout(() => void flushDrafts(), DRAFT_SAVE_DELAY_MS);
+}
+
+/** Pictures in `next` that carry a blob `before` did not have. */
+function addsPicture(before: Stored | undefined, next: PostDraft): boolean {
+  const known = new Set(isDraft(before) ? before.publishParams.attach.filter((image) => image.blob).map((image) => image.localId) : []);
+  return next.publishParams.attach.some((image) => image.blob && !known.has(image.localId));
 }
 
 export const useDrafts = create<DraftState>()((set, get) => ({
@@ -156,7 +165,7 @@ export const useDrafts = create<DraftState>()((set, get) => ({
     const current = get().stored[key];
     const next = { ...change(isDraft(current) ? current : emptyDraft()), editedAt: Date.now() };
     set({ stored: { ...get().stored, [key]: next } });
-    save(key, next);
+    save(key, next, { now: addsPicture(current, next) });
     return true;
   },
   remove(key) {

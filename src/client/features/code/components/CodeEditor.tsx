@@ -81,6 +81,8 @@ export default function CodeEditor({ value, onChange, autoFocus = false }: CodeE
           placeholder: '在这里输入或粘贴代码',
           onDocChange: (code) => emitCode(code),
         });
+        // Until React re-renders without it, the text area would be a second 代码 text box.
+        if (fallback) fallback.hidden = true;
         setEditor(handle);
         if (hadFocus) handle.focus(cursor);
         else if (start.autoFocus) handle.focus();

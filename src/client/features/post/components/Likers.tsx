@@ -9,6 +9,7 @@ import { Avatar } from '../../../ui/Avatar.tsx';
 import { IconClose } from '../../../ui/icons.tsx';
 import { ModalDialog } from '../../../ui/overlay/ModalDialog.tsx';
 import { ErrorState, ListFooter } from '../../../ui/states.tsx';
+import { useLayoutStore } from '../../../platform/layout-store.ts';
 import { likerKeys, likersQueryOptions } from '../queries.ts';
 import '../../../ui/dialog/dialog.css';
 
@@ -71,19 +72,38 @@ export function Likers({ postId, total }: { postId: number; total: number }) {
       }),
     [postId, queryClient],
   );
+  const isMobile = useLayoutStore((s) => s.isMobile);
   const likers = pagedItems(query.data?.pages).slice(0, SHOWN);
   if (total === 0 || likers.length === 0) return null;
   return (
     <section className="likers" aria-label="赞过的人">
-      <div className="likers__avatars">
-        {likers.map((user) => (
-          <LikerLink key={user.uid} user={user} size={28} />
-        ))}
-      </div>
-      <span className="likers__count">{formatCount(total)} 人赞过</span>
-      <button type="button" className="button button--text button--small" onClick={() => setShowAll(true)}>
-        查看全部
-      </button>
+      {isMobile ? (
+        // Avatars of 28 px side by side are too small to tap one by one: on a phone the row is
+        // one button to the list, where each liker has a row of their own.
+        <button type="button" className="likers__row" onClick={() => setShowAll(true)}>
+          <span className="likers__avatars" aria-hidden="true">
+            {likers.map((user) => (
+              <span key={user.uid} className="liker">
+                <Avatar src={user.avatar} nick={user.nick} size={28} />
+              </span>
+            ))}
+          </span>
+          <span className="likers__count">{formatCount(total)} 人赞过</span>
+          <span className="likers__all">查看全部</span>
+        </button>
+      ) : (
+        <>
+          <div className="likers__avatars">
+            {likers.map((user) => (
+              <LikerLink key={user.uid} user={user} size={28} />
+            ))}
+          </div>
+          <span className="likers__count">{formatCount(total)} 人赞过</span>
+          <button type="button" className="button button--text button--small" onClick={() => setShowAll(true)}>
+            查看全部
+          </button>
+        </>
+      )}
       {showAll ? <LikersDialog postId={postId} total={total} onClose={() => setShowAll(false)} /> : null}
     </section>
   );
