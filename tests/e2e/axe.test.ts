@@ -4,7 +4,8 @@
  * over them (the login popup, the composer, a modal list, the 发现 sheet, a user centre's tabs),
  * at 375 px and 1280 px, logged out and logged in. The real built app, server and database.
  *
- * Checked: WCAG 2.0/2.1/2.2 A and AA, and axe's best practices. One browser and one page for
+ * Checked: WCAG 2.0/2.1/2.2 A and AA, axe's best practices and its experimental rules, in the
+ * light palette (AXE_COLOR_SCHEME=dark: the dark one). One browser and one page for
  * the whole file; it prints a table of every cell, and a failure names each rule and its targets.
  * Needs `npm run build` first and Chromium at /usr/bin/chromium.
  */
