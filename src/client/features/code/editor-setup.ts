@@ -60,11 +60,11 @@ const theme = EditorView.theme({
   },
   '&.cm-focused': { outline: 'none' },
   '.cm-scroller': { fontFamily: 'var(--font-mono)', lineHeight: '1.7', minHeight: 'var(--code-editor-min-height, 240px)' },
-  '.cm-content': { padding: 'var(--space-3) 0', caretColor: 'var(--color-brand)' },
+  '.cm-content': { padding: 'var(--space-3) 0', caretColor: 'var(--color-brand-strong)' },
   '.cm-line': { padding: '0 var(--space-4) 0 var(--space-2)' },
   '.cm-gutters': {
     backgroundColor: 'var(--color-code-bg)',
-    color: 'var(--color-text-disabled)',
+    color: 'var(--color-text-tertiary)',
     border: 'none',
     borderRight: '1px solid var(--color-hairline)',
   },
@@ -73,7 +73,8 @@ const theme = EditorView.theme({
   '.cm-activeLineGutter': { backgroundColor: 'transparent', color: 'var(--color-text-secondary)' },
   '&:not(.cm-focused) .cm-activeLine': { backgroundColor: 'transparent' },
   '&:not(.cm-focused) .cm-activeLineGutter': { color: 'inherit' },
-  '.cm-placeholder': { color: 'var(--color-text-disabled)' },
+  // Secondary, not tertiary: it must read 4.5:1 on the focused line's tint too.
+  '.cm-placeholder': { color: 'var(--color-text-secondary)' },
   '.cm-matchingBracket': { backgroundColor: 'var(--color-brand-soft)', outline: '1px solid var(--color-brand)' },
   '.cm-nonmatchingBracket': { color: 'var(--color-danger)' },
 });

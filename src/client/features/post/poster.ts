@@ -12,6 +12,10 @@ const LINE = Math.round(TEXT_SIZE * 1.7);
 const MAX_LINES = 12;
 const FONT = '"PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif';
 const BRAND = '#fa8919';
+// Words drawn into the picture are text too (WCAG 1.4.3): the palette's shades that read 4.5:1 on
+// white (styles/tokens.css --color-brand-strong and --color-text-tertiary); the bright orange is the bar.
+const BRAND_TEXT = '#ad5700';
+const TIME_TEXT = '#656f7b';
 
 function loadImage(src: string): Promise<HTMLImageElement | null> {
   const url = new URL(src, window.location.href);
@@ -74,7 +78,7 @@ export async function drawPoster(post: Post, brand: string, time: string): Promi
   ctx.fillStyle = '#222222';
   ctx.font = `bold 30px ${FONT}`;
   ctx.fillText(post.user.nick, PAD + 104, y + 34);
-  ctx.fillStyle = '#8a8f99';
+  ctx.fillStyle = TIME_TEXT;
   ctx.font = `24px ${FONT}`;
   ctx.fillText(time, PAD + 104, y + 72);
 
@@ -96,7 +100,7 @@ export async function drawPoster(post: Post, brand: string, time: string): Promi
   y += 40;
   ctx.fillStyle = '#eef0f3';
   ctx.fillRect(PAD, y, WIDTH - PAD * 2, 2);
-  ctx.fillStyle = BRAND;
+  ctx.fillStyle = BRAND_TEXT;
   ctx.font = `bold 26px ${FONT}`;
   ctx.fillText(brand, PAD, y + 48);
 

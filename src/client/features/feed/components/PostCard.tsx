@@ -126,9 +126,11 @@ export function PostCard({ post, full = false }: { post: Post; full?: boolean })
       <footer className="post-card__foot">
         <LikeButton post={post} />
         {full ? (
-          <span className="post-stat" aria-label={`评论 ${post.comment_count}`}>
+          <span className="post-stat">
             <IconComment size={18} />
             <span aria-hidden="true">{post.comment_count > 0 ? formatCount(post.comment_count) : '评论'}</span>
+            {/* A plain span has no name of its own: the words are in the text, for screen readers only. */}
+            <span className="visually-hidden">评论 {post.comment_count}</span>
           </span>
         ) : (
           <Link
