@@ -18,6 +18,7 @@ import type { Db } from './db/client.ts';
 import { badRequest } from './errors.ts';
 import { logCodeSender, type CodeSender } from './services/login.ts';
 import { authPlugin } from './http/auth.ts';
+import { registerBenchAnchors } from './http/bench-anchors.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { registerStaticClient } from './http/static-client.ts';
 import { registerRoutes } from './routes/index.ts';
@@ -101,6 +102,7 @@ export async function buildApp({ config, db, logger = false, serveClient = true,
   await app.register(authPlugin, { db });
   // Every call of the contract and every other path, from one map (routes/index.ts).
   await registerRoutes(app, { db, config, codeSender: codeSender ?? logCodeSender(app.log) });
+  if (config.benchAnchors) await registerBenchAnchors(app, db);
   await registerStaticClient(app, { dir: serveClient ? config.clientDir : undefined, config: clientConfigOf(config) });
   return app;
 }

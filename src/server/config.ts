@@ -59,6 +59,8 @@ export interface Config {
   uploadLimitPerMinute: number;
   /** Images one user may upload per day (China Standard Time); more: -2006. */
   dailyUploadLimit: number;
+  /** Serve the benchmark's anchor routes (http/bench-anchors.ts); only `npm run bench` turns it on. */
+  benchAnchors: boolean;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -150,6 +152,7 @@ const envSchema = z.object({
   UPLOAD_MAX_BYTES: z.preprocess(unsetIfEmpty, wholeNumber(1024, 100 * 1024 * 1024).default(UPLOAD_MAX_BYTES)),
   UPLOAD_LIMIT_PER_MINUTE: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(20)),
   DAILY_UPLOAD_LIMIT: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(200)),
+  BENCH_ANCHORS: z.preprocess(unsetIfEmpty, flag.default(false)),
 });
 
 /** Values never echoed back in an error message. */
@@ -202,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadLimitPerMinute: e.UPLOAD_LIMIT_PER_MINUTE,
     dailyUploadLimit: e.DAILY_UPLOAD_LIMIT,
+    benchAnchors: e.BENCH_ANCHORS,
   };
 }
 
