@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { VitePWA } from 'vite-plugin-pwa';
 import { communityTexts, DEFAULT_CLIENT_CONFIG } from './src/shared/client-config.ts';
+import { SHARE_TARGET_PATH } from './src/shared/static-paths.ts';
 
 const apiServer = process.env.API_URL ?? 'http://localhost:3000';
 // The build writes the default name; the server serves the manifest and the page with the
@@ -56,6 +57,8 @@ export default defineConfig({
         short_name: texts.appName,
         description: texts.manifestDescription,
         lang: 'zh-CN',
+        dir: 'ltr',
+        categories: ['education', 'social', 'news'],
         start_url: '/home',
         scope: '/',
         display: 'standalone',
@@ -66,6 +69,33 @@ export default defineConfig({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // The installed icon's menu (long press, right click). Logged out, 发动态 asks for a login first.
+        shortcuts: [
+          {
+            name: '发动态',
+            description: '写一条新动态',
+            url: '/home?compose=1',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+          {
+            name: '关注',
+            description: '关注的频道和用户的动态',
+            url: '/follow',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+        ],
+        // The richer install dialog: the app as it looks (public/screenshots, not precached).
+        screenshots: [
+          { src: '/screenshots/feed-narrow.png', sizes: '720x1280', type: 'image/png', form_factor: 'narrow', label: '手机上的动态首页' },
+          { src: '/screenshots/feed-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: '电脑上的动态首页与侧栏' },
+        ],
+        // Sharing a page or text to the installed app opens the composer with it (app/main.tsx).
+        share_target: {
+          action: SHARE_TARGET_PATH,
+          method: 'GET',
+          enctype: 'application/x-www-form-urlencoded',
+          params: { title: 'title', text: 'text', url: 'url' },
+        },
       },
       devOptions: { enabled: false },
     }),

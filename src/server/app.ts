@@ -12,7 +12,7 @@ import { checkedSerializerCompiler } from './http/serializer.ts';
 import { z } from 'zod';
 import { fail } from '#shared/envelope.ts';
 import { ErrorCode } from '#shared/errors.ts';
-import { BASE64_BODY_HEADER, BASE64_BODY_VALUE, DEVICE_ID_HEADER, TICKET_COOKIE, TICKET_HEADER } from '#shared/endpoints.ts';
+import { BASE64_BODY_HEADER, BASE64_BODY_VALUE, DEVICE_ID_HEADER, routes, TICKET_COOKIE, TICKET_HEADER } from '#shared/endpoints.ts';
 import { clientConfigOf, type Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { badRequest } from './errors.ts';
@@ -20,6 +20,9 @@ import { logCodeSender, type CodeSender } from './services/login.ts';
 import { authPlugin } from './http/auth.ts';
 import { registerBenchAnchors } from './http/bench-anchors.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { installInputGuard } from './http/input-guard.ts';
+import { installRequestLimits } from './http/request-limits.ts';
+import { answerClientError, installWebSecurity, requestForLog } from './http/security.ts';
 import { registerStaticClient } from './http/static-client.ts';
 import { registerRoutes } from './routes/index.ts';
 
@@ -30,8 +33,8 @@ z.config(z.locales.zhCN());
 export interface AppOptions {
   config: Config;
   db: Db;
-  /** Fastify logger; off in tests. */
-  logger?: boolean | { level: string };
+  /** Fastify logger; off in tests (or a stream of its own, to read its lines). */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Serve the built client from config.clientDir (off for API-only tests). */
   serveClient?: boolean;
   /** Where login codes go; default: the server log. */
@@ -40,8 +43,13 @@ export interface AppOptions {
 
 export async function buildApp({ config, db, logger = false, serveClient = true, codeSender }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger === true ? { level: config.logLevel } : logger,
+    logger:
+      logger === false
+        ? false
+        : { ...(logger === true ? { level: config.logLevel } : logger), serializers: { req: requestForLog } },
     trustProxy: config.trustProxy,
+    // Node's own refusals (headers over 16 KiB, a malformed request) answer the envelope too.
+    clientErrorHandler: answerClientError,
     bodyLimit: 1024 * 1024,
     // The router's own refusals answer the envelope too, never Fastify's plain JSON (or a 414):
     // a path parameter longer than the router takes (an /img id of 200 characters) names nothing
@@ -65,12 +73,8 @@ export async function buildApp({ config, db, logger = false, serveClient = true,
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(fastifyCookie);
-  // Baseline hardening for every answer; the page is never meant to be framed by other sites.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'SAMEORIGIN');
-  });
+  // Headers of every answer, CSRF, no source maps (http/security.ts).
+  installWebSecurity(app, config);
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -98,8 +102,20 @@ export async function buildApp({ config, db, logger = false, serveClient = true,
       throw badRequest('请求体不是有效的 base64 JSON');
     }
   });
+  // A tracking batch sent by navigator.sendBeacon as the page goes is JSON in a text/plain body
+  // (a type that needs no CORS preflight, which a leaving page cannot wait for).
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.url !== routes.collect.path || typeof request.body !== 'string') return;
+    try {
+      request.body = JSON.parse(request.body);
+    } catch {
+      throw badRequest('请求体不是有效的 JSON');
+    }
+  });
 
+  installInputGuard(app);
   await app.register(authPlugin, { db });
+  installRequestLimits(app, db, config);
   // Every call of the contract and every other path, from one map (routes/index.ts).
   await registerRoutes(app, { db, config, codeSender: codeSender ?? logCodeSender(app.log) });
   if (config.benchAnchors) await registerBenchAnchors(app, db);

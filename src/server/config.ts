@@ -38,6 +38,9 @@ export interface Config {
   wechatAppId: string;
   wechatJsapiTicket: string;
   analyticsAppId: string;
+  analyticsLogStore: string;
+  analyticsCollectorUrl: string;
+  wechatJsSdkUrl: string;
   aiAssistantUrl: string;
   /** Seed demo data into an empty database. */
   seedDemoData: boolean;
@@ -59,9 +62,25 @@ export interface Config {
   uploadLimitPerMinute: number;
   /** Images one user may upload per day (China Standard Time); more: -2006. */
   dailyUploadLimit: number;
+  /** API requests (/serv, /wxmisc) one client address may make per minute; more: -2005. */
+  requestLimitPerAddress: number;
+  /** API requests one logged-in user may make per minute, whatever the address; more: -2005. */
+  requestLimitPerUser: number;
+  /** Bytes of tracking events one client address may store per hour through /serv/collect; more: -2005. */
+  collectBytesPerAddressPerHour: number;
   /** Serve the benchmark's anchor routes (http/bench-anchors.ts); only `npm run bench` turns it on. */
   benchAnchors: boolean;
 }
+
+/**
+ * General limits (issue 12): Mastodon allows 300 requests per 5 minutes per user or address,
+ * Discourse 200 per minute. A phone scrolling the feed makes a few calls a second at most; an
+ * address may be a school's or an office's shared one, so it gets more than a user.
+ */
+export const DEFAULT_REQUEST_LIMIT_PER_ADDRESS = 1200;
+export const DEFAULT_REQUEST_LIMIT_PER_USER = 600;
+/** A client sends a few hundred events an hour of about 200 bytes each; 2 MiB is ample. */
+export const DEFAULT_COLLECT_BYTES_PER_HOUR = 2 * 1024 * 1024;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -133,6 +152,23 @@ const envSchema = z.object({
   WECHAT_APP_ID: z.preprocess(unsetIfEmpty, text.default(DEFAULT_CLIENT_CONFIG.wechatAppId)),
   WECHAT_JSAPI_TICKET: z.preprocess(unsetIfEmpty, text.default('demo-jsapi-ticket')),
   ANALYTICS_APP_ID: z.preprocess(unsetIfEmpty, text.default(DEFAULT_CLIENT_CONFIG.analyticsAppId)),
+  ANALYTICS_LOG_STORE: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1 to 64 letters, digits, _ . or -')
+      .default(DEFAULT_CLIENT_CONFIG.analyticsLogStore),
+  ),
+  ANALYTICS_COLLECTOR_URL: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .trim()
+      .refine((value) => /^\/(?!\/)/.test(value) || isUrl(value, ['http:', 'https:']), 'must be a path of this server (/...) or an http(s) URL')
+      .default(DEFAULT_CLIENT_CONFIG.analyticsCollectorUrl),
+  ),
+  WECHAT_JS_SDK_URL: z.preprocess(unsetIfEmpty, httpUrl.default(DEFAULT_CLIENT_CONFIG.wechatJsSdkUrl)),
   AI_ASSISTANT_URL: z.preprocess(unsetIfEmpty, httpUrl.default(DEFAULT_CLIENT_CONFIG.aiAssistantUrl)),
   SECURE_COOKIES: z.preprocess(unsetIfEmpty, flag.default(false)),
   TRUST_PROXY: z.preprocess(unsetIfEmpty, flag.default(false)),
@@ -152,6 +188,9 @@ const envSchema = z.object({
   UPLOAD_MAX_BYTES: z.preprocess(unsetIfEmpty, wholeNumber(1024, 100 * 1024 * 1024).default(UPLOAD_MAX_BYTES)),
   UPLOAD_LIMIT_PER_MINUTE: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(20)),
   DAILY_UPLOAD_LIMIT: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(200)),
+  REQUEST_LIMIT_PER_ADDRESS: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000_000).default(DEFAULT_REQUEST_LIMIT_PER_ADDRESS)),
+  REQUEST_LIMIT_PER_USER: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000_000).default(DEFAULT_REQUEST_LIMIT_PER_USER)),
+  COLLECT_BYTES_PER_ADDRESS_PER_HOUR: z.preprocess(unsetIfEmpty, wholeNumber(1024, 1_000_000_000).default(DEFAULT_COLLECT_BYTES_PER_HOUR)),
   BENCH_ANCHORS: z.preprocess(unsetIfEmpty, flag.default(false)),
 });
 
@@ -193,6 +232,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wechatAppId: e.WECHAT_APP_ID,
     wechatJsapiTicket: e.WECHAT_JSAPI_TICKET,
     analyticsAppId: e.ANALYTICS_APP_ID,
+    analyticsLogStore: e.ANALYTICS_LOG_STORE,
+    analyticsCollectorUrl: e.ANALYTICS_COLLECTOR_URL,
+    wechatJsSdkUrl: e.WECHAT_JS_SDK_URL,
     aiAssistantUrl: e.AI_ASSISTANT_URL,
     seedDemoData: e.SEED_DEMO_DATA,
     secureCookies: e.SECURE_COOKIES,
@@ -205,6 +247,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadLimitPerMinute: e.UPLOAD_LIMIT_PER_MINUTE,
     dailyUploadLimit: e.DAILY_UPLOAD_LIMIT,
+    requestLimitPerAddress: e.REQUEST_LIMIT_PER_ADDRESS,
+    requestLimitPerUser: e.REQUEST_LIMIT_PER_USER,
+    collectBytesPerAddressPerHour: e.COLLECT_BYTES_PER_ADDRESS_PER_HOUR,
     benchAnchors: e.BENCH_ANCHORS,
   };
 }
@@ -217,6 +262,9 @@ export function clientConfigOf(config: Config): ClientConfig {
     appScheme: config.appScheme,
     aiAssistantUrl: config.aiAssistantUrl,
     analyticsAppId: config.analyticsAppId,
+    analyticsLogStore: config.analyticsLogStore,
+    analyticsCollectorUrl: config.analyticsCollectorUrl,
     wechatAppId: config.wechatAppId,
+    wechatJsSdkUrl: config.wechatJsSdkUrl,
   };
 }

@@ -2,6 +2,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { hasUsers, openDatabase } from './db/client.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
 
 function configOrExit(): Config {
   try {
@@ -20,6 +21,11 @@ const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.databaseUrl ? undefined : config.dataDir,
   migrationsFolder: config.migrationsFolder,
+}).catch((err: unknown) => {
+  if (!(err instanceof DataDirInUseError)) throw err;
+  // A second server on the same PGlite folder: say so, no stack trace.
+  console.error(err.message);
+  process.exit(1);
 });
 const app = await buildApp({ config, db: database.db, logger: true });
 // Only an empty database loads the seed (its generator, and its content from seed-data/ on disk):

@@ -17,6 +17,8 @@ import {
   POST_MAX_LENGTH,
   POST_MAX_TOPICS,
   TOPIC_NAME_MAX_CHARS,
+  TRACKING_MAX_EVENTS,
+  TRACKING_MAX_PROPERTIES,
   VOTE_MAX_OPTIONS,
   VOTE_MIN_OPTIONS,
 } from './constants.ts';
@@ -75,7 +77,8 @@ const visitUser = z.union(
  * `client_id`: generated once per write on the client and reused on every retry (exactly-once
  * writes: a replay answers the original result). Required on comment/add, vote/submit,
  * complain/add and post/add; optional (but honoured) on post/delete, comment/delete, the follow
- * calls and likes, whose repeats are harmless without it.
+ * calls and likes, whose repeats are harmless without it, and on note/update (a retried save
+ * without it would make the note twice).
  */
 const clientId = z.string().min(8, 'client_id 太短').max(64, 'client_id 太长');
 const likeTarget = z.union([z.object({ post_id: idSchema }), z.object({ comment_id: idSchema })], {
@@ -483,10 +486,10 @@ export const api = {
   }),
   noteUpdate: endpoint(routes.noteUpdate, {
     // The wire body is base64 of this JSON, marked by a header (SPEC.md section 7).
-    input: z.object({ id: idSchema.optional(), content: z.string().trim().min(1).max(NOTE_MAX_CHARS) }),
+    input: z.object({ id: idSchema.optional(), content: z.string().trim().min(1).max(NOTE_MAX_CHARS), client_id: clientId.optional() }),
     output: noteSchema,
     tag: 'time',
-    summary: 'Create or update a note (base64 JSON body)',
+    summary: 'Create or update a note (base64 JSON body; exactly once per client_id)',
   }),
 
   // ---- misc service (WeChat only) ----
@@ -504,16 +507,21 @@ export const api = {
   collect: endpoint(routes.collect, {
     input: z.object({
       app_id: z.string().max(64),
+      /** The collector's log store (test and production differ); stored with each event. */
+      log_store: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'log_store 只能包含字母、数字、_ . -').optional(),
       events: z
         .array(
           z.object({
             event: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, '事件名只能包含小写字母、数字和下划线'),
-            properties: z.record(z.string().max(64), z.union([z.string().max(500), z.number(), z.boolean(), z.null()])).default({}),
+            properties: z
+              .record(z.string().max(64), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
+              .refine((properties) => Object.keys(properties).length <= TRACKING_MAX_PROPERTIES, `每个事件最多 ${TRACKING_MAX_PROPERTIES} 个属性`)
+              .default({}),
             time: z.number().int().positive().optional(),
           }),
         )
         .min(1)
-        .max(50),
+        .max(TRACKING_MAX_EVENTS, `一次最多上报 ${TRACKING_MAX_EVENTS} 个事件`),
     }),
     output: z.object({ accepted: z.number().int() }),
     tag: 'tracking',

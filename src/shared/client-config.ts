@@ -20,8 +20,14 @@ export interface ClientConfig {
   aiAssistantUrl: string;
   /** App id sent with tracking events. */
   analyticsAppId: string;
+  /** The collector's log store: test and production deployments name different stores. */
+  analyticsLogStore: string;
+  /** Where tracking batches go: a path of this server, or an http(s) URL of another collector. */
+  analyticsCollectorUrl: string;
   /** WeChat JS-SDK app id (wx.config). */
   wechatAppId: string;
+  /** The WeChat JS-SDK script, loaded only inside WeChat (browser and mini-program web view). */
+  wechatJsSdkUrl: string;
 }
 
 /** The defaults of a local start; the server's defaults are these same values. */
@@ -31,7 +37,10 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   appScheme: 'geektime://',
   aiAssistantUrl: 'https://time.geekbang.org/ai',
   analyticsAppId: 'community-feed',
+  analyticsLogStore: 'community-feed-test',
+  analyticsCollectorUrl: '/serv/collect',
   wechatAppId: 'wx0000000000000000',
+  wechatJsSdkUrl: 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js',
 };
 
 /** id of the <script type="application/json"> element that carries the config in index.html. */

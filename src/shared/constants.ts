@@ -75,6 +75,12 @@ export const LOGIN_CODE_TTL_S = 300;
 export const LOGIN_CODE_RESEND_S = 60;
 export const LOGIN_CODE_MAX_TRIES = 5;
 
+/** The tracking collector (/serv/collect): events per batch, properties per event. */
+export const TRACKING_MAX_EVENTS = 50;
+export const TRACKING_MAX_PROPERTIES = 30;
+
 /** Version gates (SPEC.md section 9). */
 export const APP_VERSION_NATIVE_LOGIN_USER = '2.5.1';
 export const APP_VERSION_JUMP = ['2.7.1', '2.8.0', '2.8.3'] as const;
+/** The app's universal jump (any URL in its own web view): Android 1.1.3, iOS 1.1.12. */
+export const APP_VERSION_UNIVERSAL_JUMP = { android: '1.1.3', ios: '1.1.12' } as const;

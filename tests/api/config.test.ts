@@ -67,17 +67,26 @@ describe('loadConfig', () => {
       UPLOAD_MAX_BYTES: '10MB',
       UPLOAD_LIMIT_PER_MINUTE: '0',
       DAILY_UPLOAD_LIMIT: 'lots',
+      REQUEST_LIMIT_PER_ADDRESS: '0',
+      REQUEST_LIMIT_PER_USER: 'fast',
+      COLLECT_BYTES_PER_ADDRESS_PER_HOUR: '10',
       LEARNING_SITE_URL: 'time.geekbang.org',
       AI_ASSISTANT_URL: 'javascript:alert(1)',
       APP_SCHEME: 'geektime',
       LOG_LEVEL: 'loud',
       DATABASE_URL: 'mysql://root:secret@db/x',
+      ANALYTICS_LOG_STORE: 'two words',
+      ANALYTICS_COLLECTOR_URL: '//collect.example.com',
+      WECHAT_JS_SDK_URL: 'res.wx.qq.com/open/js/jweixin-1.6.0.js',
     });
     const named = error.problems.map((problem) => problem.split(' ')[0]).sort();
     expect(named).toEqual(
       [
         'AI_ASSISTANT_URL',
+        'ANALYTICS_COLLECTOR_URL',
+        'ANALYTICS_LOG_STORE',
         'APP_SCHEME',
+        'WECHAT_JS_SDK_URL',
         'DATABASE_URL',
         'LEARNING_SITE_URL',
         'LOGIN_CODE_RESEND_SECONDS',
@@ -87,6 +96,9 @@ describe('loadConfig', () => {
         'UPLOAD_MAX_BYTES',
         'UPLOAD_LIMIT_PER_MINUTE',
         'DAILY_UPLOAD_LIMIT',
+        'REQUEST_LIMIT_PER_ADDRESS',
+        'REQUEST_LIMIT_PER_USER',
+        'COLLECT_BYTES_PER_ADDRESS_PER_HOUR',
         'LOG_LEVEL',
         'SECURE_COOKIES',
         'SEED_DEMO_DATA',
@@ -113,6 +125,9 @@ describe('loadConfig', () => {
         wechatAppId: 'wx0000000000000000',
         wechatJsapiTicket: 'demo-jsapi-ticket',
         analyticsAppId: 'community-feed',
+        analyticsLogStore: 'community-feed-test',
+        analyticsCollectorUrl: '/serv/collect',
+        wechatJsSdkUrl: 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js',
         aiAssistantUrl: 'https://time.geekbang.org/ai',
         secureCookies: false,
         trustProxy: false,
@@ -124,6 +139,9 @@ describe('loadConfig', () => {
         uploadMaxBytes: 10 * 1024 * 1024,
         uploadLimitPerMinute: 20,
         dailyUploadLimit: 200,
+        requestLimitPerAddress: 1200,
+        requestLimitPerUser: 600,
+        collectBytesPerAddressPerHour: 2 * 1024 * 1024,
       });
       expect(clientConfigOf(config)).toEqual(DEFAULT_CLIENT_CONFIG);
     }
@@ -144,6 +162,9 @@ describe('loadConfig', () => {
       UPLOAD_MAX_BYTES: '2097152',
       UPLOAD_LIMIT_PER_MINUTE: '4',
       DAILY_UPLOAD_LIMIT: '9',
+      REQUEST_LIMIT_PER_ADDRESS: '300',
+      REQUEST_LIMIT_PER_USER: '200',
+      COLLECT_BYTES_PER_ADDRESS_PER_HOUR: '65536',
     });
     expect(config).toMatchObject({
       seedDemoData: false,
@@ -159,6 +180,9 @@ describe('loadConfig', () => {
       uploadMaxBytes: 2 * 1024 * 1024,
       uploadLimitPerMinute: 4,
       dailyUploadLimit: 9,
+      requestLimitPerAddress: 300,
+      requestLimitPerUser: 200,
+      collectBytesPerAddressPerHour: 65536,
     });
   });
 });
@@ -254,7 +278,10 @@ describe('the page, manifest and service worker carry the run-time config', () =
       APP_SCHEME: 'xuexi://',
       AI_ASSISTANT_URL: 'https://ai.example.com/chat',
       ANALYTICS_APP_ID: 'feed-prod',
+      ANALYTICS_LOG_STORE: 'feed_prod',
+      ANALYTICS_COLLECTOR_URL: 'https://collect.example.com/serv/collect',
       WECHAT_APP_ID: 'wx1234567890abcdef',
+      WECHAT_JS_SDK_URL: 'https://sdk.example.com/jweixin.js',
     });
     for (const url of ['/index.html', '/', '/home', '/message/detail/5?tab=1']) {
       const page = await get(url);
@@ -267,7 +294,10 @@ describe('the page, manifest and service worker carry the run-time config', () =
         appScheme: 'xuexi://',
         aiAssistantUrl: 'https://ai.example.com/chat',
         analyticsAppId: 'feed-prod',
+        analyticsLogStore: 'feed_prod',
+        analyticsCollectorUrl: 'https://collect.example.com/serv/collect',
         wechatAppId: 'wx1234567890abcdef',
+        wechatJsSdkUrl: 'https://sdk.example.com/jweixin.js',
       });
       expect(pageConfig(page.body)).toEqual(clientConfigOf(config));
       expect(page.body).toContain('<title>学而时习</title>');

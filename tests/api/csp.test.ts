@@ -13,13 +13,14 @@ import { DEFAULT_CLIENT_CONFIG } from '../../src/shared/client-config.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig, projectRoot } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
-import { renderClient } from '../../src/server/http/client-page.ts';
+import { contentSecurityPolicy, renderClient } from '../../src/server/http/client-page.ts';
 import { openTestDatabase } from '../support/db.ts';
 
 /** The policy as the brief states it, directive by directive. */
 const EXPECTED: Record<string, string[]> = {
   'default-src': ["'self'"],
-  'script-src': ["'self'"],
+  // The WeChat JS-SDK (loaded only inside WeChat) from its configured origin.
+  'script-src': ["'self'", 'https://res.wx.qq.com'],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'frame-ancestors': ["'self'"],
@@ -110,6 +111,19 @@ describe('Content-Security-Policy', () => {
       expect(policy[name]).not.toContain('*');
     }
     expect(policy['object-src']).toEqual(["'none'"]);
+  });
+
+  it("allows the configured WeChat JS-SDK's origin to run and another collector's origin to be called, nothing more", () => {
+    const policy = directives(
+      contentSecurityPolicy({
+        wechatJsSdkUrl: 'https://sdk.example.com/open/js/jweixin.js?v=2',
+        analyticsCollectorUrl: 'https://collect.example.com/serv/collect',
+      }),
+    );
+    expect(policy['script-src']).toEqual(["'self'", 'https://sdk.example.com']);
+    expect(policy['connect-src']).toEqual(["'self'", 'https://collect.example.com']);
+    // A collector on this server adds nothing.
+    expect(directives(contentSecurityPolicy(DEFAULT_CLIENT_CONFIG))['connect-src']).toEqual(["'self'"]);
   });
 
   it('is not put on the service worker, the manifest, assets or API answers', async () => {

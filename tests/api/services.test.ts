@@ -57,6 +57,31 @@ describe('tracking collector', () => {
     expect(stored.map((row) => row.event).sort()).toEqual(['click_resource_position', 'personal_home_page_view']);
   });
 
+  it('takes the batch navigator.sendBeacon sends as the page goes (JSON in text/plain), with its log store', async () => {
+    const result = await t.call(api.collect, undefined, {
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      rawBody: JSON.stringify({
+        app_id: 'community-feed',
+        log_store: 'community-feed-test',
+        events: [{ event: 'personal_home_click_button', properties: { button_name: '关注', is_login: false }, time: Date.now() }],
+      }),
+    });
+    expect(result.data()).toEqual({ accepted: 1 });
+    const [stored] = await t.database.db.select().from(trackingEvents).where(eq(trackingEvents.event, 'personal_home_click_button'));
+    expect(stored?.uid).toBeNull();
+    expect(stored?.properties).toEqual({
+      button_name: '关注',
+      is_login: false,
+      app_id: 'community-feed',
+      log_store: 'community-feed-test',
+    });
+    // Text that is not JSON is a bad request with a message, never a 500.
+    const broken = await t.call(api.collect, undefined, { headers: { 'content-type': 'text/plain' }, rawBody: '{"app_id":' });
+    expect(broken.status).toBe(200);
+    expect(errorOf(broken.body)).toEqual({ code: -1004, msg: '请求体不是有效的 JSON' });
+    expect(errorOf((await t.call(api.collect, { app_id: 'x', log_store: 'a b', events: [{ event: 'x' }] })).body)?.code).toBe(-1004);
+  });
+
   it('rejects a malformed batch and stores nothing', async () => {
     const before = (await t.database.db.select().from(trackingEvents)).length;
     const result = await t.call(api.collect, { app_id: 'x', events: [{ event: 'Bad Name!' }] });

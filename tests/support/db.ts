@@ -61,9 +61,9 @@ async function templateBlob(): Promise<Blob> {
   return localTemplate;
 }
 
-/** A fresh, seeded, in-memory PGlite database. Close it in afterAll. */
-export async function openTestDatabase(): Promise<Database> {
-  return openDatabase({ loadDataDir: await templateBlob(), migrationsFolder });
+/** A fresh, seeded PGlite database, in memory or written into `dataDir`. Close it in afterAll. */
+export async function openTestDatabase(options: { dataDir?: string } = {}): Promise<Database> {
+  return openDatabase({ loadDataDir: await templateBlob(), migrationsFolder, ...options });
 }
 
 // ---------------------------------------------------------------------------------------------

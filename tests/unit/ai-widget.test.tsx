@@ -3,14 +3,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AI_WIDGET_HIDDEN_KEY, useAiWidgetStore } from '../../src/client/app/layout/ai-widget-store.ts';
 import AiWidget from '../../src/client/app/layout/AiWidget.tsx';
 import { HeaderAiEntry } from '../../src/client/app/layout/Header.tsx';
-import { clampPosition, initialPosition } from '../../src/client/app/layout/widget-position.ts';
+import { clampPosition, DOCK_VISIBLE_PX, dockedPosition, initialPosition } from '../../src/client/app/layout/widget-position.ts';
+import { useLayoutStore } from '../../src/client/platform/layout-store.ts';
+
+/** The widget's button that opens the assistant: named by its visible text. */
+const OPEN_NAME = 'AI助手学习路上，有问必答（新窗口打开）';
 
 describe('AI widget', () => {
   beforeEach(() => {
     localStorage.clear();
     useAiWidgetStore.getState().reload();
+    useLayoutStore.setState({ isMobile: false });
   });
   afterEach(() => {
+    useLayoutStore.setState({ isMobile: true });
     cleanup();
     vi.restoreAllMocks();
   });
@@ -30,12 +36,12 @@ describe('AI widget', () => {
         <AiWidget />
       </>,
     );
-    expect(screen.getByRole('button', { name: /打开AI助手/ })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /^AI助手/ })).toBeNull();
+    expect(screen.getByRole('button', { name: OPEN_NAME })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^AI助手（新窗口）/ })).toBeNull();
     act(() => {
       fireEvent.click(screen.getByRole('button', { name: '关闭AI助手' }));
     });
-    expect(screen.queryByRole('button', { name: /打开AI助手/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: OPEN_NAME })).toBeNull();
     expect(localStorage.getItem(AI_WIDGET_HIDDEN_KEY)).toBe('1');
     expect(screen.getByRole('button', { name: /^AI助手/ })).toBeTruthy();
   });
@@ -43,7 +49,10 @@ describe('AI widget', () => {
   it('opens the AI page in a new window on click, and moves with arrow keys', () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     render(<AiWidget />);
-    const body = screen.getByRole('button', { name: /打开AI助手/ });
+    const body = screen.getByRole('button', { name: OPEN_NAME });
+    expect(body.getAttribute('aria-describedby') && document.getElementById(body.getAttribute('aria-describedby')!)?.textContent).toBe(
+      '方向键可移动位置',
+    );
     fireEvent.click(body);
     expect(open).toHaveBeenCalledWith(expect.stringMatching(/^https?:/), '_blank', expect.stringContaining('noopener'));
     const widget = screen.getByTestId('ai-widget');
@@ -67,8 +76,36 @@ describe('AI widget', () => {
       fireEvent.pointerMove(widget, { pointerId: 1, clientX: 200, clientY: 250 });
       fireEvent.pointerUp(widget, { pointerId: 1, clientX: 200, clientY: 250 });
     });
-    fireEvent.click(screen.getByRole('button', { name: /打开AI助手/ }));
+    fireEvent.click(screen.getByRole('button', { name: OPEN_NAME }));
     expect(open).not.toHaveBeenCalled();
     expect(widget.style.transform).not.toBe(before);
+  });
+
+  it('on a phone waits docked at the right edge, out of the text column, and comes out on a tap', () => {
+    useLayoutStore.setState({ isMobile: true });
+    vi.spyOn(window, 'innerWidth', 'get').mockReturnValue(375);
+    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(740);
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    render(<AiWidget />);
+    const widget = screen.getByTestId('ai-widget');
+    // Only 16 px show, inside the 16 px padding the post text keeps from the edge.
+    expect(DOCK_VISIBLE_PX).toBeLessThanOrEqual(16);
+    expect(widget.style.transform).toBe(`translate3d(${375 - DOCK_VISIBLE_PX}px, ${740 - 310}px, 0)`);
+    expect(screen.queryByRole('button', { name: OPEN_NAME })).toBeNull();
+    const tab = screen.getByRole('button', { name: 'AI助手' });
+    expect(tab.getAttribute('aria-expanded')).toBe('false');
+    act(() => {
+      fireEvent.click(tab);
+    });
+    expect(widget.style.transform).not.toContain(`${375 - DOCK_VISIBLE_PX}px`);
+    fireEvent.click(screen.getByRole('button', { name: OPEN_NAME }));
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: '关闭AI助手' })).toBeTruthy();
+    // Scrolling on puts it back at the edge, at the same height.
+    act(() => {
+      window.dispatchEvent(new Event('scroll'));
+    });
+    expect(widget.style.transform).toBe(`translate3d(${375 - DOCK_VISIBLE_PX}px, ${740 - 310}px, 0)`);
+    expect(dockedPosition(5000, { width: 44, height: 44 }, { width: 375, height: 740 })).toEqual({ x: 359, y: 688 });
   });
 });

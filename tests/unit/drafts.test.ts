@@ -6,7 +6,7 @@
  */
 import { createStore, get as idbGet, set as idbSet, update } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emptyDraft, flushDrafts, loadDrafts, newerDrafts, POST_DRAFT, useDrafts, type PostDraft } from '../../src/client/features/compose/drafts.ts';
+import { backupUnsavedDrafts, emptyDraft, flushDrafts, loadDrafts, newerDrafts, POST_DRAFT, useDrafts, type PostDraft } from '../../src/client/features/compose/drafts.ts';
 
 const idb = createStore('horde-drafts', 'drafts');
 const stored = () => idbGet<Record<string, PostDraft | { removedAt: number }>>('drafts', idb);
@@ -83,6 +83,19 @@ describe('drafts', () => {
     } finally {
       now.mockRestore();
     }
+  });
+
+  it('come back when the page went before IndexedDB committed the last change', async () => {
+    write('按下刷新前的最后一个字');
+    // The page goes: the synchronous copy is made, the IndexedDB write begins and is dropped.
+    backupUnsavedDrafts();
+    await flushDrafts();
+    await idbSet('drafts', {}, idb);
+    await reload();
+    expect((useDrafts.getState().stored[POST_DRAFT] as PostDraft).publishParams.content).toBe('按下刷新前的最后一个字');
+    // Written to IndexedDB at that start, the copy is dropped.
+    expect(((await stored())![POST_DRAFT] as PostDraft).publishParams.content).toBe('按下刷新前的最后一个字');
+    expect(localStorage.getItem('horde-drafts-unsaved')).toBeNull();
   });
 
   it('merge key by key, newest first', () => {

@@ -57,7 +57,7 @@ describe('PostList', () => {
     });
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(25));
     expect(screen.getByText('没有更多了')).toBeTruthy();
-  });
+  }, 20_000);
 
   it('shows the empty state', async () => {
     stubApi({ posts: 0 });

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onlineManager, QueryObserver } from '@tanstack/react-query';
+import { createStore, get, set } from 'idb-keyval';
 import type { PersistedClient } from '@tanstack/query-persist-client-core';
 import { ApiError, type ApiErrorKind } from '../../src/client/lib/http.ts';
 import { createLocalCache, jsonByteLength } from '../../src/client/lib/local-cache.ts';
@@ -9,9 +11,10 @@ import {
   QUERY_CACHE_STORE,
   shouldPersistQuery,
   shouldRetry,
-  trimPersistedClient,
   type ErrorMeta,
+  type PersistedQuery,
 } from '../../src/client/lib/query-client.ts';
+import { trimPersistedClient } from '../../src/client/lib/query-cache-trim.ts';
 
 const apiError = (kind: ApiErrorKind, code = -1002): ApiError =>
   new ApiError({ code, msg: 'boom', kind, status: kind === 'logged-in-elsewhere' ? 452 : 200, path: '/x' });
@@ -28,7 +31,8 @@ describe('createQueryClient defaults', () => {
     const queries = client.getDefaultOptions().queries!;
     expect(queries.staleTime).toBe(30_000);
     expect(queries.gcTime).toBe(24 * 60 * 60 * 1000);
-    expect(queries.networkMode).toBe('offlineFirst');
+    // Never paused offline: a query fails at once and its page shows the offline state.
+    expect(queries.networkMode).toBe('always');
     expect(client.getDefaultOptions().mutations?.retry).toBe(false);
   });
 
@@ -39,14 +43,23 @@ describe('createQueryClient defaults', () => {
     expect(shouldRetry(0, new DOMException('aborted', 'AbortError'))).toBe(false);
   });
 
-  it('retries network failures up to twice and timeouts once', () => {
+  it('retries network failures up to twice, never a timeout (it already waited 10 s)', () => {
     for (const kind of ['network', 'http'] as const) {
       expect(shouldRetry(0, apiError(kind, -10086))).toBe(true);
       expect(shouldRetry(1, apiError(kind, -10086))).toBe(true);
       expect(shouldRetry(2, apiError(kind, -10086))).toBe(false);
     }
-    expect(shouldRetry(0, apiError('timeout', -10086))).toBe(true);
-    expect(shouldRetry(1, apiError('timeout', -10086))).toBe(false);
+    expect(shouldRetry(0, apiError('timeout', -10086))).toBe(false);
+  });
+
+  it('never retries while offline: the failure shows at once', () => {
+    onlineManager.setOnline(false);
+    try {
+      expect(shouldRetry(0, apiError('network', -10086))).toBe(false);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    expect(shouldRetry(0, apiError('network', -10086))).toBe(true);
   });
 
   it('retries a query that fails on the network, then reports once', async () => {
@@ -216,8 +229,9 @@ describe('persistence', () => {
   it('keeps the persisted state under the byte cap', async () => {
     const client = recordingClient().client;
     stops.push(await persistQueryCache(client, { throttleMs: 10, maxBytes: 5000, cacheName: 'query-cache-small' }));
+    const now = Date.now();
     for (let i = 0; i < 10; i += 1) {
-      client.setQueryData(['page', i], 'x'.repeat(1000), { updatedAt: 1_000 + i });
+      client.setQueryData(['page', i], 'x'.repeat(1000), { updatedAt: now - 10_000 + i });
     }
     const small = createLocalCache('query-cache-small');
     await vi.waitFor(async () => {
@@ -226,13 +240,85 @@ describe('persistence', () => {
     });
     const stored = (await small.get<PersistedClient>('client'))!;
     expect(await small.totalBytes()).toBeLessThanOrEqual(5000);
-    // the newest pages are kept, the oldest dropped
+    // none was shown: the pages updated last are kept, the oldest dropped
     const kept = stored.clientState.queries.map((q) => q.queryKey[1] as number).sort((a, b) => a - b);
     expect(kept.length).toBeGreaterThan(0);
     expect(kept.length).toBeLessThan(10);
     expect(kept.at(-1)).toBe(9);
     expect(kept[0]).toBe(10 - kept.length);
     await small.clear();
+  });
+
+  it('drops the least recently used first: a query on screen outlives newer ones nobody looks at', async () => {
+    const client = recordingClient().client;
+    stops.push(await persistQueryCache(client, { throttleMs: 10, maxBytes: 5000, cacheName: 'query-cache-lru' }));
+    const now = Date.now();
+    client.setQueryData(['page', 'shown'], 'x'.repeat(1000), { updatedAt: now - 60_000 });
+    for (let i = 0; i < 9; i += 1) client.setQueryData(['page', i], 'x'.repeat(1000), { updatedAt: now - 10_000 + i });
+    // A screen shows the page fetched longest ago.
+    const unsubscribe = new QueryObserver(client, { queryKey: ['page', 'shown'], enabled: false }).subscribe(() => {});
+    client.setQueryData(['page', 'last'], 'x'.repeat(1000), { updatedAt: now - 5_000 });
+    const lru = createLocalCache('query-cache-lru');
+    const keys = async () => (await lru.get<PersistedClient>('client'))?.clientState.queries.map((q) => q.queryKey[1]);
+    await vi.waitFor(async () => expect(await keys()).toContain('last'));
+    expect(await keys()).toContain('shown');
+    expect(await keys()).not.toContain(0);
+    expect(await lru.totalBytes()).toBeLessThanOrEqual(5000);
+    unsubscribe();
+    await lru.clear();
+  });
+
+  it('remembers across a reload when each query was last used', async () => {
+    const options = { throttleMs: 10, maxBytes: 6000, cacheName: 'query-cache-lru-reload' };
+    const store = createLocalCache(options.cacheName);
+    const keys = async () => (await store.get<PersistedClient>('client'))?.clientState.queries.map((q) => q.queryKey[1]);
+    const now = Date.now();
+    const first = recordingClient().client;
+    const stopFirst = await persistQueryCache(first, options);
+    first.setQueryData(['page', 'shown'], 'x'.repeat(1000), { updatedAt: now - 60_000 });
+    const unsubscribe = new QueryObserver(first, { queryKey: ['page', 'shown'], enabled: false }).subscribe(() => {});
+    for (let i = 0; i < 3; i += 1) first.setQueryData(['page', i], 'x'.repeat(1000), { updatedAt: now - 10_000 + i });
+    await vi.waitFor(async () => expect(await keys()).toHaveLength(4));
+    unsubscribe();
+    stopFirst();
+
+    // The next visit restores all four, shows none, and fetches new pages until the cap is reached.
+    const second = recordingClient().client;
+    stops.push(await persistQueryCache(second, options));
+    expect(second.getQueryData(['page', 'shown'])).toBeDefined();
+    for (let i = 3; i < 6; i += 1) second.setQueryData(['page', i], 'x'.repeat(1000), { updatedAt: Date.now() });
+    await vi.waitFor(async () => expect(await keys()).toContain(5));
+    expect(await keys()).toContain('shown');
+    expect(await keys()).not.toContain(0);
+    await store.clear();
+  });
+
+  it('leaves out a query unused for 24 hours', async () => {
+    const client = recordingClient().client;
+    stops.push(await persistQueryCache(client, { throttleMs: 10 }));
+    client.setQueryData(['stale'], 'old', { updatedAt: Date.now() - 25 * 60 * 60 * 1000 });
+    client.setQueryData(['fresh'], 'new');
+    await vi.waitFor(async () => expect((await persisted())?.clientState.queries.map((q) => q.queryKey)).toEqual([['fresh']]));
+  });
+
+  it('never evicts what lives outside its own database: the drafts and an outbox', async () => {
+    const draftsStore = createStore('horde-drafts', 'drafts');
+    const outboxStore = createStore('horde-outbox', 'outbox');
+    await set('drafts', { post: { publishParams: { content: '草稿' } } }, draftsStore);
+    await set('item-1', { client_id: 'c-1', path: '/serv/v1/post/add' }, outboxStore);
+    const client = recordingClient().client;
+    const cacheName = 'query-cache-full';
+    stops.push(await persistQueryCache(client, { throttleMs: 10, maxBytes: 20_000, cacheName }));
+    for (let i = 0; i < 50; i += 1) client.setQueryData(['page', i], 'x'.repeat(2000));
+    const full = createLocalCache(cacheName);
+    await vi.waitFor(async () => {
+      const stored = await full.get<PersistedClient>('client');
+      expect(stored?.clientState.queries.some((q) => q.queryKey[1] === 49)).toBe(true);
+    });
+    expect(await full.totalBytes()).toBeLessThanOrEqual(20_000);
+    expect(await get('drafts', draftsStore)).toEqual({ post: { publishParams: { content: '草稿' } } });
+    expect(await get('item-1', outboxStore)).toEqual({ client_id: 'c-1', path: '/serv/v1/post/add' });
+    await full.clear();
   });
 
   it('never rejects when storage fails', async () => {
@@ -274,7 +360,7 @@ describe('trimPersistedClient', () => {
       fetchStatus: 'idle' as const,
     },
   });
-  const client = (queries: Array<ReturnType<typeof query>>): PersistedClient => ({
+  const client = (queries: PersistedQuery[]): PersistedClient => ({
     timestamp: 1,
     buster: '',
     clientState: { mutations: [], queries },
@@ -294,6 +380,14 @@ describe('trimPersistedClient', () => {
     expect(jsonByteLength(trimmed)).toBeLessThanOrEqual(twoFit);
     const tight = trimPersistedClient(c, twoFit - 1);
     expect(tight.clientState.queries.map((q) => q.queryKey[0])).toEqual(['new']);
+  });
+
+  it('drops the least recently used first: usedAt when known, else when the data was fetched', () => {
+    const used = { ...query('used', 100, 1000), usedAt: 400 };
+    const [fetched, idle] = [query('fetched', 300, 1000), query('idle', 200, 1000)];
+    const c = client([used, fetched, idle]);
+    const trimmed = trimPersistedClient(c, jsonByteLength(client([used, fetched])));
+    expect(trimmed.clientState.queries.map((q) => q.queryKey[0])).toEqual(['used', 'fetched']);
   });
 
   it('empties the state when even one query is too big', () => {

@@ -19,6 +19,8 @@ import {
   sidebarClickAction,
 } from '../../src/client/features/sidebar/model.ts';
 import { useSidebarStore } from '../../src/client/features/sidebar/sidebar-store.ts';
+import { useLayoutStore } from '../../src/client/platform/layout-store.ts';
+import { TRACKING_OUTBOX_KEY } from '../../src/client/platform/tracking.ts';
 import { stubApi } from './fixtures.ts';
 
 const followed: Channel[] = [
@@ -84,9 +86,13 @@ describe('Sidebar', () => {
   beforeEach(() => {
     stubApi({ explore });
     useSidebarStore.setState({ expanded: {} });
+    // The sidebar of the PC layout (on a phone it is the 发现 sheet's content).
+    useLayoutStore.setState({ isMobile: false });
     vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    localStorage.clear();
   });
   afterEach(() => {
+    useLayoutStore.setState({ isMobile: true });
     cleanup();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
@@ -129,6 +135,24 @@ describe('Sidebar', () => {
     });
     await waitFor(() => expect(router.state.location.search).toMatchObject({ channelId: 4 }));
     expect(screen.getByRole('link', { name: '读书会' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it("on a phone (the 发现 sheet) shows 关注's channels at once, and tracks each click with its position", async () => {
+    useLayoutStore.setState({ isMobile: true });
+    const router = renderSidebar('/home');
+    const child = await screen.findByRole('link', { name: '读书会' });
+    expect(screen.getByRole('link', { name: '关注' }).getAttribute('aria-expanded')).toBe('true');
+    await act(async () => {
+      fireEvent.click(child);
+    });
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ channelId: 4 }));
+    fireEvent.click(await screen.findByRole('link', { name: '话题广场' }));
+    const tracked = async () => JSON.parse(localStorage.getItem(TRACKING_OUTBOX_KEY) ?? '[]') as { event: string; properties: object }[];
+    await waitFor(async () => expect(await tracked()).toHaveLength(2));
+    expect((await tracked()).map((e) => [e.event, e.properties])).toEqual([
+      ['click_resource_position', expect.objectContaining({ position_type: 'channel', position_name: '读书会', position_num: 2, report_source: 'H5' })],
+      ['click_resource_position', expect.objectContaining({ position_type: 'explore', position_name: '话题广场', position_num: 4 })],
+    ]);
   });
 
   it('links carry the gk_/utm_/code parameters, so a new tab keeps them too', async () => {

@@ -84,7 +84,8 @@ describe('liking a post', () => {
     fireEvent.click(button());
     await waitFor(() => expect(button().getAttribute('aria-label')).toBe('取消点赞 11'));
     expect(button().getAttribute('aria-pressed')).toBe('true');
-    expect(calls).toHaveLength(1);
+    // Stored in the outbox first, then sent.
+    await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toMatchObject({ path: '/serv/v1/likes/add', body: { post_id: 7 } });
     act(() => calls[0]!.answer(envelope({ is_success: true, like_count: 42 })));
     await waitFor(() => expect(button().getAttribute('aria-label')).toBe('取消点赞 42'));
@@ -95,22 +96,27 @@ describe('liking a post', () => {
     const calls = pendingFetch();
     fireEvent.click(button());
     await waitFor(() => expect(button().getAttribute('aria-pressed')).toBe('true'));
+    await waitFor(() => expect(calls).toHaveLength(1));
     act(() => calls[0]!.answer(refusal(-2005, '请求频繁')));
     await waitFor(() => expect(button().getAttribute('aria-label')).toBe('点赞 10'));
     expect(button().getAttribute('aria-pressed')).toBe('false');
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: -2005 }), expect.objectContaining({ kind: 'mutation' }));
   });
 
-  it('lets the latest request settle: an older answer arriving last changes nothing', async () => {
+  it('lets the latest tap settle: likes go one at a time, and an answer a later tap overrides changes nothing', async () => {
     queryClient.setQueryData(sessionKeys.user, ME);
     const calls = pendingFetch();
     fireEvent.click(button()); // like
-    await waitFor(() => expect(button().getAttribute('aria-pressed')).toBe('true'));
-    fireEvent.click(button()); // and unlike at once
+    await waitFor(() => expect(calls).toHaveLength(1));
+    fireEvent.click(button()); // and unlike while the like is on its way
     await waitFor(() => expect(button().getAttribute('aria-label')).toBe('点赞 10'));
-    expect(calls.map((call) => call.path)).toEqual(['/serv/v1/likes/add', '/serv/v1/likes/cancel']);
-    act(() => calls[1]!.answer(envelope({ is_success: true, like_count: 10 })));
+    // The unlike waits for the like's answer: the server sees them in the order they were made.
+    expect(calls.map((call) => call.path)).toEqual(['/serv/v1/likes/add']);
     act(() => calls[0]!.answer(envelope({ is_success: true, like_count: 11 })));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]!.path).toBe('/serv/v1/likes/cancel');
+    expect(button().getAttribute('aria-label')).toBe('点赞 10');
+    act(() => calls[1]!.answer(envelope({ is_success: true, like_count: 10 })));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(button().getAttribute('aria-label')).toBe('点赞 10');
     expect(button().getAttribute('aria-pressed')).toBe('false');

@@ -19,7 +19,7 @@ import { UiHosts } from '../ui/UiHosts.tsx';
 import { AppLayout, focusMainContent } from './layout/AppLayout.tsx';
 import { canGoBackInSession } from '../lib/visit-history.ts';
 
-const Composer = lazyComponent(() => import('../features/compose/components/Composer.tsx'));
+const Composer = lazyComponent(() => import('../features/compose/components/ComposerEntry.tsx'));
 
 /** The composer over the page while ?compose=1 (its code loads when first opened). */
 function ComposerHost() {

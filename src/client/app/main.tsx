@@ -13,15 +13,17 @@ import { createRoot } from 'react-dom/client';
 import { clientMessages } from '#shared/errors.ts';
 import { applyAppEvents } from './app-events.ts';
 import type * as ErrorHandling from './handle-api-error.ts';
-import { useUpdateStore } from './layout/update-store.ts';
+import { keepInstallOffer, useAppOffers } from './layout/app-offers.ts';
 import { adoptReferrerParams } from '../lib/carry-params.ts';
 import { installSession } from '../features/auth/install.ts';
+import { startOutbox } from '../entities/outbox/index.ts';
 import { loadChunk } from '../lib/chunk.ts';
-import { createQueryClient, persistQueryCache } from '../lib/query-client.ts';
+import { createQueryClient, followOnlineStore, persistQueryCache } from '../lib/query-client.ts';
 import { startLayoutTracking, useLayoutStore } from '../platform/layout-store.ts';
 import { startOnlineTracking, useOnlineStore } from '../platform/online-store.ts';
 import { registerServiceWorker } from '../platform/pwa.ts';
 import { createAppRouter, startRouterTracking } from './router.tsx';
+import { startHostPlatform } from './host/start.ts';
 import { suppressDoubleTap } from '../ui/double-tap.ts';
 import { toast } from '../ui/toast/toast-store.ts';
 
@@ -52,6 +54,9 @@ async function start(): Promise<void> {
 
   startLayoutTracking();
   startOnlineTracking();
+  // 网络异常 (SPEC.md section 4): a toast once each time the network is lost, never one per
+  // failed request; the banner (layout/OfflineBanner.tsx) stays while it lasts.
+  followOnlineStore(queryClient, () => toast.warning(clientMessages.offline));
   suppressDoubleTap();
   document.documentElement.dataset.layout = useLayoutStore.getState().isMobile ? 'mobile' : 'pc';
   useLayoutStore.subscribe((state) => {
@@ -59,21 +64,19 @@ async function start(): Promise<void> {
   });
 
   registerServiceWorker({
-    onNetworkStatus(online) {
-      useOnlineStore.getState().setOnline(online);
-      if (!online) toast.warning(clientMessages.offline);
-    },
-    onUpdateReady(apply) {
-      useUpdateStore.getState().offer(apply);
-    },
+    onNetworkStatus: useOnlineStore.getState().setOnline,
+    onUpdateReady: (applyUpdate) => useAppOffers.setState({ applyUpdate, updateDismissed: false }),
   });
+  keepInstallOffer();
 
   // Restore what the last visit saw before the first render, so the feed shows at once.
   await persistQueryCache(queryClient, { buster: CACHE_BUSTER });
+  startOutbox(queryClient);
 
   adoptReferrerParams();
   const router = createAppRouter({ queryClient });
   startRouterTracking(router);
+  startHostPlatform(queryClient, router);
 
   createRoot(rootElement).render(
     <StrictMode>

@@ -1,26 +1,36 @@
 /** The router's default pending and error components: every route uses them unless it says otherwise. */
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
+import { isApiError } from '../lib/http.ts';
+import { useOnlineStore } from '../platform/online-store.ts';
 import { HomeLink } from '../ui/HomeLink.tsx';
 import { LoadingRegion, Skeleton, SkeletonLines } from '../ui/Skeleton.tsx';
 import { ErrorState } from '../ui/states.tsx';
 
-/** A route's loader, code or component failed: the reason, 重试 (runs the loaders again) and a way home. */
+/**
+ * A route's loader, code or component failed: the reason, 重试 (runs the loaders again) and a
+ * way home. Offline (and not refused by the server) it says that the page is not cached, and
+ * loads it by itself once the network is back.
+ */
 export function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
   const queryErrorResetBoundary = useQueryErrorResetBoundary();
+  const offline = useOnlineStore((s) => !s.online) && !(isApiError(error) && error.kind === 'business');
   useEffect(() => {
     queryErrorResetBoundary.reset();
   }, [queryErrorResetBoundary]);
+  const retry = useCallback(() => {
+    reset();
+    void router.invalidate();
+  }, [reset, router]);
+  useEffect(() => useOnlineStore.subscribe((state, before) => void (state.online && !before.online && retry())), [retry]);
   return (
     <ErrorState
-      title="加载失败"
+      title={offline ? '当前处于离线状态' : '加载失败'}
       error={error}
-      onRetry={() => {
-        reset();
-        void router.invalidate();
-      }}
+      message={offline ? '这个页面还没有离线缓存，网络恢复后会自动加载' : undefined}
+      onRetry={retry}
       action={<HomeLink />}
     />
   );

@@ -7,10 +7,12 @@
  *
  * Persistence: the dehydrated client is stored in the local cache named 'query-cache' (its own
  * IndexedDB database, 3 MB cap), at most once per second, for 24 hours. Only successful queries
- * are stored, except those with `meta: { persist: false }`; when the state would exceed the
- * cap, the queries updated longest ago are dropped until it fits.
+ * are stored, except those with `meta: { persist: false }`, and only while they were used
+ * (shown or fetched) within those 24 hours; when the state would exceed the cap, the least
+ * recently used queries are dropped until it fits (query-cache-trim.ts). Drafts and the outbox
+ * live in IndexedDB databases of their own, which nothing here touches.
  */
-import { MutationCache, QueryCache, QueryClient, type MutationOptions } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient, type MutationOptions } from '@tanstack/react-query';
 import {
   persistQueryClientRestore,
   persistQueryClientSubscribe,
@@ -18,6 +20,8 @@ import {
   type Persister,
 } from '@tanstack/query-persist-client-core';
 import { LOCAL_CACHE_MAX_BYTES } from '#shared/constants.ts';
+import { useOnlineStore } from '../platform/online-store.ts';
+import { loadChunk } from './chunk.ts';
 import { isApiError } from './http.ts';
 import { createLocalCache, jsonByteLength, type LocalCache } from './local-cache.ts';
 
@@ -53,22 +57,20 @@ export const QUERY_CACHE_STORE = 'query-cache';
 const PERSISTED_CLIENT_KEY = 'client';
 
 /**
- * Retry policy: never for business errors or a 452 (a retry would get the same answer),
- * never for errors that are not ApiErrors (bugs, aborts, schema mismatches), at most one
- * retry after a timeout (each attempt already waited 10 s), and up to two after a network or
- * non-envelope HTTP failure.
+ * Offline: the browser says so, or the service worker saw the network fail (TanStack Query's
+ * onlineManager follows the app's online store, which hears both: see followOnlineStore).
+ */
+export const isOffline = (): boolean => !onlineManager.isOnline();
+
+/**
+ * Retry policy: never while offline (the page shows its offline state at once, and what is on
+ * screen is fetched again when the network returns), never after a timeout (the attempt already
+ * waited 10 s: the error state with 重试 comes then, not after 20 s), never for business errors
+ * or a 452 (a retry would get the same answer), never for errors that are not ApiErrors (bugs,
+ * aborts, schema mismatches), and up to two after a network or non-envelope HTTP failure.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  switch (error.kind) {
-    case 'business':
-    case 'logged-in-elsewhere':
-      return false;
-    case 'timeout':
-      return failureCount < 1;
-    default:
-      return failureCount < 2;
-  }
+  return isApiError(error) && (error.kind === 'network' || error.kind === 'http') && failureCount < 2 && !isOffline();
 }
 
 function report(handlers: QueryClientHandlers, error: unknown, kind: ErrorMeta['kind'], meta: AppQueryMeta | undefined): void {
@@ -93,15 +95,35 @@ export function createQueryClient(handlers: QueryClientHandlers): QueryClient {
         staleTime: QUERY_STALE_TIME_MS,
         gcTime: QUERY_GC_TIME_MS,
         retry: shouldRetry,
-        // Run the query function even when the browser says offline: the service worker may
-        // answer from its cache, and cached data keeps showing; retries pause while offline.
-        networkMode: 'offlineFirst',
+        // Run the query function even when offline: the service worker may answer from its
+        // cache. Never pause: offline, a query fails at once (shouldRetry) and its page shows
+        // the offline state instead of a skeleton; the reconnect fetches it again.
+        networkMode: 'always',
       },
       mutations: {
         // Writes are not retried blindly; the outbox replays them with the same client_id.
         retry: false,
       },
     },
+  });
+}
+
+/**
+ * Online and offline, app-wide (SPEC.md section 4): TanStack Query's onlineManager follows the
+ * online store (the browser's events and the service worker's reports). When the network
+ * returns, every query is marked stale and those on screen are fetched again: what they show
+ * may have come from the service worker's cache, or failed. `onOffline` runs once each time
+ * the network is lost, never per failed request.
+ */
+export function followOnlineStore(queryClient: QueryClient, onOffline: () => void): void {
+  onlineManager.setEventListener((setOnline) => {
+    setOnline(useOnlineStore.getState().online);
+    return useOnlineStore.subscribe(({ online }, before) => {
+      if (online === before.online) return;
+      setOnline(online);
+      if (online) void queryClient.invalidateQueries(undefined, { cancelRefetch: false });
+      else onOffline();
+    });
   });
 }
 
@@ -130,31 +152,11 @@ export function shouldPersistQuery(query: DehydratableQuery): boolean {
   return query.state.status === 'success' && query.meta?.persist !== false;
 }
 
-/**
- * Fits a persisted client under `maxBytes` (JSON byte length): when it is over, drops the
- * queries with the oldest dataUpdatedAt first; if it is still over (huge mutations), drops
- * the mutations too. Returns the client unchanged when it fits.
- */
-export function trimPersistedClient(client: PersistedClient, maxBytes: number): PersistedClient {
-  let size = jsonByteLength(client);
-  if (size <= maxBytes) return client;
-  const queries = client.clientState.queries;
-  const byAge = queries.map((query, index) => ({ index, updatedAt: query.state.dataUpdatedAt })).sort((a, b) => a.updatedAt - b.updatedAt);
-  const dropped = new Set<number>();
-  for (const { index } of byAge) {
-    if (size <= maxBytes) break;
-    dropped.add(index);
-    size -= jsonByteLength(queries[index]) + 1; // the query and its separating comma
-  }
-  let trimmed: PersistedClient = {
-    ...client,
-    clientState: { ...client.clientState, queries: queries.filter((_, index) => !dropped.has(index)) },
-  };
-  if (jsonByteLength(trimmed) > maxBytes) {
-    trimmed = { ...trimmed, clientState: { ...trimmed.clientState, queries: [], mutations: [] } };
-  }
-  return trimmed;
-}
+/** A persisted query with the time it was last used: shown (an observer came) or fetched. */
+export type PersistedQuery = PersistedClient['clientState']['queries'][number] & { usedAt?: number };
+
+/** When each query was last shown in this page (by queryHash); fetches count through dataUpdatedAt. */
+export type QueryUses = Map<string, number>;
 
 export interface QueryCachePersister extends Persister {
   /** Writes a pending throttled save now. Resolves when stored (never rejects). */
@@ -164,16 +166,21 @@ export interface QueryCachePersister extends Persister {
 export interface QueryCachePersisterOptions {
   throttleMs?: number;
   maxAge?: number;
+  /** When queries were last shown; filled from what was stored, when restored. */
+  uses?: QueryUses;
 }
 
 /**
  * A Persister over the local cache: saves are throttled (trailing: the latest state is
- * written at most once per throttleMs), trimmed under the cache's cap, and stored with the
- * cache's expiry set to maxAge. Storage failures are logged, never thrown into the app.
+ * written at most once per throttleMs); each query is stored with the time it was last used,
+ * and left out once unused for maxAge; what is over the cache's cap is trimmed, least recently
+ * used first; the whole is stored with the cache's expiry set to maxAge. Storage failures are
+ * logged, never thrown into the app.
  */
 export function createQueryCachePersister(cache: LocalCache, options: QueryCachePersisterOptions = {}): QueryCachePersister {
   const throttleMs = options.throttleMs ?? PERSIST_THROTTLE_MS;
   const maxAge = options.maxAge ?? PERSIST_MAX_AGE_MS;
+  const uses = options.uses ?? new Map<string, number>();
   let pending: PersistedClient | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let writing: Promise<void> = Promise.resolve();
@@ -188,7 +195,14 @@ export function createQueryCachePersister(cache: LocalCache, options: QueryCache
     if (client) {
       writing = writing.then(async () => {
         try {
-          await cache.set(PERSISTED_CLIENT_KEY, trimPersistedClient(client, cache.maxBytes), { ttlMs: maxAge });
+          const queries = (client.clientState.queries as PersistedQuery[])
+            .map((query) => ({ ...query, usedAt: Math.max(query.state.dataUpdatedAt, uses.get(query.queryHash) ?? 0) }))
+            .filter((query) => query.usedAt > Date.now() - maxAge);
+          let stored: PersistedClient = { ...client, clientState: { ...client.clientState, queries } };
+          if (jsonByteLength(stored) > cache.maxBytes) {
+            stored = (await loadChunk(() => import('./query-cache-trim.ts'))).trimPersistedClient(stored, cache.maxBytes);
+          }
+          await cache.set(PERSISTED_CLIENT_KEY, stored, { ttlMs: maxAge });
         } catch (error) {
           console.warn('Could not persist the query cache', error);
         }
@@ -204,7 +218,11 @@ export function createQueryCachePersister(cache: LocalCache, options: QueryCache
     },
     async restoreClient() {
       await writing;
-      return cache.get<PersistedClient>(PERSISTED_CLIENT_KEY);
+      const client = await cache.get<PersistedClient>(PERSISTED_CLIENT_KEY);
+      for (const query of (client?.clientState.queries ?? []) as PersistedQuery[]) {
+        if (query.usedAt) uses.set(query.queryHash, query.usedAt);
+      }
+      return client;
     },
     async removeClient() {
       pending = null;
@@ -240,7 +258,12 @@ export async function persistQueryCache(queryClient: QueryClient, options: Persi
   const buster = options.buster ?? '';
   const maxAge = options.maxAge ?? PERSIST_MAX_AGE_MS;
   const cache = createLocalCache(options.cacheName ?? QUERY_CACHE_STORE, { maxBytes: options.maxBytes ?? LOCAL_CACHE_MAX_BYTES });
-  const persister = createQueryCachePersister(cache, { maxAge, ...(options.throttleMs === undefined ? {} : { throttleMs: options.throttleMs }) });
+  const uses: QueryUses = new Map();
+  const persister = createQueryCachePersister(cache, { maxAge, uses, ...(options.throttleMs === undefined ? {} : { throttleMs: options.throttleMs }) });
+  // A query is used when a screen shows it (its fetches count through dataUpdatedAt).
+  const unsubscribeUses = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'observerAdded') uses.set(event.query.queryHash, Date.now());
+  });
 
   try {
     await persistQueryClientRestore({ queryClient, persister, maxAge, buster });
@@ -273,6 +296,7 @@ export async function persistQueryCache(queryClient: QueryClient, options: Persi
 
   return () => {
     unsubscribe();
+    unsubscribeUses();
     if (hasDocument) document.removeEventListener('visibilitychange', onHidden);
     if (typeof window !== 'undefined') window.removeEventListener('pagehide', onPageHide);
     void persister.flush();

@@ -134,3 +134,45 @@ function appLinkParams(target: AppTarget): Record<string, Id | undefined> {
 export function appLink(target: AppTarget, scheme: string): string {
   return withQuery(`${scheme}${target.name}`, appLinkParams(target));
 }
+
+const ID = '([^/?#]+)';
+type PathRule = [RegExp, (m: string[], query: URLSearchParams) => AppTarget];
+const WEB_PATHS: PathRule[] = [
+  [new RegExp(`^/usercenter/${ID}/?$`), (m) => ({ name: 'hordeInfoCenter', userId: m[1]! })],
+  [
+    new RegExp(`^/message/detail/${ID}/?$`),
+    (m, query) => ({ name: 'hordePostDetail', postId: m[1]!, ...(query.get('tab') ? { tab: query.get('tab')! } : {}) }),
+  ],
+  [new RegExp(`^/topic/comment/${ID}/?$`), (m) => ({ name: 'topicDetail', topicId: m[1]! })],
+];
+const LEARNING_PATHS: PathRule[] = [
+  [new RegExp(`^/course/intro/${ID}/?$`), (m) => ({ name: 'courseIntro', id: m[1]! })],
+  [/^\/course\/detail\/([^/?#-]+)-([^/?#]+)\/?$/, (m) => ({ name: 'courseDetail', id: m[1]!, aid: m[2]! })],
+  [new RegExp(`^/column/article/${ID}/?$`), (m) => ({ name: 'article', id: m[1]! })],
+  [new RegExp(`^/column/intro/${ID}/?$`), (m) => ({ name: 'columnIntro', id: m[1]! })],
+  [new RegExp(`^/dailylesson/collection/${ID}/?$`), (m) => ({ name: 'dailyCollection', collectionId: m[1]! })],
+];
+
+function decoded(match: RegExpExecArray): string[] | null {
+  try {
+    return match.map((part) => decodeURIComponent(part));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The target a URL shows, the inverse of webPath and learningSiteUrl: a page of this app
+ * (same origin as `origin`) or of the learning site under `learningBase`. Null for anything else.
+ */
+export function targetOfUrl(url: URL, origin: string, learningBase: string): AppTarget | null {
+  const table = url.origin === origin ? WEB_PATHS : learningBase && url.href.startsWith(`${learningBase.replace(/\/+$/, '')}/`) ? LEARNING_PATHS : [];
+  const root = url.origin === origin ? '' : new URL(learningBase).pathname.replace(/\/+$/, '');
+  const path = url.pathname.slice(root.length);
+  for (const [pattern, build] of table) {
+    const match = pattern.exec(path);
+    const parts = match && decoded(match);
+    if (parts) return build(parts, url.searchParams);
+  }
+  return null;
+}

@@ -38,16 +38,13 @@ let registered = false;
 
 /**
  * Registers /sw.js in production builds (a no-op in development and where service workers are
- * not supported) and reports the network status: from the worker's messages, and from the
- * browser's offline/online events.
+ * not supported) and reports the network status from the worker's messages (the browser's
+ * offline/online events feed the online store directly: startOnlineTracking).
  */
 export function registerServiceWorker(options: RegisterServiceWorkerOptions): void {
   // Once per page, even if a component calls it twice (React StrictMode runs effects twice).
   if (typeof window === 'undefined' || registered) return;
   registered = true;
-
-  window.addEventListener('offline', () => options.onNetworkStatus(false));
-  window.addEventListener('online', () => options.onNetworkStatus(true));
 
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
 

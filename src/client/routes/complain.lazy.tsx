@@ -36,8 +36,9 @@ function ComplainPage() {
         <ComplainForm
           type={type}
           id={id}
-          onDone={() => {
-            toast.success('投诉已提交，我们会尽快处理');
+          onDone={(queued) => {
+            if (queued) toast.info('已加入待发送，联网后自动提交');
+            else toast.success('投诉已提交，我们会尽快处理');
             if (canGoBackInSession()) router.history.back();
             else void router.navigate({ to: '/home', replace: true });
           }}

@@ -9,12 +9,15 @@ import { feedQueryOptions } from '../entities/post/queries.ts';
 import { sessionQueryOptions } from '../entities/session/queries.ts';
 import { FeedSkeleton } from '../features/feed/components/FeedSkeleton.tsx';
 import { PostList } from '../features/feed/components/PostList.tsx';
+import { useOutbox } from '../lib/outbox/store.ts';
 import { LazyLayer, lazyComponent } from '../ui/LazyLayer.tsx';
 import { optionalId } from './params.ts';
 import { rootRoute } from './root.tsx';
 
 // Only logged-out visitors of /follow see it.
 const FollowLoginPrompt = lazyComponent(() => import('../features/auth/components/FollowPrompt.tsx'));
+// Only while posts wait in the outbox.
+const PendingPosts = lazyComponent(() => import('../features/feed/components/PendingPosts.tsx'));
 
 function FeedTitle({ title, children }: { title: string; children?: React.ReactNode }) {
   return (
@@ -37,9 +40,15 @@ export const homeRoute = createRoute({
 });
 
 function HomePage() {
+  const pending = useOutbox((s) => s.items.some((item) => item.kind === 'post'));
   return (
     <>
       <FeedTitle title="全部动态" />
+      {pending ? (
+        <LazyLayer>
+          <PendingPosts />
+        </LazyLayer>
+      ) : null}
       <PostList options={feedQueryOptions({ tab: 'all' })} label="全部动态" />
     </>
   );
@@ -93,15 +102,19 @@ function FollowPage() {
   if (channelId !== undefined) return <FollowedChannelFeed channelId={channelId} />;
   return (
     <>
-      <FeedTitle title="关注" />
+      <FeedTitle title="关注">
+        <Link to="/invite/channelList" className="text-link feed-header__link">
+          全部频道
+        </Link>
+      </FeedTitle>
       {user ? (
         <PostList
           options={feedQueryOptions({ tab: 'follow' })}
           label="关注的动态"
           emptyTitle="关注的频道还没有新动态"
-          emptyDescription="去全部动态里发现感兴趣的频道，关注后它们的讨论会出现在这里。"
+          emptyDescription="在全部频道里找到感兴趣的，关注后它们的讨论会出现在这里。"
           emptyAction={
-            <Link to="/home" className="button button--primary">
+            <Link to="/invite/channelList" className="button button--primary">
               发现频道
             </Link>
           }

@@ -1,7 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { RouterContext } from './root.tsx';
 import { createLazyRoute, Link, useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { cutText } from '#shared/format.ts';
 import type { ImageAttach, Post } from '#shared/schemas.ts';
 import { postDetailQueryOptions } from '../entities/post/queries.ts';
 import { PostCard } from '../features/feed/components/PostCard.tsx';
@@ -10,6 +11,7 @@ import { PostComments } from '../features/post/components/PostComments.tsx';
 import { downloadBlob, drawPoster } from '../features/post/poster.ts';
 import { commentsQueryOptions } from '../features/post/queries.ts';
 import { fullTime } from '../format/time.ts';
+import { setPageShare } from '../platform/page-share.ts';
 import { PROVIDER_NAME } from '../platform/runtime-config.ts';
 import { Avatar } from '../ui/Avatar.tsx';
 import { LogoMark } from '../ui/Logo.tsx';
@@ -41,6 +43,11 @@ function MessageDetailPage() {
   const postId = parseId(id);
   const { data: post } = useSuspenseQuery(postDetailQueryOptions(postId));
   const inApp = openInAppHref({ name: 'hordePostDetail', postId });
+  // Shared from the host's menu (WeChat, the mini-program), the post speaks for itself.
+  useEffect(() => {
+    const image = post.attach.find((a): a is ImageAttach => a.type === 'image');
+    return setPageShare({ title: `${post.user.nick}的动态`, desc: cutText(post.content, 60), ...(image ? { imgUrl: image.url } : {}) });
+  }, [post]);
   return (
     <div className="content-page">
       <h1 className="visually-hidden">动态详情</h1>

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { RouterContext } from './root.tsx';
 import { createLazyRoute } from '@tanstack/react-router';
 import { userPostsQueryOptions } from '../entities/post/queries.ts';
@@ -10,6 +10,7 @@ import { UserChannels } from '../features/user/components/UserChannels.tsx';
 import { UserNotes } from '../features/user/components/UserNotes.tsx';
 import { UserProfile } from '../features/user/components/UserProfile.tsx';
 import { Tabs } from '../ui/Tabs.tsx';
+import { track } from '../platform/tracking.ts';
 
 /** The loader of userCenter: loaded with this page's code. */
 export async function loadUserCenter({ context, params }: { context: RouterContext; params: { id: string } }): Promise<void> {
@@ -20,23 +21,31 @@ export async function loadUserCenter({ context, params }: { context: RouterConte
 
 export const userCenterLazyRoute = createLazyRoute('/usercenter/$id')({ component: UserCenterPage });
 
+const TAB_LABELS = { posts: '动态', channels: '频道', notes: '笔记' };
+
 /** /usercenter/$id: the profile, then tabs 动态, 频道 and 笔记. */
 function UserCenterPage() {
   const { id } = userCenterLazyRoute.useParams();
   const visit = visitUserOf(id);
   const { data: user } = useSuspenseQuery(userInfoQueryOptions(visit));
   const [tab, setTab] = useState('posts');
+  // One view per visit of a user centre (SPEC.md section 7), whoever's it is.
+  useEffect(() => track('personal_home_page_view', { page_name: '个人主页' }), [id]);
+  const onSelect = (key: string) => {
+    track('personal_home_click_button', { button_name: TAB_LABELS[key as keyof typeof TAB_LABELS] ?? key });
+    setTab(key);
+  };
   return (
     <div className="content-page">
       <UserProfile user={user} />
       <Tabs
         label={user.is_self ? '我的内容' : 'TA 的内容'}
         selected={tab}
-        onSelect={setTab}
+        onSelect={onSelect}
         tabs={[
           {
             key: 'posts',
-            label: '动态',
+            label: TAB_LABELS.posts,
             panel: (
               <PostList
                 options={userPostsQueryOptions(visit)}
@@ -45,8 +54,8 @@ function UserCenterPage() {
               />
             ),
           },
-          { key: 'channels', label: '频道', panel: <UserChannels uid={user.uid} isSelf={user.is_self} /> },
-          { key: 'notes', label: '笔记', panel: <UserNotes ucode={user.ucode} isSelf={user.is_self} /> },
+          { key: 'channels', label: TAB_LABELS.channels, panel: <UserChannels uid={user.uid} isSelf={user.is_self} /> },
+          { key: 'notes', label: TAB_LABELS.notes, panel: <UserNotes ucode={user.ucode} isSelf={user.is_self} /> },
         ]}
       />
     </div>

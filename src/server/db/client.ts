@@ -2,7 +2,6 @@
  * Opens the database: PGlite in a folder when no DATABASE_URL is given, PostgreSQL otherwise.
  * Both run the same migrations, so the two can never differ in shape.
  */
-import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -11,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -54,14 +54,27 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     }
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
-  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder: options.migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  // One process per folder (data-dir-lock.ts): a second one is refused before it opens anything.
+  const release = options.dataDir ? await lockDataDir(options.dataDir) : async () => undefined;
+  try {
+    const client = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder: options.migrationsFolder });
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        await release();
+      },
+    };
+  } catch (error) {
+    await release();
+    throw error;
+  }
 }
 
 /** Whether any user exists: a database without users is empty (and may get the demo seed). */

@@ -1,6 +1,8 @@
 /**
  * Who is calling: the ticket comes from the httpOnly cookie (browsers) or from the Ticket and
- * Device-Id headers (mini-program, native app). Resolved lazily, once per request.
+ * Device-Id headers (mini-program, native app). Resolved lazily, once per request. A ticket
+ * sent as headers is bound to the device it was issued to: with another Device-Id it is no
+ * ticket at all (a ticket copied off one device does not log in another).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -18,6 +20,8 @@ declare module 'fastify' {
     resolveViewer(): Promise<Viewer | null>;
     /** The raw ticket the request carries, if any. */
     ticket(): string | undefined;
+    /** The ticket the request carries and how: as the cookie, or as headers with the device it claims. */
+    credentials(): Credentials | undefined;
   }
 }
 
@@ -28,28 +32,38 @@ export class LoggedInElsewhere extends BusinessError {
   }
 }
 
+export type Credentials = { ticket: string; via: 'cookie' } | { ticket: string; via: 'headers'; deviceId: string };
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
 const viewerCache = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
 
 export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db }) => {
+  app.decorateRequest('credentials', function (this: FastifyRequest): Credentials | undefined {
+    const ticket = first(this.headers[TICKET_HEADER]);
+    const deviceId = first(this.headers[DEVICE_ID_HEADER]);
+    if (ticket && deviceId) return { ticket, via: 'headers', deviceId };
+    const cookie = this.cookies[TICKET_COOKIE];
+    return cookie ? { ticket: cookie, via: 'cookie' } : undefined;
+  });
   app.decorateRequest('ticket', function (this: FastifyRequest) {
-    const header = this.headers[TICKET_HEADER];
-    const fromHeader = Array.isArray(header) ? header[0] : header;
-    if (fromHeader && this.headers[DEVICE_ID_HEADER]) return fromHeader;
-    return this.cookies[TICKET_COOKIE] || undefined;
+    return this.credentials()?.ticket;
   });
   app.decorateRequest('resolveViewer', function (this: FastifyRequest) {
     let pending = viewerCache.get(this);
     if (!pending) {
-      pending = resolve(options.db, this.ticket());
+      pending = resolve(options.db, this.credentials());
       viewerCache.set(this, pending);
     }
     return pending;
   });
 });
 
-async function resolve(db: Db, ticket: string | undefined): Promise<Viewer | null> {
-  if (!ticket) return null;
-  const found = await lookupTicket(db, ticket);
+async function resolve(db: Db, credentials: Credentials | undefined): Promise<Viewer | null> {
+  if (!credentials) return null;
+  const found = await lookupTicket(db, credentials.ticket);
+  if (found.state === 'none') return null;
+  if (credentials.via === 'headers' && found.deviceId !== credentials.deviceId) return null;
   if (found.state === 'ended-elsewhere') throw new LoggedInElsewhere();
-  return found.state === 'valid' ? found.viewer : null;
+  return found.viewer;
 }

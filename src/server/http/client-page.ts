@@ -4,7 +4,7 @@
  *
  * - index.html gets the client config as inline JSON (<script id="app-config">) and the
  *   community's name in <title>, the description, apple-mobile-web-app-title and <noscript>;
- *   it is served with CONTENT_SECURITY_POLICY (static-client.ts);
+ *   it is served with contentSecurityPolicy(config) (static-client.ts);
  * - manifest.webmanifest gets name, short_name and description from the provider's name;
  * - sw.js gets new precache revisions for those two files, a hash of the build's revision and
  *   what we serve, so a config change changes sw.js: the browser installs the updated service
@@ -15,28 +15,32 @@ import { CLIENT_CONFIG_ELEMENT_ID, communityTexts, type ClientConfig } from '#sh
 
 /**
  * The Content-Security-Policy of the page (index.html, for every navigation). Scripts only from
- * this origin's files: no inline script, no eval (the inlined config is
- * `<script type="application/json">`, data that never runs), no plugins, no <base> elsewhere,
- * framed only by this origin, forms only to it. Styles may be inline (Vite's build inlines a small
- * <style>, React and KaTeX write style attributes). Images from anywhere over https (avatars,
- * covers) and data:/blob: (previews, the poster); fonts from this origin (KaTeX's, precached) and
- * data:; calls, workers and the manifest from this origin only. default-src covers the rest
- * (frames, media) with this origin.
+ * this origin's files and the WeChat JS-SDK's origin (it loads only inside WeChat): no inline
+ * script, no eval (the inlined config is `<script type="application/json">`, data that never
+ * runs), no plugins, no <base> elsewhere, framed only by this origin, forms only to it. Styles may
+ * be inline (Vite's build inlines a small <style>, React and KaTeX write style attributes). Images
+ * from anywhere over https (avatars, covers) and data:/blob: (previews, the poster); fonts from
+ * this origin (KaTeX's, precached) and data:; calls to this origin and the tracking collector's
+ * (when it is another); workers and the manifest from this origin only. default-src covers the
+ * rest (frames, media) with this origin.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'self'",
-  "form-action 'self'",
-  "img-src 'self' data: blob: https:",
-  "style-src 'self' 'unsafe-inline'",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self'",
-  "manifest-src 'self'",
-].join('; ');
+export function contentSecurityPolicy(config: Pick<ClientConfig, 'wechatJsSdkUrl' | 'analyticsCollectorUrl'>): string {
+  const originOf = (url: string) => (/^https?:\/\//i.test(url) ? ` ${new URL(url).origin}` : '');
+  return [
+    "default-src 'self'",
+    `script-src 'self'${originOf(config.wechatJsSdkUrl)}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'self'",
+    "form-action 'self'",
+    "img-src 'self' data: blob: https:",
+    "style-src 'self' 'unsafe-inline'",
+    "font-src 'self' data:",
+    `connect-src 'self'${originOf(config.analyticsCollectorUrl)}`,
+    "worker-src 'self'",
+    "manifest-src 'self'",
+  ].join('; ');
+}
 
 /** Text safe inside an HTML element or a double-quoted attribute. */
 export function escapeHtml(value: string): string {

@@ -14,7 +14,7 @@ import { BusinessError } from '../errors.ts';
 const fastifyClientErrors: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: '请求体不是有效的 JSON',
   FST_ERR_CTP_EMPTY_JSON_BODY: '请求体不能为空',
-  FST_ERR_CTP_BODY_TOO_LARGE: '请求内容过大',
+  FST_ERR_CTP_BODY_TOO_LARGE: '请求内容过大（JSON 请求体最多 1 MB）',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求内容类型',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求长度不正确',
   FST_ERR_VALIDATION: '请求参数错误',
@@ -31,11 +31,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       const detail = first ? `${field ? field + ' ' : ''}${first.message}` : '';
       return reply.status(200).send(fail(ErrorCode.BadRequest, `请求参数错误${detail ? '：' + detail : ''}`));
     }
+    // A body over the limit is a bad request like any other (the image upload answers its own -1007).
     const clientMessage = error.code ? fastifyClientErrors[error.code] : undefined;
     if (clientMessage || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
-      const code = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? ErrorCode.BadUpload : ErrorCode.BadRequest;
-      const msg = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? messageForCode(code) : (clientMessage ?? '请求参数错误');
-      return reply.status(200).send(fail(code, msg));
+      return reply.status(200).send(fail(ErrorCode.BadRequest, clientMessage ?? '请求参数错误'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(fail(ErrorCode.Internal, messageForCode(ErrorCode.Internal)));

@@ -1,7 +1,9 @@
 /**
  * Serves the built PWA from the same origin as the API. Hashed assets are cached for a year;
  * index.html, the service worker and the manifest are revalidated so updates reach users.
- * Any other GET that is not an API call gets index.html (history-mode routing).
+ * Any other GET that is not an API call or a file gets index.html (history-mode routing); a
+ * missing file (/assets/nope.js, /favicon-x.png: src/shared/static-paths.ts) is a 404. A share to
+ * the installed app (/share-target) is redirected to the composer over /home.
  *
  * index.html, manifest.webmanifest and sw.js carry the run-time configuration
  * (client-page.ts): they are rendered once here, at start, and served from memory. The page
@@ -15,7 +17,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig } from '#shared/client-config.ts';
 import { fail } from '#shared/envelope.ts';
 import { ErrorCode } from '#shared/errors.ts';
-import { CONTENT_SECURITY_POLICY, md5, renderClient } from './client-page.ts';
+import { isFilePath, SHARE_TARGET_PATH, shareTargetLocation } from '#shared/static-paths.ts';
+import { contentSecurityPolicy, md5, renderClient } from './client-page.ts';
 
 const API_PREFIXES = ['/serv/', '/wxmisc/', '/img/', '/docs'];
 
@@ -37,15 +40,16 @@ function readIfPresent(path: string): string | undefined {
 }
 
 /** Sends one rendered file: no-cache with an ETag, so a revalidation costs a 304. */
-function sendRendered(request: FastifyRequest, reply: FastifyReply, body: string, type: string, etag: string) {
+function sendRendered(request: FastifyRequest, reply: FastifyReply, body: string, type: string, etag: string, policy?: string) {
   reply.header('cache-control', 'no-cache').header('etag', etag).header('content-type', type);
-  if (type.startsWith('text/html')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+  if (policy) reply.header('content-security-policy', policy);
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();
   return reply.send(body);
 }
 
 export async function registerStaticClient(app: FastifyInstance, { dir, config }: StaticClientOptions): Promise<void> {
   const clientDir = dir !== undefined && existsSync(join(dir, 'index.html')) ? dir : undefined;
+  const policy = contentSecurityPolicy(config);
   let page: { body: string; etag: string } | undefined;
   if (clientDir) {
     const rendered = renderClient(
@@ -65,7 +69,7 @@ export async function registerStaticClient(app: FastifyInstance, { dir, config }
     page = { body: rendered.indexHtml, etag: `"${md5(rendered.indexHtml)}"` };
     const html = page;
     const routeOptions = { schema: { hide: true } };
-    app.get('/index.html', routeOptions, (request, reply) => sendRendered(request, reply, html.body, 'text/html; charset=utf-8', html.etag));
+    app.get('/index.html', routeOptions, (request, reply) => sendRendered(request, reply, html.body, 'text/html; charset=utf-8', html.etag, policy));
     if (rendered.manifest !== undefined) {
       const body = rendered.manifest;
       const etag = `"${md5(body)}"`;
@@ -88,12 +92,17 @@ export async function registerStaticClient(app: FastifyInstance, { dir, config }
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // A share to the installed app (the manifest's share_target) goes on to the composer; the
+    // service worker does the same when it has the page.
+    app.get(SHARE_TARGET_PATH, (request, reply) => reply.redirect(shareTargetLocation(request.url.split('?')[1] ?? ''), 303));
   }
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (page && wantsPage && !isApiPath(request.url)) {
-      return sendRendered(request, reply, page.body, 'text/html; charset=utf-8', page.etag);
+    const path = request.url.split('?')[0];
+    if (page && wantsPage && !isApiPath(request.url) && !isFilePath(request.url)) {
+      return sendRendered(request, reply, page.body, 'text/html; charset=utf-8', page.etag, policy);
     }
-    return reply.status(404).send(fail(ErrorCode.NotFound, `接口不存在：${request.method} ${request.url.split('?')[0]}`));
+    const what = isApiPath(request.url) || !wantsPage ? '接口不存在' : '文件不存在';
+    return reply.status(404).send(fail(ErrorCode.NotFound, `${what}：${request.method} ${path}`));
   });
 }

@@ -2,12 +2,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { OTHER_PATHS, TICKET_COOKIE } from '#shared/endpoints.ts';
+import { DEVICE_ID_HEADER, OTHER_PATHS, TICKET_COOKIE } from '#shared/endpoints.ts';
 import type { Config } from '../config.ts';
 import { notLoggedIn } from '../errors.ts';
 import { defineHandlers } from '../http/define-endpoint.ts';
+import { crossSiteReason } from '../http/security.ts';
 import { login, loginUserById, requestLoginCode } from '../services/login.ts';
-import { endTicket, TICKET_TTL_MS } from '../services/sessions.ts';
+import { endTicket, endTicketByImageCall, lookupTicket, TICKET_TTL_MS } from '../services/sessions.ts';
 import { isUniversityUser } from '../services/users.ts';
 import type { RouteDeps } from './deps.ts';
 
@@ -70,16 +71,24 @@ export async function ticketDeleteRoute(app: FastifyInstance, { db, config }: Ro
     {
       schema: {
         tags: ['account'],
-        summary: 'Image-style call after a 452: ends the ticket, always answers a 1x1 GIF',
+        summary:
+          'Image-style call after a 452: drops the ended ticket (a live one only when the query names it and the caller is its device); always answers a 1x1 GIF',
         querystring: z.object({ ticket: z.string().max(200).optional() }),
       },
       // A malformed query must still answer an image: the caller is an <img>.
       errorHandler: (_error, _request, reply) => reply.header('content-type', 'image/gif').send(PIXEL_GIF),
     },
     async (request, reply) => {
-      const ticket = request.query.ticket || request.ticket();
-      if (ticket) await endTicket(db, ticket, 'deleted');
-      clearTicketCookie(config, reply);
+      const credentials = request.credentials();
+      await endTicketByImageCall(db, request.query.ticket || undefined, {
+        ticket: credentials?.ticket,
+        deviceId: credentials?.via === 'headers' ? credentials.deviceId : request.headers[DEVICE_ID_HEADER]?.toString(),
+        fromThisSite: crossSiteReason(request) === null,
+      });
+      // The cookie goes only when its ticket is no longer live: a GET from another site must
+      // not log anyone out.
+      const cookie = request.cookies[TICKET_COOKIE];
+      if (cookie && (await lookupTicket(db, cookie)).state !== 'valid') clearTicketCookie(config, reply);
       return reply.header('content-type', 'image/gif').header('cache-control', 'no-store').send(PIXEL_GIF);
     },
   );

@@ -10,6 +10,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { api, type Endpoint } from '#shared/api.ts';
 import { OTHER_PATHS, routes, type EndpointName } from '#shared/endpoints.ts';
+import { DOCS_CONTENT_SECURITY_POLICY } from '../http/security.ts';
 import { defineEndpoint, type EndpointHandler, type Handler } from '../http/define-endpoint.ts';
 import { accountHandlers, ticketDeleteRoute } from './account.ts';
 import { channelHandlers } from './channels.ts';
@@ -62,7 +63,7 @@ export function contractHandlers(deps: RouteDeps): HandlerMap {
 }
 
 const docsRoute: OtherRoute = async (app) => {
-  await app.register(fastifySwaggerUi, { routePrefix: OTHER_PATHS.docs });
+  await app.register(fastifySwaggerUi, { routePrefix: OTHER_PATHS.docs, staticCSP: DOCS_CONTENT_SECURITY_POLICY });
 };
 
 export const otherRoutes: OtherRouteMap = {

@@ -9,7 +9,10 @@ export const miscHandlers = ({ db, config }: RouteDeps) =>
     wxShareSign: async ({ input }) =>
       signShareUrl({ appId: config.wechatAppId, jsapiTicket: config.wechatJsapiTicket, url: input.url }),
 
-    collect: async ({ input, viewer }) => ({
-      accepted: await recordEvents(db, viewer?.userId ?? null, input.app_id, input.events),
+    collect: async ({ input, viewer, request }) => ({
+      accepted: await recordEvents(db, viewer?.userId ?? null, { appId: input.app_id, logStore: input.log_store }, input.events, {
+        address: request.ip,
+        bytesPerHour: config.collectBytesPerAddressPerHour,
+      }),
     }),
   });

@@ -3,7 +3,7 @@
  * The first login creates the user.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ErrorCode } from '#shared/errors.ts';
 import { LOGIN_CODE_LENGTH, LOGIN_CODE_MAX_TRIES, LOGIN_CODE_RESEND_S, LOGIN_CODE_TTL_S } from '#shared/constants.ts';
 import type { LoginUser } from '#shared/schemas.ts';
@@ -53,30 +53,29 @@ export async function requestLoginCode(
   return { expires_in: LOGIN_CODE_TTL_S };
 }
 
-/** Checks the newest code of the phone; wrong tries count, and the fifth ends the code. */
+/**
+ * Checks the newest unused code of the phone. The try is counted before the code is compared,
+ * in one atomic update: of any number of guesses arriving together (on any API process) each
+ * is counted, and only the first LOGIN_CODE_MAX_TRIES are compared; later ones, the right code
+ * included, are -3005 until a new code is asked for. An exhausted code stays the newest, so an
+ * older unused code of the phone never gets tries of its own.
+ */
 export async function verifyLoginCode(db: Db, cellphone: string, code: string): Promise<void> {
   if (!code.trim()) throw new BusinessError(ErrorCode.CodeEmpty);
+  const newest = sql`(select ${loginCodes.id} from ${loginCodes}
+    where ${loginCodes.cellphone} = ${cellphone} and ${loginCodes.usedAt} is null order by ${loginCodes.id} desc limit 1)`;
   const [row] = await db
-    .select()
-    .from(loginCodes)
-    .where(and(eq(loginCodes.cellphone, cellphone), isNull(loginCodes.usedAt)))
-    .orderBy(desc(loginCodes.id))
-    .limit(1);
-  if (!row || row.expiresAt.getTime() <= Date.now() || row.tries >= LOGIN_CODE_MAX_TRIES) {
+    .update(loginCodes)
+    // tries is a smallint: it stops counting where the column ends.
+    .set({ tries: sql`least(${loginCodes.tries} + 1, 32767)` })
+    .where(and(eq(loginCodes.id, newest), isNull(loginCodes.usedAt)))
+    .returning({ id: loginCodes.id, codeHash: loginCodes.codeHash, tries: loginCodes.tries, expiresAt: loginCodes.expiresAt });
+  if (!row || row.expiresAt.getTime() <= Date.now() || row.tries > LOGIN_CODE_MAX_TRIES) {
     throw new BusinessError(ErrorCode.CodeExpired);
   }
   const expected = Buffer.from(row.codeHash, 'hex');
   const given = hashCode(cellphone, code.trim());
-  if (!timingSafeEqual(expected, given)) {
-    await db
-      .update(loginCodes)
-      .set({
-        tries: sql`${loginCodes.tries} + 1`,
-        usedAt: sql`case when ${loginCodes.tries} + 1 >= ${LOGIN_CODE_MAX_TRIES} then now() else null end`,
-      })
-      .where(eq(loginCodes.id, row.id));
-    throw new BusinessError(ErrorCode.CodeWrong);
-  }
+  if (!timingSafeEqual(expected, given)) throw new BusinessError(ErrorCode.CodeWrong);
   // Only one request may spend a code, even when two arrive together.
   const spent = await db
     .update(loginCodes)

@@ -1,12 +1,13 @@
 /**
  * Tickets: 256 random bits handed to the client once, stored only as a sha256 hash. A login
- * ends the user's other ticket of the same device kind ("mutex"); a request carrying such a
+ * ends the user's other ticket of the same device kind ("mutex", one login of a user at a time,
+ * on any number of API processes); a request carrying such a
  * ticket is told so with HTTP 452, while unknown or expired tickets are simply logged out.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { tickets } from '../db/schema.ts';
+import { tickets, users } from '../db/schema.ts';
 
 export const TICKET_TTL_MS = 30 * 24 * 3600 * 1000;
 
@@ -18,7 +19,11 @@ export interface Viewer {
   deviceKind: DeviceKind;
 }
 
-export type TicketLookup = { state: 'valid'; viewer: Viewer } | { state: 'ended-elsewhere' } | { state: 'none' };
+/** What a ticket is now; a live or mutex-ended one with the device it was issued to. */
+export type TicketLookup =
+  | { state: 'valid'; viewer: Viewer; deviceId: string }
+  | { state: 'ended-elsewhere'; deviceId: string }
+  | { state: 'none' };
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -31,6 +36,10 @@ export async function issueTicket(
   const ticket = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + TICKET_TTL_MS);
   await db.transaction(async (tx) => {
+    // One login of a user at a time: under READ COMMITTED two logins could each end the other
+    // tickets (seeing none of each other's) and then both insert one. Locking the user's row
+    // first makes the second wait, and then end the first one's ticket.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, params.userId)).for('update');
     await tx
       .update(tickets)
       .set({ endedAt: new Date(), endedReason: 'mutex' })
@@ -61,15 +70,16 @@ export async function lookupTicket(db: Db, token: string): Promise<TicketLookup>
       deviceKind: tickets.deviceKind,
       expiresAt: tickets.expiresAt,
       endedReason: tickets.endedReason,
+      deviceId: tickets.deviceId,
     })
     .from(tickets)
     .where(eq(tickets.tokenHash, hashToken(token)))
     .limit(1);
   // An expired ticket is plainly logged out, whatever ended it afterwards.
   if (!row || row.expiresAt.getTime() <= Date.now()) return { state: 'none' };
-  if (row.endedReason === 'mutex') return { state: 'ended-elsewhere' };
+  if (row.endedReason === 'mutex') return { state: 'ended-elsewhere', deviceId: row.deviceId };
   if (row.endedReason) return { state: 'none' };
-  return { state: 'valid', viewer: { userId: row.userId, ticketId: row.id, deviceKind: row.deviceKind } };
+  return { state: 'valid', viewer: { userId: row.userId, ticketId: row.id, deviceKind: row.deviceKind }, deviceId: row.deviceId };
 }
 
 /** Ends a ticket for good (logout, or the client's image-style ticket delete after a 452). */
@@ -78,4 +88,25 @@ export async function endTicket(db: Db, token: string, reason: 'logout' | 'delet
     .update(tickets)
     .set({ endedAt: new Date(), endedReason: reason })
     .where(eq(tickets.tokenHash, hashToken(token)));
+}
+
+/**
+ * The image-style ticket delete (a GET any page can make the browser send): it may end a live
+ * ticket only when the query names it and the caller is its device (it carries that very
+ * ticket, as the cookie or as headers with its Device-Id, or sends that Device-Id), from a page
+ * of this site. A ticket the 452 mutex ended already is dead: naming it, or carrying it, marks
+ * it deleted so that it answers plainly logged out. Anything else changes nothing.
+ */
+export async function endTicketByImageCall(
+  db: Db,
+  named: string | undefined,
+  caller: { ticket?: string | undefined; deviceId?: string | undefined; fromThisSite: boolean },
+): Promise<void> {
+  const target = named ?? caller.ticket;
+  if (!target) return;
+  const found = await lookupTicket(db, target);
+  if (found.state === 'ended-elsewhere') return endTicket(db, target, 'deleted');
+  if (found.state !== 'valid' || named === undefined || !caller.fromThisSite) return;
+  const sameDevice = caller.deviceId === undefined ? named === caller.ticket : caller.deviceId === found.deviceId;
+  if (sameDevice) await endTicket(db, target, 'deleted');
 }

@@ -13,6 +13,12 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export interface LaunchOptions {
   viewport?: { width: number; height: number };
   userAgent?: string;
+  /** A touch screen (navigator.maxTouchPoints > 0, touch events). */
+  hasTouch?: boolean;
+  /** A profile folder to open again (a browser restart); it is kept on close, the caller removes it. */
+  profileDir?: string;
+  /** Starts with the network cut (tabs the browser restores from the last session load offline too). */
+  offline?: boolean;
 }
 
 export interface LaunchedBrowser {
@@ -22,7 +28,8 @@ export interface LaunchedBrowser {
 }
 
 export async function launchBrowser(options: LaunchOptions = {}): Promise<LaunchedBrowser> {
-  const profileDir = await mkdtemp(join(tmpdir(), 'feed-e2e-chromium-'));
+  const keepProfile = options.profileDir !== undefined;
+  const profileDir = options.profileDir ?? (await mkdtemp(join(tmpdir(), 'feed-e2e-chromium-')));
   let context: BrowserContext;
   try {
     context = await chromium.launchPersistentContext(profileDir, {
@@ -30,6 +37,8 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
       headless: true,
       viewport: options.viewport ?? { width: 390, height: 844 },
       ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+      ...(options.offline ? { offline: true } : {}),
+      ...(options.hasTouch ? { hasTouch: true } : {}),
       args: [
         '--headless',
         '--no-sandbox',
@@ -42,7 +51,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
       ],
     });
   } catch (error) {
-    await rm(profileDir, { recursive: true, force: true });
+    if (!keepProfile) await rm(profileDir, { recursive: true, force: true });
     throw error;
   }
   const page = context.pages()[0] ?? (await context.newPage());
@@ -54,7 +63,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
       if (closed) return;
       closed = true;
       await context.close().catch(() => undefined);
-      await rm(profileDir, { recursive: true, force: true, maxRetries: 3 });
+      if (!keepProfile) await rm(profileDir, { recursive: true, force: true, maxRetries: 3 });
     },
   };
 }

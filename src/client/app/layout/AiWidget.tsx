@@ -1,7 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useLayoutStore } from '../../platform/layout-store.ts';
 import { IconClose, IconSparkle } from '../../ui/icons.tsx';
 import { openAiAssistant, useAiWidgetStore } from './ai-widget-store.ts';
-import { clampPosition, initialPosition, type Point } from './widget-position.ts';
+import { clampPosition, dockedPosition, initialPosition, type Point } from './widget-position.ts';
 import './ai-widget.css';
 
 const DRAG_THRESHOLD_PX = 5;
@@ -12,15 +13,21 @@ function viewport() {
 }
 
 /**
- * The floating AI assistant promo (SPEC.md sections 1 and 4). Drag it anywhere with mouse,
- * pen or touch (pointer events); a click without dragging opens the AI page in a new
- * window; arrow keys move it when focused; the close button hides it for good.
+ * The floating AI assistant promo (SPEC.md sections 1, 4 and 9). On PC it starts 230 px from the
+ * right and 110 + 200 px from the bottom; drag it anywhere with mouse, pen or touch (pointer
+ * events), or move it with the arrow keys; a click without dragging opens the AI page in a new
+ * window; the close button hides it for good. On a phone it waits docked at the right edge,
+ * mostly hidden, at the same height (a drag moves it up and down): a tap brings it out whole,
+ * and it goes back when the page scrolls.
  */
 export default function AiWidget() {
   const hidden = useAiWidgetStore((s) => s.hidden);
   const close = useAiWidgetStore((s) => s.close);
+  const isMobile = useLayoutStore((s) => s.isMobile);
   const rootRef = useRef<HTMLDivElement>(null);
   const [position, setPosition] = useState<Point | null>(null);
+  const [out, setOut] = useState(false);
+  const docked = isMobile && !out;
   const drag = useRef<{ id: number; startX: number; startY: number; origin: Point; moved: boolean } | null>(null);
   const suppressClick = useRef(false);
 
@@ -28,20 +35,43 @@ export default function AiWidget() {
     const el = rootRef.current;
     return { width: el?.offsetWidth ?? 200, height: el?.offsetHeight ?? 80 };
   };
+  /** Where the widget may be: anywhere on PC, the right edge (docked or out) on a phone. */
+  const place = (p: Point): Point => {
+    if (!isMobile) return clampPosition(p, size(), viewport());
+    return docked ? dockedPosition(p.y, size(), viewport()) : clampPosition({ x: Infinity, y: p.y }, size(), viewport());
+  };
 
   useLayoutEffect(() => {
     if (hidden) return;
     // Placing the widget needs its measured size, before the first paint: a layout effect's job.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    setPosition((p) => (p ? clampPosition(p, size(), viewport()) : initialPosition(size(), viewport())));
-  }, [hidden]);
+    setPosition((p) => place(p ?? initialPosition(size(), viewport())));
+    // place() reads the layout and the docked state, which are the dependencies.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hidden, isMobile, docked]);
 
   useEffect(() => {
     if (hidden) return;
-    const onResize = () => setPosition((p) => (p ? clampPosition(p, size(), viewport()) : p));
+    const onResize = () => setPosition((p) => (p ? place(p) : p));
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
-  }, [hidden]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hidden, isMobile, docked]);
+
+  useEffect(() => {
+    if (!out) return;
+    // Brought out on a phone: back to the edge when the reader scrolls on or taps elsewhere.
+    const back = (event: Event) => {
+      if (event.type === 'pointerdown' && rootRef.current?.contains(event.target as Node)) return;
+      setOut(false);
+    };
+    window.addEventListener('scroll', back, { passive: true });
+    window.addEventListener('pointerdown', back);
+    return () => {
+      window.removeEventListener('scroll', back);
+      window.removeEventListener('pointerdown', back);
+    };
+  }, [out]);
 
   if (hidden) return null;
 
@@ -61,7 +91,7 @@ export default function AiWidget() {
       d.moved = true;
       event.currentTarget.setPointerCapture(event.pointerId);
     }
-    setPosition(clampPosition({ x: d.origin.x + dx, y: d.origin.y + dy }, size(), viewport()));
+    setPosition(place({ x: d.origin.x + dx, y: d.origin.y + dy }));
   };
   const onPointerEnd = (event: PointerEvent<HTMLDivElement>) => {
     const d = drag.current;
@@ -74,12 +104,13 @@ export default function AiWidget() {
       }
     }
   };
+  const afterDrag = () => {
+    const dragged = suppressClick.current;
+    suppressClick.current = false;
+    return dragged;
+  };
   const onOpen = () => {
-    if (suppressClick.current) {
-      suppressClick.current = false;
-      return;
-    }
-    openAiAssistant();
+    if (!afterDrag()) openAiAssistant();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const delta: Record<string, Point> = {
@@ -91,13 +122,13 @@ export default function AiWidget() {
     const step = delta[event.key];
     if (!step || !position) return;
     event.preventDefault();
-    setPosition(clampPosition({ x: position.x + step.x, y: position.y + step.y }, size(), viewport()));
+    setPosition(place({ x: position.x + step.x, y: position.y + step.y }));
   };
 
   return (
     <div
       ref={rootRef}
-      className="ai-widget"
+      className={`ai-widget${docked ? ' ai-widget--docked' : ''}`}
       style={position ? { transform: `translate3d(${position.x}px, ${position.y}px, 0)` } : { visibility: 'hidden' }}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
@@ -105,24 +136,34 @@ export default function AiWidget() {
       onPointerCancel={onPointerEnd}
       data-testid="ai-widget"
     >
-      <button
-        type="button"
-        className="ai-widget__body"
-        onClick={onOpen}
-        onKeyDown={onKeyDown}
-        aria-label="打开AI助手（新窗口），方向键可移动位置"
-      >
-        <span className="ai-widget__icon" aria-hidden="true">
-          <IconSparkle size={22} />
-        </span>
-        <span className="ai-widget__text" aria-hidden="true">
-          <span className="ai-widget__title">AI助手</span>
-          <span className="ai-widget__hint">学习路上，有问必答</span>
-        </span>
-      </button>
-      <button type="button" className="ai-widget__close" aria-label="关闭AI助手" onClick={close}>
-        <IconClose size={14} />
-      </button>
+      {docked ? (
+        <button type="button" className="ai-widget__tab" aria-expanded="false" onClick={() => afterDrag() || setOut(true)}>
+          <span className="ai-widget__icon" aria-hidden="true">
+            <IconSparkle size={18} />
+          </span>
+          <span className="visually-hidden">AI助手</span>
+        </button>
+      ) : (
+        <>
+          {/* The name is the visible text (and where it opens); the keys are a description. */}
+          <button type="button" className="ai-widget__body" onClick={onOpen} onKeyDown={onKeyDown} aria-describedby="ai-widget-keys">
+            <span className="ai-widget__icon" aria-hidden="true">
+              <IconSparkle size={22} />
+            </span>
+            <span className="ai-widget__text">
+              <span className="ai-widget__title">AI助手</span>
+              <span className="ai-widget__hint">学习路上，有问必答</span>
+              <span className="visually-hidden">（新窗口打开）</span>
+            </span>
+          </button>
+          <span id="ai-widget-keys" hidden>
+            方向键可移动位置
+          </span>
+          <button type="button" className="ai-widget__close" aria-label="关闭AI助手" onClick={close}>
+            <IconClose size={14} />
+          </button>
+        </>
+      )}
     </div>
   );
 }

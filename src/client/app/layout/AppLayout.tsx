@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useLayoutStore } from '../../platform/layout-store.ts';
 import AiWidget from './AiWidget.tsx';
 import { BackToTop } from './BackToTop.tsx';
@@ -8,7 +8,7 @@ import { MobileFeedTabs, MobileTopBar } from './MobileBars.tsx';
 import { IconPlus } from '../../ui/icons.tsx';
 import { LazyLayer, lazyComponent } from '../../ui/LazyLayer.tsx';
 import { useOnlineStore } from '../../platform/online-store.ts';
-import { useUpdateStore } from './update-store.ts';
+import { useAppOffers } from './app-offers.ts';
 import './layout.css';
 
 export interface AppLayoutProps {
@@ -32,10 +32,12 @@ const MAIN_ID = 'main';
 // The banners show only offline or with an update waiting: their code comes when they do.
 const OfflineBanner = lazyComponent(() => import('./OfflineBanner.tsx'));
 const UpdateBanner = lazyComponent(() => import('./UpdateBanner.tsx'));
+// Mobile's 发现 sheet comes with its first opening.
+const ExploreSheet = lazyComponent(() => import('./ExploreSheet.tsx'));
 
 function StatusBanners() {
   const offline = useOnlineStore((s) => !s.online);
-  const update = useUpdateStore((s) => s.apply !== null && !s.dismissed);
+  const update = useAppOffers((s) => s.applyUpdate !== null && !s.updateDismissed);
   return (
     <LazyLayer>
       {offline ? <OfflineBanner /> : null}
@@ -60,6 +62,8 @@ export function focusMainContent({ preventScroll = false }: { preventScroll?: bo
  */
 export function AppLayout({ children, sidebar, showSidebar, userSlot, heading, feedTab, onBack, onCompose }: AppLayoutProps) {
   const isMobile = useLayoutStore((s) => s.isMobile);
+  const [exploring, setExploring] = useState(false);
+  const closeExplore = useCallback(() => setExploring(false), []);
   return (
     <div className={`app ${isMobile ? 'app--mobile' : 'app--pc'}`}>
       <a
@@ -76,7 +80,7 @@ export function AppLayout({ children, sidebar, showSidebar, userSlot, heading, f
       {isMobile ? (
         <div className="mobile-chrome">
           <MobileTopBar heading={heading} onBack={onBack} userSlot={userSlot} />
-          {feedTab ? <MobileFeedTabs active={feedTab} /> : null}
+          {feedTab ? <MobileFeedTabs active={feedTab} onExplore={() => setExploring(true)} /> : null}
         </div>
       ) : (
         <Header userSlot={userSlot} onCompose={onCompose} />
@@ -92,6 +96,11 @@ export function AppLayout({ children, sidebar, showSidebar, userSlot, heading, f
           <IconPlus size={22} />
           <span>发动态</span>
         </button>
+      ) : null}
+      {isMobile && exploring ? (
+        <LazyLayer onError={closeExplore}>
+          <ExploreSheet onClose={closeExplore}>{sidebar}</ExploreSheet>
+        </LazyLayer>
       ) : null}
       {isMobile ? null : <BackToTop />}
       <AiWidget />

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { IconSparkle } from '../../ui/icons.tsx';
+import { useAppOffers } from './app-offers.ts';
 import { openAiAssistant, selectShowHeaderAiEnter, useAiWidgetStore } from './ai-widget-store.ts';
 import { COMMUNITY_NAME, PROVIDER_NAME } from '../../platform/runtime-config.ts';
 import { LogoMark } from '../../ui/Logo.tsx';
@@ -16,6 +17,16 @@ export function HeaderAiEntry() {
       <span>AI助手</span>
     </button>
   );
+}
+
+/** 安装应用: shown where the browser offers to install the app (app-offers.ts). */
+export function HeaderInstallEntry() {
+  const install = useAppOffers((s) => s.install);
+  return install ? (
+    <button type="button" className="header-ai" onClick={install}>
+      安装应用
+    </button>
+  ) : null;
 }
 
 export function Brand({ compact = false }: { compact?: boolean }) {
@@ -35,6 +46,7 @@ export function Header({ userSlot, onCompose }: { userSlot: ReactNode; onCompose
       <div className="app-header__inner">
         <Brand />
         <div className="app-header__actions">
+          <HeaderInstallEntry />
           <HeaderAiEntry />
           <button type="button" className="button button--primary button--small header-compose" onClick={onCompose}>
             发动态

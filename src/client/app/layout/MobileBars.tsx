@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { IconChevronLeft } from '../../ui/icons.tsx';
 import type { FeedTab } from '../../entities/post/queries.ts';
-import { Brand, HeaderAiEntry } from './Header.tsx';
+import { Brand, HeaderAiEntry, HeaderInstallEntry } from './Header.tsx';
 
 /** Mobile: a compact top bar; on sub-pages a back button and the page heading. */
 export function MobileTopBar({
@@ -21,6 +21,7 @@ export function MobileTopBar({
         <>
           <Brand compact />
           <div className="mobile-bar__actions">
+            <HeaderInstallEntry />
             <HeaderAiEntry />
             {userSlot}
           </div>
@@ -47,8 +48,8 @@ const tabs: { key: FeedTab; label: string; to: '/home' | '/follow' | '/good' }[]
   { key: 'good', label: '精华', to: '/good' },
 ];
 
-/** Mobile: the feed tabs under the top bar, edge to edge. */
-export function MobileFeedTabs({ active }: { active: FeedTab }) {
+/** Mobile: the feed tabs under the top bar, edge to edge; 发现 opens every other sidebar item. */
+export function MobileFeedTabs({ active, onExplore }: { active: FeedTab; onExplore: () => void }) {
   return (
     <nav className="feed-tabs" aria-label="动态分类">
       {tabs.map((tab) => (
@@ -61,6 +62,9 @@ export function MobileFeedTabs({ active }: { active: FeedTab }) {
           {tab.label}
         </Link>
       ))}
+      <button type="button" className="feed-tabs__tab" aria-haspopup="dialog" onClick={onExplore}>
+        发现
+      </button>
     </nav>
   );
 }

@@ -1,10 +1,9 @@
-import { useUpdateStore } from './update-store.ts';
+import { useAppOffers } from './app-offers.ts';
 
 /** A new version is ready: one tap reloads into it. */
 export default function UpdateBanner() {
-  const apply = useUpdateStore((s) => s.apply);
-  const dismissed = useUpdateStore((s) => s.dismissed);
-  const dismiss = useUpdateStore((s) => s.dismiss);
+  const apply = useAppOffers((s) => s.applyUpdate);
+  const dismissed = useAppOffers((s) => s.updateDismissed);
   if (!apply || dismissed) return null;
   return (
     <div className="status-banner status-banner--update" role="status">
@@ -12,7 +11,7 @@ export default function UpdateBanner() {
       <button type="button" className="button button--text" onClick={apply}>
         刷新
       </button>
-      <button type="button" className="button button--text status-banner__dismiss" onClick={dismiss}>
+      <button type="button" className="button button--text status-banner__dismiss" onClick={() => useAppOffers.setState({ updateDismissed: true })}>
         稍后
       </button>
     </div>

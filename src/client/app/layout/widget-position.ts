@@ -27,3 +27,14 @@ export function clampPosition(point: Point, widget: Size, viewport: Size): Point
 export function initialPosition(widget: Size, viewport: Size): Point {
   return clampPosition({ x: viewport.width - AI_WIDGET_OFFSET_X, y: viewport.height - AI_WIDGET_OFFSET_Y }, widget, viewport);
 }
+
+/**
+ * On a phone the widget waits at the right edge, showing only DOCK_VISIBLE_PX: the post text has
+ * 16 px of padding there, so a docked widget never covers the text column.
+ */
+export const DOCK_VISIBLE_PX = 16;
+
+/** The docked place at height `y` (kept inside the viewport). */
+export function dockedPosition(y: number, widget: Size, viewport: Size): Point {
+  return { x: viewport.width - DOCK_VISIBLE_PX, y: clampPosition({ x: 0, y }, widget, viewport).y };
+}

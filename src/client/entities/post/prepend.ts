@@ -32,3 +32,17 @@ export function prependPost(queryClient: QueryClient, post: Post): void {
   }
   queryClient.setQueryData(postKeys.detail(post.id), post);
 }
+
+/**
+ * Newer posts (newest first) in front of one list's first page, the loaded pages kept; a post
+ * the list already shows is not shown twice.
+ */
+export function prependNewer(queryClient: QueryClient, queryKey: readonly unknown[], posts: readonly Post[]): void {
+  queryClient.setQueryData<PostPages>(queryKey, (data) => {
+    const first = data?.pages[0];
+    if (!data || !first) return data;
+    const shown = new Set(data.pages.flatMap((page) => page.list.map((p) => p.id)));
+    const fresh = posts.filter((post) => !shown.has(post.id));
+    return fresh.length === 0 ? data : { ...data, pages: [{ ...first, list: [...fresh, ...first.list] }, ...data.pages.slice(1)] };
+  });
+}

@@ -16,6 +16,12 @@ export interface NativeLoginBridge {
   loginMutexAlert?: () => void;
   /** The login user as the app knows it (app 2.5.1+), see native-user.ts. */
   getUserInfo?: () => NativeUserInfo | null | Promise<NativeUserInfo | null>;
+  /** The app's share sheet (SPEC.md section 3's share payload), see app/host/native-app.ts. */
+  share?: (payload: string) => void;
+  /** Opens an app link (`geektime://...`); without it the page goes to the link itself. */
+  openUrl?: (url: string) => void;
+  /** Whether the app's own audio player is playing ('playing', 'paused', 'stopped'). */
+  getAudioStatus?: () => string | null | undefined;
 }
 
 declare global {

@@ -1,8 +1,13 @@
 /**
  * Drafts (SPEC.md section 3: publishParams, codeContent, topicTags), never lost: a zustand
- * store persisted to IndexedDB (its own idb-keyval store), written at most 300 ms after each
+ * store persisted to IndexedDB (its own idb-keyval store), written at most 300 ms after a
  * change and at once when the page is hidden or left. Pictures stay as blobs until uploaded,
  * so a reload, a crashed tab or a closed browser brings the draft back whole.
+ *
+ * Leaving the page: an IndexedDB write begun in pagehide may never commit (Chromium drops it on
+ * a reload), so the changes not yet written are also copied, synchronously, to localStorage
+ * (without their blobs) and taken back at the next start, newer wins, blobs found again in
+ * IndexedDB by the picture's localId.
  *
  * Two tabs: every draft carries the time of its last edit, and a save keeps, key by key, the
  * newer of what is stored and what is saved (one IndexedDB transaction), so a tab with an older
@@ -63,6 +68,7 @@ export const POST_DRAFT = 'post';
 export const DRAFT_SAVE_DELAY_MS = 300;
 const RECORD = 'drafts';
 const CHANNEL = 'horde:drafts';
+const UNSAVED_BACKUP = 'horde-drafts-unsaved';
 
 export function emptyDraft(now = Date.now()): PostDraft {
   return {
@@ -106,6 +112,8 @@ interface DraftState {
 
 const idbStore = typeof indexedDB === 'undefined' ? undefined : createStore('horde-drafts', 'drafts');
 let pending: StoredDrafts = {};
+/** Changes whose IndexedDB write has begun and not yet committed. */
+let writing: StoredDrafts = {};
 let timer: ReturnType<typeof setTimeout> | undefined;
 let channel: BroadcastChannel | null | undefined;
 
@@ -121,6 +129,7 @@ export async function flushDrafts(): Promise<void> {
   const changes = pending;
   pending = {};
   if (!idbStore || Object.keys(changes).length === 0) return;
+  writing = newerDrafts(writing, changes);
   try {
     await update<StoredDrafts>(RECORD, (stored) => newerDrafts(stored ?? {}, changes), idbStore);
     otherTabs()?.postMessage({ keys: Object.keys(changes) });
@@ -128,13 +137,15 @@ export async function flushDrafts(): Promise<void> {
     // Storage refused (quota, private mode): keep the changes for the next try.
     pending = newerDrafts(changes, pending);
     console.warn('Could not save the draft', error);
+  } finally {
+    for (const [key, value] of Object.entries(changes)) if (writing[key] === value) delete writing[key];
   }
 }
 
 function save(key: string, value: Stored): void {
   pending = { ...pending, [key]: value };
-  clearTimeout(timer);
-  timer = setTimeout(() => void flushDrafts(), DRAFT_SAVE_DELAY_MS);
+  // Never postponed by the next keystroke: steady typing is written every 300 ms.
+  timer ??= setTimeout(() => void flushDrafts(), DRAFT_SAVE_DELAY_MS);
 }
 
 export const useDrafts = create<DraftState>()((set, get) => ({
@@ -164,10 +175,61 @@ export function useDraft(key: string): PostDraft | undefined {
   });
 }
 
-/** Takes in what IndexedDB holds (at start, and when another tab saved), newer wins. */
+function readUnsavedBackup(): StoredDrafts {
+  try {
+    return JSON.parse(localStorage.getItem(UNSAVED_BACKUP) ?? '{}') as StoredDrafts;
+  } catch {
+    return {};
+  }
+}
+
+/** Copies the changes not yet committed to IndexedDB to localStorage, at once (called as the page goes). */
+export function backupUnsavedDrafts(): void {
+  const unsaved = newerDrafts(writing, pending);
+  if (Object.keys(unsaved).length === 0) return;
+  const withoutBlobs: StoredDrafts = {};
+  for (const [key, value] of Object.entries(unsaved)) {
+    withoutBlobs[key] = isDraft(value)
+      ? { ...value, publishParams: { ...value.publishParams, attach: value.publishParams.attach.map(({ blob: _blob, ...image }) => image) } }
+      : value;
+  }
+  try {
+    localStorage.setItem(UNSAVED_BACKUP, JSON.stringify(newerDrafts(readUnsavedBackup(), withoutBlobs)));
+  } catch {
+    // No localStorage (or full): the IndexedDB write is all there is.
+  }
+}
+
+/** The backup's drafts, each picture given back its blob from the stored copy of the same draft. */
+function withBlobsFrom(backup: StoredDrafts, stored: StoredDrafts): StoredDrafts {
+  const restored: StoredDrafts = {};
+  for (const [key, value] of Object.entries(backup)) {
+    const storedDraft = stored[key];
+    const blobs = new Map(isDraft(storedDraft) ? storedDraft.publishParams.attach.map((image) => [image.localId, image.blob]) : []);
+    restored[key] = isDraft(value)
+      ? {
+          ...value,
+          publishParams: {
+            ...value.publishParams,
+            attach: value.publishParams.attach.map((image) => ({ ...image, blob: blobs.get(image.localId) })),
+          },
+        }
+      : value;
+  }
+  return restored;
+}
+
+/** Takes in what IndexedDB holds (at start, and when another tab saved) and what the last page left unsaved, newer wins. */
 export async function loadDrafts(): Promise<void> {
-  const stored = idbStore ? await idbGet<StoredDrafts>(RECORD, idbStore).catch(() => undefined) : undefined;
-  useDrafts.setState((state) => ({ stored: newerDrafts(stored ?? {}, state.stored), loaded: true }));
+  const stored = (idbStore ? await idbGet<StoredDrafts>(RECORD, idbStore).catch(() => undefined) : undefined) ?? {};
+  const backup = typeof localStorage === 'undefined' ? {} : readUnsavedBackup();
+  const unsaved = withBlobsFrom(backup, stored);
+  useDrafts.setState((state) => ({ stored: newerDrafts(newerDrafts(stored, unsaved), state.stored), loaded: true }));
+  if (Object.keys(backup).length === 0) return;
+  // Into IndexedDB with the next write (newer wins there too), then the backup has done its job.
+  pending = newerDrafts(unsaved, pending);
+  await flushDrafts();
+  if (Object.keys(pending).length === 0) localStorage.removeItem(UNSAVED_BACKUP);
 }
 
 let started = false;
@@ -177,9 +239,13 @@ export function startDrafts(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
   void loadDrafts();
-  window.addEventListener('pagehide', () => void flushDrafts());
+  const saveNow = () => {
+    backupUnsavedDrafts();
+    void flushDrafts();
+  };
+  window.addEventListener('pagehide', saveNow);
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') void flushDrafts();
+    if (document.visibilityState === 'hidden') saveNow();
   });
   otherTabs()?.addEventListener('message', () => void loadDrafts());
 }

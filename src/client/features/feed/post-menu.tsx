@@ -35,7 +35,13 @@ export async function openPostMenu(post: Post, ctx: PostMenuContext): Promise<vo
     ],
   });
   if (choice?.key === 'share') {
-    await shareLink({ title: `${post.user.nick}的动态`, text: cutText(post.content, 60), url: ctx.url });
+    const image = post.attach.find((a) => a.type === 'image');
+    await shareLink({
+      title: `${post.user.nick}的动态`,
+      text: cutText(post.content, 60),
+      url: ctx.url,
+      ...(image ? { imageUrl: new URL(image.url, ctx.url).href } : {}),
+    });
   } else if (choice?.key === 'complain') {
     ctx.openComplaint();
   } else if (choice?.key === 'delete') {

@@ -1,32 +1,23 @@
 /**
  * Following a user (SPEC.md section 7: follower/follower_user and its cancel). The profile's
- * 关注 state and follower count, and the author of every post shown, follow at once in every
- * tab (updateUserStatus); the viewer's own following count follows too.
+ * 关注 state and follower count, the author of every post shown and the viewer's own following
+ * count change at once; the follow goes through the outbox (issue 9): sent in order, kept while
+ * offline, put back if refused, and heard by every tab once sent (updateUserStatus).
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { endpoints } from '#shared/endpoints.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import type { UserInfo } from '#shared/schemas.ts';
+import { outbox } from '../../entities/outbox/index.ts';
 import { requireLogin } from '../../entities/session/login.ts';
-import { sessionQueryOptions } from '../../entities/session/queries.ts';
-import { updateUser } from '../../entities/user/cache.ts';
-import { emitAppEvent } from '../../lib/app-events.ts';
-import { request } from '../../lib/http.ts';
-import { newClientId } from '../../lib/ids.ts';
+import { toast } from '../../ui/toast/toast-store.ts';
 
-export function useFollowUser(uid: number): { follow: (on: boolean) => void; isPending: boolean } {
+export function useFollowUser(user: Pick<UserInfo, 'uid' | 'nick' | 'is_follow'>): (on: boolean) => void {
   const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (on: boolean) =>
-      request(on ? endpoints.followUser : endpoints.unfollowUser, { user_id: uid, client_id: newClientId() }),
-    onSuccess: ({ is_follow }) => {
-      emitAppEvent('updateUserStatus', { uid, is_follow });
-      const viewer = queryClient.getQueryData(sessionQueryOptions().queryKey);
-      if (viewer) updateUser(queryClient, viewer.uid, (me) => ({ ...me, following_count: Math.max(0, me.following_count + (is_follow ? 1 : -1)) }));
-    },
-  });
-  return {
-    follow: (on) => {
-      if (requireLogin(queryClient, () => mutation.mutate(on))) mutation.mutate(on);
-    },
-    isPending: mutation.isPending,
+  const send = (on: boolean) =>
+    void outbox(queryClient).then(
+      (writes) => void writes.follow(user, on),
+      (error: Error) => toast.error(error.message),
+    );
+  return (on) => {
+    if (requireLogin(queryClient, () => send(on))) send(on);
   };
 }

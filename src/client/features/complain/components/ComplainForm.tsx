@@ -1,14 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FEEDBACK_MAX_CHARS, type ComplainReason } from '#shared/constants.ts';
-import { endpoints } from '#shared/endpoints.ts';
 import { messageForCode } from '#shared/error-messages.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import { graphemes } from '#shared/format.ts';
+import { outbox } from '../../../entities/outbox/index.ts';
+import { isComplainWrite } from '../../../entities/outbox/types.ts';
 import { requireLogin } from '../../../entities/session/login.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import { isApiError, request } from '../../../lib/http.ts';
 import { newClientId } from '../../../lib/ids.ts';
+import { useOutbox } from '../../../lib/outbox/store.ts';
 import { ErrorState } from '../../../ui/states.tsx';
 import { complainReasonsQueryOptions } from '../queries.ts';
 import './complain.css';
@@ -17,44 +18,70 @@ export type ComplainTarget = 'post' | 'comment' | 'user';
 
 /**
  * A complaint (SPEC.md sections 5 and 8): a reason from the server's list, optional words up to
- * 500 characters (counted as the server counts them), 提交. Both limits show before sending;
- * the server's own message shows after.
+ * 500 characters (counted as the server counts them), 提交. The count and the limit show as the
+ * user types; the server decides (-2902), and its message shows here. It goes through the
+ * outbox (issue 9): offline it waits (`onDone(true)`), and if the server refuses it later it
+ * comes back into this form, words and message, the next time the form opens for its target.
  */
-export function ComplainForm({ type, id, onDone }: { type: ComplainTarget; id: number; onDone: () => void }) {
+export function ComplainForm({ type, id, onDone }: { type: ComplainTarget; id: number; onDone: (queued: boolean) => void }) {
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
   const reasons = useQuery(complainReasonsQueryOptions());
   const [reason, setReason] = useState<ComplainReason | ''>('');
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
   // One complaint, one client_id: a retry of the same words is the same complaint.
   const [clientId, setClientId] = useState(newClientId);
   const errorId = useId();
   const length = graphemes(content).length;
   const tooLong = length > FEEDBACK_MAX_CHARS;
+  const returnedId = useOutbox(
+    (s) =>
+      s.items.find((item) => item.state === 'returned' && isComplainWrite(item) && item.data.body.target_type === type && item.data.body.target_id === id)
+        ?.id,
+  );
 
-  const submit = useMutation({
-    mutationFn: () => request(endpoints.complainAdd, { target_type: type, target_id: id, reason, content: content.trim(), client_id: clientId }),
-    // Its messages show here, in the form; the login flow still runs for -2000.
-    meta: { silent: true },
-  });
+  const empty = !content.trim();
+
+  // A queued complaint about this target that the server refused: back here, with why (into an
+  // empty form: words the user is typing are not replaced).
+  useEffect(() => {
+    if (!returnedId || !empty) return;
+    void outbox(queryClient)
+      .then((writes) => writes.takeReturned((item) => item.id === returnedId))
+      .then((item) => {
+        if (!item || !isComplainWrite(item)) return;
+        setReason(item.data.body.reason as ComplainReason | '');
+        setContent(item.data.body.content ?? '');
+        setError(item.error ?? null);
+      });
+  }, [returnedId, empty, queryClient]);
+
+  const send = () => {
+    setPending(true);
+    outbox(queryClient)
+      .then((writes) => writes.complain(clientId, { target_type: type, target_id: id, reason, content: content.trim() }))
+      .then(
+        (outcome) => {
+          if (outcome.status !== 'refused') return onDone(outcome.status === 'queued');
+          setError(errorText(outcome.error));
+          // A refusal the user can fix: the corrected complaint is a new one.
+          setClientId(newClientId());
+        },
+        (e: Error) => setError(e.message),
+      )
+      .finally(() => setPending(false));
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (submit.isPending) return;
-    if (tooLong) return setError(messageForCode(ErrorCode.FeedbackTooLong));
+    if (pending) return;
     if (!reason && !content.trim()) return setError(messageForCode(ErrorCode.FeedbackInvalid));
     setError(null);
     // Logged out: the login popup, then this same complaint is sent.
     if (!requireLogin(queryClient, () => formRef.current?.requestSubmit())) return;
-    submit.mutate(undefined, {
-      onSuccess: onDone,
-      onError: (e) => {
-        setError(errorText(e));
-        // A refusal the user can fix: the corrected complaint is a new one.
-        if (isApiError(e) && e.kind === 'business') setClientId(newClientId());
-      },
-    });
+    send();
   };
 
   if (reasons.isError) return <ErrorState error={reasons.error} onRetry={() => void reasons.refetch()} />;
@@ -91,8 +118,8 @@ export function ComplainForm({ type, id, onDone }: { type: ComplainTarget; id: n
       <p id={errorId} className="complain-form__error" role="alert">
         {error ?? (tooLong ? messageForCode(ErrorCode.FeedbackTooLong) : null)}
       </p>
-      <button type="submit" className="button button--primary complain-form__submit" disabled={submit.isPending || reasons.isPending}>
-        {submit.isPending ? '提交中…' : '提交'}
+      <button type="submit" className="button button--primary complain-form__submit" disabled={pending || reasons.isPending}>
+        {pending ? '提交中…' : '提交'}
       </button>
     </form>
   );

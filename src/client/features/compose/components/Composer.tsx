@@ -1,13 +1,14 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, type ClipboardEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type ClipboardEvent } from 'react';
 import { POST_MAX_CHANNELS, POST_MAX_LENGTH } from '#shared/constants.ts';
-import { endpoints } from '#shared/endpoints.ts';
-import type { Post } from '#shared/schemas.ts';
+import { ErrorCode } from '#shared/errors.ts';
 import { textLength } from '#shared/format.ts';
+import { outbox } from '../../../entities/outbox/index.ts';
+import { isPostWrite, type PostQueued, type PostWrite, type QueuedImage } from '../../../entities/outbox/types.ts';
 import { sessionQueryOptions } from '../../../entities/session/queries.ts';
-import { emitAppEvent } from '../../../lib/app-events.ts';
-import { isApiError, request } from '../../../lib/http.ts';
+import { isApiError } from '../../../lib/http.ts';
 import { newClientId } from '../../../lib/ids.ts';
+import { useOutbox } from '../../../lib/outbox/store.ts';
 import { useLayoutStore } from '../../../platform/layout-store.ts';
 import { IconClose } from '../../../ui/icons.tsx';
 import { ModalDialog } from '../../../ui/overlay/ModalDialog.tsx';
@@ -25,7 +26,9 @@ export function whyNotReady(draft: PostDraft): string | null {
   if (textLength(content) > POST_MAX_LENGTH) return `内容超出 ${textLength(content) - POST_MAX_LENGTH} 字符`;
   if (channels.length === 0) return '请选择频道';
   if (channels.length > POST_MAX_CHANNELS) return `最多选择 ${POST_MAX_CHANNELS} 个频道`;
-  if (attach.some((image) => image.status !== 'uploaded')) return '图片还在上传';
+  // A picture not uploaded (offline, or failed) goes up with the post, from its Blob.
+  if (attach.some((image) => image.status === 'uploading')) return '图片还在上传';
+  if (attach.some((image) => !image.url && !image.blob)) return '有图片已丢失，请移除后重新添加';
   const vote = draft.vote;
   if (vote) {
     if (!vote.title.trim()) return '请填写投票标题';
@@ -37,38 +40,65 @@ export function whyNotReady(draft: PostDraft): string | null {
   return null;
 }
 
-/** The body of post/add for a ready draft. */
-export function postOf(draft: PostDraft) {
-  const { id, content, channel_id, attach } = draft.publishParams;
+/** What the composer keeps of a draft it publishes, to take it back if the server refuses it. */
+type DraftCopy = Omit<PostDraft, 'publishParams' | 'editedAt'> & { content: string; channel_id: number[] };
+
+/** A ready draft as the outbox sends it: post/add's body, its pictures (uploaded or not), and the draft's copy. */
+export function postOf(draft: PostDraft): { body: PostWrite['body']; images: QueuedImage[]; restore: DraftCopy } {
+  const { content, channel_id, attach } = draft.publishParams;
+  const { codeContent, codeLanguage, codeTitle, topicTags, vote } = draft;
   return {
-    content: content.trim(),
-    channel_id,
-    attach: [
-      ...attach.map((image) => ({ type: 'image' as const, url: image.url!, width: image.width!, height: image.height! })),
-      ...(draft.codeContent.trim()
-        ? [{ type: 'code' as const, language: draft.codeLanguage, title: draft.codeTitle.trim(), code: draft.codeContent }]
-        : []),
-    ],
-    topic_tags: draft.topicTags || undefined,
-    vote: draft.vote
-      ? {
-          title: draft.vote.title.trim(),
-          multiple: draft.vote.multiple,
-          options: draft.vote.options.map((o) => o.trim()),
-          end_time: draft.vote.endsAt ? new Date(draft.vote.endsAt).getTime() : undefined,
-        }
-      : undefined,
-    client_id: id,
+    body: {
+      content: content.trim(),
+      channel_id,
+      attach: codeContent.trim() ? [{ type: 'code' as const, language: codeLanguage, title: codeTitle.trim(), code: codeContent }] : [],
+      topic_tags: topicTags || undefined,
+      vote: vote
+        ? {
+            title: vote.title.trim(),
+            multiple: vote.multiple,
+            options: vote.options.map((o) => o.trim()),
+            end_time: vote.endsAt ? new Date(vote.endsAt).getTime() : undefined,
+          }
+        : undefined,
+    },
+    images: attach.map(({ localId, name, blob, url, width, height }) => ({ localId, name, blob: url ? undefined : blob, url, width, height })),
+    restore: { content, channel_id, codeContent, codeLanguage, codeTitle, topicTags, vote },
   };
 }
+
+/** A post the server refused, as a draft again: a new client_id (its text will change), its pictures as they were. */
+export function draftOfReturned(item: PostQueued): PostDraft {
+  const copy = item.data.restore as DraftCopy;
+  return {
+    publishParams: {
+      id: newClientId(),
+      content: copy.content,
+      channel_id: copy.channel_id,
+      attach: item.data.images.map((image) => ({ ...image, status: image.url ? 'uploaded' : 'waiting' })),
+    },
+    codeContent: copy.codeContent,
+    codeLanguage: copy.codeLanguage,
+    codeTitle: copy.codeTitle,
+    topicTags: copy.topicTags,
+    vote: copy.vote,
+    editedAt: Date.now(),
+  };
+}
+
+const isBlank = (draft: PostDraft): boolean =>
+  !draft.publishParams.content.trim() && draft.publishParams.attach.length === 0 && !draft.codeContent.trim() && !draft.vote;
 
 /**
  * 发动态 (issue 8): a dialog on PC, a full page on mobile. The text (动态内容) with its length as
  * SPEC counts it, pictures, a code snippet (entered on /post), a poll, channels and topics.
  * Everything is the draft, saved as it changes; 发布 is enabled once the post is valid, sends it
- * once (its client_id was born with the draft), and the post leads the feeds at once.
+ * once (its client_id was born with the draft), and the post leads the feeds at once. Offline it
+ * waits in the outbox, pictures included (issue 9); if the server refuses it later, it comes
+ * back here as the draft with the message.
  */
 export default function Composer({ onClose, onEditCode }: { onClose: () => void; onEditCode: () => void }) {
+  const queryClient = useQueryClient();
   const isMobile = useLayoutStore((s) => s.isMobile);
   const uid = useQuery(sessionQueryOptions()).data?.uid;
   const loaded = useDrafts((s) => s.loaded);
@@ -83,21 +113,48 @@ export default function Composer({ onClose, onEditCode }: { onClose: () => void;
     if (loaded && !draft) useDrafts.getState().edit(POST_DRAFT, (d) => d);
   }, [loaded, draft]);
 
-  const publish = useMutation({
-    mutationFn: (body: ReturnType<typeof postOf>) => request(endpoints.postAdd, body),
-    onSuccess: (post: Post) => {
-      useDrafts.getState().remove(POST_DRAFT);
-      emitAppEvent('addPostSuccess', { post });
-      toast.success('发布成功');
-      onClose();
-    },
-    onError: (error) => {
-      // The same client_id with another text is refused (-1009): this text is a new post.
-      if (isApiError(error) && error.code === -1009) {
-        useDrafts.getState().edit(POST_DRAFT, (d) => ({ ...d, publishParams: { ...d.publishParams, id: newClientId() } }));
-      }
-    },
-  });
+  const [sending, setSending] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const returnedId = useOutbox((s) => s.items.find((item) => item.state === 'returned' && isPostWrite(item) && item.uid === uid)?.id);
+  const blank = draft ? isBlank(draft) : false;
+
+  // A queued post the server refused comes back here with the message, once the draft is empty.
+  useEffect(() => {
+    if (!returnedId || !blank) return;
+    void outbox(queryClient)
+      .then((writes) => writes.takeReturned((item) => item.id === returnedId))
+      .then((item) => {
+        if (!item || !isPostWrite(item)) return;
+        useDrafts.getState().edit(POST_DRAFT, () => draftOfReturned(item));
+        setRefusal(item.error ?? null);
+      });
+  }, [returnedId, blank, queryClient]);
+
+  // Through the outbox: sent now, or kept (待发送 at the top of the feed) until the network is back.
+  const publish = (ready: PostDraft) => {
+    setSending(true);
+    setRefusal(null);
+    const { body, images, restore } = postOf(ready);
+    outbox(queryClient)
+      .then((writes) => writes.writePost(ready.publishParams.id, body, images, restore))
+      .then(
+        (outcome) => {
+          if (outcome.status === 'refused') {
+            // The same client_id with another text is refused (-1009): this text is a new post.
+            if (isApiError(outcome.error) && outcome.error.code === ErrorCode.IdempotencyMismatch) {
+              useDrafts.getState().edit(POST_DRAFT, (d) => ({ ...d, publishParams: { ...d.publishParams, id: newClientId() } }));
+            }
+            return;
+          }
+          useDrafts.getState().remove(POST_DRAFT);
+          if (outcome.status === 'queued') toast.info('已加入待发送，联网后自动发布');
+          else toast.success('发布成功');
+          onClose();
+        },
+        (error: Error) => toast.error(error.message),
+      )
+      .finally(() => setSending(false));
+  };
 
   const notReady = draft ? whyNotReady(draft) : '草稿加载中';
   const length = draft ? textLength(draft.publishParams.content) : 0;
@@ -124,11 +181,11 @@ export default function Composer({ onClose, onEditCode }: { onClose: () => void;
           <button
             type="button"
             className="button button--primary button--small"
-            disabled={notReady !== null || publish.isPending}
+            disabled={notReady !== null || sending}
             title={notReady ?? undefined}
-            onClick={() => draft && !publish.isPending && publish.mutate(postOf(draft))}
+            onClick={() => draft && !sending && publish(draft)}
           >
-            {publish.isPending ? '发布中…' : '发布'}
+            {sending ? '发布中…' : '发布'}
           </button>
         </header>
         {draft ? (
@@ -156,6 +213,11 @@ export default function Composer({ onClose, onEditCode }: { onClose: () => void;
             {draft.vote ? <ComposerVote draftKey={POST_DRAFT} vote={draft.vote} /> : null}
             <ComposerTopics draftKey={POST_DRAFT} tags={draft.topicTags} />
             {uid !== undefined ? <ComposerChannels draftKey={POST_DRAFT} uid={uid} chosen={draft.publishParams.channel_id} /> : null}
+            {refusal ? (
+              <p className="composer__error" role="alert">
+                未发布：{refusal}
+              </p>
+            ) : null}
             <p className="composer__status" role="status">
               {notReady ?? '可以发布了'}
             </p>

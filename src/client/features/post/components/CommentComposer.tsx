@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { COMMENT_MAX_CHARS } from '#shared/constants.ts';
+import { outbox } from '../../../entities/outbox/index.ts';
+import { isCommentWrite } from '../../../entities/outbox/types.ts';
 import { requireLogin } from '../../../entities/session/login.ts';
-import { isApiError } from '../../../lib/http.ts';
+import { useOutbox } from '../../../lib/outbox/store.ts';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { draftKey, useCommentDrafts } from '../comment-drafts.ts';
 import { useAddComment } from '../mutations.ts';
@@ -14,7 +16,8 @@ export interface ReplyTarget {
 
 /**
  * 写评论 / 回复 <nick>, and 发送. The text is the draft of this post (or of this reply) until it
- * is sent; a refused send keeps it for the user to fix.
+ * is sent or queued in the outbox (offline: it shows under the post as 待发送); a refused send
+ * keeps it for the user to fix, and a queued one refused later comes back here with the message.
  */
 export function CommentComposer({
   postId,
@@ -40,20 +43,50 @@ export function CommentComposer({
   const fieldId = useId();
   const text = draft?.text ?? '';
   const label = replyTo ? `回复 ${replyTo.nick}` : '写评论';
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const returnedId = useOutbox(
+    (s) =>
+      s.items.find((item) => item.state === 'returned' && isCommentWrite(item) && draftKey(item.data.body.post_id, item.data.body.reply_id) === key)
+        ?.id,
+  );
+  const empty = !text.trim();
+
+  // A queued comment the server refused comes back into this box, when the box is empty.
+  useEffect(() => {
+    if (!returnedId || !empty) return;
+    void outbox(queryClient)
+      .then((writes) => writes.takeReturned((item) => item.id === returnedId))
+      .then((item) => {
+        if (!item || !isCommentWrite(item)) return;
+        write(key, item.data.body.content);
+        renew(key);
+        setRefusal(item.error ?? null);
+      });
+  }, [returnedId, empty, key, queryClient, write, renew]);
 
   const send = () => {
     const current = useCommentDrafts.getState().drafts[key];
     if (!current?.text.trim() || add.isPending) return;
+    setRefusal(null);
+    // The words move under the post (发送中, or 待发送 offline) and the box is free at once; they
+    // come back into it if the server refuses them, as a new comment (a new client_id).
+    const giveBack = () => {
+      write(key, current.text);
+      renew(key);
+    };
+    clear(key);
     add.mutate(
-      { content: current.text.trim(), replyId: replyTo?.id, clientId: current.clientId },
+      { content: current.text.trim(), replyId: replyTo?.id, replyTo: replyTo?.nick, clientId: current.clientId },
       {
-        onSuccess: () => {
-          clear(key);
-          toast.success(replyTo ? '回复成功' : '评论成功');
+        onSuccess: (outcome) => {
+          if (outcome.status === 'refused') return giveBack();
+          if (outcome.status === 'queued') toast.info('已加入待发送，联网后自动发出');
+          else toast.success(replyTo ? '回复成功' : '评论成功');
           onSent?.();
         },
         onError: (error) => {
-          if (isApiError(error) && error.kind === 'business') renew(key);
+          giveBack();
+          toast.error(error.message);
         },
       },
     );
@@ -89,6 +122,11 @@ export function CommentComposer({
         autoFocus={autoFocus}
         onChange={(e) => write(key, e.target.value)}
       />
+      {refusal ? (
+        <p className="comment-composer__error" role="alert">
+          未发出：{refusal}
+        </p>
+      ) : null}
       <div className="comment-composer__actions">
         <button type="submit" className="button button--primary button--small" disabled={!text.trim() || add.isPending}>
           {add.isPending ? '发送中…' : '发送'}

@@ -14,9 +14,10 @@ import { requireLogin } from '../../../entities/session/login.ts';
 import { sessionQueryOptions } from '../../../entities/session/queries.ts';
 import { confirm } from '../../../ui/dialog/confirm-store.ts';
 import { toast } from '../../../ui/toast/toast-store.ts';
-import { useDeleteComment, useLikeComment } from '../mutations.ts';
+import { useCommentsFollowCount, useDeleteComment, useLikeComment } from '../mutations.ts';
 import { commentsQueryOptions } from '../queries.ts';
 import type { ReplyTarget } from './CommentComposer.tsx';
+import { PendingComments } from './PendingComments.tsx';
 import './comments.css';
 
 /** What a comment row can do; the list gets them from the post's comments. */
@@ -126,6 +127,7 @@ export function CommentList({
   const viewerUid = useQuery(sessionQueryOptions()).data?.uid;
   const like = useLikeComment(postId);
   const remove = useDeleteComment(postId);
+  useCommentsFollowCount(postId);
   const actions: CommentActions = {
     viewerUid,
     postAuthorUid,
@@ -148,6 +150,7 @@ export function CommentList({
         评论 <span className="section-title__count">{formatCount(total)}</span>
       </h2>
       {composer}
+      <PendingComments postId={postId} onReply={actions.onReply} />
       {query.isPending ? (
         <LoadingRegion label="评论加载中">
           {[0, 1].map((i) => (

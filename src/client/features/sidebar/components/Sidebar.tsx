@@ -6,6 +6,8 @@ import { IconChevronDown, IconExternal, IconHash, IconHome, IconStar, IconUsers 
 import { buildSidebarItems, isItemActive, isItemOpen, sidebarClickAction, type SidebarIcon, type SidebarItem } from '../model.ts';
 import { sidebarExploreQueryOptions } from '../queries.ts';
 import { useSidebarStore } from '../sidebar-store.ts';
+import { track } from '../../../platform/tracking.ts';
+import { useLayoutStore } from '../../../platform/layout-store.ts';
 import './sidebar.css';
 
 const icons: Record<SidebarIcon, ReactNode> = {
@@ -35,6 +37,8 @@ export function Sidebar({ followedChannels }: { followedChannels: readonly Chann
   const location = useRouterState({ select: (s) => s.location });
   const explore = useQuery(sidebarExploreQueryOptions());
   const expanded = useSidebarStore((s) => s.expanded);
+  // On a phone the sidebar is the 发现 sheet: 关注's channels show there unless closed.
+  const isMobile = useLayoutStore((s) => s.isMobile);
   const toggle = useSidebarStore((s) => s.toggle);
   const setOpen = useSidebarStore((s) => s.setOpen);
   const items = buildSidebarItems(followedChannels, explore.data ?? []);
@@ -49,7 +53,12 @@ export function Sidebar({ followedChannels }: { followedChannels: readonly Chann
   };
   const childHref = (channelId: number) => router.buildLocation({ to: '/follow', search: { channelId } }).href;
 
-  const onItemClick = (item: SidebarItem, open: boolean) => (event: MouseEvent<HTMLAnchorElement>) => {
+  // click_resource_position (SPEC.md section 7): which entry, counted from 1 down the sidebar.
+  const tracked = (kind: string, title: string, num: number) =>
+    track('click_resource_position', { position_type: kind, position_name: title, position_num: num, page_title: document.title });
+
+  const onItemClick = (item: SidebarItem, open: boolean, num: number) => (event: MouseEvent<HTMLAnchorElement>) => {
+    tracked(item.icon === 'explore' || item.icon === 'external' ? 'explore' : 'sidebar', item.title, num);
     const action = sidebarClickAction(item, pathname, childId);
     if (action === 'external' || !isPlainClick(event)) return; // the anchor itself does it
     event.preventDefault();
@@ -64,9 +73,9 @@ export function Sidebar({ followedChannels }: { followedChannels: readonly Chann
   return (
     <nav className="sidebar" aria-label="社区导航">
       <ul className="sidebar__list">
-        {items.map((item) => {
+        {items.map((item, index) => {
           const active = isItemActive(item, pathname);
-          const open = isItemOpen(item, active, expanded);
+          const open = isItemOpen(item, active || isMobile, expanded);
           const current = active && childId === undefined;
           return (
             <li key={item.key} className="sidebar__entry">
@@ -76,7 +85,7 @@ export function Sidebar({ followedChannels }: { followedChannels: readonly Chann
                 aria-current={current ? 'page' : undefined}
                 aria-expanded={item.children.length > 0 ? open : undefined}
                 {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-                onClick={onItemClick(item, open)}
+                onClick={onItemClick(item, open, index + 1)}
               >
                 <span className="sidebar__icon">{icons[item.icon]}</span>
                 <span className="sidebar__title">{item.title}</span>
@@ -89,7 +98,7 @@ export function Sidebar({ followedChannels }: { followedChannels: readonly Chann
               </a>
               {item.children.length > 0 && open ? (
                 <ul className="sidebar__children">
-                  {item.children.map((child) => {
+                  {item.children.map((child, childIndex) => {
                     const childActive = childId === child.channelId;
                     return (
                       <li key={child.key}>
@@ -98,6 +107,7 @@ export function Sidebar({ followedChannels }: { followedChannels: readonly Chann
                           className={`sidebar__child${childActive ? ' sidebar__child--active' : ''}`}
                           aria-current={childActive ? 'page' : undefined}
                           onClick={(event) => {
+                            tracked('channel', child.title, childIndex + 1);
                             if (!isPlainClick(event)) return;
                             event.preventDefault();
                             void navigate({ to: '/follow', search: { channelId: child.channelId } });

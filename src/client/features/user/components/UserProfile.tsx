@@ -2,6 +2,7 @@ import { formatCount } from '#shared/format.ts';
 import type { UserInfo } from '#shared/schemas.ts';
 import { Link } from '@tanstack/react-router';
 import { useFollowUser } from '../follow.ts';
+import { track } from '../../../platform/tracking.ts';
 import { ZoomableAvatar } from './ZoomableAvatar.tsx';
 import './profile.css';
 
@@ -26,7 +27,12 @@ export function UserProfile({ user }: { user: UserInfo }) {
         {user.is_self ? null : (
           <div className="profile__actions">
             <FollowUserButton user={user} />
-            <Link to="/complain" search={{ type: 'user', id: user.uid }} className="button button--text button--small">
+            <Link
+              to="/complain"
+              search={{ type: 'user', id: user.uid }}
+              className="button button--text button--small"
+              onClick={() => track('personal_home_click_button', { button_name: '投诉' })}
+            >
               投诉
             </Link>
           </div>
@@ -46,15 +52,16 @@ export function UserProfile({ user }: { user: UserInfo }) {
 
 /** 关注 / 已关注 (SPEC.md section 7); logged out, the login popup, then the follow. */
 function FollowUserButton({ user }: { user: UserInfo }) {
-  const { follow, isPending } = useFollowUser(user.uid);
+  const follow = useFollowUser(user);
   return (
     <button
       type="button"
       className={`button profile__follow ${user.is_follow ? 'button--ghost' : 'button--primary'}`}
       aria-pressed={user.is_follow}
-      disabled={isPending}
-      aria-busy={isPending}
-      onClick={() => follow(!user.is_follow)}
+      onClick={() => {
+        track('personal_home_click_button', { button_name: user.is_follow ? '取消关注' : '关注' });
+        follow(!user.is_follow);
+      }}
     >
       {user.is_follow ? '已关注' : '关注'}
     </button>

@@ -1,0 +1,82 @@
+/**
+ * 有 N 条新动态 (loaded with the first check, see start.ts): one request for the newest page of
+ * the feed on screen; the posts newer than the newest it shows make the pill. A tap scrolls to
+ * the top and puts them in front of the loaded pages (all loaded pages stay); when there are
+ * more than a page of them, the feed is fetched again instead. The pill goes with the page, a
+ * pull to refresh, or a check that finds nothing new.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { endpoints } from '#shared/endpoints.ts';
+import type { Paged, Post } from '#shared/schemas.ts';
+import type { PostPages } from '../../entities/post/cache.ts';
+import { prependNewer } from '../../entities/post/prepend.ts';
+import { FEED_PAGE_SIZE, postKeys } from '../../entities/post/queries.ts';
+import { request } from '../../lib/http.ts';
+import type { AppRouter } from '../router.tsx';
+import { feedSourceOf } from './feed-source.ts';
+import './new-posts.css';
+
+let pill: HTMLDivElement | null = null;
+let offRoute: (() => void) | null = null;
+
+export function hideNewPosts(): void {
+  pill?.remove();
+  pill = null;
+  offRoute?.();
+  offRoute = null;
+}
+
+function showNewPosts(router: AppRouter, label: string, onTap: () => void): void {
+  hideNewPosts();
+  const href = router.state.location.href;
+  pill = document.createElement('div');
+  pill.className = 'new-posts';
+  pill.setAttribute('role', 'status');
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'new-posts__pill';
+  button.textContent = label;
+  button.addEventListener('click', () => {
+    hideNewPosts();
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+    onTap();
+  });
+  pill.append(button);
+  document.body.append(pill);
+  offRoute = router.subscribe('onResolved', (event) => {
+    if (event.toLocation.href !== href) hideNewPosts();
+  });
+}
+
+/** Looks for posts newer than the feed on screen shows, and offers them. */
+export async function checkNewPosts(queryClient: QueryClient, router: AppRouter): Promise<void> {
+  const { pathname, search } = router.state.location;
+  const source = feedSourceOf(pathname, search);
+  if (!source) return;
+  const queryKey = postKeys.feed(source);
+  const newest = queryClient.getQueryData<PostPages>(queryKey)?.pages[0]?.list[0]?.id;
+  if (newest === undefined) return;
+  let latest: Paged<Post>;
+  try {
+    latest = await request(
+      endpoints.channelPosts,
+      'channelId' in source ? { channel_id: source.channelId, size: FEED_PAGE_SIZE } : { tab: source.tab, size: FEED_PAGE_SIZE },
+    );
+  } catch {
+    return; // Offline or refused: ask again at the next check.
+  }
+  // The reader may have moved on while we asked.
+  if (router.state.location.pathname !== pathname) return;
+  const fresh = latest.list.filter((post) => post.id > newest);
+  if (fresh.length === 0) {
+    hideNewPosts();
+    return;
+  }
+  const more = fresh.length === latest.list.length && latest.page.more;
+  showNewPosts(router, `有 ${fresh.length}${more ? '+' : ''} 条新动态`, () => {
+    if (more) void queryClient.refetchQueries({ queryKey, exact: true });
+    else prependNewer(queryClient, queryKey, fresh);
+  });
+}
+
+window.addEventListener('startRefresh', hideNewPosts);

@@ -1,0 +1,313 @@
+/**
+ * The outbox's queue (issue 9): writes are stored in IndexedDB before the first attempt, sent one
+ * at a time in the order they were made, and leave the store only once the server has answered.
+ * A write whose answer never came (no network, a timeout, the tab closed) stays and is sent
+ * again with the same client_id when the network is back (the online event, the service
+ * worker's word, a timer) or at the next start; the server answers a replay with the first
+ * answer, so nothing is made twice. What each kind of write is, and what its answer changes on
+ * screen, is the senders' business (entities/outbox/writes.ts): this file knows none of it.
+ *
+ * Several tabs: one sends at a time (a Web Lock), each re-reads the store before every write, and
+ * every change is announced to the others (BroadcastChannel), which read the store again.
+ */
+import { del, set, values } from 'idb-keyval';
+import { useOnlineStore } from '../../platform/online-store.ts';
+import { bySendOrder, failureOf, nextToSend, planEnqueue, retryDelayMs, type FailureKind } from './rules.ts';
+import { outboxDb, useOutbox, type QueuedWrite } from './store.ts';
+
+export type { QueuedWrite } from './store.ts';
+
+/** How a write made now ended, for the screen that made it. */
+export type Outcome<T = unknown> =
+  | { status: 'sent'; data: T }
+  /** Kept in the outbox: it goes when it can. */
+  | { status: 'queued' }
+  /** Refused; the screen that made it still holds its words (they are not kept). */
+  | { status: 'refused'; error: unknown }
+  /** Nothing to send (it undid a waiting write), or cancelled. */
+  | { status: 'dropped' };
+
+export interface SendContext {
+  /** Stores a change to the write (a picture uploaded), so a later attempt starts from there. */
+  save(change: Partial<QueuedWrite>): Promise<void>;
+}
+
+export interface Sender {
+  send(item: QueuedWrite, context: SendContext): Promise<unknown>;
+  /** It was sent: what the answer changes. */
+  sent?(item: QueuedWrite, data: unknown, foreground: boolean): void;
+  /**
+   * It was refused: put back what was shown, say why. 'return' keeps it as a returned write for
+   * its editor (a post, a comment, a complaint); 'drop' lets it go. In the foreground the screen
+   * that made it still has its words, so it is dropped whatever this says.
+   */
+  refused?(item: QueuedWrite, error: unknown, foreground: boolean): 'return' | 'drop';
+  /** The user took it back before it went. */
+  cancelled?(item: QueuedWrite): void;
+}
+
+export interface OutboxConfig {
+  senders: Record<string, Sender>;
+  /** Who is logged in: a uid, null when logged out, undefined when it cannot be known now (offline). */
+  viewer(): Promise<number | null | undefined>;
+  /** What a refusal says to the user. */
+  message(error: unknown): string;
+  /** The stored writes were read at start (to show them before anything is sent). */
+  loaded?(): void;
+}
+
+let config: OutboxConfig | undefined;
+const waiters = new Map<string, (outcome: Outcome) => void>();
+let draining: Promise<void> | null = null;
+let again = false;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let failuresInARow = 0;
+let started = false;
+let channel: BroadcastChannel | null | undefined;
+
+const keyOf = (item: QueuedWrite): IDBValidKey => [item.at, item.id];
+
+function otherTabs(): BroadcastChannel | null {
+  if (channel === undefined) {
+    channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('horde:outbox');
+    channel?.addEventListener('message', () => void readQueue());
+  }
+  return channel;
+}
+
+/** Reads the store into the screen's list; resolves with the writes in send order. */
+export async function readQueue(): Promise<QueuedWrite[]> {
+  const items = (await values<QueuedWrite>(outboxDb())).sort(bySendOrder);
+  useOutbox.setState({ items });
+  return items;
+}
+
+async function changed(): Promise<QueuedWrite[]> {
+  const items = await readQueue();
+  otherTabs()?.postMessage('changed');
+  return items;
+}
+
+async function store(item: QueuedWrite): Promise<void> {
+  await set(keyOf(item), item, outboxDb());
+}
+
+async function remove(item: QueuedWrite): Promise<void> {
+  await del(keyOf(item), outboxDb());
+}
+
+/**
+ * Starts the queue once per page: how writes are sent and who is logged in, then the stored
+ * writes are read and sent, and again whenever the network comes back.
+ */
+export function startQueue(next: OutboxConfig): Promise<void> {
+  config = next;
+  if (!started && typeof window !== 'undefined') {
+    started = true;
+    otherTabs();
+    window.addEventListener('online', () => void drain());
+    // The service worker's word counts too: a server that was unreachable while the browser
+    // thought it was online.
+    useOnlineStore.subscribe((state, before) => {
+      if (state.online && !before.online) void drain();
+    });
+  }
+  return readQueue().then(
+    () => {
+      next.loaded?.();
+      return drain();
+    },
+    (error: unknown) => console.warn('Could not read the outbox', error),
+  );
+}
+
+/**
+ * Queues a write and sends it when its turn comes. Resolves with what happened to it in this
+ * attempt: sent, refused (the caller still has the words), or queued for later.
+ */
+export async function submit<T = unknown>(item: QueuedWrite): Promise<Outcome<T>> {
+  if (!config) throw new Error('The outbox is not started');
+  let plan;
+  let outcome: Promise<Outcome<T>> | undefined;
+  try {
+    const items = await readQueue();
+    plan = planEnqueue(items, item, useOutbox.getState().sending);
+    const put = plan.put;
+    // Heard before it is stored: a round already running that finds it sends it for this screen.
+    if (put) outcome = new Promise<Outcome<T>>((resolve) => wait(put.id, resolve as (outcome: Outcome) => void));
+    for (const replaced of plan.remove) {
+      await remove(replaced);
+      settle(replaced.id, { status: 'dropped' });
+    }
+    if (put) await store(put);
+    await changed();
+  } catch (error) {
+    // No storage (private mode, quota): this write cannot wait for the network, but it can go now.
+    console.warn('Could not store the write in the outbox', error);
+    if (plan?.put) unwait(plan.put.id);
+    return sendUnstored<T>(item);
+  }
+  if (!outcome) return { status: 'dropped' };
+  void drain();
+  return outcome;
+}
+
+async function sendUnstored<T>(item: QueuedWrite): Promise<Outcome<T>> {
+  const sender = config!.senders[item.kind]!;
+  try {
+    const data = await sender.send(item, { save: async () => undefined });
+    sender.sent?.(item, data, true);
+    return { status: 'sent', data: data as T };
+  } catch (error) {
+    sender.refused?.(item, error, true);
+    return { status: 'refused', error };
+  }
+}
+
+function wait(id: string, waiter: (outcome: Outcome) => void): void {
+  // A write merged into one a screen already waits for: both hear how it ends.
+  const earlier = waiters.get(id);
+  waiters.set(id, earlier ? (outcome) => (earlier(outcome), waiter(outcome)) : waiter);
+  useOutbox.setState({ trying: [...waiters.keys()] });
+}
+
+function unwait(id: string): void {
+  waiters.delete(id);
+  useOutbox.setState({ trying: [...waiters.keys()] });
+}
+
+function settle(id: string, outcome: Outcome): boolean {
+  const waiter = waiters.get(id);
+  if (!waiter) return false;
+  unwait(id);
+  waiter(outcome);
+  return true;
+}
+
+/** Sends what waits, in order, until the queue is empty or the network, the session or the server stops it. */
+export function drain(): Promise<void> {
+  if (draining) {
+    again = true;
+    return draining;
+  }
+  clearTimeout(retryTimer);
+  draining = (async () => {
+    do {
+      again = false;
+      try {
+        await exclusively(sendWaiting);
+      } catch (error) {
+        console.warn('The outbox stopped', error);
+      }
+    } while (again);
+    // Writes made now that this round saw but could not send wait in the outbox.
+    for (const id of seen) settle(id, { status: 'queued' });
+  })().finally(() => {
+    draining = null;
+    // A write made as the round ended: another round.
+    if (again) void drain();
+  });
+  return draining;
+}
+
+/** One sender across the tabs of this browser, where Web Locks exist; the store is re-read under the lock. */
+function exclusively(run: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request('horde:outbox', run).then(() => undefined) : run();
+}
+
+/** The writes the last round read. */
+let seen = new Set<string>();
+
+async function sendWaiting(): Promise<void> {
+  const { senders, viewer, message } = config!;
+  for (;;) {
+    const items = await readQueue();
+    seen = new Set(items.map((item) => item.id));
+    if (!items.some((item) => item.state === 'waiting')) return;
+    // The browser knows it has no network: no send is tried (the online event starts the next
+    // round). A request now could still leave through the service worker of a tab whose own
+    // network is cut, as an emulated offline is.
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) return stopped('offline');
+    const uid = await viewer();
+    if (uid === undefined) return stopped('offline');
+    // Logged out: the writes wait for their author's login.
+    if (uid === null) return;
+    const next = nextToSend(items, uid);
+    if (!next) return;
+    const sender = senders[next.kind];
+    if (!sender) {
+      await remove(next);
+      continue;
+    }
+    const foreground = waiters.has(next.id);
+    useOutbox.setState({ sending: next.id });
+    let current = next;
+    const context: SendContext = {
+      async save(change) {
+        current = { ...current, ...change };
+        await store(current);
+      },
+    };
+    let data: unknown;
+    try {
+      data = await sender.send(next, context);
+    } catch (error) {
+      useOutbox.setState({ sending: null });
+      const failure = failureOf(error, foreground);
+      if (failure !== 'refused') return stopped(failure);
+      const verdict = sender.refused?.(current, error, foreground) ?? 'drop';
+      if (foreground || verdict === 'drop') await remove(current);
+      else await store({ ...current, state: 'returned', error: message(error) });
+      settle(next.id, { status: 'refused', error });
+      await changed();
+      continue;
+    }
+    failuresInARow = 0;
+    await remove(current);
+    useOutbox.setState({ sending: null });
+    await changed();
+    try {
+      sender.sent?.(current, data, foreground);
+    } catch (error) {
+      // What the answer changes on screen failed; the write itself is made, and the queue goes on.
+      console.error('Showing a sent write failed', error);
+    }
+    settle(next.id, { status: 'sent', data });
+  }
+}
+
+/**
+ * The queue stops: offline and 'later' try again after a growing pause (and at once when the
+ * network is back); a session that ended waits for the login (the senders' owner calls drain).
+ */
+function stopped(failure: Exclude<FailureKind, 'refused'>): void {
+  if (failure === 'login') return;
+  failuresInARow += 1;
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(() => void drain(), retryDelayMs(failuresInARow));
+}
+
+/** The user takes a write back. The one on its way cannot be: false. */
+export async function cancel(id: string): Promise<boolean> {
+  if (useOutbox.getState().sending === id) return false;
+  const item = (await readQueue()).find((write) => write.id === id);
+  if (!item) return true;
+  await remove(item);
+  await changed();
+  settle(id, { status: 'dropped' });
+  config?.senders[item.kind]?.cancelled?.(item);
+  return true;
+}
+
+/**
+ * An editor takes back a returned write of its own (the composer its post, a comment box its
+ * comment): it leaves the outbox and is the editor's draft again.
+ */
+export async function takeReturned(matches: (item: QueuedWrite) => boolean): Promise<QueuedWrite | undefined> {
+  const item = (await readQueue()).find((write) => write.state === 'returned' && matches(write));
+  if (!item) return undefined;
+  await remove(item);
+  await changed();
+  return item;
+}

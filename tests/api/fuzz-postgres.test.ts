@@ -1,0 +1,5 @@
+/** Fuzzing every call on PostgreSQL (issue 12, item 1): see tests/support/fuzz.ts. */
+import { testDatabases } from '../support/api.ts';
+import { describeFuzz } from '../support/fuzz.ts';
+
+describeFuzz(testDatabases.find((database) => database.name === 'PostgreSQL')!, 6_000);

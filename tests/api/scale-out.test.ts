@@ -1,0 +1,183 @@
+/**
+ * Scale-out (issue 12, item 6): two API server processes on one PostgreSQL database behind a
+ * round-robin proxy, as README's deployment describes. Whatever process answers:
+ *
+ * - a session made on one is a session on the other, and a logout on one ends it on both;
+ * - 60 trials of two simultaneous logins of one phone on one device kind, and 10 at once,
+ *   leave exactly one live ticket each time (the 452 mutex);
+ * - 60 parallel wrong codes count as 60 tries: 5 compared, the rest refused, the right code
+ *   refused after them; codes per address are limited across both;
+ * - the write limit and exactly-once writes (10 replays at once make one comment) hold.
+ */
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../src/shared/api.ts';
+import { LOGIN_CODE_MAX_TRIES } from '../../src/shared/constants.ts';
+import { TICKET_COOKIE } from '../../src/shared/endpoints.ts';
+import type { Comment } from '../../src/shared/schemas.ts';
+import type { Database } from '../../src/server/db/client.ts';
+import { loginCodes, tickets, users } from '../../src/server/db/schema.ts';
+import { newClientId, phoneSource } from '../support/api.ts';
+import { openPostgresTestDatabase, queryRows } from '../support/db.ts';
+import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy.ts';
+import { callOver, removeServerBundle, startServerProcess, type ServerProcess } from '../support/server-process.ts';
+
+const WRITE_LIMIT = 20;
+
+let opened: { database: Database; url: string; stop(): Promise<void> };
+let servers: ServerProcess[] = [];
+let proxy: RoundRobinProxy;
+const freshPhone = phoneSource('1570009');
+let addresses = 0;
+/** A client address of its own (X-Forwarded-For through the proxy), so that the per-address code limit stays out of the way. */
+const freshAddress = () => `10.5.${Math.floor(++addresses / 250)}.${addresses % 250}`;
+
+beforeAll(async () => {
+  opened = await openPostgresTestDatabase();
+  const env = {
+    DATABASE_URL: opened.url,
+    TRUST_PROXY: 'true',
+    LOGIN_CODE_RESEND_SECONDS: '0',
+    WRITE_LIMIT_PER_MINUTE: String(WRITE_LIMIT),
+  };
+  servers = await Promise.all([startServerProcess({ env }), startServerProcess({ env })]);
+  proxy = await startRoundRobinProxy(servers.map((server) => server.url));
+}, 120_000);
+afterAll(async () => {
+  await proxy?.close();
+  await Promise.all(servers.map((server) => server.stop()));
+  await removeServerBundle();
+  await opened?.database.close();
+  await opened?.stop();
+});
+
+const call = <T = unknown>(path: string, body: unknown, options: { ticket?: string; address?: string } = {}) =>
+  callOver<T>(proxy.url, path, body, { ticket: options.ticket, headers: { 'x-forwarded-for': options.address ?? freshAddress() } });
+
+/** How many codes each process has logged for a phone. */
+const codeLines = (phone: string) => servers.map((server) => [...server.output().matchAll(new RegExp(`login code for ${phone}: (\\d{6})`, 'g'))].map((m) => m[1]!));
+
+/** Asks for a code and returns it, read from the log of whichever process sent it. */
+async function requestCode(phone: string): Promise<string> {
+  const before = codeLines(phone).map((lines) => lines.length);
+  const answer = await call(api.loginCode.path, { cellphone: phone });
+  if (answer.body.code !== 0) throw new Error(`no code for ${phone}: ${JSON.stringify(answer.body)}`);
+  for (let i = 0; i < 200; i++) {
+    const now = codeLines(phone);
+    const grown = now.findIndex((lines, index) => lines.length > before[index]!);
+    if (grown >= 0) return now[grown]!.at(-1)!;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`the code for ${phone} never appeared in a log`);
+}
+
+const login = (phone: string, code: string, kind: 'pc' | 'mobile' = 'pc') =>
+  call<{ ticket: string; uid: number }>(api.login.path, { cellphone: phone, code, device_kind: kind });
+
+async function liveTickets(userId: number, kind: 'pc' | 'mobile'): Promise<number> {
+  const rows = await opened.database.db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.userId, userId), eq(tickets.deviceKind, kind), isNull(tickets.endedAt), gt(tickets.expiresAt, new Date())));
+  return rows.length;
+}
+
+async function userIdOf(phone: string): Promise<number> {
+  const [row] = await opened.database.db.select({ id: users.id }).from(users).where(eq(users.cellphone, phone));
+  return row!.id;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('two API processes behind a round-robin proxy on one PostgreSQL', () => {
+  it('share sessions: logged in on one, known on the other; logged out on one, out on both', async () => {
+    const phone = freshPhone();
+    const { ticket } = (await login(phone, await requestCode(phone))).body.data!;
+    const before = [...proxy.served];
+    for (let i = 0; i < 4; i++) {
+      const response = await fetch(`${proxy.url}${api.auth.path}?t=${i}`, { headers: { cookie: `${TICKET_COOKIE}=${ticket}` } });
+      expect(((await response.json()) as { code: number }).code).toBe(0);
+    }
+    expect(proxy.served.every((count, i) => count > before[i]!)).toBe(true);
+    expect((await call(api.logout.path, {}, { ticket })).body.code).toBe(0);
+    for (let i = 0; i < 2; i++) {
+      const response = await fetch(`${proxy.url}${api.auth.path}?t=x${i}`, { headers: { cookie: `${TICKET_COOKIE}=${ticket}` } });
+      expect(((await response.json()) as { error?: { code: number } }).error?.code).toBe(-2000);
+    }
+  });
+
+  it('leaves exactly one live ticket after each of 60 trials of two simultaneous logins of one phone on one device kind', { timeout: 120_000 }, async () => {
+    const phone = freshPhone();
+    await login(phone, await requestCode(phone));
+    const userId = await userIdOf(phone);
+    const bad: string[] = [];
+    let bothLoggedIn = 0;
+    for (let trial = 0; trial < 60; trial++) {
+      // Two codes: the newer is checked first; once it is spent, the older one is the newest.
+      const older = await requestCode(phone);
+      const newer = await requestCode(phone);
+      const [first, second] = await Promise.all([login(phone, newer), pause(trial % 8).then(() => login(phone, older))]);
+      if (first.body.code === 0 && second.body.code === 0) bothLoggedIn++;
+      const live = await liveTickets(userId, 'pc');
+      if (live !== 1) bad.push(`trial ${trial}: ${live} live tickets`);
+    }
+    console.log(`scale-out: 60 trials of two logins at once, both logged in ${bothLoggedIn} times; bad trials: ${bad.length}`);
+    expect(bad).toEqual([]);
+    expect(bothLoggedIn).toBeGreaterThan(0);
+  });
+
+  it('leaves exactly one live ticket after ten logins at once', { timeout: 60_000 }, async () => {
+    const phone = freshPhone();
+    await login(phone, await requestCode(phone), 'mobile');
+    const userId = await userIdOf(phone);
+    const issued: string[] = [];
+    for (let i = 0; i < 10; i++) issued.push(await requestCode(phone));
+    // Newest first, a moment apart: each finds the newer ones spent.
+    const answers = await Promise.all(issued.reverse().map((code, i) => pause(i * 3).then(() => login(phone, code, 'mobile'))));
+    const succeeded = answers.filter((answer) => answer.body.code === 0).length;
+    console.log(`scale-out: ten logins at once, ${succeeded} logged in`);
+    expect(succeeded).toBeGreaterThan(1);
+    expect(await liveTickets(userId, 'mobile')).toBe(1);
+  });
+
+  it('counts 60 parallel wrong codes as 60 tries on both processes, and refuses the right code after them', async () => {
+    const phone = freshPhone();
+    const code = await requestCode(phone);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const before = [...proxy.served];
+    const answers = await Promise.all(Array.from({ length: 60 }, () => login(phone, wrong)));
+    expect(proxy.served.every((count, i) => count >= before[i]! + 30)).toBe(true);
+    const errors = answers.map((answer) => answer.body.error?.code);
+    expect(errors.filter((c) => c === -3007)).toHaveLength(LOGIN_CODE_MAX_TRIES);
+    expect(errors.filter((c) => c === -3005)).toHaveLength(60 - LOGIN_CODE_MAX_TRIES);
+    const [row] = await opened.database.db.select({ tries: loginCodes.tries }).from(loginCodes).where(eq(loginCodes.cellphone, phone));
+    expect(row!.tries).toBe(60);
+    expect((await login(phone, code)).body.error?.code).toBe(-3005);
+  });
+
+  it('limits login codes per address across both processes', async () => {
+    const address = freshAddress();
+    const answers = [];
+    for (let i = 0; i < 21; i++) answers.push((await call(api.loginCode.path, { cellphone: freshPhone() }, { address })).body.error?.code);
+    expect(answers.slice(0, 20)).toEqual(Array(20).fill(undefined));
+    expect(answers[20]).toBe(-2005);
+  });
+
+  it('holds exactly-once writes (ten replays at once make one comment) and the write limit across both processes', async () => {
+    const phone = freshPhone();
+    const { ticket } = (await login(phone, await requestCode(phone))).body.data!;
+    const body = { post_id: 12, content: '两个进程同时收到的评论', client_id: newClientId('scale') };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => call<Comment>(api.commentAdd.path, body, { ticket })));
+    const ids = new Set(answers.map((answer) => answer.body.data?.id));
+    expect(ids.size, JSON.stringify(answers.map((a) => a.body))).toBe(1);
+    const rows = await queryRows<{ n: number }>(opened.database.db, sql`select count(*)::int as n from comments where content = ${body.content}`);
+    expect(rows[0]!.n).toBe(1);
+
+    // Another user's writes, alternating between the processes: the limit is one count.
+    const writer = freshPhone();
+    const other = (await login(writer, await requestCode(writer))).body.data!;
+    const results: (number | undefined)[] = [];
+    for (let i = 0; i <= WRITE_LIMIT; i++) results.push((await call(api.likeAdd.path, { post_id: 12 + (i % 3) }, { ticket: other.ticket })).body.error?.code);
+    expect(results).toEqual([...Array(WRITE_LIMIT).fill(undefined), -2005]);
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * Writing a post in Chromium at 1280 px and 375 px against the real app: 发动态 opens the
+ * composer (a dialog on PC, a full page on mobile), two pictures are uploaded, a code snippet is
+ * entered on /post (输入代码), a poll and a channel are chosen, and 发布 puts the post at the top
+ * of /home and of its channel at once; a draft typed and reloaded comes back, pictures included.
+ * Needs `npm run build` first.
+ */
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from './support/app.ts';
+import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
+import { logIn } from './support/session.ts';
+
+const layouts = [
+  { name: 'PC', viewport: { width: 1280, height: 860 }, phone: '13900000201' },
+  { name: 'mobile', viewport: { width: 375, height: 740 }, phone: '13900000202' },
+];
+
+let app: RunningApp;
+let pictures: { name: string; mimeType: string; buffer: Buffer }[];
+
+beforeAll(async () => {
+  app = await startApp();
+  pictures = await Promise.all(
+    ['#fa8919', '#3478f6'].map(async (background, i) => ({
+      name: `photo-${i + 1}.png`,
+      mimeType: 'image/png',
+      buffer: await sharp({ create: { width: 640 + i * 160, height: 480, channels: 3, background } }).png().toBuffer(),
+    })),
+  );
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+async function openComposer(page: Page, mobile: boolean) {
+  if (mobile) await page.getByRole('button', { name: '发动态' }).last().click();
+  else await page.getByRole('banner').getByRole('button', { name: '发动态' }).click();
+  const composer = page.getByRole('dialog', { name: '发动态' });
+  await composer.getByRole('textbox', { name: '动态内容' }).waitFor();
+  return composer;
+}
+
+describe.each(layouts)('writing a post at $name', ({ name, viewport, phone }) => {
+  let browser: LaunchedBrowser;
+  let page: Page;
+  const mobile = viewport.width < 860;
+
+  beforeAll(async () => {
+    browser = await launchBrowser({ viewport });
+    page = browser.page;
+    await page.goto(`${app.url}/home`);
+    await page.locator('main article').first().waitFor();
+    await logIn(app, page, phone);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('publishes a post with two pictures, a code snippet and a poll, which leads /home and its channel', async () => {
+    const text = `第一次在社区发动态（${name} ${Date.now()}）`;
+    let composer = await openComposer(page, mobile);
+    if (mobile) {
+      // A full page: the layer covers the screen (but the gutter headless Chromium's classic
+      // scrollbars keep: scrollbar-gutter is stable) and the composer fills it.
+      const widths = await composer.evaluate((layer) => ({
+        left: layer.getBoundingClientRect().left,
+        layer: layer.getBoundingClientRect().width,
+        inside: layer.clientWidth,
+        composer: layer.querySelector('.composer')!.getBoundingClientRect().width,
+      }));
+      expect(widths.left).toBe(0);
+      expect(widths.layer).toBeGreaterThanOrEqual(viewport.width - 15);
+      expect(widths.composer).toBe(widths.inside);
+    }
+    await composer.getByRole('textbox', { name: '动态内容' }).fill(text);
+    await composer.getByLabel('选择图片').setInputFiles(pictures);
+    await expect.poll(() => composer.locator('.composer-image--uploaded').count(), { timeout: 20_000 }).toBe(2);
+
+    await composer.getByRole('button', { name: '添加代码' }).click();
+    await page.waitForURL(/\/post$/);
+    await page.getByRole('combobox', { name: '语言' }).selectOption('python');
+    await page.getByLabel('标题').fill('快速排序');
+    await page.getByRole('textbox', { name: '代码' }).click();
+    await page.keyboard.type('def quick_sort(xs):\nreturn xs');
+    await page.getByRole('button', { name: '完成' }).click();
+    composer = page.getByRole('dialog', { name: '发动态' });
+    await composer.getByRole('region', { name: '代码片段' }).getByText('快速排序').waitFor();
+
+    await composer.getByRole('button', { name: '添加投票' }).click();
+    await composer.getByLabel('投票标题').fill('你用哪种语言刷题？');
+    await composer.getByLabel('选项 1').fill('Python');
+    await composer.getByLabel('选项 2').fill('Java');
+
+    const publish = composer.getByRole('button', { name: '发布' });
+    expect(await publish.isDisabled()).toBe(true); // no channel yet
+    const channel = composer.getByRole('region', { name: /^选择频道/ }).getByRole('button').first();
+    const channelName = (await channel.textContent())!;
+    await channel.click();
+    await expect.poll(() => publish.isDisabled()).toBe(false);
+    await publish.click();
+    await page.getByText('发布成功').waitFor();
+    await composer.waitFor({ state: 'detached' });
+
+    const first = page.locator('main article').first();
+    await expect.poll(() => first.textContent()).toContain(text);
+    const shown = first.getByRole('button', { name: /^查看大图/ }).locator('img');
+    expect(await shown.count()).toBe(2);
+    // Served by /img from the upload: both pictures load.
+    await expect
+      .poll(() => shown.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth)))
+      .toEqual([640, 800]);
+    expect(await first.textContent()).toContain('你用哪种语言刷题？');
+    await first.getByRole('link', { name: channelName }).click();
+    await page.waitForURL(/\/channel\/list\/\d+$/);
+    await expect.poll(() => page.locator('main article').first().textContent()).toContain(text);
+  });
+
+  it('keeps a draft, its pictures included, across a reload', async () => {
+    const text = `写到一半的草稿 ${Date.now()}`;
+    await page.goto(`${app.url}/home`);
+    await page.locator('main article').first().waitFor();
+    const composer = await openComposer(page, mobile);
+    await composer.getByRole('textbox', { name: '动态内容' }).fill(text);
+    await composer.getByLabel('选择图片').setInputFiles(pictures.slice(0, 1));
+    await expect.poll(() => composer.locator('.composer-image').count()).toBe(1);
+    // The last keystroke and the reload come within the 300 ms before the draft's next write.
+    await composer.getByRole('textbox', { name: '动态内容' }).press('End');
+    await page.keyboard.type('！');
+    await page.reload();
+    const back = page.getByRole('dialog', { name: '发动态' });
+    await expect.poll(() => back.getByRole('textbox', { name: '动态内容' }).inputValue()).toBe(`${text}！`);
+    await expect.poll(() => back.locator('.composer-image img').count()).toBe(1);
+    await back.getByRole('button', { name: '关闭' }).click();
+    await back.waitFor({ state: 'detached' });
+  });
+
+  it('/code is the editor of the draft\'s snippet (CodeMirror), shown in the composer after 完成', async () => {
+    await page.goto(`${app.url}/home`);
+    await page.locator('main article').first().waitFor();
+    await page.goto(`${app.url}/code`);
+    await page.locator('.cm-editor').waitFor();
+    await page.getByRole('combobox', { name: '语言' }).selectOption('go');
+    await page.getByLabel('标题').fill('你好，Go');
+    await page.getByRole('textbox', { name: '代码' }).click();
+    await page.keyboard.type('package main');
+    await page.getByRole('button', { name: '完成' }).click();
+    await page.waitForURL((url) => url.pathname === '/home');
+    const composer = await openComposer(page, mobile);
+    await composer.getByRole('region', { name: '代码片段' }).getByText('你好，Go').waitFor();
+    await composer.getByRole('button', { name: '关闭' }).click();
+    await composer.waitFor({ state: 'detached' });
+  });
+});

@@ -1,0 +1,317 @@
+/**
+ * The outbox (issue 9, item 1) in Chromium against the real built app and server, with the
+ * network cut by context.setOffline: a post (with a picture) and a comment written offline show
+ * 待发送 in place, survive a reload offline, and are published exactly once when the network is
+ * back (counted through the API); the same when the network goes while the first send's answer
+ * is on its way (the server made it, the page never heard); a like made offline stays lit over a
+ * reload and is counted once; a complaint over 500 characters queued offline comes back with
+ * -2902's message into its form; a waiting like and a waiting comment can be taken back; a
+ * comment written offline outlives the browser closing and is sent once at a later start.
+ * Needs `npm run build` first.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { api } from '#shared/api.ts';
+import type { Post } from '#shared/schemas.ts';
+import { callApi, startApp, type RunningApp } from './support/app.ts';
+import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
+import { logIn } from './support/session.ts';
+
+const PC = { width: 1280, height: 860 };
+let app: RunningApp;
+let phoneSeq = 200;
+
+beforeAll(async () => {
+  app = await startApp({ env: { LOGIN_CODE_RESEND_SECONDS: '1' } });
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+let browser: LaunchedBrowser;
+let page: Page;
+let context: BrowserContext;
+
+const feed = async (size = 50): Promise<Post[]> => (await callApi(app, api.channelPosts, { tab: 'all', size })).list;
+const postsSaying = async (text: string) => (await feed()).filter((post) => post.content === text);
+const commentsSaying = async (postId: number, text: string) =>
+  (await callApi(app, api.commentList, { post_id: postId, size: 50 })).list.filter((comment) => comment.content === text);
+
+/** Opens the composer once online, so its code and the channel lists are there offline. */
+async function warmComposer(): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: '发动态' }).click();
+  const composer = page.getByRole('dialog', { name: '发动态' });
+  await composer.locator('.composer-chip').first().waitFor();
+  await composer.getByRole('button', { name: '关闭' }).click();
+  await composer.waitFor({ state: 'detached' });
+}
+
+/** Writes and publishes a post from the composer (a channel chosen, an optional picture). */
+async function writePost(text: string, picture?: Buffer): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: '发动态' }).click();
+  const composer = page.getByRole('dialog', { name: '发动态' });
+  await composer.getByRole('textbox', { name: '动态内容' }).fill(text);
+  if (picture) {
+    await composer.getByLabel('选择图片').setInputFiles({ name: 'offline.png', mimeType: 'image/png', buffer: picture });
+    await composer.locator('.composer-image').waitFor();
+  }
+  await composer.locator('.composer-chip').first().click();
+  await composer.getByRole('button', { name: '发布', exact: true }).click();
+  await composer.waitFor({ state: 'detached' });
+}
+
+/** Writes and sends a comment on the post page that is open. */
+async function writeComment(text: string, on: Page = page): Promise<void> {
+  await on.getByRole('textbox', { name: '写评论' }).fill(text);
+  await on.getByRole('button', { name: '发送', exact: true }).click();
+}
+
+const pendingPost = (text: string) => page.getByRole('region', { name: '待发送的动态' }).locator('article', { hasText: text });
+const pendingComment = (text: string, on: Page = page) => on.getByRole('list', { name: '待发送的评论' }).locator('li', { hasText: text });
+
+/** Opens the app in a browser, logs in as a new user, and waits for the service worker to control the page. */
+async function openLoggedIn(opened: LaunchedBrowser): Promise<void> {
+  await opened.page.goto(`${app.url}/home`);
+  await opened.page.locator('main article').first().waitFor();
+  await logIn(app, opened.page, `139000${String(phoneSeq++).padStart(5, '0')}`);
+  await opened.page.evaluate(() => navigator.serviceWorker.ready);
+  await opened.page.reload();
+  await opened.page.locator('main article').first().waitFor();
+  expect(await opened.page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+/**
+ * Lets the server make the first call to `path`, then cuts the network before its answer
+ * reaches the page: the write is made, the page never hears of it.
+ */
+async function loseFirstAnswer(path: string): Promise<void> {
+  let lost = false;
+  await context.route(`**${path}`, async (route) => {
+    if (lost) return route.continue();
+    lost = true;
+    await route.fetch();
+    await context.setOffline(true);
+    await route.abort('internetdisconnected');
+  });
+}
+
+describe('the outbox', () => {
+  /** A fresh profile, logged in as a user of its own, with the service worker in control. */
+  beforeEach(async () => {
+    browser = await launchBrowser({ viewport: PC });
+    ({ page, context } = browser);
+    await openLoggedIn(browser);
+  });
+  afterEach(async () => {
+    await browser?.close();
+  });
+
+  it('keeps a post with its picture and a comment written offline over a reload, and publishes each once when the network is back', { timeout: 180_000 }, async () => {
+    const target = (await feed(1))[0]!;
+    const postText = `离线写的动态 ${Date.now()}`;
+    const commentText = `离线写的评论 ${Date.now()}`;
+    const picture = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#fa8919' } }).png().toBuffer();
+    await page.goto(`${app.url}/message/detail/${target.id}`);
+    await page.getByRole('heading', { name: /^评论/ }).waitFor();
+    await page.goto(`${app.url}/home`);
+    await warmComposer();
+
+    await context.setOffline(true);
+    await writePost(postText, picture);
+    await pendingPost(postText).getByText('待发送').waitFor();
+    expect(await pendingPost(postText).locator('.image-grid img').count()).toBe(1);
+    // To the post within the app (a reload offline would not know who is logged in).
+    await page.locator('main article', { has: page.locator(`#post-${target.id}-author`) }).getByRole('link', { name: /查看动态详情/ }).click();
+    await page.waitForURL(new RegExp(`/message/detail/${target.id}$`));
+    await writeComment(commentText);
+    await pendingComment(commentText).getByText('待发送').waitFor();
+
+    // Reloaded offline, both are still there, in place.
+    await page.reload();
+    await pendingComment(commentText).getByText('待发送').waitFor();
+    await page.goto(`${app.url}/home`);
+    await pendingPost(postText).getByText('待发送').waitFor();
+    await page.getByRole('button', { name: '待发送 2' }).waitFor();
+    expect(await postsSaying(postText)).toHaveLength(0);
+
+    await context.setOffline(false);
+    await pendingPost(postText).waitFor({ state: 'detached' });
+    // The post leads the feed as published.
+    await page.locator('main article', { hasText: postText }).first().waitFor();
+    await expect.poll(async () => (await commentsSaying(target.id, commentText)).length).toBe(1);
+    const published = await postsSaying(postText);
+    expect(published).toHaveLength(1);
+    expect(published[0]!.attach.filter((a) => a.type === 'image')).toHaveLength(1);
+    await expect.poll(() => page.getByRole('button', { name: /^待发送/ }).count()).toBe(0);
+
+    // Nothing more goes later: a reload and a while online change nothing.
+    await page.reload();
+    await page.locator('main article').first().waitFor();
+    await page.waitForTimeout(1000);
+    expect(await postsSaying(postText)).toHaveLength(1);
+    expect(await commentsSaying(target.id, commentText)).toHaveLength(1);
+  });
+
+  it('publishes once a post and a comment whose first answer was lost when the network went', { timeout: 180_000 }, async () => {
+    const target = (await feed(2))[1]!;
+    const postText = `答复丢失的动态 ${Date.now()}`;
+    const commentText = `答复丢失的评论 ${Date.now()}`;
+    await warmComposer();
+
+    await loseFirstAnswer('/serv/v1/post/add');
+    await writePost(postText);
+    await pendingPost(postText).getByText('待发送').waitFor();
+    // The server has it already; the page does not know.
+    expect(await postsSaying(postText)).toHaveLength(1);
+    await context.setOffline(false);
+    await pendingPost(postText).waitFor({ state: 'detached' });
+    await page.locator('main article', { hasText: postText }).first().waitFor();
+    expect(await postsSaying(postText)).toHaveLength(1);
+
+    await page.goto(`${app.url}/message/detail/${target.id}`);
+    await page.getByRole('heading', { name: /^评论/ }).waitFor();
+    await loseFirstAnswer('/serv/v1/comment/add');
+    await writeComment(commentText);
+    await pendingComment(commentText).getByText('待发送').waitFor();
+    expect(await commentsSaying(target.id, commentText)).toHaveLength(1);
+    // Still offline: a reload keeps it; back online it is sent again, and made once.
+    await page.reload();
+    await pendingComment(commentText).waitFor();
+    await context.setOffline(false);
+    await pendingComment(commentText).waitFor({ state: 'detached' });
+    await page.locator('.comment-list .comment__text', { hasText: commentText }).first().waitFor();
+    expect(await commentsSaying(target.id, commentText)).toHaveLength(1);
+    expect(await postsSaying(postText)).toHaveLength(1);
+  });
+
+  it('keeps a like made offline lit over a reload, and counts it once', { timeout: 120_000 }, async () => {
+    const card = page.locator('main article').nth(2);
+    const postId = Number((await card.getAttribute('aria-labelledby'))!.match(/\d+/)![0]);
+    const before = (await callApi(app, api.postDetail, { post_id: postId })).like_count;
+    const like = card.getByRole('button', { name: `点赞 ${before}` });
+
+    await context.setOffline(true);
+    await like.click();
+    await card.getByRole('button', { name: `取消点赞 ${before + 1}` }).waitFor();
+    await page.reload();
+    const again = page.locator('main article', { has: page.locator(`#post-${postId}-author`) });
+    const lit = again.getByRole('button', { name: `取消点赞 ${before + 1}` });
+    await lit.waitFor();
+    expect(await lit.getAttribute('aria-pressed')).toBe('true');
+    expect((await callApi(app, api.postDetail, { post_id: postId })).like_count).toBe(before);
+
+    await context.setOffline(false);
+    await expect.poll(async () => (await callApi(app, api.postDetail, { post_id: postId })).like_count).toBe(before + 1);
+    await page.reload();
+    await again.getByRole('button', { name: `取消点赞 ${before + 1}` }).waitFor();
+    await page.waitForTimeout(1000);
+    expect((await callApi(app, api.postDetail, { post_id: postId })).like_count).toBe(before + 1);
+  });
+
+  it('gives a complaint of 501 characters queued offline back to its form with -2902’s message', { timeout: 120_000 }, async () => {
+    const target = (await feed(1))[0]!;
+    const words = '很'.repeat(501);
+    await page.goto(`${app.url}/complain?type=post&id=${target.id}`);
+    await page.getByRole('radio', { name: '垃圾广告' }).waitFor();
+
+    await context.setOffline(true);
+    await page.getByRole('radio', { name: '垃圾广告' }).check();
+    await page.getByRole('textbox', { name: '补充说明（选填）' }).fill(words);
+    await page.getByRole('button', { name: '提交' }).click();
+    // Back where it came from (the toast may be replaced at once by 网络异常: one toast at a time).
+    await page.waitForURL(/\/home$/);
+    await page.getByRole('button', { name: '待发送 1' }).waitFor();
+
+    await context.setOffline(false);
+    const fab = page.getByRole('button', { name: '待发送 0 · 未发送 1' });
+    await fab.waitFor();
+    await fab.click();
+    const sheet = page.getByRole('dialog', { name: '待发送 0' });
+    await sheet.getByText('未发送：反馈内容请不要超过 500 字').waitFor();
+    await sheet.getByRole('button', { name: '编辑' }).click();
+    await page.waitForURL(/\/complain\?type=post&id=\d+$/);
+    await expect.poll(() => page.getByRole('textbox', { name: '补充说明（选填）' }).inputValue()).toBe(words);
+    expect(await page.getByRole('radio', { name: '垃圾广告' }).isChecked()).toBe(true);
+    await page.locator('.complain-form__error', { hasText: '反馈内容请不要超过 500 字' }).waitFor();
+    // Taken back by its form: no longer in the outbox.
+    await expect.poll(() => page.getByRole('button', { name: /^待发送/ }).count()).toBe(0);
+  });
+
+  it('takes back a waiting like and a waiting comment: nothing is sent', { timeout: 120_000 }, async () => {
+    const target = (await feed(3))[2]!;
+    const before = (await callApi(app, api.postDetail, { post_id: target.id })).like_count;
+    const commentText = `取消的评论 ${Date.now()}`;
+    await page.goto(`${app.url}/message/detail/${target.id}`);
+    await page.getByRole('heading', { name: /^评论/ }).waitFor();
+
+    await context.setOffline(true);
+    const article = page.locator('main article').first();
+    await article.getByRole('button', { name: `点赞 ${before}` }).click();
+    await article.getByRole('button', { name: `取消点赞 ${before + 1}` }).waitFor();
+    await writeComment(commentText);
+    await pendingComment(commentText).waitFor();
+
+    await page.getByRole('button', { name: '待发送 2' }).click();
+    const sheet = page.getByRole('dialog', { name: /^待发送/ });
+    await sheet.locator('li', { hasText: '点赞' }).getByRole('button', { name: '取消' }).click();
+    await article.getByRole('button', { name: `点赞 ${before}` }).waitFor();
+    await sheet.getByRole('button', { name: '关闭' }).click();
+
+    await pendingComment(commentText).getByRole('button', { name: '取消' }).click();
+    await page.getByRole('alertdialog', { name: '取消发送' }).getByRole('button', { name: '取消发送' }).click();
+    await pendingComment(commentText).waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByRole('button', { name: /^待发送/ }).count()).toBe(0);
+
+    await context.setOffline(false);
+    await page.reload();
+    await page.getByRole('heading', { name: /^评论/ }).waitFor();
+    await page.waitForTimeout(1000);
+    expect((await callApi(app, api.postDetail, { post_id: target.id })).like_count).toBe(before);
+    expect(await commentsSaying(target.id, commentText)).toHaveLength(0);
+  });
+});
+
+describe('the outbox across a browser restart', () => {
+  it('keeps a comment written offline when the browser closes, shows it at the next start offline, and sends it once online', { timeout: 180_000 }, async () => {
+    const profileDir = await mkdtemp(join(tmpdir(), 'feed-e2e-outbox-profile-'));
+    let opened = await launchBrowser({ viewport: PC, profileDir });
+    try {
+      await openLoggedIn(opened);
+      const target = (await feed(4))[3]!;
+      const commentText = `关掉浏览器前写的评论 ${Date.now()}`;
+      await opened.page.goto(`${app.url}/message/detail/${target.id}`);
+      await opened.page.getByRole('heading', { name: /^评论/ }).waitFor();
+      await opened.context.setOffline(true);
+      await writeComment(commentText, opened.page);
+      await pendingComment(commentText, opened.page).getByText('待发送').waitFor();
+      await opened.page.getByRole('button', { name: '待发送 1' }).waitFor();
+      await opened.close();
+
+      // The browser starts again, still offline (from the start: it may restore the last tab,
+      // which would send the comment at once): the comment waits where it was written.
+      opened = await launchBrowser({ viewport: PC, profileDir, offline: true });
+      await opened.page.goto(`${app.url}/message/detail/${target.id}`);
+      await pendingComment(commentText, opened.page).getByText('待发送').waitFor();
+      expect(await commentsSaying(target.id, commentText)).toHaveLength(0);
+
+      await opened.context.setOffline(false);
+      await pendingComment(commentText, opened.page).waitFor({ state: 'detached' });
+      await expect.poll(async () => (await commentsSaying(target.id, commentText)).length).toBe(1);
+      await opened.close();
+
+      // And at a start online, nothing is left to send.
+      opened = await launchBrowser({ viewport: PC, profileDir });
+      await opened.page.goto(`${app.url}/message/detail/${target.id}`);
+      await opened.page.locator('.comment-list .comment__text', { hasText: commentText }).first().waitFor();
+      expect(await opened.page.getByRole('list', { name: '待发送的评论' }).count()).toBe(0);
+      expect(await commentsSaying(target.id, commentText)).toHaveLength(1);
+    } finally {
+      await opened.close();
+      await rm(profileDir, { recursive: true, force: true, maxRetries: 3 });
+    }
+  });
+});

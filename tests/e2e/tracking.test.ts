@@ -1,0 +1,101 @@
+/**
+ * Tracking end to end (SPEC.md sections 3 and 7): a phone visitor's events reach the real
+ * collector, which stores them; the test reads them back from the server's database once it
+ * has stopped. A click on an explore item, a user-centre visit and a click there; an event made
+ * offline is kept and sent when the network is back; one made as the page goes leaves by beacon.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { asc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Response } from 'playwright-core';
+import { api } from '../../src/shared/api.ts';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { trackingEvents } from '../../src/server/db/schema.ts';
+import { migrationsFolder } from '../support/db.ts';
+import { startApp, type RunningApp } from './support/app.ts';
+import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
+
+describe('tracking', () => {
+  let dataDir: string;
+  let app: RunningApp;
+  let browser: LaunchedBrowser;
+  let page: Page;
+  let userPath: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'tracking-e2e-data-'));
+    app = await startApp({ env: { DATA_DIR: dataDir } });
+    browser = await launchBrowser({ viewport: { width: 375, height: 740 } });
+    page = browser.page;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const collected = () => page.waitForResponse((response: Response) => response.url().endsWith(api.collect.path), { timeout: 15_000 });
+
+  it('sends a click on an explore item and a user-centre visit to the collector', async () => {
+    await page.goto(`${app.url}/home?utm_identify=u-77&share_code=s-88`);
+    await page.locator('main article').first().waitFor({ timeout: 15_000 });
+    await page.getByRole('navigation', { name: '动态分类' }).getByRole('button', { name: '发现' }).click();
+    await page.getByRole('dialog', { name: '发现' }).getByRole('link', { name: '话题广场' }).click();
+    await page.waitForURL('**/topic/list?**');
+    await page.goBack();
+    await page.locator('main article .post-card__author').first().click();
+    await page.waitForURL('**/usercenter/**');
+    userPath = new URL(page.url()).pathname;
+    const response = await collected();
+    expect(await response.json()).toEqual({ code: 0, data: { accepted: 2 } });
+  });
+
+  it('keeps a click made offline and sends it once the network is back', async () => {
+    await page.context().setOffline(true);
+    await page.getByRole('tab', { name: '频道' }).click();
+    await page.waitForTimeout(2500);
+    expect(await page.evaluate(() => localStorage.getItem('horde:tracking-outbox'))).toContain('personal_home_click_button');
+    const sent = collected();
+    await page.context().setOffline(false);
+    expect(await (await sent).json()).toEqual({ code: 0, data: { accepted: 1 } });
+    expect(await page.evaluate(() => localStorage.getItem('horde:tracking-outbox'))).toBeNull();
+  });
+
+  it('sends what waits by beacon as the page goes', async () => {
+    await page.getByRole('tab', { name: '笔记' }).click();
+    // Leaving at once: the batch timer never fires, the beacon carries the click.
+    await page.goto('about:blank');
+    await page.waitForTimeout(1000);
+  });
+
+  it('stores every event with the user properties, the app id and the log store, and reads them back', async () => {
+    await app.stop();
+    const database = await openDatabase({ dataDir, migrationsFolder });
+    try {
+      const rows = await database.db.select().from(trackingEvents).orderBy(asc(trackingEvents.id));
+      const events = rows.map((row) => [row.event, row.properties]);
+      const user = {
+        utm_identify: 'u-77',
+        share_code: 's-88',
+        is_login: false,
+        uid: 0,
+        report_source: 'H5',
+        horde_product: '极客时间社区',
+        app_id: 'community-feed',
+        log_store: 'community-feed-test',
+      };
+      expect(events).toEqual([
+        ['click_resource_position', { ...user, position_type: 'explore', position_name: '话题广场', position_num: 4, page_title: '极客时间' }],
+        ['personal_home_page_view', { ...user, page_name: '个人主页' }],
+        ['personal_home_click_button', { ...user, button_name: '频道' }],
+        ['personal_home_click_button', { ...user, button_name: '笔记' }],
+      ]);
+      expect(rows.every((row) => row.uid === null)).toBe(true);
+      expect(userPath).toMatch(/^\/usercenter\//);
+    } finally {
+      await database.close();
+    }
+  });
+});

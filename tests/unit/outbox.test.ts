@@ -1,0 +1,308 @@
+/**
+ * The outbox's queue (issue 9) with its real senders, the query client and IndexedDB
+ * (fake-indexeddb), against a stubbed server: writes are stored before they are sent, survive a
+ * reload, go in the order they were made when the network is back, are retried with the same
+ * client_id when an answer was lost, keep showing over answers read meanwhile, come back with the
+ * message when refused, wait for the login when the session ended, and can be taken back. The
+ * browser's part (reloads, closed tabs, the real server counting once) is tests/e2e/outbox.test.ts.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { clear, set as idbSet, values } from 'idb-keyval';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LoginUser, Post } from '../../src/shared/schemas.ts';
+import { applyAppEvents } from '../../src/client/app/app-events.ts';
+import { outbox } from '../../src/client/entities/outbox/index.ts';
+import { cachedPost } from '../../src/client/entities/post/cache.ts';
+import { feedQueryOptions } from '../../src/client/entities/post/queries.ts';
+import { sessionKeys } from '../../src/client/entities/session/queries.ts';
+import { readQueue } from '../../src/client/lib/outbox/queue.ts';
+import { outboxDb, storedWriteCount, useOutbox, type QueuedWrite } from '../../src/client/lib/outbox/store.ts';
+import { createQueryClient } from '../../src/client/lib/query-client.ts';
+import { makePost } from './fixtures.ts';
+
+const ME: LoginUser = { uid: 1, ucode: 'ME', nick: '我', avatar: '', cellphone: '', ctime: 0, student: 0, usertype: 1 };
+
+const envelope = (data: unknown) => new Response(JSON.stringify({ code: 0, data }), { headers: { 'content-type': 'application/json' } });
+const refusal = (code: number, msg = '') =>
+  new Response(JSON.stringify({ code: -1, error: { code, msg } }), { headers: { 'content-type': 'application/json' } });
+
+interface Call {
+  path: string;
+  body: Record<string, unknown>;
+}
+type Answer = Response | 'offline' | 'answer-lost';
+
+/** A stubbed server: `answer` decides per call; 'offline' never reaches it, 'answer-lost' reaches it but the answer does not come back. */
+function server(answer: (call: Call) => Answer) {
+  const calls: Call[] = [];
+  const reached: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const call = { path: new URL(String(input), 'http://localhost').pathname, body: init?.body ? JSON.parse(String(init.body)) : {} };
+      calls.push(call);
+      const result = answer(call);
+      if (result === 'offline') throw new TypeError('Failed to fetch');
+      reached.push(call);
+      if (result === 'answer-lost') throw new TypeError('Failed to fetch');
+      return result;
+    }),
+  );
+  return { calls, reached, of: (path: string) => reached.filter((call) => call.path === path) };
+}
+
+const comment = (id: number, content: string) => ({
+  id,
+  post_id: 7,
+  user: { uid: 1, ucode: 'ME', nick: '我', avatar: '', is_follow: false },
+  content,
+  like_count: 0,
+  is_like: false,
+  create_time: Date.now(),
+  reply_user: null,
+  is_deleted: false,
+  reply_count: 0,
+  replies: [],
+});
+
+let queryClient: QueryClient;
+let stopEvents: () => void;
+let post: Post;
+
+async function goOnline(): Promise<void> {
+  window.dispatchEvent(new Event('online'));
+  await vi.waitFor(() => expect(useOutbox.getState().items.filter((item) => item.state === 'waiting')).toEqual([]));
+}
+
+beforeEach(async () => {
+  await clear(outboxDb());
+  useOutbox.setState({ items: [], sending: null });
+  queryClient = createQueryClient({ onError: () => undefined });
+  stopEvents = applyAppEvents(queryClient);
+  queryClient.setQueryData(sessionKeys.user, ME);
+  post = makePost(7, { like_count: 10, is_like: false, comment_count: 2 });
+  queryClient.setQueryData(feedQueryOptions({ tab: 'all' }).queryKey, { pages: [{ list: [post], page: { more: false, next_index: 7 } }], pageParams: [0] });
+});
+afterEach(() => {
+  stopEvents();
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('the outbox', () => {
+  it('stores a write made offline, brings it back after a reload, and sends it once with its client_id when the network is back', async () => {
+    const api = server(() => 'offline');
+    const writes = await outbox(queryClient);
+    expect(await writes.writeComment('comment-offline-1', { post_id: 7, content: '地铁上写的评论' })).toEqual({ status: 'queued' });
+    expect(await storedWriteCount()).toBe(1);
+    expect(((await values(outboxDb())) as QueuedWrite[]).map((item) => item.id)).toEqual(['comment-offline-1']);
+
+    // A reload: nothing in memory, the store still has it.
+    useOutbox.setState({ items: [] });
+    expect((await readQueue()).map((item) => [item.id, item.state, item.text])).toEqual([['comment-offline-1', 'waiting', '地铁上写的评论']]);
+
+    const online = server(({ path }) =>
+      path === '/serv/v1/comment/add' ? envelope(comment(90, '地铁上写的评论')) : envelope({ ...post, comment_count: 3 }),
+    );
+    await goOnline();
+    expect(online.of('/serv/v1/comment/add').map((call) => call.body)).toEqual([
+      { post_id: 7, content: '地铁上写的评论', client_id: 'comment-offline-1' },
+    ]);
+    // The count everywhere follows.
+    await vi.waitFor(() => expect(cachedPost(queryClient, 7)?.comment_count).toBe(3));
+    expect(await storedWriteCount()).toBe(0);
+    expect(api.reached).toEqual([]);
+  });
+
+  it('sends what waits in the order it was made, one at a time', async () => {
+    server(() => 'offline');
+    const writes = await outbox(queryClient);
+    await writes.likePost(7, true);
+    await writes.writeComment('comment-order-1', { post_id: 7, content: '第一' });
+    await writes.follow({ uid: 5, nick: '作者5', is_follow: false }, true);
+    await writes.writeComment('comment-order-2', { post_id: 7, content: '第二' });
+
+    let inFlight = 0;
+    let most = 0;
+    const online = server(({ path }) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      inFlight -= 1;
+      if (path === '/serv/v1/likes/add') return envelope({ is_success: true, like_count: 11 });
+      if (path === '/serv/v1/follower/follower_user') return envelope({ is_follow: true });
+      if (path === '/serv/v1/comment/add') return envelope(comment(91, 'x'));
+      return envelope(post);
+    });
+    await goOnline();
+    expect(online.reached.map((call) => call.path).filter((path) => path !== '/serv/v1/post/detail')).toEqual([
+      '/serv/v1/likes/add',
+      '/serv/v1/comment/add',
+      '/serv/v1/follower/follower_user',
+      '/serv/v1/comment/add',
+    ]);
+    expect(online.of('/serv/v1/comment/add').map((call) => call.body.content)).toEqual(['第一', '第二']);
+    expect(most).toBe(1);
+  });
+
+  it('retries a write whose answer was lost with the same client_id', async () => {
+    let first = true;
+    const api = server(({ path }) => {
+      if (path !== '/serv/v1/comment/add') return envelope(post);
+      if (first) {
+        first = false;
+        return 'answer-lost';
+      }
+      return envelope(comment(92, '答复丢了'));
+    });
+    const writes = await outbox(queryClient);
+    expect(await writes.writeComment('comment-lost-1', { post_id: 7, content: '答复丢了' })).toEqual({ status: 'queued' });
+    await goOnline();
+    expect(api.of('/serv/v1/comment/add').map((call) => call.body.client_id)).toEqual(['comment-lost-1', 'comment-lost-1']);
+  });
+
+  it('keeps a waiting like lit over answers read meanwhile, and the heart settles with the answer', async () => {
+    const api = server(({ path }) =>
+      path === '/serv/v1/channel/posts' ? envelope({ list: [post], page: { more: false, next_index: 7 } }) : 'offline',
+    );
+    const writes = await outbox(queryClient);
+    await writes.likePost(7, true);
+    expect(cachedPost(queryClient, 7)).toMatchObject({ is_like: true, like_count: 11 });
+    // The feed read again (the service worker's copy offline, say) does not know the like yet.
+    await queryClient.fetchInfiniteQuery({ ...feedQueryOptions({ tab: 'all' }), staleTime: 0 });
+    expect(api.of('/serv/v1/channel/posts')).toHaveLength(1);
+    expect(cachedPost(queryClient, 7)).toMatchObject({ is_like: true, like_count: 11 });
+
+    server(() => envelope({ is_success: true, like_count: 12 }));
+    await goOnline();
+    await vi.waitFor(() => expect(cachedPost(queryClient, 7)).toMatchObject({ is_like: true, like_count: 12 }));
+  });
+
+  it('sends nothing for a like undone before it went, and puts the heart back when a like is taken back', async () => {
+    const api = server(() => 'offline');
+    const writes = await outbox(queryClient);
+    await writes.likePost(7, true);
+    await writes.likePost(7, false);
+    expect(useOutbox.getState().items).toEqual([]);
+    expect(cachedPost(queryClient, 7)).toMatchObject({ is_like: false, like_count: 10 });
+
+    await writes.likePost(7, true);
+    const [item] = useOutbox.getState().items;
+    expect(await writes.cancel(item!.id)).toBe(true);
+    expect(cachedPost(queryClient, 7)).toMatchObject({ is_like: false, like_count: 10 });
+    expect(await storedWriteCount()).toBe(0);
+    expect(api.reached).toEqual([]);
+  });
+
+  it('gives a refused complaint back with the message, for its form to take (-2902)', async () => {
+    server(() => 'offline');
+    const writes = await outbox(queryClient);
+    const words = '很'.repeat(501);
+    await writes.complain('complain-long-1', { target_type: 'post', target_id: 7, reason: 'spam', content: words });
+    server(() => refusal(-2902, 'content too long'));
+    await goOnline();
+    const [back] = useOutbox.getState().items;
+    expect(back).toMatchObject({ id: 'complain-long-1', state: 'returned', error: '反馈内容请不要超过 500 字', label: '投诉' });
+    expect(back?.edit).toBe('/complain?type=post&id=7');
+    // Still there after a reload, until the form takes it.
+    useOutbox.setState({ items: [] });
+    expect((await readQueue())[0]?.state).toBe('returned');
+    const taken = await writes.takeReturned((item) => item.kind === 'complain');
+    expect(taken?.data).toEqual({ body: { target_type: 'post', target_id: 7, reason: 'spam', content: words } });
+    expect(await storedWriteCount()).toBe(0);
+  });
+
+  it('puts back a like the server refuses later (a deleted post), and lets it go', async () => {
+    server(() => 'offline');
+    const writes = await outbox(queryClient);
+    await writes.likePost(7, true);
+    server(() => refusal(-1005, '动态不存在'));
+    await goOnline();
+    await vi.waitFor(() => expect(cachedPost(queryClient, 7)).toMatchObject({ is_like: false, like_count: 10 }));
+    expect(await storedWriteCount()).toBe(0);
+  });
+
+  it('keeps the queue when the session has ended, and sends it after the login', async () => {
+    server(() => 'offline');
+    const writes = await outbox(queryClient);
+    await writes.writeComment('comment-session-1', { post_id: 7, content: '会话过期' });
+    const ended = server(() => refusal(-2000, '请登录'));
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(ended.of('/serv/v1/comment/add')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(useOutbox.getState().items.map((item) => [item.id, item.state])).toEqual([['comment-session-1', 'waiting']]);
+
+    // Logged out meanwhile: nothing is sent.
+    const loggedOut = server(() => envelope(comment(93, '会话过期')));
+    queryClient.setQueryData(sessionKeys.user, null);
+    window.dispatchEvent(new Event('online'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(loggedOut.reached).toEqual([]);
+
+    // The login: what waited goes.
+    queryClient.setQueryData(sessionKeys.user, ME);
+    await vi.waitFor(() => expect(loggedOut.of('/serv/v1/comment/add').map((call) => call.body.client_id)).toEqual(['comment-session-1']));
+  });
+
+  it('sends only the logged-in user’s writes; another user’s wait for them', async () => {
+    const theirs: QueuedWrite = {
+      id: 'comment-of-user-2',
+      at: 1,
+      uid: 2,
+      kind: 'comment',
+      label: '评论',
+      text: '别人的',
+      state: 'waiting',
+      data: { body: { post_id: 7, content: '别人的' }, author: { uid: 2, nick: '别人', avatar: '' } },
+    };
+    await idbSet([theirs.at, theirs.id], theirs, outboxDb());
+    const api = server(() => envelope(comment(94, 'x')));
+    const writes = await outbox(queryClient);
+    await writes.writeComment('comment-of-user-1', { post_id: 7, content: '我的' });
+    await vi.waitFor(() => expect(api.of('/serv/v1/comment/add').map((call) => call.body.client_id)).toEqual(['comment-of-user-1']));
+    expect((await readQueue()).map((item) => item.id)).toEqual(['comment-of-user-2']);
+  });
+
+  it('hears another tab that queued a write', async () => {
+    server(() => 'offline');
+    await outbox(queryClient);
+    const other: QueuedWrite = { id: 'other-tab-1', at: 2, uid: 1, kind: 'comment', label: '评论', text: '另一个标签页', state: 'returned', data: {} };
+    await idbSet([other.at, other.id], other, outboxDb());
+    const tab = new BroadcastChannel('horde:outbox');
+    tab.postMessage('changed');
+    await vi.waitFor(() => expect(useOutbox.getState().items.map((item) => item.id)).toEqual(['other-tab-1']));
+    tab.close();
+  });
+});
+
+describe('switches in the outbox', () => {
+  it('count a vote made offline at once, then show the poll the server answers', async () => {
+    const vote = { vote_id: 3, title: '用哪个', multiple: false, end_time: null, total: 4, is_voted: false, options: [
+      { option_id: 31, text: 'A', count: 3, is_voted: false },
+      { option_id: 32, text: 'B', count: 1, is_voted: false },
+    ] };
+    queryClient.setQueryData(feedQueryOptions({ tab: 'all' }).queryKey, { pages: [{ list: [{ ...post, vote }], page: { more: false, next_index: 7 } }], pageParams: [0] });
+    server(() => 'offline');
+    const writes = await outbox(queryClient);
+    expect(await writes.vote(7, [32])).toEqual({ status: 'queued' });
+    expect(cachedPost(queryClient, 7)?.vote).toMatchObject({ is_voted: true, total: 5, options: [{ count: 3 }, { count: 2, is_voted: true }] });
+
+    const answered = { ...vote, total: 9, is_voted: true, options: [vote.options[0]!, { ...vote.options[1]!, count: 6, is_voted: true }] };
+    const online = server(() => envelope(answered));
+    await goOnline();
+    expect(online.of('/serv/v1/vote/submit')[0]?.body).toMatchObject({ post_id: 7, option_ids: [32] });
+    await vi.waitFor(() => expect(cachedPost(queryClient, 7)?.vote?.total).toBe(9));
+  });
+
+  it('show a follow made offline at once, and send nothing for one undone before it went', async () => {
+    const api = server(() => 'offline');
+    const author = { uid: post.user.uid, nick: post.user.nick, is_follow: false };
+    const writes = await outbox(queryClient);
+    await writes.follow(author, true);
+    expect(cachedPost(queryClient, 7)?.user.is_follow).toBe(true);
+    expect(useOutbox.getState().items.map((item) => [item.label, item.text])).toEqual([['关注', post.user.nick]]);
+    await writes.follow({ ...author, is_follow: true }, false);
+    expect(cachedPost(queryClient, 7)?.user.is_follow).toBe(false);
+    expect(useOutbox.getState().items).toEqual([]);
+    expect(api.reached).toEqual([]);
+  });
+});
