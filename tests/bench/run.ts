@@ -19,7 +19,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
@@ -74,6 +74,15 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 const fixed = (value: number, digits = 0) => value.toFixed(digits);
+/** The machine's load average (1, 5, 15 minutes): these machines are shared, so the report says how busy it was. */
+const loadAverage = () => loadavg().map((value) => fixed(value, 2)).join(', ');
+const packageVersion = (name: string) => {
+  try {
+    return (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+};
 
 // ---------------------------------------------------------------------------------------------
 // The server under test and the load generator, each a process of its own
@@ -379,9 +388,6 @@ async function rangeOf(runner: SqlRunner, firstPostId: number) {
   return { firstPostId, lastPostId: Number(row.last), channels: [Number(row.lo), Number(row.hi)] as [number, number] };
 }
 
-const pgliteVersion = () =>
-  (JSON.parse(readFileSync(join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string }).version;
-
 const stepLogger = (what: string) => (step: string, ms: number) => console.log(`  ${what}: ${step} ${fixed(ms)} ms`);
 
 // ---------------------------------------------------------------------------------------------
@@ -411,7 +417,7 @@ async function postgresGroup(): Promise<void> {
         const loaded = await bulkLoad(runner, { posts: settings.posts - present, onStep: stepLogger('PostgreSQL load') });
         firstPostId = loaded.firstPostId;
         say(
-          `Bulk load: ${loaded.posts.toLocaleString('en')} posts, ${loaded.comments.toLocaleString('en')} comments, ${loaded.likes.toLocaleString('en')} likes, ${loaded.votes.toLocaleString('en')} polls (${loaded.voteRecords.toLocaleString('en')} votes), ${loaded.users.toLocaleString('en')} users in **${fixed(loaded.ms / 1000, 1)} s**.`,
+          `Bulk load: ${loaded.posts.toLocaleString('en')} posts, ${loaded.comments.toLocaleString('en')} comments, ${loaded.likes.toLocaleString('en')} likes, ${loaded.votes.toLocaleString('en')} polls (${loaded.voteRecords.toLocaleString('en')} votes), ${loaded.users.toLocaleString('en')} users in **${fixed(loaded.ms / 1000, 1)} s**${loaded.posts >= 1_000_000 ? ` (goal under 120 s for 1,000,000 posts: ${loaded.ms < 120_000 ? 'met' : '**not met**'})` : ''}.`,
         );
       }
       say();
@@ -420,6 +426,8 @@ async function postgresGroup(): Promise<void> {
       const local = !env.DATABASE_URL || /@(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//.test(url);
       const postmaster = local ? await postmasterPid(runner) : undefined;
       await database.close();
+      say(`Load average before the runs: ${loadAverage()}.`);
+      say();
       server = await startServer({ DATABASE_URL: url });
       const dbPids = () => (postmaster ? processTree(postmaster) : []);
       reportCases('PostgreSQL', await runCases('PostgreSQL', server, feedCases(range, ticket, true), dbPids));
@@ -446,13 +454,15 @@ async function pgliteGroup(): Promise<void> {
       await migratePglite(db, { migrationsFolder: config.migrationsFolder });
       await seedDemoData(db as unknown as Db);
       const loaded = await bulkLoad(client, { posts: settings.pglitePosts, onStep: stepLogger('PGlite load') });
-      say(`PGlite ${pgliteVersion()} in a data folder; bulk load of ${loaded.posts.toLocaleString('en')} posts in ${fixed(loaded.ms / 1000, 1)} s.`);
+      say(`PGlite ${packageVersion('@electric-sql/pglite')} in a data folder; bulk load of ${loaded.posts.toLocaleString('en')} posts in ${fixed(loaded.ms / 1000, 1)} s.`);
       say();
       range = await rangeOf(client, loaded.firstPostId);
       ticket = await benchTicket(client);
     } finally {
       await client.close();
     }
+    say(`Load average before the runs: ${loadAverage()}.`);
+    say();
     server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
     // PGlite runs inside the server process: its CPU is the server's.
     reportCases('PGlite', await runCases('PGlite', server, feedCases(range, ticket, false), () => []));
@@ -541,7 +551,8 @@ function machine(): string[] {
     `- Commit: ${git(['rev-parse', '--short', 'HEAD'])}${git(['status', '--porcelain', '--untracked-files=no']) ? ' (with uncommitted changes)' : ''}`,
     `- CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} cores (shared with other work: figures are noisy, ratios count)`,
     `- Memory: ${fixed(totalmem() / 2 ** 30, 1)} GiB`,
-    `- Node ${process.version}; load generator autocannon in its own process; server \`npm run serve\`'s command, LOG_LEVEL=warn`,
+    `- Load average at the start (1, 5, 15 min): ${loadAverage()}`,
+    `- Node ${process.version}, fastify ${packageVersion('fastify')}, pg ${packageVersion('pg')}, PGlite ${packageVersion('@electric-sql/pglite')}, autocannon ${packageVersion('autocannon')} (the load generator, in a process of its own); server: \`npm run serve\`'s command, LOG_LEVEL=warn, compression not asked for`,
     `- Rounds ${settings.rounds} × ${settings.seconds} s per case (after a 2 s warm-up each), ${settings.connections} connections, cases interleaved`,
   ];
 }
@@ -566,6 +577,7 @@ say();
 for (const [name, run] of Object.entries(groups)) {
   if (only.length === 0 || only.includes(name)) await run();
 }
+say(`Load average at the end: ${loadAverage()}.`);
 const resultsDir = join(root, 'tests/bench/results');
 await mkdir(resultsDir, { recursive: true });
 const file = join(resultsDir, `${startedAt.toISOString().slice(0, 16).replace(/[:T]/g, '-')}.md`);
