@@ -1,127 +1,498 @@
 /**
- * Benchmarks (not tests): `npm run bench`. Prints figures; asserts nothing, because these
- * machines are shared and noisy. Needs `npm run build` first for the bundle and start-up rows.
+ * Benchmarks (not tests): `npm run build && npm run bench`. They print figures and assert
+ * nothing: these machines are shared and noisy, so every throughput figure stands beside its
+ * anchors, measured in the same run, interleaved, round after round; the ratios are what count.
  *
- *   npm run bench                 all
- *   npm run bench -- feed         one group: seed | feed | bundle | startup
+ *   npm run bench                       every group
+ *   npm run bench -- postgres pglite    some groups: postgres | pglite | seed | bundle | startup
+ *
+ * The feed groups start the built server (`npm run serve`'s command) as a process of its own
+ * with BENCH_ANCHORS on, and drive it with autocannon from another process (load.ts):
+ * - postgres: a PostgreSQL of its own (Debian's binaries, as the tests start one), or the
+ *   DATABASE_URL given, bulk-loaded with BENCH_POSTS posts (default 1,000,000; bulk-load.ts);
+ * - pglite: an embedded PGlite data folder bulk-loaded with BENCH_PGLITE_POSTS (default 100,000).
+ * Settings: BENCH_ROUNDS (5), BENCH_SECONDS per run (5), BENCH_CONNECTIONS (50), BENCH_CASES (a
+ * regular expression: only the cases whose name matches, beside the anchors).
+ *
+ * Writes a markdown report to tests/bench/results/<date>.md (machine, versions, date, figures).
  */
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
 import { api } from '../../src/shared/api.ts';
-import { buildApp } from '../../src/server/app.ts';
+import { TICKET_COOKIE } from '../../src/shared/endpoints.ts';
 import { loadConfig, projectRoot } from '../../src/server/config.ts';
-import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import { openDatabase, type Db } from '../../src/server/db/client.ts';
+import * as schema from '../../src/server/db/schema.ts';
 import { seedDemoData } from '../../src/server/db/seed.ts';
+import { BENCH_ANCHOR_PATHS } from '../../src/server/http/bench-anchors.ts';
+import { hashToken } from '../../src/server/services/sessions.ts';
 import { startPostgres } from '../support/db.ts';
+import { freePort } from '../support/ports.ts';
+import { bulkLoad, type SqlRunner } from './bulk-load.ts';
+import type { LoadResult, LoadSpec } from './load.ts';
 
 const root = projectRoot();
 const config = loadConfig({});
-const only = process.argv[2];
-const rows: [string, string][] = [];
-const report = (name: string, value: string) => {
-  rows.push([name, value]);
-  console.log(`${name.padEnd(58)} ${value}`);
+const env = process.env;
+const whole = (name: string, fallback: number) => {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d+$/.test(value)) throw new Error(`${name} must be a whole number (got ${JSON.stringify(value)})`);
+  return Number(value);
+};
+const settings = {
+  posts: whole('BENCH_POSTS', 1_000_000),
+  pglitePosts: whole('BENCH_PGLITE_POSTS', 100_000),
+  rounds: whole('BENCH_ROUNDS', 5),
+  seconds: whole('BENCH_SECONDS', 5),
+  connections: whole('BENCH_CONNECTIONS', 50),
+  pageSize: 20,
+  /** Only the cases whose name matches (the anchors always run). */
+  cases: env.BENCH_CASES ? new RegExp(env.BENCH_CASES) : undefined,
+};
+const only = process.argv.slice(2);
+const startedAt = new Date();
+
+/** The report, in markdown, built as the groups run. */
+const report: string[] = [];
+const say = (line = '') => {
+  console.log(line);
+  report.push(line);
 };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const fixed = (value: number, digits = 0) => value.toFixed(digits);
+/** The machine's load average (1, 5, 15 minutes): these machines are shared, so the report says how busy it was. */
+const loadAverage = () => loadavg().map((value) => fixed(value, 2)).join(', ');
+const packageVersion = (name: string) => {
+  try {
+    return (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+};
 
-async function seedBench() {
+// ---------------------------------------------------------------------------------------------
+// The server under test and the load generator, each a process of its own
+
+interface Server {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** Starts `npm run serve`'s command (node on the built server) with the given environment. */
+async function startServer(extraEnv: Record<string, string>): Promise<Server> {
+  const serveCommand = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
+    .serve!;
+  const [command, ...args] = serveCommand.split(/\s+/);
+  if (command !== 'node') throw new Error(`unexpected serve script: ${serveCommand}`);
+  const port = await freePort();
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO_DATA: 'false',
+      BENCH_ANCHORS: 'true',
+      // The general request limits (-2005 past 1,200 calls a minute per address) would answer
+      // most of a load run; the bench measures reads, not the limiter.
+      REQUEST_LIMIT_PER_ADDRESS: '1000000000',
+      REQUEST_LIMIT_PER_USER: '1000000000',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (performance.now() - started > 120_000) throw new Error('server did not answer in 120 s');
+    const up = await fetch(`${url}${api.auth.path}`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    pid: child.pid!,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+// CPU time per process from /proc (Linux): robust to noisy neighbours, unlike req/s.
+const clockTick = (() => {
+  try {
+    return 1000 / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
+  } catch {
+    return 10;
+  }
+})();
+
+function procStat(pid: number): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name: state, ppid, ... utime (index 11), stime (index 12).
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU ms used so far by each of the processes. */
+function cpuOf(pids: number[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    const fields = procStat(pid);
+    if (fields) out.set(pid, (Number(fields[11]) + Number(fields[12])) * clockTick);
+  }
+  return out;
+}
+
+/** A process and its children (PostgreSQL: the postmaster and every backend). */
+function processTree(root: number): number[] {
+  const pids = [root];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    if (procStat(Number(entry))?.[1] === String(root)) pids.push(Number(entry));
+  }
+  return pids;
+}
+
+/** CPU ms the processes used between two snapshots (processes born in between count whole). */
+const cpuUsedBetween = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+
+/** Runs load.ts in a process of its own and reads its one line of JSON. */
+function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'tests/bench/load.ts'), JSON.stringify(spec)], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`load generator exited with ${code}`));
+      try {
+        resolve(JSON.parse(out.trim().split('\n').at(-1)!) as LoadResult);
+      } catch (err) {
+        reject(err as Error);
+      }
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cases, run interleaved round after round
+
+interface Case {
+  name: string;
+  path: string;
+  body: Record<string, unknown>;
+  random?: Record<string, [number, number]>;
+  headers?: Record<string, string>;
+  /** Figures are read against the raw keyset anchor; an anchor itself has none. */
+  anchor?: 'constant' | 'raw';
+  /** p99 goal in ms, if any. */
+  p99Goal?: number;
+  /** Throughput goal as a share of the raw keyset anchor, if any. */
+  ratioGoal?: number;
+}
+
+interface Run extends LoadResult {
+  /** CPU ms of the server process during the run. */
+  serverCpuMs: number;
+  /** CPU ms of the database's processes during the run (PostgreSQL on this machine only). */
+  dbCpuMs: number;
+}
+
+interface CaseFigures {
+  runs: Run[];
+  /** Per round: the raw keyset anchor's server + database CPU per request over this case's. */
+  cpuRatios: number[];
+  /** Per round: this case's req/s over the raw keyset anchor's in the same round. */
+  rawRatios: number[];
+  constantRatios: number[];
+}
+
+/**
+ * Requests of the case, checked before it is measured: every answer a success envelope, and
+ * where it pages, some non-empty list among a few draws (a loaded post may rightly have no
+ * comments or likes, but a case that only ever reads empty pages measures nothing).
+ */
+async function checkCase(url: string, item: Case): Promise<void> {
+  let sawItems = false;
+  for (let draw = 0; draw < 20 && !sawItems; draw++) {
+    const body = { ...item.body };
+    for (const [field, [min, max]] of Object.entries(item.random ?? {})) body[field] = min + Math.floor(Math.random() * (max - min + 1));
+    const response = await fetch(`${url}${item.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...item.headers },
+      body: JSON.stringify(body),
+    });
+    const json = (await response.json()) as { code: number; data?: { list?: unknown[] } };
+    if (json.code !== 0) throw new Error(`${item.name}: ${JSON.stringify(json)} for ${JSON.stringify(body)}`);
+    sawItems = !Array.isArray(json.data?.list) || json.data.list.length > 0;
+  }
+  if (!sawItems) throw new Error(`${item.name}: only empty lists in 20 draws`);
+}
+
+/** Server and database CPU per request, in ms. */
+const cpuPerRequest = (run: Run) => (run.serverCpuMs + run.dbCpuMs) / Math.max(1, run.requests);
+
+async function runCases(title: string, server: Server, allCases: Case[], dbPids: () => number[]): Promise<Map<Case, CaseFigures>> {
+  const cases = allCases.filter((item) => item.anchor || !settings.cases || settings.cases.test(item.name));
+  const figures = new Map(cases.map((item) => [item, { runs: [], rawRatios: [], constantRatios: [], cpuRatios: [] } as CaseFigures]));
+  const spec = (item: Case, seconds: number): LoadSpec => ({
+    url: `${server.url}${item.path}`,
+    body: item.body,
+    ...(item.random ? { random: item.random } : {}),
+    ...(item.headers ? { headers: item.headers } : {}),
+    connections: settings.connections,
+    seconds,
+  });
+  for (const item of cases) {
+    await checkCase(server.url, item);
+    await runLoad(spec(item, 2)); // warm-up: JIT, prepared statements, caches
+  }
+  for (let round = 0; round < settings.rounds; round++) {
+    // Each round starts one case later, so no case always follows the same neighbour.
+    const order = cases.map((_, i) => cases[(i + round) % cases.length]!);
+    const inRound = new Map<Case, Run>();
+    for (const item of order) {
+      const pids = [server.pid, ...dbPids()];
+      const before = cpuOf(pids);
+      const loaded = await runLoad(spec(item, settings.seconds));
+      const after = cpuOf([...pids, ...dbPids()]);
+      const serverCpuMs = (after.get(server.pid) ?? 0) - (before.get(server.pid) ?? 0);
+      const result: Run = { ...loaded, serverCpuMs, dbCpuMs: cpuUsedBetween(before, after) - serverCpuMs };
+      inRound.set(item, result);
+      figures.get(item)!.runs.push(result);
+      console.log(
+        `  ${title} round ${round + 1}/${settings.rounds} ${item.name.padEnd(44)} ${fixed(result.rps).padStart(6)} req/s  p50 ${fixed(result.p50, 1)} ms  p99 ${fixed(result.p99, 1)} ms  cpu ${fixed((result.serverCpuMs / result.requests) * 1000)} + ${fixed((result.dbCpuMs / result.requests) * 1000)} µs/req${result.non2xx + result.errors ? `  ${result.non2xx} non-2xx, ${result.errors} errors` : ''}`,
+      );
+    }
+    const raw = [...inRound].find(([item]) => item.anchor === 'raw')![1];
+    const constant = [...inRound].find(([item]) => item.anchor === 'constant')![1].rps;
+    for (const [item, result] of inRound) {
+      figures.get(item)!.rawRatios.push(result.rps / raw.rps);
+      figures.get(item)!.constantRatios.push(result.rps / constant);
+      figures.get(item)!.cpuRatios.push(cpuPerRequest(raw) / cpuPerRequest(result));
+    }
+  }
+  return figures;
+}
+
+function reportCases(title: string, figures: Map<Case, CaseFigures>): void {
+  say(
+    `| ${title} | req/s median (min-max) | p50 ms | p99 ms | × raw keyset | × constant | goal | server + db CPU µs/req | CPU × raw | errors |`,
+  );
+  say('|---|---|---|---|---|---|---|---|---|---|');
+  for (const [item, { runs, rawRatios, constantRatios, cpuRatios }] of figures) {
+    const rps = runs.map((run) => run.rps);
+    const ratio = median(rawRatios);
+    const p99 = median(runs.map((run) => run.p99));
+    const goals: string[] = [];
+    if (item.ratioGoal !== undefined) goals.push(`≥ ${item.ratioGoal} ${ratio >= item.ratioGoal ? 'met' : '**not met**'}`);
+    if (item.p99Goal !== undefined) goals.push(`p99 ≤ ${item.p99Goal} ms ${p99 <= item.p99Goal ? 'met' : '**not met**'}`);
+    const errors = runs.reduce((sum, run) => sum + run.non2xx + run.errors, 0);
+    say(
+      `| ${item.anchor ? `*anchor:* ${item.name}` : item.name} | ${fixed(median(rps))} (${fixed(Math.min(...rps))}-${fixed(Math.max(...rps))}) | ${fixed(median(runs.map((run) => run.p50)), 1)} | ${fixed(p99, 1)} | ${item.anchor === 'raw' ? '1' : fixed(ratio, 2)} | ${item.anchor === 'constant' ? '1' : fixed(median(constantRatios), 2)} | ${goals.join(', ')} | ${fixed(median(runs.map(cpuPerRequest)) * 1000)} | ${item.anchor === 'raw' ? '1' : fixed(median(cpuRatios), 2)} | ${errors} |`,
+    );
+  }
+  say();
+}
+
+/** The cases of a database holding posts [firstPostId, lastPostId] (bulk-loaded: each has comments or likes alike). */
+function feedCases(range: { firstPostId: number; lastPostId: number; channels: [number, number] }, ticket: string, goals: boolean): Case[] {
+  const size = settings.pageSize;
+  const index: [number, number] = [range.firstPostId + size * 4, range.lastPostId + 1];
+  const postId: [number, number] = [range.firstPostId, range.lastPostId];
+  const loggedIn = { cookie: `${TICKET_COOKIE}=${ticket}` };
+  return [
+    { name: 'constant JSON', path: BENCH_ANCHOR_PATHS.constant, body: {}, anchor: 'constant' },
+    { name: `raw keyset query, ${size} posts`, path: BENCH_ANCHOR_PATHS.rawKeyset, body: { size }, random: { index }, anchor: 'raw' },
+    {
+      name: `channel/posts tab all, ${size} posts`,
+      path: api.channelPosts.path,
+      body: { tab: 'all', size },
+      random: { index },
+      ...(goals ? { ratioGoal: 0.8, p99Goal: 50 } : { ratioGoal: 0.8 }),
+    },
+    {
+      name: `channel/posts one channel, ${size} posts`,
+      path: api.channelPosts.path,
+      body: { size },
+      random: { channel_id: range.channels, index },
+    },
+    {
+      name: `channel/posts tab all, logged in`,
+      path: api.channelPosts.path,
+      body: { tab: 'all', size },
+      random: { index },
+      headers: loggedIn,
+    },
+    { name: 'channel/posts tab follow, logged in', path: api.channelPosts.path, body: { tab: 'follow', size }, random: { index }, headers: loggedIn },
+    { name: 'post/detail', path: api.postDetail.path, body: {}, random: { post_id: postId }, ...(goals ? { ratioGoal: 0.8 } : {}) },
+    { name: 'post/detail, logged in', path: api.postDetail.path, body: {}, random: { post_id: postId }, headers: loggedIn },
+    { name: `comment/list, ${size} comments`, path: api.commentList.path, body: { size }, random: { post_id: postId } },
+    { name: `likes/list, ${size} users`, path: api.likeList.path, body: { size }, random: { post_id: postId } },
+  ];
+}
+
+/** A ticket for the demo user 13800000000 (uid 1, who follows channels and users), written directly. */
+async function benchTicket(runner: SqlRunner): Promise<string> {
+  const ticket = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  await runner.query(
+    `insert into tickets (user_id, token_hash, device_id, device_kind, expires_at)
+     values (1, '${hashToken(ticket)}', 'bench', 'pc', now() + interval '1 day')`,
+  );
+  return ticket;
+}
+
+/** The PostgreSQL server's main process, when it runs on this machine (its CPU is then measured). */
+async function postmasterPid(runner: SqlRunner): Promise<number | undefined> {
+  const backend = Number(((await runner.query('select pg_backend_pid() as pid')).rows[0] as { pid: number }).pid);
+  const fields = procStat(backend);
+  const parent = fields ? Number(fields[1]) : NaN;
+  return Number.isInteger(parent) && procStat(parent)?.[0] !== undefined ? parent : undefined;
+}
+
+async function rangeOf(runner: SqlRunner, firstPostId: number) {
+  const { rows } = await runner.query(
+    `select (select max(id) from posts) as last, (select min(id) from channels) as lo, (select max(id) from channels) as hi`,
+  );
+  const row = rows[0] as { last: string | number; lo: number; hi: number };
+  return { firstPostId, lastPostId: Number(row.last), channels: [Number(row.lo), Number(row.hi)] as [number, number] };
+}
+
+const stepLogger = (what: string) => (step: string, ms: number) => console.log(`  ${what}: ${step} ${fixed(ms)} ms`);
+
+// ---------------------------------------------------------------------------------------------
+// Groups
+
+async function postgresGroup(): Promise<void> {
+  say(`## Feed on PostgreSQL, ${settings.posts.toLocaleString('en')} posts, ${settings.connections} connections`);
+  say();
+  const own = env.DATABASE_URL ? undefined : await startPostgres(['shared_buffers=1GB', 'max_wal_size=4GB', 'maintenance_work_mem=512MB']);
+  const url = env.DATABASE_URL ?? own!.url;
+  try {
+    const database = await openDatabase({ databaseUrl: url, migrationsFolder: config.migrationsFolder });
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    let server: Server | undefined;
+    try {
+      const runner: SqlRunner = client;
+      const version = (await runner.query('show server_version')).rows[0] as { server_version: string };
+      say(`PostgreSQL ${version.server_version} (${own ? 'started by the bench: fsync off, shared_buffers 1GB' : 'DATABASE_URL'}).`);
+      if ((await runner.query('select 1 from users limit 1')).rows.length === 0) await seedDemoData(database.db);
+      const present = Number(((await runner.query('select count(*) as n from posts')).rows[0] as { n: string }).n);
+      let firstPostId: number;
+      if (present >= settings.posts) {
+        firstPostId = Number(((await runner.query('select min(id) as id from posts')).rows[0] as { id: string }).id);
+        say(`Reused the ${present.toLocaleString('en')} posts already there.`);
+      } else {
+        const loaded = await bulkLoad(runner, { posts: settings.posts - present, onStep: stepLogger('PostgreSQL load') });
+        firstPostId = loaded.firstPostId;
+        say(
+          `Bulk load: ${loaded.posts.toLocaleString('en')} posts, ${loaded.comments.toLocaleString('en')} comments, ${loaded.likes.toLocaleString('en')} likes, ${loaded.votes.toLocaleString('en')} polls (${loaded.voteRecords.toLocaleString('en')} votes), ${loaded.users.toLocaleString('en')} users in **${fixed(loaded.ms / 1000, 1)} s**${settings.posts >= 1_000_000 ? ` (goal under 120 s for 1,000,000 posts: ${loaded.ms < 120_000 ? 'met' : '**not met**'})` : ''}.`,
+        );
+      }
+      say();
+      const range = await rangeOf(runner, firstPostId);
+      const ticket = await benchTicket(runner);
+      const local = !env.DATABASE_URL || /@(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//.test(url);
+      const postmaster = local ? await postmasterPid(runner) : undefined;
+      await database.close();
+      say(`Load average before the runs: ${loadAverage()}.`);
+      say();
+      server = await startServer({ DATABASE_URL: url });
+      const dbPids = () => (postmaster ? processTree(postmaster) : []);
+      reportCases('PostgreSQL', await runCases('PostgreSQL', server, feedCases(range, ticket, true), dbPids));
+    } finally {
+      await server?.stop();
+      await client.end();
+    }
+  } finally {
+    await own?.stop();
+  }
+}
+
+async function pgliteGroup(): Promise<void> {
+  say(`## Feed on PGlite, ${settings.pglitePosts.toLocaleString('en')} posts, ${settings.connections} connections`);
+  say();
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-pglite-'));
+  let server: Server | undefined;
+  try {
+    const client = await PGlite.create({ dataDir });
+    let range: Awaited<ReturnType<typeof rangeOf>>;
+    let ticket: string;
+    try {
+      const db = drizzlePglite(client, { schema });
+      await migratePglite(db, { migrationsFolder: config.migrationsFolder });
+      await seedDemoData(db as unknown as Db);
+      const loaded = await bulkLoad(client, { posts: settings.pglitePosts, onStep: stepLogger('PGlite load') });
+      say(`PGlite ${packageVersion('@electric-sql/pglite')} in a data folder; bulk load of ${loaded.posts.toLocaleString('en')} posts in ${fixed(loaded.ms / 1000, 1)} s.`);
+      say();
+      range = await rangeOf(client, loaded.firstPostId);
+      ticket = await benchTicket(client);
+    } finally {
+      await client.close();
+    }
+    say(`Load average before the runs: ${loadAverage()}.`);
+    say();
+    server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
+    // PGlite runs inside the server process: its CPU is the server's.
+    reportCases('PGlite', await runCases('PGlite', server, feedCases(range, ticket, false), () => []));
+  } finally {
+    await server?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function seedGroup(): Promise<void> {
+  say('## Seed and start-up');
+  say();
   const started = performance.now();
   const database = await openDatabase({ migrationsFolder: config.migrationsFolder });
   const migrated = performance.now();
   await seedDemoData(database.db);
   const seeded = performance.now();
   await database.close();
-  report('PGlite in memory: create + migrate', `${(migrated - started).toFixed(0)} ms`);
-  report('PGlite: seed demo data', `${(seeded - migrated).toFixed(0)} ms`);
+  say(`- PGlite in memory: create + migrate ${fixed(migrated - started)} ms; seed the demo community ${fixed(seeded - migrated)} ms`);
+  say();
 }
 
-/** Concurrent HTTP load on loopback, bounded in count and time. */
-async function load(url: string, body: () => unknown, total: number, concurrency: number) {
-  const latencies: number[] = [];
-  let next = 0;
-  let errors = 0;
-  const deadline = Date.now() + 60_000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total && Date.now() < deadline) {
-        next++;
-        const t0 = performance.now();
-        const response = await fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body()),
-        });
-        const json = (await response.json()) as { code: number };
-        if (json.code !== 0) errors++;
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    rps: latencies.length / seconds,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    errors,
-    count: latencies.length,
-  };
-}
-
-async function feedBench(name: string, database: Database) {
-  const app: FastifyInstance = await buildApp({ config, db: database.db, serveClient: false });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `${address}${api.channelPosts.path}`;
-  await load(url, () => ({ tab: 'all', size: 20 }), 50, 5); // warm-up
-  const cases: [string, () => unknown][] = [
-    ['first page, all', () => ({ tab: 'all', size: 20 })],
-    ['deep page, all (index 100)', () => ({ tab: 'all', index: 100, size: 20 })],
-    ['one channel', () => ({ channel_id: 1 + Math.floor(Math.random() * 10), size: 20 })],
-    ['featured', () => ({ tab: 'good', size: 20 })],
-  ];
-  for (const [label, body] of cases) {
-    const result = await load(url, body, 600, 20);
-    report(
-      `${name}: channel/posts ${label} (20 conns)`,
-      `${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, ${result.errors} errors / ${result.count}`,
-    );
-  }
-  await app.close();
-}
-
-async function feedBenches() {
-  const pglite = await openDatabase({ migrationsFolder: config.migrationsFolder });
-  await seedDemoData(pglite.db);
-  await feedBench('PGlite', pglite);
-  await pglite.close();
-
-  if (!existsSync('/usr/lib/postgresql')) {
-    report('PostgreSQL', 'skipped: not installed');
-    return;
-  }
-  const server = await startPostgres();
-  try {
-    const postgres = await openDatabase({ databaseUrl: server.url, migrationsFolder: config.migrationsFolder, poolSize: 20 });
-    await seedDemoData(postgres.db);
-    await feedBench('PostgreSQL', postgres);
-    await postgres.close();
-  } finally {
-    await server.stop();
-  }
-}
-
-function bundleBench() {
+function bundleGroup(): void {
+  say('## Bundle');
+  say();
   const clientDir = join(root, 'dist/client');
   const indexFile = join(clientDir, 'index.html');
   if (!existsSync(indexFile)) {
-    report('bundle', 'skipped: run npm run build first');
+    say('- skipped: run `npm run build` first');
+    say();
     return;
   }
   const html = readFileSync(indexFile, 'utf8');
@@ -133,57 +504,82 @@ function bundleBench() {
     raw += bytes.length;
     gzip += gzipSync(bytes, { level: 9 }).length;
   }
-  report('/home initial JS + CSS (index.html references)', `${(raw / 1024).toFixed(1)} KiB raw, ${(gzip / 1024).toFixed(1)} KiB gzip, ${assets.length} files`);
+  say(`- /home initial JS + CSS (index.html references): ${fixed(raw / 1024, 1)} KiB raw, ${fixed(gzip / 1024, 1)} KiB gzip-9, ${assets.length} files`);
   const sw = join(clientDir, 'sw.js');
-  if (existsSync(sw)) report('service worker sw.js', `${(statSync(sw).size / 1024).toFixed(1)} KiB raw`);
-  // What every start parses (the demo seed's content is read from disk only when seeding).
-  const server = join(root, 'dist/server/main.js');
-  if (existsSync(server)) report('server bundle dist/server/main.js', `${(statSync(server).size / 1024).toFixed(1)} KiB raw`);
+  if (existsSync(sw)) say(`- service worker sw.js: ${fixed(statSync(sw).size / 1024, 1)} KiB raw`);
+  const serverBundle = join(root, 'dist/server/main.js');
+  if (existsSync(serverBundle)) say(`- server bundle dist/server/main.js: ${fixed(statSync(serverBundle).size / 1024, 1)} KiB raw`);
+  say();
 }
 
-async function startOnce(dataDir: string): Promise<number> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const started = performance.now();
-  const child = spawn(process.execPath, [join(root, 'dist/server/main.js')], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
-  try {
-    for (;;) {
-      if (performance.now() - started > 60_000) throw new Error('server did not start in 60 s');
-      const ok = await fetch(`http://127.0.0.1:${port}/serv/v1/user/auth`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (ok) return performance.now() - started;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-  }
-}
-
-async function startupBench() {
+async function startupGroup(): Promise<void> {
+  say('## Start-up of the built server (PGlite)');
+  say();
   if (!existsSync(join(root, 'dist/server/main.js'))) {
-    report('start-up', 'skipped: run npm run build first');
+    say('- skipped: run `npm run build` first');
+    say();
     return;
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-start-'));
   try {
-    report('npm start (built): first start, migrate + seed, until answering', `${(await startOnce(dataDir)).toFixed(0)} ms`);
-    report('npm start (built): later start on existing data', `${(await startOnce(dataDir)).toFixed(0)} ms`);
+    for (const label of ['first start, migrate + seed, until answering', 'later start on existing data']) {
+      const started = performance.now();
+      const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO_DATA: 'true', BENCH_ANCHORS: 'false' });
+      const ms = performance.now() - started;
+      await server.stop();
+      say(`- ${label}: ${fixed(ms)} ms`);
+    }
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
+  say();
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function machine(): string[] {
+  const cpu = cpus();
+  const git = (args: string[]) => {
+    try {
+      return execFileSync('git', args, { cwd: root }).toString().trim();
+    } catch {
+      return 'unknown';
+    }
+  };
+  return [
+    `- Date: ${startedAt.toISOString()}`,
+    `- Commit: ${git(['rev-parse', '--short', 'HEAD'])}${git(['status', '--porcelain', '--untracked-files=no']) ? ' (with uncommitted changes)' : ''}`,
+    `- CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} cores (shared with other work: figures are noisy, ratios count)`,
+    `- Memory: ${fixed(totalmem() / 2 ** 30, 1)} GiB`,
+    `- Load average at the start (1, 5, 15 min): ${loadAverage()}`,
+    `- Node ${process.version}, fastify ${packageVersion('fastify')}, pg ${packageVersion('pg')}, PGlite ${packageVersion('@electric-sql/pglite')}, autocannon ${packageVersion('autocannon')} (the load generator, in a process of its own); server: \`npm run serve\`'s command, LOG_LEVEL=warn, compression not asked for`,
+    `- Rounds ${settings.rounds} × ${settings.seconds} s per case (after a 2 s warm-up each), ${settings.connections} connections, cases interleaved`,
+  ];
 }
 
 const groups: Record<string, () => Promise<void> | void> = {
-  seed: seedBench,
-  feed: feedBenches,
-  bundle: bundleBench,
-  startup: startupBench,
+  postgres: postgresGroup,
+  pglite: pgliteGroup,
+  seed: seedGroup,
+  bundle: bundleGroup,
+  startup: startupGroup,
 };
+for (const name of only) if (!groups[name]) throw new Error(`unknown group ${name}; groups: ${Object.keys(groups).join(', ')}`);
+
+say(`# Benchmark ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+say();
+say(`\`npm run bench${only.length ? ` -- ${only.join(' ')}` : ''}\``);
+say();
+for (const line of machine()) say(line);
+say();
+say('Ratios are medians of the per-round ratios (each case over the anchor measured in the same round).');
+say();
 for (const [name, run] of Object.entries(groups)) {
-  if (!only || only === name) await run();
+  if (only.length === 0 || only.includes(name)) await run();
 }
+say(`Load average at the end: ${loadAverage()}.`);
+const resultsDir = join(root, 'tests/bench/results');
+await mkdir(resultsDir, { recursive: true });
+const file = join(resultsDir, `${startedAt.toISOString().slice(0, 16).replace(/[:T]/g, '-')}.md`);
+await writeFile(file, `${report.join('\n')}\n`);
+console.log(`report: ${file}`);

@@ -4,12 +4,13 @@
  *
  * A page is one prepared statement (db/prepared.ts), parsed and planned once per connection:
  * the page's posts walked down one index (never a join or a subquery per row scanned), then for
- * those rows only: the author, and only for the posts that have them (the post row says what it
- * is made of, schema.ts) its pictures, code snippets and poll, each an index lookup by id;
- * logged in, whether the viewer follows the author, liked the post and voted. Rows and small
- * JSON arrays come back, never a whole JSON document built by PostgreSQL (building one cost more
- * than the lookups), and Node puts the posts together, naming channels and topics from the
- * post row's ids (reference-names.ts). A detail is the same statement over
+ * those rows only, and only for the posts that have them (the post row says what it is made of,
+ * schema.ts), its pictures, code snippets and poll, each an index lookup by id; logged in,
+ * whether the viewer follows the author, liked the post and voted. Rows and small JSON arrays
+ * come back, never a whole JSON document built by PostgreSQL (building one cost more than the
+ * lookups), and Node puts the posts together, naming channels and topics from the post row's
+ * ids (reference-names.ts) and the authors from their ids (authors.ts, kept in memory: the
+ * join to users was the costliest part of the statement). A detail is the same statement over
  * one id. tests/api/explain.test.ts holds every plan to its indexes.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -20,6 +21,7 @@ import { existsPerRow, preparedStatement, queryPrepared, type PreparedStatement 
 import { channels, postChannels, posts, postTopics, topics, users } from '../db/schema.ts';
 import { forbidden, notFound, notLoggedIn } from '../errors.ts';
 import type { KeysetRequest, Page } from './paging.ts';
+import { authorsOf } from './authors.ts';
 import { referenceNames } from './reference-names.ts';
 
 const CODE_PREVIEW_LINES = 8;
@@ -106,7 +108,7 @@ function postStatementText(source: Source, size: number, viewer: string | null):
   const onPage = (has: string, expression: string) => `case when p.rn <= ${size} and ${has} then ${expression} end`;
   return `select p.id, p.user_id, p.content, p.is_good, p.like_count, p.comment_count,
       round(extract(epoch from p.created_at) * 1000)::float8 as create_time,
-      u.ucode, u.nick, u.avatar, p.channel_ids, p.topic_ids,
+      p.channel_ids, p.topic_ids,
       ${mine(`${existsPerRow(`user_follows f where f.follower_id = ${viewer} and f.followee_id = p.user_id`)} as is_follow,
       ${existsPerRow(`likes l where l.target_type = 'post' and l.target_id = p.id and l.user_id = ${viewer}`)} as is_like,`)}
       ${onPage(
@@ -130,7 +132,6 @@ function postStatementText(source: Source, size: number, viewer: string | null):
           from votes v where v.post_id = p.id)`,
       )} as vote
     from (select page.*, row_number() over (order by page.id desc nulls last) as rn from (${sources[source].text(size + 1)}) page) p
-    join users u on u.id = p.user_id
     order by p.id desc`;
 }
 
@@ -161,9 +162,6 @@ interface PostRow {
   like_count: number;
   comment_count: number;
   create_time: number;
-  ucode: string;
-  nick: string;
-  avatar: string;
   is_follow?: boolean;
   is_like?: boolean;
   channel_ids: number[];
@@ -191,13 +189,19 @@ function toVote(value: NonNullable<PostRow['vote']>): Vote {
 
 /** The rows as posts, the first `size` of them (the one more only tells that more follow). */
 async function toPosts(db: Db, rows: PostRow[], size: number): Promise<Post[]> {
-  const page = rows.length > size ? rows.slice(0, size) : rows;
-  const names = await referenceNames(
-    db,
-    page.flatMap((row) => row.channel_ids),
-    page.flatMap((row) => row.topic_ids),
-  );
+  const found = rows.length > size ? rows.slice(0, size) : rows;
+  const [names, authors] = await Promise.all([
+    referenceNames(
+      db,
+      found.flatMap((row) => row.channel_ids),
+      found.flatMap((row) => row.topic_ids),
+    ),
+    authorsOf(db, found.map((row) => row.user_id)),
+  ]);
+  // Every post has its author (a foreign key); one without would have no card to show.
+  const page = found.filter((row) => authors.has(row.user_id));
   return page.map((row) => {
+    const author = authors.get(row.user_id)!;
     const attach: Attach[] = [];
     if (row.images) for (const [url, width, height] of json(row.images)) attach.push({ type: 'image', url, width, height });
     if (row.codes) {
@@ -205,7 +209,7 @@ async function toPosts(db: Db, rows: PostRow[], size: number): Promise<Post[]> {
     }
     return {
       id: Number(row.id),
-      user: { uid: row.user_id, ucode: row.ucode, nick: row.nick, avatar: row.avatar, is_follow: row.is_follow ?? false },
+      user: { uid: row.user_id, ucode: author.ucode, nick: author.nick, avatar: author.avatar, is_follow: row.is_follow ?? false },
       content: row.content,
       channels: names.channels(row.channel_ids),
       topics: names.topics(row.topic_ids),

@@ -1,0 +1,172 @@
+/**
+ * The pieces `npm run bench` stands on, kept from rotting by `npm test` (the bench itself runs
+ * for minutes and asserts nothing): the anchor routes answer the envelope behind BENCH_ANCHORS
+ * only, the raw keyset anchor pages as a keyset page does, the bulk loader leaves every counter
+ * and copy consistent and its summary true, and the load generator (load.ts, a process of its
+ * own) drives a listening server and reports what it did. Nothing here is timed.
+ */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../src/shared/api.ts';
+import { ErrorCode } from '../../src/shared/errors.ts';
+import type { Paged, Post } from '../../src/shared/schemas.ts';
+import { projectRoot } from '../../src/server/config.ts';
+import type { Database } from '../../src/server/db/client.ts';
+import { BENCH_ANCHOR_PATHS } from '../../src/server/http/bench-anchors.ts';
+import { bulkLoad, type BulkLoadSummary, type SqlRunner } from '../bench/bulk-load.ts';
+import type { LoadResult, LoadSpec } from '../bench/load.ts';
+import { createTestApp, type TestApp } from '../support/api.ts';
+import { counterMismatches, openTestDatabase } from '../support/db.ts';
+
+const run = promisify(execFile);
+
+interface AnchorPage {
+  list: { id: number | string; content: string; created_at: string }[];
+  page: { more: boolean; next_index: number };
+}
+
+async function post<T>(t: TestApp, path: string, body: unknown): Promise<{ status: number; body: { code: number; error?: { code: number; msg: string }; data: T } }> {
+  const response = await t.app.inject({ method: 'POST', url: path, payload: body as Record<string, unknown> });
+  return { status: response.statusCode, body: response.json() };
+}
+
+/** The PGlite session under drizzle, as the bulk loader takes it. */
+const runnerOf = (database: Database) => (database.db as unknown as { $client: SqlRunner }).$client;
+
+describe('the bench anchors', () => {
+  let database: Database;
+  let on: TestApp;
+  let off: TestApp;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    on = await createTestApp(database, { env: { BENCH_ANCHORS: 'true' } });
+    off = await createTestApp(database);
+  });
+
+  afterAll(async () => {
+    await on?.close();
+    await off?.close();
+    await database?.close();
+  });
+
+  it('are not there unless BENCH_ANCHORS is on: 404 with the envelope', async () => {
+    for (const path of Object.values(BENCH_ANCHOR_PATHS)) {
+      const answer = await post(off, path, {});
+      expect(answer.status, path).toBe(404);
+      expect(answer.body.code, path).toBe(-1);
+      expect(answer.body.error?.code, path).toBe(ErrorCode.NotFound);
+      expect(answer.body.error?.msg, path).toMatch(/[\u4e00-\u9fff]/);
+    }
+  });
+
+  it('answer the constant with the success envelope', async () => {
+    const answer = await post<AnchorPage>(on, BENCH_ANCHOR_PATHS.constant, {});
+    expect(answer.status).toBe(200);
+    expect(answer.body.code).toBe(0);
+    expect(answer.body.data.list).toHaveLength(1);
+  });
+
+  it('page the live posts by keyset, newest first, as the feed pages them', async () => {
+    const first = await post<AnchorPage>(on, BENCH_ANCHOR_PATHS.rawKeyset, { size: 20 });
+    expect(first.body.code).toBe(0);
+    const ids = first.body.data.list.map((row) => Number(row.id));
+    expect(ids).toHaveLength(20);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(first.body.data.page).toEqual({ more: true, next_index: ids.at(-1) });
+
+    // The same posts, in the same order, as the real feed's first pages (tab all, logged out).
+    const feed = await on.call<Paged<Post>>(api.channelPosts, { tab: 'all', size: 20 });
+    expect(feed.data().list.map((item) => item.id)).toEqual(ids);
+
+    const second = await post<AnchorPage>(on, BENCH_ANCHOR_PATHS.rawKeyset, { size: 20, index: first.body.data.page.next_index });
+    const next = second.body.data.list.map((row) => Number(row.id));
+    expect(next).toHaveLength(20);
+    expect(Math.max(...next)).toBeLessThan(Math.min(...ids));
+    const feedNext = await on.call<Paged<Post>>(api.channelPosts, { tab: 'all', size: 20, index: feed.data().page.next_index });
+    expect(feedNext.data().list.map((item) => item.id)).toEqual(next);
+  });
+});
+
+interface Counts {
+  posts: number;
+  comments: number;
+  likes: number;
+  votes: number;
+  vote_records: number;
+  users: number;
+}
+
+describe('the bulk loader and the load generator', () => {
+  const posts = 1_000;
+  let database: Database;
+  let t: TestApp;
+  let loaded: BulkLoadSummary;
+  let before: Counts;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const runner = runnerOf(database);
+    before = await counts(runner);
+    loaded = await bulkLoad(runner, { posts });
+    t = await createTestApp(database, { env: { BENCH_ANCHORS: 'true', REQUEST_LIMIT_PER_ADDRESS: '1000000000' } });
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await database?.close();
+  });
+
+  async function counts(runner: SqlRunner): Promise<Counts> {
+    const { rows } = await runner.query(`select
+      (select count(*) from posts)::int as posts, (select count(*) from comments)::int as comments,
+      (select count(*) from likes)::int as likes, (select count(*) from votes)::int as votes,
+      (select count(*) from vote_records)::int as vote_records, (select count(*) from users)::int as users`);
+    return rows[0] as Counts;
+  }
+
+  it('adds what its summary says, with comments, likes and polls, every counter and copy consistent', async () => {
+    const after = await counts(runnerOf(database));
+    expect(loaded.posts).toBe(posts);
+    expect(after.posts - before.posts).toBe(loaded.posts);
+    expect(after.comments - before.comments).toBe(loaded.comments);
+    expect(after.likes - before.likes).toBe(loaded.likes);
+    expect(after.votes - before.votes).toBe(loaded.votes);
+    expect(after.vote_records - before.vote_records).toBe(loaded.voteRecords);
+    expect(after.users - before.users).toBe(loaded.users);
+    for (const part of [loaded.comments, loaded.likes, loaded.votes, loaded.voteRecords]) expect(part).toBeGreaterThan(0);
+    expect(loaded.lastPostId - loaded.firstPostId + 1).toBeGreaterThanOrEqual(posts);
+
+    const mismatches = await counterMismatches(database.db);
+    expect(Object.entries(mismatches).filter(([, n]) => n !== 0)).toEqual([]);
+  });
+
+  it('leaves posts the feed reads: the newest page is the loaded posts', async () => {
+    const page = await t.call<Paged<Post>>(api.channelPosts, { tab: 'all', size: 20 });
+    for (const item of page.data().list) {
+      expect(item.id).toBeGreaterThanOrEqual(loaded.firstPostId);
+      expect(item.id).toBeLessThanOrEqual(loaded.lastPostId);
+    }
+  });
+
+  it('load.ts drives a listening server from its own process and reports the requests it made', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const spec: LoadSpec = {
+      url: `${address}${api.postDetail.path}`,
+      body: {},
+      random: { post_id: [loaded.firstPostId, loaded.lastPostId] },
+      connections: 2,
+      seconds: 1,
+    };
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', join(projectRoot(), 'tests/bench/load.ts'), JSON.stringify(spec)], {
+      cwd: projectRoot(),
+    });
+    const result = JSON.parse(stdout.trim().split('\n').at(-1)!) as LoadResult;
+    expect(result.requests).toBeGreaterThan(0);
+    expect(result.non2xx + result.errors + result.timeouts).toBe(0);
+    expect(result.rps).toBeGreaterThan(0);
+    expect(result.p99).toBeGreaterThanOrEqual(result.p50);
+  }, 30_000);
+});

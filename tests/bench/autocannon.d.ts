@@ -1,0 +1,34 @@
+/** The part of autocannon's API that tests/bench/load.ts uses (the package ships no types). */
+declare module 'autocannon' {
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+  interface Histogram {
+    average: number;
+    total: number;
+    p50: number;
+    p90: number;
+    p99: number;
+  }
+  interface Options {
+    url: string;
+    method?: string;
+    connections?: number;
+    duration?: number;
+    headers?: Record<string, string>;
+    requests?: { setupRequest?: (request: Request) => Request }[];
+  }
+  interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    duration: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  }
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}
