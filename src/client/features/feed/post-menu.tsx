@@ -3,6 +3,7 @@
  * post. Loaded when first opened.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import type { useRouter } from '@tanstack/react-router';
 import { endpoints } from '#shared/endpoints.ts';
 import type { Post } from '#shared/schemas.ts';
 import { cutText } from '#shared/format.ts';
@@ -10,13 +11,14 @@ import { emitAppEvent } from '../../lib/app-events.ts';
 import { request } from '../../lib/http.ts';
 import { newClientId } from '../../lib/ids.ts';
 import { runMutation } from '../../lib/query-client.ts';
+import { sessionQueryOptions } from '../../entities/session/queries.ts';
 import { confirm } from '../../ui/dialog/confirm-store.ts';
 import { IconFlag, IconShare, IconTrash } from '../../ui/icons-secondary.tsx';
 import { openPicker } from '../../ui/picker/picker-store.ts';
 import { shareLink } from '../../ui/share.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 
-export interface PostMenuContext {
+interface PostMenuContext {
   queryClient: QueryClient;
   isOwn: boolean;
   /** The post's address, absolute. */
@@ -26,7 +28,24 @@ export interface PostMenuContext {
   leaveDeleted: () => void;
 }
 
-export async function openPostMenu(post: Post, ctx: PostMenuContext): Promise<void> {
+/**
+ * Opens the menu of a card's 更多 button. What the menu needs from the app is worked out here,
+ * in the lazily loaded chunk, not in the card (the first visit to /home carries every byte of it).
+ */
+export function openCardMenu(post: Post, queryClient: QueryClient, router: ReturnType<typeof useRouter>): Promise<void> {
+  const detail = router.buildLocation({ to: '/message/detail/$id', params: { id: String(post.id) } });
+  return openPostMenu(post, {
+    queryClient,
+    isOwn: queryClient.getQueryData(sessionQueryOptions().queryKey)?.uid === post.user.uid,
+    url: new URL(detail.href, window.location.origin).href,
+    openComplaint: () => void router.navigate({ to: '/complain', search: { type: 'post', id: post.id } }),
+    leaveDeleted: () => {
+      if (router.state.location.pathname === detail.pathname) void router.navigate({ to: '/home', replace: true });
+    },
+  });
+}
+
+async function openPostMenu(post: Post, ctx: PostMenuContext): Promise<void> {
   const choice = await openPicker({
     items: [
       { key: 'share', text: '分享', icon: <IconShare /> },

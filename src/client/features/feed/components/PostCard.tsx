@@ -1,18 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
-import type { MouseEvent } from 'react';
+import { memo, type MouseEvent } from 'react';
 import { formatCount } from '#shared/format.ts';
 import type { CodeAttach, ImageAttach, Post } from '#shared/schemas.ts';
 import { fullTime, readableTime } from '../../../format/time.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';
-import { sessionQueryOptions } from '../../../entities/session/queries.ts';
 import { ChunkLoadError, loadChunk } from '../../../lib/chunk.ts';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { IconComment, IconMore } from '../../../ui/icons.tsx';
 import { CodeCard } from './CodeCard.tsx';
 import { ImageGrid } from './ImageGrid.tsx';
 import { LikeButton } from './LikeButton.tsx';
-import { PostContent } from './PostContent.tsx';
+import { cutOrNull, PostContent } from './PostContent.tsx';
 import { PostVote } from './PostVote.tsx';
 import './feed.css';
 
@@ -45,11 +44,40 @@ export function PostChips({ post }: { post: Post }) {
   );
 }
 
+/** What a card derives from its post's text and time, worked out once per post object. */
+interface PostFacts {
+  /** The ISO time, the full local time and the readable one. */
+  readonly iso: string;
+  readonly full: string;
+  readonly readable: string;
+  /** The collapsed text, null when the text is short. */
+  readonly cut: string | null;
+}
+
+/**
+ * Keyed by the post object: the query cache keeps the object of an untouched post, so a long
+ * scroll that mounts a card again (the windowed list) does not cut its text or read its time
+ * again; a changed post is a new object and gets new facts. The readable time is as of the
+ * first showing ("3分钟前" stays so until the feed is fetched again), like the card itself.
+ */
+const factsByPost = new WeakMap<Post, PostFacts>();
+
+export function postFacts(post: Post): PostFacts {
+  let facts = factsByPost.get(post);
+  if (!facts) {
+    const time = post.create_time;
+    facts = { iso: new Date(time).toISOString(), full: fullTime(time), readable: readableTime(time), cut: cutOrNull(post.content) };
+    factsByPost.set(post, facts);
+  }
+  return facts;
+}
+
 /**
  * One post. In the feed the whole card opens /message/detail/$id (keyboard users reach the
  * same page through the time link); on the detail page (`full`) the text is never cut.
  */
-export function PostCard({ post, full = false }: { post: Post; full?: boolean }) {
+export const PostCard = memo(function PostCard({ post, full = false }: { post: Post; full?: boolean }) {
+  const facts = postFacts(post);
   const navigate = useNavigate();
   const router = useRouter();
   const images = post.attach.filter((a): a is ImageAttach => a.type === 'image');
@@ -96,13 +124,13 @@ export function PostCard({ post, full = false }: { post: Post; full?: boolean })
             {authorName}
           </Link>
           {full ? (
-            <time className="post-card__time" dateTime={new Date(post.create_time).toISOString()}>
-              {fullTime(post.create_time)}
+            <time className="post-card__time" dateTime={facts.iso}>
+              {facts.full}
             </time>
           ) : (
             <Link to="/message/detail/$id" params={detailParams} className="post-card__time">
-              <time dateTime={new Date(post.create_time).toISOString()} title={fullTime(post.create_time)}>
-                {readableTime(post.create_time)}
+              <time dateTime={facts.iso} title={facts.full}>
+                {facts.readable}
               </time>
               <span className="visually-hidden">，查看动态详情</span>
             </Link>
@@ -115,7 +143,7 @@ export function PostCard({ post, full = false }: { post: Post; full?: boolean })
         ) : null}
       </header>
 
-      <PostContent postId={post.id} text={post.content} full={full} />
+      <PostContent postId={post.id} text={post.content} full={full} cut={full ? null : facts.cut} />
       <ImageGrid images={images} alt={`${authorName}的动态`} />
       {codes.map((code) => (
         <CodeCard key={code.uuid} postId={post.id} code={code} />
@@ -147,31 +175,19 @@ export function PostCard({ post, full = false }: { post: Post; full?: boolean })
       </footer>
     </article>
   );
-}
+});
 
 /** 更多: the post's menu (share, complain, delete one's own), whose code loads on first use. */
 function PostMoreButton({ post }: { post: Post }) {
   const queryClient = useQueryClient();
   const router = useRouter();
-  const open = () => {
-    const detail = router.buildLocation({ to: '/message/detail/$id', params: { id: String(post.id) } });
+  const open = () =>
     void loadChunk(() => import('../post-menu.tsx'))
-      .then(({ openPostMenu }) =>
-        openPostMenu(post, {
-          queryClient,
-          isOwn: queryClient.getQueryData(sessionQueryOptions().queryKey)?.uid === post.user.uid,
-          url: new URL(detail.href, window.location.origin).href,
-          openComplaint: () => void router.navigate({ to: '/complain', search: { type: 'post', id: post.id } }),
-          leaveDeleted: () => {
-            if (router.state.location.pathname === detail.pathname) void router.navigate({ to: '/home', replace: true });
-          },
-        }),
-      )
+      .then(({ openCardMenu }) => openCardMenu(post, queryClient, router))
       // A refused delete was already explained by the error hook; a menu that did not load was not.
       .catch((error: unknown) => {
         if (error instanceof ChunkLoadError) toast.error(error.message);
       });
-  };
   return (
     <button type="button" className="post-stat post-stat--button post-stat--more" aria-label="更多" aria-haspopup="dialog" onClick={open}>
       <IconMore size={18} />

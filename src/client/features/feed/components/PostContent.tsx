@@ -19,6 +19,11 @@ export function collapseText(text: string, cutLength = DEFAULT_CUT_LENGTH): stri
   return cut;
 }
 
+/** The collapsed form of a long text, null for a short one (shown whole). */
+export function cutOrNull(text: string): string | null {
+  return isLongText(text) ? collapseText(text) : null;
+}
+
 /** Text with http(s) links recognised (SPEC.md section 5); links open in a new window. */
 export function LinkedText({ text }: { text: string }) {
   return (
@@ -62,10 +67,21 @@ const RichText = lazy(() => import('../../../ui/RichText.tsx').catch(() => ({ de
  * 收起 folds it again (the choice is kept for the session). `full` (the detail page) shows all
  * of it rendered.
  */
-export function PostContent({ postId, text, full = false }: { postId: number; text: string; full?: boolean }) {
+export function PostContent({
+  postId,
+  text,
+  full = false,
+  cut = full ? null : cutOrNull(text),
+}: {
+  postId: number;
+  text: string;
+  full?: boolean;
+  /** The collapsed text, null when the text is short: a feed card passes the one it computed once for the post. */
+  cut?: string | null;
+}) {
   const expanded = useExpandedPostsStore((s) => s.expanded[postId] === true);
   const toggle = useExpandedPostsStore((s) => s.toggle);
-  const long = !full && isLongText(text);
+  const long = !full && cut !== null;
   if (!text.trim()) return null;
   return (
     <div className="post-content">
@@ -74,7 +90,7 @@ export function PostContent({ postId, text, full = false }: { postId: number; te
           <RichText text={text} className="post-content__text" />
         </Suspense>
       ) : (
-        <Plain text={long ? collapseText(text) : text} />
+        <Plain text={cut ?? text} />
       )}
       {long ? (
         <button
