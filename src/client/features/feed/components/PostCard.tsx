@@ -46,9 +46,6 @@ export function PostChips({ post }: { post: Post }) {
 
 /** What a card derives from its post's text and time, worked out once per post object. */
 interface PostFacts {
-  /** The ISO time, the full local time and the readable one. */
-  readonly iso: string;
-  readonly full: string;
   readonly readable: string;
   /** The collapsed text, null when the text is short. */
   readonly cut: string | null;
@@ -65,8 +62,7 @@ const factsByPost = new WeakMap<Post, PostFacts>();
 export function postFacts(post: Post): PostFacts {
   let facts = factsByPost.get(post);
   if (!facts) {
-    const time = post.create_time;
-    facts = { iso: new Date(time).toISOString(), full: fullTime(time), readable: readableTime(time), cut: cutOrNull(post.content) };
+    facts = { readable: readableTime(post.create_time), cut: cutOrNull(post.content) };
     factsByPost.set(post, facts);
   }
   return facts;
@@ -78,6 +74,8 @@ export function postFacts(post: Post): PostFacts {
  */
 export const PostCard = memo(function PostCard({ post, full = false }: { post: Post; full?: boolean }) {
   const facts = postFacts(post);
+  const iso = new Date(post.create_time).toISOString();
+  const localTime = fullTime(post.create_time);
   const navigate = useNavigate();
   const router = useRouter();
   const images = post.attach.filter((a): a is ImageAttach => a.type === 'image');
@@ -124,12 +122,12 @@ export const PostCard = memo(function PostCard({ post, full = false }: { post: P
             {authorName}
           </Link>
           {full ? (
-            <time className="post-card__time" dateTime={facts.iso}>
-              {facts.full}
+            <time className="post-card__time" dateTime={iso}>
+              {localTime}
             </time>
           ) : (
             <Link to="/message/detail/$id" params={detailParams} className="post-card__time">
-              <time dateTime={facts.iso} title={facts.full}>
+              <time dateTime={iso} title={localTime}>
                 {facts.readable}
               </time>
               <span className="visually-hidden">，查看动态详情</span>
@@ -143,7 +141,7 @@ export const PostCard = memo(function PostCard({ post, full = false }: { post: P
         ) : null}
       </header>
 
-      <PostContent postId={post.id} text={post.content} full={full} cut={full ? null : facts.cut} />
+      <PostContent postId={post.id} text={post.content} full={full} cut={facts.cut} />
       <ImageGrid images={images} alt={`${authorName}的动态`} />
       {codes.map((code) => (
         <CodeCard key={code.uuid} postId={post.id} code={code} />

@@ -71,7 +71,7 @@ export function PostContent({
   postId,
   text,
   full = false,
-  cut = full ? null : cutOrNull(text),
+  cut = cutOrNull(text),
 }: {
   postId: number;
   text: string;

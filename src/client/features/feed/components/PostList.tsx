@@ -1,12 +1,23 @@
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { BOTTOM_DETECTION_MARGIN_PX } from '#shared/constants.ts';
 import type { Post } from '#shared/schemas.ts';
 import { EmptyState, ErrorState, ListFooter } from '../../../ui/states.tsx';
 import type { PostListQueryOptions } from '../../../entities/post/queries.ts';
 import { FeedSkeleton } from './FeedSkeleton.tsx';
+import type WindowedPostsModule from './WindowedPosts.tsx';
 import { PostCard } from './PostCard.tsx';
 import './feed.css';
+
+/** From this many posts the list is windowed (WindowedPosts.tsx); a first visit never is. */
+export const WINDOW_FROM = 40;
+
+/** Loaded when a list first grows long; if it cannot load, the list stays plain. */
+const WindowedPosts = lazy(() =>
+  import('./WindowedPosts.tsx').catch(() => ({
+    default: (({ children }) => children) as typeof WindowedPostsModule,
+  })),
+);
 
 /** Posts of every loaded page, each once (a post may move between pages while paging). */
 export function flattenPosts(pages: readonly { list: Post[] }[] | undefined): Post[] {
@@ -78,13 +89,24 @@ export function PostList<TKey extends QueryKey>({
     return <EmptyState title={emptyTitle} description={emptyDescription} action={emptyAction} />;
   }
 
+  const plain = (
+    <div className="post-list" aria-busy={isFetchingNextPage || undefined}>
+      {posts.map((post) => (
+        <PostCard key={post.id} post={post} />
+      ))}
+    </div>
+  );
   return (
     <section className="post-list-wrap" aria-label={label}>
-      <div className="post-list" aria-busy={isFetchingNextPage || undefined}>
-        {posts.map((post) => (
-          <PostCard key={post.id} post={post} />
-        ))}
-      </div>
+      <Suspense fallback={plain}>
+        {posts.length < WINDOW_FROM ? (
+          plain
+        ) : (
+          <WindowedPosts posts={posts} more={hasNextPage}>
+            {plain}
+          </WindowedPosts>
+        )}
+      </Suspense>
       <div ref={sentinelRef} className="list-sentinel" aria-hidden="true" />
       <ListFooter query={query} />
     </section>

@@ -1,0 +1,99 @@
+/**
+ * A long feed, windowed (issue 11): only the cards near the viewport are in the DOM, however many
+ * pages are loaded. PostList loads this chunk when the list grows past WINDOW_FROM posts, so a
+ * first visit to /home carries none of it.
+ *
+ * Cards differ in height, so each is measured when shown, and the heights are kept by post id
+ * for the session: when a kept-alive /home comes back, the list is as tall as when it was left
+ * before it paints, and the restored scroll position lands on the same post.
+ */
+import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import type { Post } from '#shared/schemas.ts';
+import { PostCard } from './PostCard.tsx';
+
+/** A card not measured yet: about a text card with a line of chips. */
+const ESTIMATED_CARD_PX = 240;
+/** Cards kept in the DOM above and below the viewport (keyboard and find-in-page reach them). */
+const OVERSCAN = 5;
+
+const heightById = new Map<number, number>();
+
+/**
+ * The plain list shown until this chunk arrived is still in the page while the windowed one first
+ * renders: its cards' heights (with the gap after each) are taken as measured, so the switch does
+ * not move what the reader sees.
+ */
+function measurePlainList(list: Element | null): void {
+  if (!list) return;
+  const gap = parseFloat(getComputedStyle(list).rowGap) || 0;
+  for (const card of list.querySelectorAll(':scope > article')) {
+    const id = /^post-(\d+)-author$/.exec(card.getAttribute('aria-labelledby') ?? '')?.[1];
+    if (id) heightById.set(Number(id), card.getBoundingClientRect().height + gap);
+  }
+}
+
+export default function WindowedPosts({
+  posts,
+  more,
+}: {
+  posts: Post[];
+  /** More pages may come: the feed's size is unknown (-1 for ARIA) until the last. */
+  more: boolean;
+  /** The plain list, for when this chunk cannot load (see PostList). */
+  children?: ReactNode;
+}) {
+  const listRef = useRef<HTMLDivElement>(null);
+  useState(() => measurePlainList(document.querySelector('.post-list')));
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const virtualizer = useWindowVirtualizer<HTMLDivElement>({
+    count: posts.length,
+    estimateSize: (index) => heightById.get(posts[index]!.id) ?? ESTIMATED_CARD_PX,
+    getItemKey: (index) => posts[index]!.id,
+    overscan: OVERSCAN,
+    scrollMargin,
+    measureElement: (element, entry, instance) => {
+      const height = measureElement(element, entry, instance);
+      const post = posts[Number(element.getAttribute('data-index'))];
+      if (post) heightById.set(post.id, height);
+      return height;
+    },
+  });
+
+  // Where the list starts in the page (the header, pending posts and the pill sit above it),
+  // checked again with every change of the posts (posts put in front come with other changes above).
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (list) setScrollMargin(list.getBoundingClientRect().top + window.scrollY);
+  }, [posts]);
+
+  // Where each card is in the whole feed, for screen readers (most cards are not in the DOM).
+  // Set here rather than as props of the card, whose code every first visit loads.
+  useLayoutEffect(() => {
+    for (const slot of listRef.current?.children ?? []) {
+      const card = slot.firstElementChild;
+      card?.setAttribute('aria-posinset', String(Number(slot.getAttribute('data-index')) + 1));
+      card?.setAttribute('aria-setsize', String(more ? -1 : posts.length));
+    }
+  });
+
+  return (
+    <div
+      ref={listRef}
+      className="post-list post-list--windowed"
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((item) => (
+        <div
+          key={item.key}
+          ref={virtualizer.measureElement}
+          data-index={item.index}
+          className="post-list__slot"
+          style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
+        >
+          <PostCard post={posts[item.index]!} />
+        </div>
+      ))}
+    </div>
+  );
+}
