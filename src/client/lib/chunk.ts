@@ -19,7 +19,7 @@ export class ChunkLoadError extends Error {
 }
 
 const failedLoads = new WeakSet<object>();
-if (typeof window !== 'undefined') addEventListener('vite:preloadError', (event) => failedLoads.add((event as Event & { payload: object }).payload));
+addEventListener('vite:preloadError', (event) => failedLoads.add((event as Event & { payload: object }).payload));
 
 /** The page's code could not be loaded: a reload, not a retry, brings it. */
 export const isChunkLoadError = (error: unknown): boolean => error instanceof ChunkLoadError || failedLoads.has(error as object);
