@@ -4,6 +4,7 @@
  * loaded offers 刷新页面 instead of a white screen. Needs `npm run build` first.
  */
 import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
@@ -44,13 +45,18 @@ async function crash(context: BrowserContext, page: Page): Promise<void> {
   const cdp = await context.newCDPSession(page);
   void cdp.send('Page.crash').catch(() => undefined);
   await crashed;
+  // Closed as the browser's "Aw, Snap!" tab would be: a crashed target breaks context-wide calls.
+  await page.close();
 }
 
-/** The post draft as IndexedDB holds it now. */
+/**
+ * The post draft as IndexedDB holds it now, with the sizes of its pictures' blobs. The read waits
+ * for every write to the store begun before it (IndexedDB runs them in order), never for a timer.
+ */
 function storedDraft(page: Page) {
   return page.evaluate(
     () =>
-      new Promise<{ content: string } | null>((resolve) => {
+      new Promise<{ content: string; blobs: number[] } | null>((resolve) => {
         const opening = indexedDB.open('horde-drafts');
         opening.onupgradeneeded = () => opening.result.createObjectStore('drafts');
         opening.onerror = () => resolve(null);
@@ -59,8 +65,9 @@ function storedDraft(page: Page) {
           const read = db.transaction('drafts').objectStore('drafts').get('drafts');
           read.onsuccess = () => {
             db.close();
-            const draft = (read.result as Record<string, { publishParams?: { content: string } }> | undefined)?.post;
-            resolve(draft?.publishParams ? { content: draft.publishParams.content } : null);
+            const draft = (read.result as Record<string, { publishParams?: { content: string; attach: { blob?: Blob }[] } }> | undefined)?.post;
+            const params = draft?.publishParams;
+            resolve(params ? { content: params.content, blobs: params.attach.map((image) => image.blob?.size ?? 0) } : null);
           };
         };
       }),
@@ -151,6 +158,24 @@ describe('a crashed tab', () => {
     // Taken back into IndexedDB, where it stays.
     await expect.poll(() => storedDraft(page).then((draft) => draft?.content)).toBe(`${saved}，崩溃前最后几个字`);
     await closeComposer(page);
+  });
+
+  it('keeps a picture just added: it is written at once, not with the next save', async () => {
+    let page = browser.context.pages().at(-1)!;
+    // Offline, the picture stays a blob in the draft (online it would upload and leave it).
+    await page.goto(`${app.url}/home`);
+    await page.locator('main article').first().waitFor();
+    const composer = await openComposer(page);
+    await browser.context.setOffline(true);
+    const picture = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3478f6' } }).png().toBuffer();
+    await composer.getByLabel('选择图片').setInputFiles([{ name: 'just-added.png', mimeType: 'image/png', buffer: picture }]);
+    expect((await storedDraft(page))?.blobs).toEqual([expect.any(Number)]);
+    await crash(browser.context, page);
+    await browser.context.setOffline(false);
+
+    page = await composerInNewTab();
+    const back = page.getByRole('dialog', { name: '发动态' });
+    await expect.poll(() => back.locator('.composer-image img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth))).toEqual([320]);
   });
 
   it('keeps a comment being written under a post', async () => {

@@ -10,7 +10,8 @@
  * is made, to localStorage (without its blobs; the browser keeps localStorage when a tab's
  * renderer crashes), taken back at the next start, newer wins, blobs found again in IndexedDB by
  * the picture's localId, and dropped from there once IndexedDB has it. A crash loses no text;
- * a picture added in the last 300 ms before it comes back as lost (移除后重新添加).
+ * a new picture is written to IndexedDB at once (its blob cannot go to localStorage), so only a
+ * crash within that write loses it (it comes back as lost: 移除后重新添加).
  *
  * Storage refusing (issue 12): a save refused for want of room drops the persisted query cache
  * and is tried again (lib/storage-room.ts); still refused, or with no IndexedDB at all (private
@@ -171,9 +172,13 @@ export const useDrafts = create<DraftState>()((set, get) => ({
   edit(key, change) {
     if (!key) return false;
     const current = get().stored[key];
-    const next = { ...change(isDraft(current) ? current : emptyDraft()), editedAt: Date.now() };
+    const before = isDraft(current) ? current : emptyDraft();
+    const next = { ...change(before), editedAt: Date.now() };
     set({ stored: { ...get().stored, [key]: next } });
     save(key, next);
+    // A new picture is written at once: the localStorage copy cannot hold its blob.
+    const blobs = new Set(before.publishParams.attach.map((image) => image.blob));
+    if (next.publishParams.attach.some((image) => image.blob && !blobs.has(image.blob))) void flushDrafts();
     return true;
   },
   remove(key) {
