@@ -19,7 +19,8 @@ export class ChunkLoadError extends Error {
 }
 
 const failedLoads = new WeakSet<object>();
-addEventListener('vite:preloadError', (event) => failedLoads.add((event as Event & { payload: object }).payload));
+// Not in Node (tests import this module there).
+if (typeof window !== 'undefined') window.addEventListener('vite:preloadError', (event) => failedLoads.add((event as Event & { payload: object }).payload));
 
 /** The page's code could not be loaded: a reload, not a retry, brings it. */
 export const isChunkLoadError = (error: unknown): boolean => error instanceof ChunkLoadError || failedLoads.has(error as object);
