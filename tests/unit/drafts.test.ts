@@ -85,12 +85,22 @@ describe('drafts', () => {
     }
   });
 
+  it('are copied to localStorage as each change is made, until IndexedDB has them (a crashed tab runs no pagehide)', async () => {
+    write('崩溃前刚打的字');
+    // No flush, no pagehide: only what the change itself did.
+    expect(localStorage.getItem('horde-drafts-unsaved')).toContain('崩溃前刚打的字');
+    await flushDrafts();
+    expect(localStorage.getItem('horde-drafts-unsaved')).toBeNull();
+  });
+
   it('come back when the page went before IndexedDB committed the last change', async () => {
     write('按下刷新前的最后一个字');
     // The page goes: the synchronous copy is made, the IndexedDB write begins and is dropped.
     backupUnsavedDrafts();
+    const copy = localStorage.getItem('horde-drafts-unsaved')!;
     await flushDrafts();
     await idbSet('drafts', {}, idb);
+    localStorage.setItem('horde-drafts-unsaved', copy);
     await reload();
     expect((useDrafts.getState().stored[POST_DRAFT] as PostDraft).publishParams.content).toBe('按下刷新前的最后一个字');
     // Written to IndexedDB at that start, the copy is dropped.

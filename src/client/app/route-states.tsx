@@ -2,6 +2,7 @@
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
+import { CHUNK_LOAD_MESSAGE, isChunkLoadError } from '../lib/chunk.ts';
 import { isApiError } from '../lib/http.ts';
 import { useOnlineStore } from '../platform/online-store.ts';
 import { HomeLink } from '../ui/HomeLink.tsx';
@@ -11,7 +12,8 @@ import { ErrorState } from '../ui/states.tsx';
 /**
  * A route's loader, code or component failed: the reason, 重试 (runs the loaders again) and a
  * way home. Offline (and not refused by the server) it says that the page is not cached, and
- * loads it by itself once the network is back.
+ * loads it by itself once the network is back. The page's code itself failed to load: the
+ * browser keeps that failure (and a deploy may have removed the old code), so 刷新页面 reloads.
  */
 export function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
@@ -25,13 +27,23 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
     void router.invalidate();
   }, [reset, router]);
   useEffect(() => useOnlineStore.subscribe((state, before) => void (state.online && !before.online && retry())), [retry]);
+  const stale = isChunkLoadError(error);
   return (
     <ErrorState
       title={offline ? '当前处于离线状态' : '加载失败'}
       error={error}
-      message={offline ? '这个页面还没有离线缓存，网络恢复后会自动加载' : undefined}
-      onRetry={retry}
-      action={<HomeLink />}
+      message={stale ? CHUNK_LOAD_MESSAGE : offline ? '这个页面还没有离线缓存，网络恢复后会自动加载' : undefined}
+      onRetry={stale ? undefined : retry}
+      action={
+        <>
+          {stale ? (
+            <button type="button" className="button button--primary" onClick={() => location.reload()}>
+              刷新页面
+            </button>
+          ) : null}
+          <HomeLink />
+        </>
+      }
     />
   );
 }

@@ -19,6 +19,8 @@ export interface LaunchOptions {
   profileDir?: string;
   /** Starts with the network cut (tabs the browser restores from the last session load offline too). */
   offline?: boolean;
+  /** No service worker: every request reaches page.route (the worker would answer from its precache). */
+  blockServiceWorkers?: boolean;
 }
 
 export interface LaunchedBrowser {
@@ -39,6 +41,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
       ...(options.userAgent ? { userAgent: options.userAgent } : {}),
       ...(options.offline ? { offline: true } : {}),
       ...(options.hasTouch ? { hasTouch: true } : {}),
+      ...(options.blockServiceWorkers ? { serviceWorkers: 'block' as const } : {}),
       args: [
         '--headless',
         '--no-sandbox',

@@ -18,9 +18,9 @@ export function outbox(queryClient: QueryClient): Promise<typeof Writes> {
   return loading.then((writes) => (writes.startWrites(queryClient), writes));
 }
 
-/** At start: what waits from the last visit is shown and sent. */
+/** At start: what waits from the last visit is shown and sent; without storage, the user hears so. */
 export function startOutbox(queryClient: QueryClient): void {
   void storedWriteCount().then((count) => {
-    if (count > 0) outbox(queryClient).catch(() => undefined);
+    if (count) outbox(queryClient).catch(() => undefined);
   });
 }

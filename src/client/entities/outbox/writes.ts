@@ -285,7 +285,7 @@ export function startWrites(qc: QueryClient): void {
   client = qc;
   stopWatching = watch(qc);
   // What waited from the last visit shows on the restored cache at once.
-  void startQueue({ senders, viewer, message: say, loaded: showWaiting });
+  void startQueue({ senders, viewer, message: say, loaded: showWaiting, tell: (message) => toast.warning(message) });
 }
 
 function author(user: LoginUser): WriteAuthor {

@@ -4,10 +4,19 @@
  * change and at once when the page is hidden or left. Pictures stay as blobs until uploaded,
  * so a reload, a crashed tab or a closed browser brings the draft back whole.
  *
- * Leaving the page: an IndexedDB write begun in pagehide may never commit (Chromium drops it on
- * a reload), so the changes not yet written are also copied, synchronously, to localStorage
- * (without their blobs) and taken back at the next start, newer wins, blobs found again in
- * IndexedDB by the picture's localId.
+ * Leaving the page, or losing it: an IndexedDB write begun in pagehide may never commit
+ * (Chromium drops it on a reload), and a crashed tab runs no pagehide at all and loses the write
+ * waiting for its 300 ms. So every change not yet committed is also copied, synchronously as it
+ * is made, to localStorage (without its blobs; the browser keeps localStorage when a tab's
+ * renderer crashes), taken back at the next start, newer wins, blobs found again in IndexedDB by
+ * the picture's localId, and dropped from there once IndexedDB has it. A crash loses no text;
+ * a new picture is written to IndexedDB at once (its blob cannot go to localStorage), so only a
+ * crash within that write loses it (it comes back as lost: 移除后重新添加).
+ *
+ * Storage refusing (issue 12): a save refused for want of room drops the persisted query cache
+ * and is tried again (lib/storage-room.ts); still refused, or with no IndexedDB at all (private
+ * modes), the draft lives in this page's memory, is saved with the next change, and a toast says
+ * once that it is kept only on this page.
  *
  * Two tabs: every draft carries the time of its last edit, and a save keeps, key by key, the
  * newer of what is stored and what is saved (one IndexedDB transaction), so a tab with an older
@@ -17,6 +26,8 @@
 import { createStore, update, get as idbGet } from 'idb-keyval';
 import { create } from 'zustand';
 import { newClientId } from '../../lib/ids.ts';
+import { keepWrite, storageNotice } from '../../lib/storage-room.ts';
+import { toast } from '../../ui/toast/toast-store.ts';
 
 export interface ImageDraft {
   /** Stable within the draft. */
@@ -110,7 +121,8 @@ interface DraftState {
   remove: (key: string) => void;
 }
 
-const idbStore = typeof indexedDB === 'undefined' ? undefined : createStore('horde-drafts', 'drafts');
+// Opened on first use: where IndexedDB is missing or throws, each use rejects (and is caught).
+const idbStore = createStore('horde-drafts', 'drafts');
 let pending: StoredDrafts = {};
 /** Changes whose IndexedDB write has begun and not yet committed. */
 let writing: StoredDrafts = {};
@@ -128,33 +140,30 @@ export async function flushDrafts(): Promise<void> {
   timer = undefined;
   const changes = pending;
   pending = {};
-  if (!idbStore || Object.keys(changes).length === 0) return;
+  if (Object.keys(changes).length === 0) return;
   writing = newerDrafts(writing, changes);
   try {
-    await update<StoredDrafts>(RECORD, (stored) => newerDrafts(stored ?? {}, changes), idbStore);
+    await keepWrite(() => update<StoredDrafts>(RECORD, (stored) => newerDrafts(stored ?? {}, changes), idbStore));
+    dropFromBackup(changes);
     otherTabs()?.postMessage({ keys: Object.keys(changes) });
   } catch (error) {
-    // Storage refused (quota, private mode): keep the changes for the next try.
+    // Storage refused (no room even without the query cache, private mode): the changes stay
+    // in memory (and in the localStorage copy) for the next try.
     pending = newerDrafts(changes, pending);
     console.warn('Could not save the draft', error);
+    const notice = storageNotice(error);
+    if (notice) toast.warning(notice);
   } finally {
     for (const [key, value] of Object.entries(changes)) if (writing[key] === value) delete writing[key];
   }
 }
 
-function save(key: string, value: Stored, { now = false } = {}): void {
+function save(key: string, value: Stored): void {
   pending = { ...pending, [key]: value };
-  // A new picture is written at once: its blob cannot go into the localStorage copy made as
-  // the page goes, so a reload inside the delay would lose it.
-  if (now) void flushDrafts();
+  // At once: a tab that crashes now loses nothing typed.
+  backupUnsavedDrafts();
   // Never postponed by the next keystroke: steady typing is written every 300 ms.
-  else timer ??= setTimeout(() => void flushDrafts(), DRAFT_SAVE_DELAY_MS);
-}
-
-/** Pictures in `next` that carry a blob `before` did not have. */
-function addsPicture(before: Stored | undefined, next: PostDraft): boolean {
-  const known = new Set(isDraft(before) ? before.publishParams.attach.filter((image) => image.blob).map((image) => image.localId) : []);
-  return next.publishParams.attach.some((image) => image.blob && !known.has(image.localId));
+  timer ??= setTimeout(() => void flushDrafts(), DRAFT_SAVE_DELAY_MS);
 }
 
 export const useDrafts = create<DraftState>()((set, get) => ({
@@ -163,9 +172,13 @@ export const useDrafts = create<DraftState>()((set, get) => ({
   edit(key, change) {
     if (!key) return false;
     const current = get().stored[key];
-    const next = { ...change(isDraft(current) ? current : emptyDraft()), editedAt: Date.now() };
+    const before = isDraft(current) ? current : emptyDraft();
+    const next = { ...change(before), editedAt: Date.now() };
     set({ stored: { ...get().stored, [key]: next } });
-    save(key, next, { now: addsPicture(current, next) });
+    save(key, next);
+    // A new picture is written at once: the localStorage copy cannot hold its blob.
+    const blobs = new Set(before.publishParams.attach.map((image) => image.blob));
+    if (next.publishParams.attach.some((image) => image.blob && !blobs.has(image.blob))) void flushDrafts();
     return true;
   },
   remove(key) {
@@ -192,7 +205,25 @@ function readUnsavedBackup(): StoredDrafts {
   }
 }
 
-/** Copies the changes not yet committed to IndexedDB to localStorage, at once (called as the page goes). */
+function writeBackup(backup: StoredDrafts): void {
+  try {
+    if (Object.keys(backup).length === 0) localStorage.removeItem(UNSAVED_BACKUP);
+    else localStorage.setItem(UNSAVED_BACKUP, JSON.stringify(backup));
+  } catch {
+    // No localStorage (or full): the IndexedDB write is all there is.
+  }
+}
+
+/** IndexedDB has these: their copies (unless newer, from another tab) leave localStorage. */
+function dropFromBackup(saved: StoredDrafts): void {
+  const backup = readUnsavedBackup();
+  const keys = Object.keys(saved).filter((key) => key in backup && timeOf(backup[key]) <= timeOf(saved[key]));
+  if (keys.length === 0) return;
+  for (const key of keys) delete backup[key];
+  writeBackup(backup);
+}
+
+/** Copies the changes not yet committed to IndexedDB to localStorage, at once (each change, and as the page goes). */
 export function backupUnsavedDrafts(): void {
   const unsaved = newerDrafts(writing, pending);
   if (Object.keys(unsaved).length === 0) return;
@@ -202,11 +233,7 @@ export function backupUnsavedDrafts(): void {
       ? { ...value, publishParams: { ...value.publishParams, attach: value.publishParams.attach.map(({ blob: _blob, ...image }) => image) } }
       : value;
   }
-  try {
-    localStorage.setItem(UNSAVED_BACKUP, JSON.stringify(newerDrafts(readUnsavedBackup(), withoutBlobs)));
-  } catch {
-    // No localStorage (or full): the IndexedDB write is all there is.
-  }
+  writeBackup(newerDrafts(readUnsavedBackup(), withoutBlobs));
 }
 
 /** The backup's drafts, each picture given back its blob from the stored copy of the same draft. */
@@ -230,15 +257,20 @@ function withBlobsFrom(backup: StoredDrafts, stored: StoredDrafts): StoredDrafts
 
 /** Takes in what IndexedDB holds (at start, and when another tab saved) and what the last page left unsaved, newer wins. */
 export async function loadDrafts(): Promise<void> {
-  const stored = (idbStore ? await idbGet<StoredDrafts>(RECORD, idbStore).catch(() => undefined) : undefined) ?? {};
-  const backup = typeof localStorage === 'undefined' ? {} : readUnsavedBackup();
+  let stored: StoredDrafts = {};
+  try {
+    stored = (await idbGet<StoredDrafts>(RECORD, idbStore)) ?? {};
+  } catch (error) {
+    const notice = storageNotice(error);
+    if (notice) toast.warning(notice);
+  }
+  const backup = readUnsavedBackup();
   const unsaved = withBlobsFrom(backup, stored);
   useDrafts.setState((state) => ({ stored: newerDrafts(newerDrafts(stored, unsaved), state.stored), loaded: true }));
   if (Object.keys(backup).length === 0) return;
-  // Into IndexedDB with the next write (newer wins there too), then the backup has done its job.
+  // Into IndexedDB with the next write (newer wins there too), which then drops the copies.
   pending = newerDrafts(unsaved, pending);
   await flushDrafts();
-  if (Object.keys(pending).length === 0) localStorage.removeItem(UNSAVED_BACKUP);
 }
 
 let started = false;

@@ -9,9 +9,15 @@
  *
  * Several tabs: one sends at a time (a Web Lock), each re-reads the store before every write, and
  * every change is announced to the others (BroadcastChannel), which read the store again.
+ *
+ * Storage refusing (issue 12): a write refused for want of room drops the persisted query cache
+ * and is tried again (lib/storage-room.ts); still refused, or with no IndexedDB at all (private
+ * modes), it waits in this page's memory, shown and sent like any other, and the user is told
+ * once that it is kept only on this page.
  */
 import { del, set, values } from 'idb-keyval';
 import { useOnlineStore } from '../../platform/online-store.ts';
+import { keepWrite, storageNotice } from '../storage-room.ts';
 import { bySendOrder, failureOf, nextToSend, planEnqueue, retryDelayMs, type FailureKind } from './rules.ts';
 import { outboxDb, useOutbox, type QueuedWrite } from './store.ts';
 
@@ -54,6 +60,8 @@ export interface OutboxConfig {
   message(error: unknown): string;
   /** The stored writes were read at start (to show them before anything is sent). */
   loaded?(): void;
+  /** Tells the user something about the outbox itself (its storage refused a write). */
+  tell?(message: string): void;
 }
 
 let config: OutboxConfig | undefined;
@@ -67,6 +75,15 @@ let channel: BroadcastChannel | null | undefined;
 
 const keyOf = (item: QueuedWrite): IDBValidKey => [item.at, item.id];
 
+/** Writes the browser would not store (no room, no IndexedDB), by id: they wait in this page. */
+const unstored = new Map<string, QueuedWrite>();
+
+function refusedStorage(error: unknown): void {
+  console.warn('The outbox could not use its storage', error);
+  const notice = storageNotice(error);
+  if (notice) config?.tell?.(notice);
+}
+
 function otherTabs(): BroadcastChannel | null {
   if (channel === undefined) {
     channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('horde:outbox');
@@ -77,7 +94,13 @@ function otherTabs(): BroadcastChannel | null {
 
 /** Reads the store into the screen's list; resolves with the writes in send order. */
 export async function readQueue(): Promise<QueuedWrite[]> {
-  const items = (await values<QueuedWrite>(outboxDb())).sort(bySendOrder);
+  let stored: QueuedWrite[] = [];
+  try {
+    stored = await values<QueuedWrite>(outboxDb());
+  } catch (error) {
+    refusedStorage(error);
+  }
+  const items = [...stored.filter((item) => !unstored.has(item.id)), ...unstored.values()].sort(bySendOrder);
   useOutbox.setState({ items });
   return items;
 }
@@ -89,11 +112,24 @@ async function changed(): Promise<QueuedWrite[]> {
 }
 
 async function store(item: QueuedWrite): Promise<void> {
-  await set(keyOf(item), item, outboxDb());
+  try {
+    await keepWrite(() => set(keyOf(item), item, outboxDb()));
+    unstored.delete(item.id);
+  } catch (error) {
+    unstored.set(item.id, item);
+    refusedStorage(error);
+  }
 }
 
 async function remove(item: QueuedWrite): Promise<void> {
-  await del(keyOf(item), outboxDb());
+  unstored.delete(item.id);
+  try {
+    await del(keyOf(item), outboxDb());
+  } catch (error) {
+    // Not stored there (no IndexedDB), or a copy left behind: sent again at a next start, the
+    // server answers its client_id with the first answer.
+    console.warn('Could not remove a write from the outbox', error);
+  }
 }
 
 /**
@@ -127,41 +163,22 @@ export function startQueue(next: OutboxConfig): Promise<void> {
  */
 export async function submit<T = unknown>(item: QueuedWrite): Promise<Outcome<T>> {
   if (!config) throw new Error('The outbox is not started');
-  let plan;
   let outcome: Promise<Outcome<T>> | undefined;
-  try {
-    const items = await readQueue();
-    plan = planEnqueue(items, item, useOutbox.getState().sending);
-    const put = plan.put;
-    // Heard before it is stored: a round already running that finds it sends it for this screen.
-    if (put) outcome = new Promise<Outcome<T>>((resolve) => wait(put.id, resolve as (outcome: Outcome) => void));
-    for (const replaced of plan.remove) {
-      await remove(replaced);
-      settle(replaced.id, { status: 'dropped' });
-    }
-    if (put) await store(put);
-    await changed();
-  } catch (error) {
-    // No storage (private mode, quota): this write cannot wait for the network, but it can go now.
-    console.warn('Could not store the write in the outbox', error);
-    if (plan?.put) unwait(plan.put.id);
-    return sendUnstored<T>(item);
+  const items = await readQueue();
+  const plan = planEnqueue(items, item, useOutbox.getState().sending);
+  const put = plan.put;
+  // Heard before it is stored: a round already running that finds it sends it for this screen.
+  if (put) outcome = new Promise<Outcome<T>>((resolve) => wait(put.id, resolve as (outcome: Outcome) => void));
+  for (const replaced of plan.remove) {
+    await remove(replaced);
+    settle(replaced.id, { status: 'dropped' });
   }
+  // Stored, or kept in this page's memory when the browser will not store it.
+  if (put) await store(put);
+  await changed();
   if (!outcome) return { status: 'dropped' };
   void drain();
   return outcome;
-}
-
-async function sendUnstored<T>(item: QueuedWrite): Promise<Outcome<T>> {
-  const sender = config!.senders[item.kind]!;
-  try {
-    const data = await sender.send(item, { save: async () => undefined });
-    sender.sent?.(item, data, true);
-    return { status: 'sent', data: data as T };
-  } catch (error) {
-    sender.refused?.(item, error, true);
-    return { status: 'refused', error };
-  }
 }
 
 function wait(id: string, waiter: (outcome: Outcome) => void): void {

@@ -57,8 +57,11 @@ let db: UseStore | undefined;
 /** The outbox's own IndexedDB database: never trimmed, never evicted, apart from the query cache. */
 export const outboxDb = (): UseStore => (db ??= createStore('horde-outbox', 'writes'));
 
-/** How many writes are stored; 0 where IndexedDB is unavailable. */
+/**
+ * How many writes are stored; -1 where IndexedDB is unavailable (private modes): the queue then
+ * starts anyway, keeps writes in memory and tells the user so.
+ */
 export const storedWriteCount = (): Promise<number> =>
   Promise.resolve()
     .then(() => outboxDb()('readonly', (store) => promisifyRequest(store.count())))
-    .catch(() => 0);
+    .catch(() => -1);

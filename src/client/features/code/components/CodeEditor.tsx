@@ -82,7 +82,7 @@ export default function CodeEditor({ value, onChange, autoFocus = false }: CodeE
           onDocChange: (code) => emitCode(code),
         });
         // Until React re-renders without it, the text area would be a second 代码 text box.
-        if (fallback) fallback.hidden = true;
+        if (fallback) fallback.style.display = 'none';
         setEditor(handle);
         if (hadFocus) handle.focus(cursor);
         else if (start.autoFocus) handle.focus();
