@@ -22,14 +22,20 @@ const heightById = new Map<number, number>();
 /**
  * The plain list shown until this chunk arrived is still in the page while the windowed one first
  * renders: its cards' heights (with the gap after each) are taken as measured, so the switch does
- * not move what the reader sees.
+ * not move what the reader sees. While the chunk loads, React keeps the plain list it showed before
+ * in the page too, hidden (display: none), beside the same list shown as Suspense's fallback: only
+ * cards with a height count (a hidden card's 0 would be kept as its height, and every later return
+ * to the list would land on another post once those cards are measured for real).
  */
-function measurePlainList(list: Element | null): void {
-  if (!list) return;
-  const gap = parseFloat(getComputedStyle(list).rowGap) || 0;
-  for (const card of list.querySelectorAll(':scope > article')) {
-    const id = /^post-(\d+)-author$/.exec(card.getAttribute('aria-labelledby') ?? '')?.[1];
-    if (id) heightById.set(Number(id), card.getBoundingClientRect().height + gap);
+function measurePlainList(): void {
+  for (const list of document.querySelectorAll('.post-list:not(.post-list--windowed)')) {
+    const gap = parseFloat(getComputedStyle(list).rowGap) || 0;
+    for (const card of list.querySelectorAll(':scope > article')) {
+      const id = /^post-(\d+)-author$/.exec(card.getAttribute('aria-labelledby') ?? '')?.[1];
+      const height = card.getBoundingClientRect().height;
+      // Whole pixels, as the virtualizer measures a slot (a card and its gap) once it shows.
+      if (id && height > 0) heightById.set(Number(id), Math.round(height + gap));
+    }
   }
 }
 
@@ -44,7 +50,7 @@ export default function WindowedPosts({
   children?: ReactNode;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
-  useState(() => measurePlainList(document.querySelector('.post-list')));
+  useState(measurePlainList);
   const [scrollMargin, setScrollMargin] = useState(0);
   const virtualizer = useWindowVirtualizer<HTMLDivElement>({
     count: posts.length,
