@@ -18,7 +18,7 @@ import { BENCH_ANCHOR_PATHS } from '../../src/server/http/bench-anchors.ts';
 import { bulkLoad, type BulkLoadSummary, type SqlRunner } from '../bench/bulk-load.ts';
 import type { LoadResult, LoadSpec } from '../bench/load.ts';
 import { createTestApp, type TestApp } from '../support/api.ts';
-import { counterMismatches, openTestDatabase } from '../support/db.ts';
+import { counterMismatches, openTestDatabase, sqlRunnerOf } from '../support/db.ts';
 
 const run = promisify(execFile);
 
@@ -31,9 +31,6 @@ async function post<T>(t: TestApp, path: string, body: unknown): Promise<{ statu
   const response = await t.app.inject({ method: 'POST', url: path, payload: body as Record<string, unknown> });
   return { status: response.statusCode, body: response.json() };
 }
-
-/** The PGlite session under drizzle, as the bulk loader takes it. */
-const runnerOf = (database: Database) => (database.db as unknown as { $client: SqlRunner }).$client;
 
 describe('the bench anchors', () => {
   let database: Database;
@@ -108,7 +105,7 @@ describe('the bulk loader and the load generator', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    const runner = runnerOf(database);
+    const runner = sqlRunnerOf(database);
     before = await counts(runner);
     loaded = await bulkLoad(runner, { posts });
     t = await createTestApp(database, { env: { BENCH_ANCHORS: 'true', REQUEST_LIMIT_PER_ADDRESS: '1000000000' } });
@@ -128,7 +125,7 @@ describe('the bulk loader and the load generator', () => {
   }
 
   it('adds what its summary says, with comments, likes and polls, every counter and copy consistent', async () => {
-    const after = await counts(runnerOf(database));
+    const after = await counts(sqlRunnerOf(database));
     expect(loaded.posts).toBe(posts);
     expect(after.posts - before.posts).toBe(loaded.posts);
     expect(after.comments - before.comments).toBe(loaded.comments);

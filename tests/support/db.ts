@@ -24,6 +24,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase, type Database, type Db } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { seedDemoData } from '../../src/server/db/seed.ts';
+import type { SqlRunner } from '../bench/bulk-load.ts';
 import { freePort } from './ports.ts';
 
 const run = promisify(execFile);
@@ -65,6 +66,9 @@ async function templateBlob(): Promise<Blob> {
 export async function openTestDatabase(options: { dataDir?: string } = {}): Promise<Database> {
   return openDatabase({ loadDataDir: await templateBlob(), migrationsFolder, ...options });
 }
+
+/** The connection under drizzle (a PGlite session or a pg.Pool), for raw SQL such as the bulk loader's. */
+export const sqlRunnerOf = (database: Database): SqlRunner => (database.db as unknown as { $client: SqlRunner }).$client;
 
 // ---------------------------------------------------------------------------------------------
 // PostgreSQL

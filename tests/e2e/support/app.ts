@@ -1,6 +1,7 @@
 /**
  * The real built app for end-to-end tests: `node dist/server/main.js` (built beforehand by
- * `npm run build`) on a free port with a fresh PGlite data folder, seeded with demo data.
+ * `npm run build`) on a free port with a fresh PGlite data folder, seeded with demo data
+ * (and, when asked, thousands of posts more, bulk-loaded before the server starts).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -22,6 +23,12 @@ const STOP_TIMEOUT_MS = 10_000;
 export interface StartAppOptions {
   /** Extra environment for the server (PORT and DATA_DIR are set unless given here). */
   env?: Record<string, string>;
+  /**
+   * Posts bulk-loaded (tests/bench/bulk-load.ts, newer than the demo's) into the fresh data folder
+   * on top of the demo data, before the server starts: a feed far longer than the demo's 520
+   * posts. 2,000 take a few seconds.
+   */
+  bulkPosts?: number;
 }
 
 export interface RunningApp {
@@ -44,6 +51,12 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   const port = Number(options.env?.PORT ?? (await freePort()));
   const dataDir = options.env?.DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'feed-e2e-data-')));
   const ownsDataDir = options.env?.DATA_DIR === undefined;
+  if (options.bulkPosts) {
+    await loadBulkPosts(dataDir, options.bulkPosts).catch(async (error: unknown) => {
+      if (ownsDataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
+      throw error;
+    });
+  }
   const url = `http://127.0.0.1:${port}`;
 
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -100,6 +113,26 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   }
 
   return { url, port, dataDir, logs: () => output, stop };
+}
+
+/**
+ * Seeds the demo data as the server's first start does (ending now), then bulk-loads `posts`
+ * more, in the data folder the server will open. Loaded on demand: most e2e files never need it.
+ */
+async function loadBulkPosts(dataDir: string, posts: number): Promise<void> {
+  const [{ openDatabase }, { seedIfEmpty }, { bulkLoad }, { migrationsFolder, sqlRunnerOf }] = await Promise.all([
+    import('../../../src/server/db/client.ts'),
+    import('../../../src/server/db/seed.ts'),
+    import('../../bench/bulk-load.ts'),
+    import('../../support/db.ts'),
+  ]);
+  const database = await openDatabase({ dataDir, migrationsFolder });
+  try {
+    await seedIfEmpty(database.db, { now: new Date() });
+    await bulkLoad(sqlRunnerOf(database), { posts });
+  } finally {
+    await database.close();
+  }
 }
 
 /** Calls a contract endpoint of the running server as a client would; fails on an error envelope. */
