@@ -141,9 +141,11 @@ describe('feed', () => {
       await page.goto(`${app.url}/home`);
       await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
       const withImages = cards(page).filter({ has: page.locator('.image-grid__cell') });
-      for (let i = 0; i < 8 && (await withImages.count()) === 0; i += 1) {
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        await page.waitForTimeout(400);
+      // A screen at a time: past 40 posts the list is windowed, and a jump to the bottom would
+      // leave the cards passed over out of the DOM.
+      for (let i = 0; i < 60 && (await withImages.count()) === 0; i += 1) {
+        await page.evaluate(() => window.scrollBy(0, window.innerHeight));
+        await page.waitForTimeout(200);
       }
       const card = withImages.first();
       await card.evaluate((el) => el.scrollIntoView({ block: 'center' }));
