@@ -3,7 +3,10 @@
  * holds 2,000 bulk-loaded posts on top of the demo's, /home is scrolled to the end, page after
  * page (the API's page is 10 posts). The DOM then holds a bounded number of cards (the list is
  * windowed from 40 posts) and the JS heap stays small; after opening a post and coming back, the
- * kept-alive /home shows the same post at the same place, on a PC and on a phone.
+ * kept-alive /home shows the same post at the same place, on a PC and on a phone; and the
+ * 有 N 条新动态 pill puts a post written elsewhere in front of the long list and its smooth scroll
+ * reaches the top (the virtualizer's corrections, instant scrolls, used to end it short), as
+ * 回到顶部's does.
  *
  * The returns check the heights kept by post id (WindowedPosts.tsx): without them the list comes
  * back with estimated heights, and the restored scroll position lands on another post.
@@ -11,8 +14,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startApp, type RunningApp } from './support/app.ts';
+import { api } from '../../src/shared/api.ts';
+import type { Post } from '../../src/shared/schemas.ts';
+import { callApi, startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
+import { callAs, logInByApi } from './support/hostile.ts';
 
 const BULK_POSTS = 2_000;
 /** How long one step may wait for the next page to show. */
@@ -137,6 +143,38 @@ describe('a long scroll of /home', () => {
       expect(before.y).toBeGreaterThan(100_000);
       await openAndComeBack(page, before.id ?? '');
       await expect.poll(() => topPost(page), { timeout: 5_000 }).toEqual(before);
+    }, 60_000);
+
+    it('回到顶部 from the middle of the list reaches the top', async () => {
+      await page.getByRole('button', { name: '回到顶部' }).click();
+      await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(0);
+    });
+
+    it('有 1 条新动态 puts a post written elsewhere in front of the long list, at the top of the page', async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+      await page.waitForTimeout(500);
+      const setSize = () => page.locator('main article').first().getAttribute('aria-setsize').then(Number);
+      const loaded = await setSize();
+      const writer = await logInByApi(app, '13900000078');
+      const channelId = (await callApi(app, api.channelPosts, { tab: 'all', size: 1 })).list[0]!.channels[0]!.channel_id;
+      const fresh = await callAs<Post>(app, writer, api.postAdd.path, {
+        content: '长列表之外写下的一条新动态',
+        channel_id: [channelId],
+        attach: [],
+        client_id: `long-scroll-${Date.now()}`,
+      });
+      // Back to the tab: the app checks for new posts.
+      await page.evaluate(() => {
+        document.dispatchEvent(new Event('visibilitychange'));
+        window.dispatchEvent(new Event('focus'));
+      });
+      const pill = page.getByRole('button', { name: '有 1 条新动态' });
+      await pill.waitFor({ timeout: 15_000 });
+      await pill.click();
+      await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => topPost(page)).toMatchObject({ id: `post-${fresh.id}-author` });
+      expect(await setSize()).toBe(loaded + 1);
+      expect(await page.locator('main article').count()).toBeLessThan(60);
     }, 60_000);
   });
 

@@ -7,7 +7,7 @@
  * for the session: when a kept-alive /home comes back, the list is as tall as when it was left
  * before it paints, and the restored scroll position lands on the same post.
  */
-import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
+import { measureElement, useWindowVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { Post } from '#shared/schemas.ts';
 import { PostCard } from './PostCard.tsx';
@@ -39,6 +39,26 @@ function measurePlainList(): void {
   }
 }
 
+/**
+ * When a card above the viewport turns out taller or shorter than its estimate, the virtualizer
+ * scrolls by the difference so that what the reader sees stays put: as it does by default, except
+ * while the page scrolls up. Its correction is an instant scroll, which ends a smooth one: the
+ * 有 N 条新动态 pill's smooth scroll to the top stopped about 1,300 px short, when the new card put in
+ * front was measured (回到顶部 scrolls the same way). Scrolling up by hand past cards a jump skipped
+ * (never measured), those below shift by the difference instead.
+ */
+function keepsPlaceUnlessScrollingUp(item: VirtualItem, _delta: number, instance: Virtualizer<Window, HTMLDivElement>): boolean {
+  if (instance.scrollDirection === 'backward') return false;
+  const offset = instance.scrollOffset ?? 0;
+  // Measured before: only a card wholly above moves the view; a first measure: any that starts above.
+  return instance.itemSizeCache.has(item.key) ? item.end <= offset : item.start < offset;
+}
+
+/** The virtualizer's setting for that has no option of the hook: it is set on the instance. */
+function correctScrollUnlessScrollingUp(virtualizer: Virtualizer<Window, HTMLDivElement>): void {
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = keepsPlaceUnlessScrollingUp;
+}
+
 export default function WindowedPosts({
   posts,
   more,
@@ -65,6 +85,7 @@ export default function WindowedPosts({
       return height;
     },
   });
+  useLayoutEffect(() => correctScrollUnlessScrollingUp(virtualizer), [virtualizer]);
 
   // Where the list starts in the page (the header, pending posts and the pill sit above it),
   // checked again with every change of the posts (posts put in front come with other changes above).
