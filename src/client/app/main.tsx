@@ -17,6 +17,7 @@ import { keepInstallOffer, useAppOffers } from './layout/app-offers.ts';
 import { adoptReferrerParams } from '../lib/carry-params.ts';
 import { installSession } from '../features/auth/install.ts';
 import { startOutbox } from '../entities/outbox/index.ts';
+import { adoptFirstFeedPage } from '../entities/post/first-feed-page.ts';
 import { loadChunk } from '../lib/chunk.ts';
 import { createQueryClient, followOnlineStore, persistQueryCache } from '../lib/query-client.ts';
 import { startLayoutTracking, useLayoutStore } from '../platform/layout-store.ts';
@@ -69,9 +70,12 @@ async function start(): Promise<void> {
   });
   keepInstallOffer();
 
-  // Restore what the last visit saw before the first render, so the feed shows at once.
-  await persistQueryCache(queryClient, { buster: CACHE_BUSTER });
-  startOutbox(queryClient);
+  // A first visit's page carries the feed's first page: it renders at once, and what an earlier
+  // visit kept is restored alongside. Otherwise (the service worker's page, offline too, or
+  // another route) what the last visit saw is the first screen, so the render waits for it.
+  const firstPageInPage = adoptFirstFeedPage(queryClient);
+  const restoring = persistQueryCache(queryClient, { buster: CACHE_BUSTER }).then(() => startOutbox(queryClient));
+  if (!firstPageInPage) await restoring;
 
   adoptReferrerParams();
   const router = createAppRouter({ queryClient });

@@ -265,11 +265,14 @@ export async function persistQueryCache(queryClient: QueryClient, options: Persi
     if (event.type === 'observerAdded') uses.set(event.query.queryHash, Date.now());
   });
 
+  // Data the cache already holds (the first feed page that came in the page) is newer than
+  // anything restored: hydration keeps it, and it is not marked stale below.
+  const current = new Set(queryClient.getQueryCache().getAll().filter((query) => query.state.dataUpdatedAt > 0).map((query) => query.queryHash));
   try {
     await persistQueryClientRestore({ queryClient, persister, maxAge, buster });
     // What was restored shows at once but is refetched when used: the last save may predate
     // the last change (saves are throttled), e.g. a follow made just before a reload.
-    await queryClient.invalidateQueries({ refetchType: 'none' });
+    await queryClient.invalidateQueries({ refetchType: 'none', predicate: (query) => !current.has(query.queryHash) });
   } catch (error) {
     console.warn('Could not restore the persisted query cache', error);
   }
