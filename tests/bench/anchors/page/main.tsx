@@ -1,0 +1,40 @@
+/**
+ * The bare React 19 page of issue 11 (items 3 and 6): ten short posts from a static JSON of the
+ * same origin, rendered with nothing else (no router, no query cache, no persisted state). The
+ * request starts as the module runs, as a plain page would do it; the list suspends until it
+ * answers. The bench builds it with Vite and measures it beside the community's first screen.
+ */
+import { Suspense, use } from 'react';
+import { createRoot } from 'react-dom/client';
+
+interface AnchorPost {
+  id: number;
+  author: string;
+  /** ISO 8601. */
+  time: string;
+  content: string;
+}
+
+const posts: Promise<AnchorPost[]> = fetch('/posts.json').then((response) => response.json() as Promise<AnchorPost[]>);
+const timeFormat = new Intl.DateTimeFormat('zh-CN', { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+function PostList() {
+  return use(posts).map((post) => (
+    <article key={post.id} aria-labelledby={`post-${post.id}-author`}>
+      <header>
+        <strong id={`post-${post.id}-author`}>{post.author}</strong>
+        <time dateTime={post.time}>{timeFormat.format(new Date(post.time))}</time>
+      </header>
+      <p>{post.content}</p>
+    </article>
+  ));
+}
+
+createRoot(document.getElementById('root')!).render(
+  <main>
+    <h1>动态</h1>
+    <Suspense fallback={null}>
+      <PostList />
+    </Suspense>
+  </main>,
+);
