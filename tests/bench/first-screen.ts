@@ -282,7 +282,7 @@ function reportLighthouse(bench: FirstScreenBench, pages: LighthousePage[], figu
     say('|---|---|---|---|---|---|');
     for (const audit of failing) {
       say(
-        `| ${CATEGORY_TITLES[audit.category]} | \`${audit.id}\` ${audit.title.replace(/\|/g, '\\|')} | ${audit.weight} | ${audit.failedRuns}/${figures.get(page)!.length} | ${audit.medianScore === null ? '-' : fixed(audit.medianScore, 2)} | ${[...new Set(audit.displayValues)].join(' · ').replace(/\|/g, '\\|')} |`,
+        `| ${CATEGORY_TITLES[audit.category]} | \`${audit.id}\` ${audit.title.replace(/\|/g, '\\|')} | ${audit.weight} | ${audit.failedRuns}/${figures.get(page)!.length} | ${audit.medianScore === null ? '-' : fixed(audit.medianScore, 2)} | ${[...new Set(audit.displayValues.filter(Boolean))].join(' · ').replace(/\|/g, '\\|')} |`,
       );
     }
     say();
