@@ -1,6 +1,7 @@
 /**
  * Network status as the service worker sees it: a fetch that fails tells every window
- * `{type: 'network-status', online: false}`; the first fetch that succeeds after a failure tells
+ * `{type: 'network-status', online: false, at}` (when it failed: a page that knows the network
+ * came back after that ignores it); the first fetch that succeeds after a failure tells
  * them `{online: true}`. The client shows 网络异常 while offline (SPEC.md section 4). A page that
  * opens later asks with `{type: 'GET_NETWORK_STATUS'}` and gets the answer on the message port.
  */
@@ -12,9 +13,12 @@ declare const self: ServiceWorkerGlobalScope;
 export interface NetworkStatusMessage {
   type: typeof MSG_NETWORK_STATUS;
   online: boolean;
+  /** When the failure that made it offline happened (ms since the epoch). */
+  at?: number;
 }
 
 let online = true;
+let failedAt = 0;
 
 async function broadcast(message: NetworkStatusMessage): Promise<void> {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
@@ -25,8 +29,9 @@ async function broadcast(message: NetworkStatusMessage): Promise<void> {
 export function reportFailure(error: unknown): Promise<void> {
   if (error instanceof DOMException && error.name === 'AbortError') return Promise.resolve();
   online = false;
+  failedAt = Date.now();
   // Every failure is told, so windows opened after the first one learn it too.
-  return broadcast({ type: MSG_NETWORK_STATUS, online: false });
+  return broadcast({ type: MSG_NETWORK_STATUS, online: false, at: failedAt });
 }
 
 /** A response arrived (any HTTP status: the network works). */
@@ -57,7 +62,7 @@ export function setupNetworkStatus(): void {
     if (typeof data !== 'object' || data === null || (data as { type?: unknown }).type !== MSG_GET_NETWORK_STATUS) {
       return;
     }
-    const answer: NetworkStatusMessage = { type: MSG_NETWORK_STATUS, online };
+    const answer: NetworkStatusMessage = online ? { type: MSG_NETWORK_STATUS, online } : { type: MSG_NETWORK_STATUS, online, at: failedAt };
     const port = event.ports[0];
     if (port) port.postMessage(answer);
     else if (event.source) event.source.postMessage(answer);

@@ -114,13 +114,16 @@ describe('the outbox', () => {
     expect(api.reached).toEqual([]);
   });
 
-  it('sends what waits in the order it was made, one at a time', async () => {
+  it('sends what waits in the order it was made, one at a time, even when made within one millisecond', async () => {
     server(() => 'offline');
     const writes = await outbox(queryClient);
+    // One millisecond for all four: the order made is the only order there is.
+    const now = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
     await writes.likePost(7, true);
     await writes.writeComment('comment-order-1', { post_id: 7, content: '第一' });
     await writes.follow({ uid: 5, nick: '作者5', is_follow: false }, true);
     await writes.writeComment('comment-order-2', { post_id: 7, content: '第二' });
+    now.mockRestore();
 
     let inFlight = 0;
     let most = 0;

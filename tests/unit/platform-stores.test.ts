@@ -82,6 +82,23 @@ describe('useOnlineStore', () => {
     onLine.mockRestore();
   });
 
+  it('takes no old news from the service worker: a failure from before the page opened or before the network came back', () => {
+    const stop = startOnlineTracking();
+    useOnlineStore.getState().setOnline(true);
+    // The worker still remembers a failure from before this page.
+    reportWorkerNetworkStatus(false, Date.now() - 60_000);
+    expect(useOnlineStore.getState().online).toBe(true);
+    // A failure now counts.
+    reportWorkerNetworkStatus(false, Date.now());
+    expect(useOnlineStore.getState().online).toBe(false);
+    // The network comes back; a failure told late, from before that, does not take it away again.
+    const before = Date.now() - 1;
+    window.dispatchEvent(new Event('online'));
+    reportWorkerNetworkStatus(false, before);
+    expect(useOnlineStore.getState().online).toBe(true);
+    stop();
+  });
+
   it('follows the window online/offline events until unsubscribed', () => {
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const stop = startOnlineTracking();

@@ -6,7 +6,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WECHAT_RESIGN_DELAY_MS } from '../../src/shared/constants.ts';
 import type { HostContext } from '../../src/client/app/host/start.ts';
+import { startMiniProgram } from '../../src/client/app/host/miniprogram.ts';
 import { startWechat, WECHAT_JS_API_LIST } from '../../src/client/app/host/wechat.ts';
+import { setPageShare } from '../../src/client/platform/page-share.ts';
 import { detectEnvironment } from '../../src/client/platform/environment.ts';
 import { UA } from './user-agents.ts';
 
@@ -73,5 +75,57 @@ describe('WeChat signing', () => {
     resolved.forEach((fn) => fn({ hrefChanged: true }));
     await vi.advanceTimersByTimeAsync(WECHAT_RESIGN_DELAY_MS);
     expect(signed).toHaveLength(2);
+  });
+
+  it('shares what a page says about itself even when it says it after the signature (a slow post)', async () => {
+    await startWechat({ router, env: detectEnvironment(UA.wechatIos) } as unknown as HostContext);
+    changeRoute('/message/detail/9');
+    await vi.advanceTimersByTimeAsync(WECHAT_RESIGN_DELAY_MS);
+    expect(calls.filter(([name]) => name === 'friends').at(-1)?.[1]).toMatchObject({ title: document.title });
+    const reset = setPageShare({ title: '极客0042的动态', desc: '一条慢到的动态' });
+    expect(calls.filter(([name]) => name === 'friends').at(-1)?.[1]).toEqual({
+      title: '极客0042的动态',
+      desc: '一条慢到的动态',
+      link: `${location.origin}/message/detail/9`,
+      imgUrl: `${location.origin}/icons/icon-512.png`,
+    });
+    expect(calls.filter(([name]) => name === 'moments').at(-1)?.[1]).toMatchObject({ title: '极客0042的动态' });
+    reset();
+  });
+});
+
+describe('the mini-program web view', () => {
+  const posted: unknown[] = [];
+  let resolved: Listener[] = [];
+  const router = { subscribe: (_event: string, fn: Listener) => (resolved.push(fn), () => undefined) };
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    posted.length = 0;
+    resolved = [];
+    window.history.replaceState(null, '', '/home');
+    window.wx = { miniProgram: { postMessage: (message: unknown) => posted.push(message), navigateTo: () => undefined } } as unknown as typeof window.wx;
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    delete window.wx;
+  });
+
+  it('posts the share content on load, after a route change, and again when the page says more later', async () => {
+    await startMiniProgram({ router, env: detectEnvironment(UA.miniProgram) } as unknown as HostContext);
+    expect(posted).toHaveLength(1);
+    // The first page's own resolve: the same content, no second post.
+    resolved.forEach((fn) => fn({ hrefChanged: true }));
+    await vi.advanceTimersByTimeAsync(WECHAT_RESIGN_DELAY_MS);
+    expect(posted).toHaveLength(1);
+
+    window.history.pushState(null, '', '/message/detail/9');
+    resolved.forEach((fn) => fn({ hrefChanged: true }));
+    await vi.advanceTimersByTimeAsync(WECHAT_RESIGN_DELAY_MS);
+    expect(posted).toHaveLength(2);
+    const reset = setPageShare({ title: '极客0042的动态' });
+    expect(posted).toHaveLength(3);
+    expect(posted.at(-1)).toMatchObject({ data: { type: 'share', title: '极客0042的动态', link: `${location.origin}/message/detail/9` } });
+    reset();
   });
 });

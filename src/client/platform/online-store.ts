@@ -17,14 +17,20 @@ export const useOnlineStore = create<OnlineState>()((set) => ({
   setOnline: (online) => set((state) => (state.online === online ? state : { online })),
 }));
 
+/** Since when the network is known to work: the page's start, then each online event. */
+let onlineSince = Date.now();
+
 /**
  * The service worker's word on the network: a failed fetch means offline, a fetch that
  * succeeded means online, unless the browser itself says it has no network (a worker's fetch
  * can succeed from a source the page cannot use, and believing it would flap the state and
- * show 网络异常 a second time).
+ * show 网络异常 a second time). A failure from before the network was known to work again (the
+ * worker still remembers one from before this page opened, or before the network came back) is
+ * old news: believing it would say 网络异常 over a page that loads fine.
  */
-export function reportWorkerNetworkStatus(online: boolean): void {
+export function reportWorkerNetworkStatus(online: boolean, failedAt?: number): void {
   if (online && typeof navigator !== 'undefined' && navigator.onLine === false) return;
+  if (!online && failedAt !== undefined && failedAt < onlineSince) return;
   useOnlineStore.getState().setOnline(online);
 }
 
@@ -32,7 +38,10 @@ export function reportWorkerNetworkStatus(online: boolean): void {
 export function startOnlineTracking(): () => void {
   if (typeof window === 'undefined') return () => {};
   const { setOnline } = useOnlineStore.getState();
-  const goOnline = (): void => setOnline(true);
+  const goOnline = (): void => {
+    onlineSince = Date.now();
+    setOnline(true);
+  };
   const goOffline = (): void => setOnline(false);
   setOnline(initiallyOnline());
   window.addEventListener('online', goOnline);

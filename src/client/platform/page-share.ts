@@ -12,13 +12,24 @@ export interface PageShare {
 }
 
 let current: Partial<Omit<PageShare, 'link'>> | null = null;
+const listeners = new Set<() => void>();
 
-/** Sets this page's share content; returns the reset for when the page goes. */
+/**
+ * Sets this page's share content; returns the reset for when the page goes. A page sets it when
+ * its data arrives, which may be after the host read it on the route change: hosts listen.
+ */
 export function setPageShare(content: Partial<Omit<PageShare, 'link'>>): () => void {
   current = content;
+  for (const listener of listeners) listener();
   return () => {
     if (current === content) current = null;
   };
+}
+
+/** Calls `listener` each time a page sets its share content; returns the unsubscribe. */
+export function onPageShareSet(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 export function pageShare(): PageShare {

@@ -7,7 +7,8 @@
  */
 
 export interface RegisterServiceWorkerOptions {
-  onNetworkStatus(online: boolean): void;
+  /** `failedAt`: when the failure behind an offline report happened (ms since the epoch). */
+  onNetworkStatus(online: boolean, failedAt?: number): void;
   onUpdateReady(applyUpdate: () => void): void;
 }
 
@@ -23,6 +24,7 @@ const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 interface NetworkStatusMessage {
   type: typeof MSG_NETWORK_STATUS;
   online: boolean;
+  at?: number;
 }
 
 function isNetworkStatusMessage(data: unknown): data is NetworkStatusMessage {
@@ -52,7 +54,7 @@ export function registerServiceWorker(options: RegisterServiceWorkerOptions): vo
   // Listen on the container, not on the Workbox instance: a worker of an older version that
   // still controls the page reports too.
   container.addEventListener('message', (event: MessageEvent<unknown>) => {
-    if (isNetworkStatusMessage(event.data)) options.onNetworkStatus(event.data.online);
+    if (isNetworkStatusMessage(event.data)) options.onNetworkStatus(event.data.online, event.data.at);
   });
   container.startMessages();
 
@@ -105,7 +107,7 @@ function askNetworkStatus(options: RegisterServiceWorkerOptions): void {
   if (!controller) return;
   const channel = new MessageChannel();
   channel.port1.onmessage = (event: MessageEvent<unknown>) => {
-    if (isNetworkStatusMessage(event.data) && !event.data.online) options.onNetworkStatus(false);
+    if (isNetworkStatusMessage(event.data) && !event.data.online) options.onNetworkStatus(false, event.data.at);
     channel.port1.close();
   };
   controller.postMessage({ type: MSG_GET_NETWORK_STATUS }, [channel.port2]);

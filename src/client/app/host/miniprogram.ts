@@ -9,7 +9,7 @@
  *   (and window.open) go to the mini-program's web-view page with the URL.
  */
 import { WECHAT_RESIGN_DELAY_MS } from '#shared/constants.ts';
-import { pageShare } from '../../platform/page-share.ts';
+import { onPageShareSet, pageShare } from '../../platform/page-share.ts';
 import { loadWechatSdk } from '../../platform/wechat-sdk.ts';
 import { setHostShare } from '../../ui/share.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
@@ -21,11 +21,13 @@ export const MINIPROGRAM_WEBVIEW_PAGE = '/pages/webview/webview';
 export async function startMiniProgram({ router }: HostContext): Promise<void> {
   const bridge = (await loadWechatSdk())?.miniProgram;
   if (!bridge) return;
-  let postedFor = '';
+  let posted = '';
   const post = (share = pageShare()) => {
-    postedFor = location.href;
+    posted = JSON.stringify(share);
     bridge.postMessage({ data: { type: 'share', ...share } });
   };
+  // Only when it says something new: the first page may resolve after the post made on load.
+  const postIfChanged = () => JSON.stringify(pageShare()) !== posted && post();
 
   const openOutside = (url: string) => bridge.navigateTo({ url: `${MINIPROGRAM_WEBVIEW_PAGE}?url=${encodeURIComponent(url)}` });
   window.open = (url?: string | URL) => {
@@ -56,8 +58,9 @@ export async function startMiniProgram({ router }: HostContext): Promise<void> {
     if (!event.hrefChanged) return;
     clearTimeout(timer);
     // After the new page has set its title and share content.
-    // The first page may resolve after the post made on load: the same page, no new post.
-    timer = setTimeout(() => location.href !== postedFor && post(), WECHAT_RESIGN_DELAY_MS);
+    timer = setTimeout(postIfChanged, WECHAT_RESIGN_DELAY_MS);
   });
+  // A post's page sets its content when the post arrives, maybe later than that.
+  onPageShareSet(postIfChanged);
   post();
 }

@@ -8,7 +8,7 @@
 import { WECHAT_RESIGN_DELAY_MS } from '#shared/constants.ts';
 import { endpoints } from '#shared/endpoints.ts';
 import { request } from '../../lib/http.ts';
-import { pageShare } from '../../platform/page-share.ts';
+import { onPageShareSet, pageShare } from '../../platform/page-share.ts';
 import { loadWechatSdk, type WechatSdk } from '../../platform/wechat-sdk.ts';
 import type { HostContext } from './start.ts';
 
@@ -27,6 +27,7 @@ export async function startWechat({ router }: HostContext): Promise<void> {
   if (!wx) return;
   wx.error((result) => console.warn('WeChat JS-SDK config failed', result));
   let signedUrl = '';
+  let configured = false;
   const sign = async () => {
     const url = location.href.split('#')[0]!;
     // The first resolve of the router, or a change of the hash alone, keeps the URL signed.
@@ -35,7 +36,10 @@ export async function startWechat({ router }: HostContext): Promise<void> {
     try {
       const signed = await request(endpoints.wxShareSign, { url });
       wx.config({ debug: false, ...signed, jsApiList: WECHAT_JS_API_LIST });
-      wx.ready(() => share(wx));
+      wx.ready(() => {
+        configured = true;
+        share(wx);
+      });
     } catch {
       // Unsigned, WeChat's menu shares the bare page: nothing the reader must hear about.
       signedUrl = '';
@@ -47,5 +51,7 @@ export async function startWechat({ router }: HostContext): Promise<void> {
     clearTimeout(timer);
     timer = setTimeout(() => void sign(), WECHAT_RESIGN_DELAY_MS);
   });
+  // A post's page sets its content when the post arrives, which may be after the signature.
+  onPageShareSet(() => configured && location.href.split('#')[0] === signedUrl && share(wx));
   await sign();
 }

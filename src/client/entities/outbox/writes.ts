@@ -67,8 +67,20 @@ async function viewer(): Promise<number | null | undefined> {
   }
 }
 
+let lastMadeAt = 0;
+
+/**
+ * When a write is made, as the queue orders writes: after every write waiting, even within one
+ * millisecond (a like, a comment and a follow made in one tick would otherwise go by their ids).
+ */
+function madeAt(): number {
+  for (const item of useOutbox.getState().items) lastMadeAt = Math.max(lastMadeAt, item.at);
+  lastMadeAt = Math.max(Date.now(), lastMadeAt + 1);
+  return lastMadeAt;
+}
+
 function queued<D>(kind: string, uid: number, fields: Omit<QueuedWrite<D>, 'kind' | 'uid' | 'at' | 'state' | 'id'> & { id?: string }): QueuedWrite<D> {
-  return { id: newClientId(), ...fields, kind, uid, at: Date.now(), state: 'waiting' };
+  return { id: newClientId(), ...fields, kind, uid, at: madeAt(), state: 'waiting' };
 }
 
 // ---------------------------------------------------------------------------------------------
