@@ -17,7 +17,8 @@ import { posts } from '../../src/server/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/api.ts';
 import { openTestDatabase } from '../support/db.ts';
 
-const CSS = 'body{color:#222}.post-card{padding:16px}';
+/** A stylesheet as big as a real one's start: the page passes the compression threshold. */
+const CSS = `body{color:#222}${Array.from({ length: 120 }, (_, i) => `.rule-${i}{padding:${i}px}`).join('')}`;
 
 /** The page as `vite build` writes it: the entry script and its stylesheet in the head. */
 const BUILD_INDEX_HTML = `<!doctype html>
@@ -118,6 +119,19 @@ describe('the first feed page inside the page', () => {
     const first = await page('/home');
     const again = await t.app.inject({ method: 'GET', url: '/home', headers: { 'if-none-match': String(first.headers.etag) }, remoteAddress: '10.9.0.1' });
     expect(again.statusCode).toBe(304);
+  });
+});
+
+describe('every page', () => {
+  it('travels compressed, as the API’s answers do', async () => {
+    for (const url of ['/index.html', '/home', '/message/detail/5', '/no/such/page']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' }, remoteAddress: '10.9.0.2' });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBe('gzip');
+    }
+    // Files that are not there, and unknown calls, are still the envelope's 404.
+    expect((await t.app.inject({ method: 'GET', url: '/assets/nope.js' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/serv/v1/nothing' })).json()).toMatchObject({ code: -1, error: { code: -1005 } });
   });
 });
 

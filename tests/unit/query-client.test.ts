@@ -179,6 +179,11 @@ describe('persistence', () => {
     expect(second.getQueryState(['posts', 'all'])?.isInvalidated).toBe(false);
     expect(second.getQueryData(['channels'])).toEqual(['kept']);
     expect(second.getQueryState(['channels'])?.isInvalidated).toBe(true);
+    // And saved, though nothing changed after the restore: an offline start next has it.
+    await vi.waitFor(async () => {
+      const saved = (await persisted())?.clientState.queries.find((query) => query.queryHash === '["posts","all"]');
+      expect(saved?.state.data).toEqual({ list: ['fresh'] });
+    });
   });
 
   it('discards a cache saved with another buster', async () => {

@@ -15,6 +15,7 @@
 import { MutationCache, onlineManager, QueryCache, QueryClient, type MutationOptions } from '@tanstack/react-query';
 import {
   persistQueryClientRestore,
+  persistQueryClientSave,
   persistQueryClientSubscribe,
   type PersistedClient,
   type Persister,
@@ -277,7 +278,7 @@ export async function persistQueryCache(queryClient: QueryClient, options: Persi
     console.warn('Could not restore the persisted query cache', error);
   }
 
-  const unsubscribe = persistQueryClientSubscribe({
+  const saving = {
     queryClient,
     persister,
     buster,
@@ -286,7 +287,11 @@ export async function persistQueryCache(queryClient: QueryClient, options: Persi
       // Paused mutations are replayed by the outbox, not by the query cache.
       shouldDehydrateMutation: () => false,
     },
-  });
+  };
+  const unsubscribe = persistQueryClientSubscribe(saving);
+  // What the cache held before (the page's first feed page) changes nothing the subscription
+  // hears: saved now, or a first visit that goes offline next would have nothing to show.
+  if (current.size > 0) void persistQueryClientSave(saving);
 
   // Write the latest state when the page is hidden: it may never become visible again.
   const onHidden = (): void => {

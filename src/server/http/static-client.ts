@@ -119,14 +119,20 @@ export async function registerStaticClient(app: FastifyInstance, { dir, config }
     // service worker does the same when it has the page.
     app.get(SHARE_TARGET_PATH, (request, reply) => reply.redirect(shareTargetLocation(request.url.split('?')[1] ?? ''), 303));
   }
-  app.setNotFoundHandler((request, reply) => {
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    const path = request.url.split('?')[0];
-    if (page && wantsPage && !isApiPath(request.url) && !isFilePath(request.url)) {
-      if (carriesFirstFeedPage(request)) return sendWithFirstFeedPage(app, request, reply, page.body, policy);
-      return sendRendered(request, reply, page.body, 'text/html; charset=utf-8', page.etag, policy);
-    }
     const what = isApiPath(request.url) || !wantsPage ? '接口不存在' : '文件不存在';
-    return reply.status(404).send(fail(ErrorCode.NotFound, `${what}：${request.method} ${path}`));
-  });
+    return reply.status(404).send(fail(ErrorCode.NotFound, `${what}：${request.method} ${request.url.split('?')[0]}`));
+  };
+  if (page) {
+    const shell = page;
+    // Every page of the app is a route (GET and HEAD), not the not-found handler: only routes
+    // get the compression of @fastify/compress (the page is tens of KB with its stylesheet).
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      if (isApiPath(request.url) || isFilePath(request.url)) return notFound(request, reply);
+      if (carriesFirstFeedPage(request)) return sendWithFirstFeedPage(app, request, reply, shell.body, policy);
+      return sendRendered(request, reply, shell.body, 'text/html; charset=utf-8', shell.etag, policy);
+    });
+  }
+  app.setNotFoundHandler(notFound);
 }
