@@ -3,8 +3,10 @@
  * nothing: these machines are shared and noisy, so every throughput figure stands beside its
  * anchors, measured in the same run, interleaved, round after round; the ratios are what count.
  *
- *   npm run bench                       every group
- *   npm run bench -- postgres pglite    some groups: postgres | pglite | seed | bundle | startup
+ *   npm run bench                              every group
+ *   npm run bench -- postgres pglite           some groups: postgres | pglite | seed | bundle | startup
+ *                                                | lighthouse | offline
+ *   npm run bench -- --only=lighthouse,offline the same, as a list (or BENCH_STAGES=lighthouse,offline)
  *
  * The feed groups start the built server (`npm run serve`'s command) as a process of its own
  * with BENCH_ANCHORS on, and drive it with autocannon from another process (load.ts):
@@ -13,6 +15,11 @@
  * - pglite: an embedded PGlite data folder bulk-loaded with BENCH_PGLITE_POSTS (default 100,000).
  * Settings: BENCH_ROUNDS (5), BENCH_SECONDS per run (5), BENCH_CONNECTIONS (50), BENCH_CASES (a
  * regular expression: only the cases whose name matches, beside the anchors).
+ *
+ * The first-screen groups (first-screen.ts) measure the built client in Chromium beside bare React
+ * anchors built from tests/bench/anchors: lighthouse (Lighthouse 12 mobile on /home, a post detail
+ * and a user centre, BENCH_LIGHTHOUSE_ROUNDS rounds, default 3, and the first-visit JS of /home)
+ * and offline (an offline reload of /home, BENCH_OFFLINE_ROUNDS rounds, default 5).
  *
  * Writes a markdown report to tests/bench/results/<date>.md (machine, versions, date, figures).
  */
@@ -37,7 +44,9 @@ import { hashToken } from '../../src/server/services/sessions.ts';
 import { startPostgres } from '../support/db.ts';
 import { freePort } from '../support/ports.ts';
 import { bulkLoad, type SqlRunner } from './bulk-load.ts';
+import { lighthouseGroup, offlineGroup } from './first-screen.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
+import { median } from './stats.ts';
 
 const root = projectRoot();
 const config = loadConfig({});
@@ -54,11 +63,19 @@ const settings = {
   rounds: whole('BENCH_ROUNDS', 5),
   seconds: whole('BENCH_SECONDS', 5),
   connections: whole('BENCH_CONNECTIONS', 50),
+  lighthouseRounds: whole('BENCH_LIGHTHOUSE_ROUNDS', 3),
+  offlineRounds: whole('BENCH_OFFLINE_ROUNDS', 5),
   pageSize: 20,
   /** Only the cases whose name matches (the anchors always run). */
   cases: env.BENCH_CASES ? new RegExp(env.BENCH_CASES) : undefined,
 };
-const only = process.argv.slice(2);
+/** The groups asked for: named as arguments, as --only=a,b, or in BENCH_STAGES=a,b; none: all. */
+const only = [
+  ...process.argv.slice(2).flatMap((arg) => (arg.startsWith('--only=') ? arg.slice('--only='.length).split(',') : [arg])),
+  ...(env.BENCH_STAGES ?? '').split(','),
+]
+  .map((name) => name.trim())
+  .filter(Boolean);
 const startedAt = new Date();
 
 /** The report, in markdown, built as the groups run. */
@@ -68,11 +85,6 @@ const say = (line = '') => {
   report.push(line);
 };
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 const fixed = (value: number, digits = 0) => value.toFixed(digits);
 /** The machine's load average (1, 5, 15 minutes): these machines are shared, so the report says how busy it was. */
 const loadAverage = () => loadavg().map((value) => fixed(value, 2)).join(', ');
@@ -557,18 +569,21 @@ function machine(): string[] {
   ];
 }
 
+const firstScreen = { say, startServer, lighthouseRounds: settings.lighthouseRounds, offlineRounds: settings.offlineRounds };
 const groups: Record<string, () => Promise<void> | void> = {
   postgres: postgresGroup,
   pglite: pgliteGroup,
   seed: seedGroup,
   bundle: bundleGroup,
   startup: startupGroup,
+  lighthouse: () => lighthouseGroup(firstScreen),
+  offline: () => offlineGroup(firstScreen),
 };
 for (const name of only) if (!groups[name]) throw new Error(`unknown group ${name}; groups: ${Object.keys(groups).join(', ')}`);
 
 say(`# Benchmark ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`);
 say();
-say(`\`npm run bench${only.length ? ` -- ${only.join(' ')}` : ''}\``);
+say(`\`npm run bench${only.length ? ` -- --only=${only.join(',')}` : ''}\``);
 say();
 for (const line of machine()) say(line);
 say();

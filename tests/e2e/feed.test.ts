@@ -41,6 +41,21 @@ describe('feed', () => {
       await browser?.close();
     });
 
+    it('a first visit’s /home shows its posts without a feed call or a stylesheet request before them', async () => {
+      const before: string[] = [];
+      let shown = false;
+      page.on('request', (request) => {
+        if (!shown) before.push(new URL(request.url()).pathname);
+      });
+      await page.goto(`${app.url}/home`);
+      await cards(page).first().waitFor({ timeout: 15_000 });
+      shown = true;
+      expect(await cards(page).first().textContent()).toContain(firstPage.list[0]!.content.slice(0, 20));
+      expect(before.filter((path) => path === api.channelPosts.path || path.endsWith('.css'))).toEqual([]);
+      // Styled all the same: the stylesheet came inside the page.
+      expect(await page.evaluate(() => getComputedStyle(document.querySelector('main article')!).borderRadius)).not.toBe('0px');
+    });
+
     it('/home shows the posts from the server', async () => {
       await page.goto(`${app.url}/home`);
       await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);

@@ -53,6 +53,8 @@ export interface TestAppOptions {
   closeDatabase?: boolean;
   /** Environment the app's config is read from (defaults otherwise), e.g. { WRITE_LIMIT_PER_MINUTE: '3' }. */
   env?: Record<string, string>;
+  /** Serve this built client (a folder with index.html) beside the API, as `npm start` does. */
+  clientDir?: string;
 }
 
 export async function createTestApp(database: Database, options: TestAppOptions = {}): Promise<TestApp> {
@@ -62,7 +64,8 @@ export async function createTestApp(database: Database, options: TestAppOptions 
       codes.set(cellphone, code);
     },
   };
-  const app = await buildApp({ config: loadConfig(options.env ?? {}), db: database.db, serveClient: false, codeSender });
+  const config = loadConfig({ ...options.env, ...(options.clientDir === undefined ? {} : { CLIENT_DIR: options.clientDir }) });
+  const app = await buildApp({ config, db: database.db, serveClient: options.clientDir !== undefined, codeSender });
   await app.ready();
 
   async function call<T>(endpoint: Endpoint, input: unknown, options: CallOptions = {}): Promise<CallResult<T>> {

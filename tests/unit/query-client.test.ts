@@ -165,6 +165,27 @@ describe('persistence', () => {
     expect(second.getQueryState(['posts', 'all'])?.isInvalidated).toBe(true);
   });
 
+  it('keeps what the cache held before the restore (the page’s first feed page): newer, and not marked stale', async () => {
+    const first = recordingClient().client;
+    stops.push(await persistQueryCache(first, { buster: 'v1', throttleMs: 10 }));
+    first.setQueryData(['posts', 'all'], { list: ['old'] });
+    first.setQueryData(['channels'], ['kept']);
+    await vi.waitFor(async () => expect((await persisted())?.clientState.queries).toHaveLength(2));
+
+    const second = recordingClient().client;
+    second.setQueryData(['posts', 'all'], { list: ['fresh'] });
+    stops.push(await persistQueryCache(second, { buster: 'v1', throttleMs: 10 }));
+    expect(second.getQueryData(['posts', 'all'])).toEqual({ list: ['fresh'] });
+    expect(second.getQueryState(['posts', 'all'])?.isInvalidated).toBe(false);
+    expect(second.getQueryData(['channels'])).toEqual(['kept']);
+    expect(second.getQueryState(['channels'])?.isInvalidated).toBe(true);
+    // And saved, though nothing changed after the restore: an offline start next has it.
+    await vi.waitFor(async () => {
+      const saved = (await persisted())?.clientState.queries.find((query) => query.queryHash === '["posts","all"]');
+      expect(saved?.state.data).toEqual({ list: ['fresh'] });
+    });
+  });
+
   it('discards a cache saved with another buster', async () => {
     const first = recordingClient().client;
     stops.push(await persistQueryCache(first, { buster: 'v1', throttleMs: 10 }));

@@ -15,6 +15,7 @@
 import { MutationCache, onlineManager, QueryCache, QueryClient, type MutationOptions } from '@tanstack/react-query';
 import {
   persistQueryClientRestore,
+  persistQueryClientSave,
   persistQueryClientSubscribe,
   type PersistedClient,
   type Persister,
@@ -265,16 +266,19 @@ export async function persistQueryCache(queryClient: QueryClient, options: Persi
     if (event.type === 'observerAdded') uses.set(event.query.queryHash, Date.now());
   });
 
+  // Data the cache already holds (the first feed page that came in the page) is newer than
+  // anything restored: hydration keeps it, and it is not marked stale below.
+  const current = new Set(queryClient.getQueryCache().getAll().filter((query) => query.state.dataUpdatedAt > 0).map((query) => query.queryHash));
   try {
     await persistQueryClientRestore({ queryClient, persister, maxAge, buster });
     // What was restored shows at once but is refetched when used: the last save may predate
     // the last change (saves are throttled), e.g. a follow made just before a reload.
-    await queryClient.invalidateQueries({ refetchType: 'none' });
+    await queryClient.invalidateQueries({ refetchType: 'none', predicate: (query) => !current.has(query.queryHash) });
   } catch (error) {
     console.warn('Could not restore the persisted query cache', error);
   }
 
-  const unsubscribe = persistQueryClientSubscribe({
+  const saving = {
     queryClient,
     persister,
     buster,
@@ -283,7 +287,11 @@ export async function persistQueryCache(queryClient: QueryClient, options: Persi
       // Paused mutations are replayed by the outbox, not by the query cache.
       shouldDehydrateMutation: () => false,
     },
-  });
+  };
+  const unsubscribe = persistQueryClientSubscribe(saving);
+  // What the cache held before (the page's first feed page) changes nothing the subscription
+  // hears: saved now, or a first visit that goes offline next would have nothing to show.
+  if (current.size > 0) void persistQueryClientSave(saving);
 
   // Write the latest state when the page is hidden: it may never become visible again.
   const onHidden = (): void => {

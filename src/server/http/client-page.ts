@@ -2,8 +2,9 @@
  * The built client's three files that carry run-time settings, rendered once at start from the
  * build and the configuration:
  *
- * - index.html gets the client config as inline JSON (<script id="app-config">) and the
- *   community's name in <title>, the description, apple-mobile-web-app-title and <noscript>;
+ * - index.html gets the client config as inline JSON (<script id="app-config">), the
+ *   community's name in <title>, the description, apple-mobile-web-app-title and <noscript>,
+ *   and the build's stylesheets inline (inlineStylesheets);
  *   it is served with contentSecurityPolicy(config) (static-client.ts);
  * - manifest.webmanifest gets name, short_name and description from the provider's name;
  * - sw.js gets new precache revisions for those two files, a hash of the build's revision and
@@ -52,7 +53,12 @@ export function escapeHtml(value: string): string {
  * no `>` or `&`, and no U+2028/U+2029. JSON.parse reads the escapes back as the same text.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return jsonTextForScript(JSON.stringify(value));
+}
+
+/** jsonForScript for JSON that is text already (an answer of the API). */
+export function jsonTextForScript(json: string): string {
+  return json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** Replaces the element `pattern` finds, or adds `element` where `insert` says when the build has none. */
@@ -72,10 +78,24 @@ const atBodyStart = (html: string, element: string) => html.replace(/<body(\s[^>
 /** A <meta name="..."> element of any attribute order, self-closed or not. */
 const metaNamed = (name: string) => new RegExp(`<meta\\s[^>]*name=["']${name}["'][^>]*>`, 'gi');
 
-export function renderIndexHtml(buildHtml: string, config: ClientConfig): string {
+/**
+ * The build's own stylesheets (<link rel="stylesheet" href="/assets/….css">) written into the
+ * page as <style>: the first paint waits for no request but the page (render-blocking CSS was
+ * most of a first visit's wait). A file that cannot be read, or whose text could close the
+ * element, keeps its link.
+ */
+export function inlineStylesheets(html: string, readAsset: (href: string) => string | undefined): string {
+  return html.replace(/<link\s[^>]*rel=["']stylesheet["'][^>]*>/gi, (link) => {
+    const href = /\shref=["'](\/assets\/[^"'?#]+\.css)["']/i.exec(link)?.[1];
+    const css = href === undefined ? undefined : readAsset(href);
+    return css === undefined || /<\/style/i.test(css) ? link : `<style>${css}</style>`;
+  });
+}
+
+export function renderIndexHtml(buildHtml: string, config: ClientConfig, readAsset?: (href: string) => string | undefined): string {
   if (!/<\/head>/i.test(buildHtml) || !/<body(\s[^>]*)?>/i.test(buildHtml)) throw new Error('index.html has no <head> or <body>');
   const texts = communityTexts(config.providerName);
-  let html = buildHtml;
+  let html = readAsset ? inlineStylesheets(buildHtml, readAsset) : buildHtml;
   // Any config element the build carries (say, the Vite dev default) gives way to ours.
   html = html.replace(new RegExp(`<script[^>]*id=["']${CLIENT_CONFIG_ELEMENT_ID}["'][^>]*>[\\s\\S]*?</script>\\s*`, 'gi'), '');
   html = setElement(html, /<title>[\s\S]*?<\/title>/gi, `<title>${escapeHtml(texts.title)}</title>`, intoHead);
@@ -138,10 +158,10 @@ export interface RenderedClient {
 
 /** Renders the three files from the build's text (undefined: the build has no such file). */
 export function renderClient(
-  build: { indexHtml: string; manifest?: string | undefined; sw?: string | undefined },
+  build: { indexHtml: string; manifest?: string | undefined; sw?: string | undefined; readAsset?: (href: string) => string | undefined },
   config: ClientConfig,
 ): RenderedClient {
-  const indexHtml = renderIndexHtml(build.indexHtml, config);
+  const indexHtml = renderIndexHtml(build.indexHtml, config, build.readAsset);
   const manifest = build.manifest === undefined ? undefined : renderManifest(build.manifest, config);
   const unrevised: string[] = [];
   let sw = build.sw;

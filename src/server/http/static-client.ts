@@ -3,7 +3,8 @@
  * index.html, the service worker and the manifest are revalidated so updates reach users.
  * Any other GET that is not an API call or a file gets index.html (history-mode routing); a
  * missing file (/assets/nope.js, /favicon-x.png: src/shared/static-paths.ts) is a 404. A share to
- * the installed app (/share-target) is redirected to the composer over /home.
+ * the installed app (/share-target) is redirected to the composer over /home. A navigation to
+ * /home gets the feed's first page inside the page (first-screen.ts).
  *
  * index.html, manifest.webmanifest and sw.js carry the run-time configuration
  * (client-page.ts): they are rendered once here, at start, and served from memory. The page
@@ -19,6 +20,7 @@ import { fail } from '#shared/envelope.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import { isFilePath, SHARE_TARGET_PATH, shareTargetLocation } from '#shared/static-paths.ts';
 import { contentSecurityPolicy, md5, renderClient } from './client-page.ts';
+import { carriesFirstFeedPage, firstFeedPageElement } from './first-screen.ts';
 
 const API_PREFIXES = ['/serv/', '/wxmisc/', '/img/', '/docs'];
 
@@ -40,11 +42,31 @@ function readIfPresent(path: string): string | undefined {
 }
 
 /** Sends one rendered file: no-cache with an ETag, so a revalidation costs a 304. */
-function sendRendered(request: FastifyRequest, reply: FastifyReply, body: string, type: string, etag: string, policy?: string) {
-  reply.header('cache-control', 'no-cache').header('etag', etag).header('content-type', type);
+function sendRendered(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: string,
+  type: string,
+  etag: string,
+  policy?: string,
+  cacheControl = 'no-cache',
+) {
+  reply.header('cache-control', cacheControl).header('etag', etag).header('content-type', type);
   if (policy) reply.header('content-security-policy', policy);
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();
   return reply.send(body);
+}
+
+/**
+ * The page with the feed's first page in it (first-screen.ts). What it carries depends on the
+ * caller (likes, votes), so it is private; its ETag is its content's, so an unchanged feed
+ * still revalidates as a 304.
+ */
+async function sendWithFirstFeedPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, shell: string, policy: string) {
+  const element = await firstFeedPageElement(app, request);
+  const body = element ? shell.replace(/<body(\s[^>]*)?>/i, (tag) => `${tag}\n    ${element}`) : shell;
+  reply.header('vary', 'cookie');
+  return sendRendered(request, reply, body, 'text/html; charset=utf-8', `"${md5(body)}"`, policy, 'private, no-cache');
 }
 
 export async function registerStaticClient(app: FastifyInstance, { dir, config }: StaticClientOptions): Promise<void> {
@@ -57,6 +79,7 @@ export async function registerStaticClient(app: FastifyInstance, { dir, config }
         indexHtml: readFileSync(join(clientDir, 'index.html'), 'utf8'),
         manifest: readIfPresent(join(clientDir, 'manifest.webmanifest')),
         sw: readIfPresent(join(clientDir, 'sw.js')),
+        readAsset: (href) => readIfPresent(join(clientDir, href)),
       },
       config,
     );
@@ -96,13 +119,20 @@ export async function registerStaticClient(app: FastifyInstance, { dir, config }
     // service worker does the same when it has the page.
     app.get(SHARE_TARGET_PATH, (request, reply) => reply.redirect(shareTargetLocation(request.url.split('?')[1] ?? ''), 303));
   }
-  app.setNotFoundHandler((request, reply) => {
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    const path = request.url.split('?')[0];
-    if (page && wantsPage && !isApiPath(request.url) && !isFilePath(request.url)) {
-      return sendRendered(request, reply, page.body, 'text/html; charset=utf-8', page.etag, policy);
-    }
     const what = isApiPath(request.url) || !wantsPage ? '接口不存在' : '文件不存在';
-    return reply.status(404).send(fail(ErrorCode.NotFound, `${what}：${request.method} ${path}`));
-  });
+    return reply.status(404).send(fail(ErrorCode.NotFound, `${what}：${request.method} ${request.url.split('?')[0]}`));
+  };
+  if (page) {
+    const shell = page;
+    // Every page of the app is a route (GET and HEAD), not the not-found handler: only routes
+    // get the compression of @fastify/compress (the page is tens of KB with its stylesheet).
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      if (isApiPath(request.url) || isFilePath(request.url)) return notFound(request, reply);
+      if (carriesFirstFeedPage(request)) return sendWithFirstFeedPage(app, request, reply, shell.body, policy);
+      return sendRendered(request, reply, shell.body, 'text/html; charset=utf-8', shell.etag, policy);
+    });
+  }
+  app.setNotFoundHandler(notFound);
 }

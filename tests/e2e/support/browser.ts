@@ -10,6 +10,18 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** The flags of every Chromium the tests and the bench start (the bench's Lighthouse runs too). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export interface LaunchOptions {
   viewport?: { width: number; height: number };
   userAgent?: string;
@@ -42,16 +54,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
       ...(options.offline ? { offline: true } : {}),
       ...(options.hasTouch ? { hasTouch: true } : {}),
       ...(options.blockServiceWorkers ? { serviceWorkers: 'block' as const } : {}),
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     });
   } catch (error) {
     if (!keepProfile) await rm(profileDir, { recursive: true, force: true });

@@ -5,6 +5,7 @@
  */
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from '@tanstack/react-query';
 import { endpoints } from '#shared/endpoints.ts';
+import { FEED_PAGE_SIZE } from '#shared/first-screen.ts';
 import type { Paged, Post } from '#shared/schemas.ts';
 import { request } from '../../lib/http.ts';
 import { keysetPaging } from '../../lib/paging.ts';
@@ -15,8 +16,7 @@ export type FeedTab = 'all' | 'follow' | 'good';
 /** Which posts: a tab of the community feed, or one channel. */
 export type FeedSource = { tab: FeedTab } | { channelId: number };
 
-/** Posts per request (keyset pages). */
-export const FEED_PAGE_SIZE = 10;
+export { FEED_PAGE_SIZE };
 
 /** A feed stays fresh for a while: returning to /home shows it as it was (kept alive). */
 export const FEED_STALE_TIME_MS = 5 * 60_000;

@@ -1,0 +1,36 @@
+/**
+ * The JavaScript of a first visit to /home, as tests/e2e/bundle-size.test.ts budgets it and the
+ * bench (tests/bench/first-screen.ts) reports it: every script the page loads in a fresh
+ * profile (the entry, and what it loads right after the first screen), each file's size at
+ * gzip level 9 from dist/client.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { PROJECT_ROOT } from './app.ts';
+import { launchBrowser } from './browser.ts';
+
+/** gzip-9 bytes of each script a first visit to `${baseUrl}/home` loads, by path. */
+export async function firstVisitScripts(baseUrl: string, viewport: { width: number; height: number }): Promise<Map<string, number>> {
+  const browser = await launchBrowser({ viewport });
+  try {
+    const scripts = new Set<string>();
+    browser.page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+    });
+    await browser.page.goto(`${baseUrl}/home`, { waitUntil: 'networkidle' });
+    await browser.page.locator('main article').first().waitFor();
+    // Whatever the page loads once the first screen is up belongs to the visit too.
+    await browser.page.waitForLoadState('networkidle');
+    const sizes = new Map<string, number>();
+    for (const path of scripts) {
+      sizes.set(path, gzipSync(readFileSync(join(PROJECT_ROOT, 'dist/client', path)), { level: 9 }).length);
+    }
+    return sizes;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The sum of the sizes. */
+export const totalBytes = (sizes: Map<string, number>): number => [...sizes.values()].reduce((sum, size) => sum + size, 0);
