@@ -61,7 +61,12 @@ async function axeViolations(page: Page): Promise<Violation[]> {
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact ?? null,
-      targets: v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.split('\n').slice(1).join(' ').trim().slice(0, 160)})` : ''}`),
+      targets: v.nodes.map((n) => {
+        // What it is up against (the element that covers a target, the text's background), named.
+        const related = [...n.any, ...n.all, ...n.none].flatMap((check) => check.relatedNodes?.map((node) => node.target.join(' ')) ?? []);
+        const summary = n.failureSummary ? ` (${n.failureSummary.split('\n').slice(1).join(' ').trim().slice(0, 160)})` : '';
+        return `${n.target.join(' ')}${summary}${related.length > 0 ? ` against ${[...new Set(related)].join(', ')}` : ''}`;
+      }),
     }));
   }, AXE_TAGS);
 }
