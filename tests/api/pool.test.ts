@@ -38,11 +38,14 @@ describe('the PostgreSQL pool', () => {
         'select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and application_name = $1',
         [''],
       );
-      expect(ended.rows[0].n).toBeGreaterThan(0);
+      expect(ended.rows[0].n).toBeGreaterThanOrEqual(3);
     } finally {
       await admin.end();
     }
-    await vi.waitFor(() => expect(lost).toHaveBeenCalled());
+    // The pool hears of each of its three idle connections' end, one at a time: a query sent
+    // before the last is heard of may be handed a connection whose end is on its way (as pg's
+    // pool does; the clean-clone run met it once).
+    await vi.waitFor(() => expect(lost.mock.calls.length).toBeGreaterThanOrEqual(3));
     expect(lost.mock.calls[0]![0]).toBeInstanceOf(Error);
     const rows = await queryRows<{ ok: number }>(database.db, sql`select 1 as ok`);
     expect(rows[0]!.ok).toBe(1);
