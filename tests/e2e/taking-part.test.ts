@@ -192,7 +192,8 @@ describe.each(layouts)("deleting one's own post at $name", ({ viewport, ownPostI
       await page.getByRole('alertdialog', { name: '删除动态' }).getByRole('button', { name: '删除' }).click();
       await page.getByText('动态已删除').waitFor();
       expect(await page.locator(`#post-${post.id}-author`).count()).toBe(0);
-      expect(await page.locator('main article').count()).toBeGreaterThan(10);
+      // The rest of the loaded feed stays (past 40 posts the list is windowed: a screenful or so in the DOM).
+      expect(await page.locator('main article').count()).toBeGreaterThan(5);
       const detail = await fetch(`${app.url}${api.postDetail.path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

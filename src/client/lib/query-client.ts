@@ -290,8 +290,9 @@ export async function persistQueryCache(queryClient: QueryClient, options: Persi
   };
   const unsubscribe = persistQueryClientSubscribe(saving);
   // What the cache held before (the page's first feed page) changes nothing the subscription
-  // hears: saved now, or a first visit that goes offline next would have nothing to show.
-  if (current.size > 0) void persistQueryClientSave(saving);
+  // hears: saved now, unthrottled, or a first visit left within a second and then opened
+  // offline would have nothing to show.
+  if (current.size > 0) void persistQueryClientSave(saving).then(() => persister.flush());
 
   // Write the latest state when the page is hidden: it may never become visible again.
   const onHidden = (): void => {
