@@ -73,7 +73,7 @@ function setElement(html: string, pattern: RegExp, element: string, insert: (htm
 
 // Replacement functions, never replacement strings: a `$&` in a provider's name stays text.
 const intoHead = (html: string, element: string) => html.replace(/<\/head>/i, (head) => `  ${element}\n  ${head}`);
-const atBodyStart = (html: string, element: string) => html.replace(/<body(\s[^>]*)?>/i, (body) => `${body}\n    ${element}`);
+export const atBodyStart = (html: string, element: string) => html.replace(/<body(\s[^>]*)?>/i, (body) => `${body}\n    ${element}`);
 
 /** A <meta name="..."> element of any attribute order, self-closed or not. */
 const metaNamed = (name: string) => new RegExp(`<meta\\s[^>]*name=["']${name}["'][^>]*>`, 'gi');

@@ -19,7 +19,7 @@ import type { ClientConfig } from '#shared/client-config.ts';
 import { fail } from '#shared/envelope.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import { isFilePath, SHARE_TARGET_PATH, shareTargetLocation } from '#shared/static-paths.ts';
-import { contentSecurityPolicy, md5, renderClient } from './client-page.ts';
+import { atBodyStart, contentSecurityPolicy, md5, renderClient } from './client-page.ts';
 import { carriesFirstFeedPage, firstFeedPageElement } from './first-screen.ts';
 
 const API_PREFIXES = ['/serv/', '/wxmisc/', '/img/', '/docs'];
@@ -64,7 +64,7 @@ function sendRendered(
  */
 async function sendWithFirstFeedPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, shell: string, policy: string) {
   const element = await firstFeedPageElement(app, request);
-  const body = element ? shell.replace(/<body(\s[^>]*)?>/i, (tag) => `${tag}\n    ${element}`) : shell;
+  const body = element ? atBodyStart(shell, element) : shell;
   reply.header('vary', 'cookie');
   return sendRendered(request, reply, body, 'text/html; charset=utf-8', `"${md5(body)}"`, policy, 'private, no-cache');
 }
