@@ -170,6 +170,9 @@ describe('feed', () => {
       // A DOM click: Playwright's own would scroll the link clear of the sticky bars first.
       await card.locator('.post-card__time').evaluate((el: HTMLElement) => el.click());
       await page.waitForURL('**/message/detail/**');
+      // The detail shown (until it loads, the feed stays on screen: routes.test.tsx covers a
+      // picture opened there).
+      await page.getByRole('heading', { name: /评论/ }).waitFor({ timeout: 15_000 });
       await page.locator('main .image-grid__cell').first().click();
       await page.getByRole('dialog', { name: '图片查看' }).waitFor();
       await page.goBack();

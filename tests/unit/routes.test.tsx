@@ -183,6 +183,34 @@ describe('navigation', () => {
     expect(document.querySelector('dialog[open]')).toBeNull();
   });
 
+  // The next page still loading, the one being left is still shown: a picture opened there
+  // belongs to it, and Back (to the page the router still calls the current one) closes it.
+  it('Back closes a gallery opened while the next page was still loading', async () => {
+    const router = await renderSettledAt('/home');
+    const answer = globalThis.fetch;
+    let release!: () => void;
+    const detailHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/post/detail')) await detailHeld;
+      return answer(input, init);
+    });
+    act(() => {
+      void router.navigate({ to: '/message/detail/$id', params: { id: '12' } });
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/message/detail/12'));
+    act(() => openGallery(images, 0));
+    expect(await screen.findByRole('dialog', { name: '图片查看' })).toBeTruthy();
+    await act(async () => {
+      router.history.back();
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '图片查看' })).toBeNull());
+    expect(document.querySelector('dialog[open]')).toBeNull();
+    release();
+  });
+
   it('a navigation cancels an open picker', async () => {
     const router = await renderSettledAt('/home');
     let picked!: ReturnType<typeof openPicker>;

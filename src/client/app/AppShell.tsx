@@ -51,8 +51,13 @@ export function AppShell({ children }: { children: ReactNode }) {
   useEffect(() => {
     // The gallery, picker and login popup belong to the page being left: close them before the
     // router saves that page's scroll position (their scroll lock would otherwise be saved as 0).
+    // Left means the address changed since the last navigation began, not since the last page
+    // finished loading (the event's hrefChanged): while the next page loads the one being left
+    // is still shown, and Back from there goes to the page the router still calls the current one.
+    let shownHref = router.latestLocation.href;
     const offNavigate = router.subscribe('onBeforeNavigate', (event) => {
-      if (!event.hrefChanged) return;
+      if (event.toLocation.href === shownHref) return;
+      shownHref = event.toLocation.href;
       closePageLayers();
       closeLoginDialog();
     });
