@@ -24,9 +24,10 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
-    // No preload helper in the first screen's JS: a lazy chunk's own imports load when it runs
-    // (the service worker has them all precached after the first visit). CSS still travels.
-    modulePreload: false,
+    // The page preloads what the entry imports (the bundler's runtime, a file of its own): it
+    // loads beside the entry instead of after it. A lazy chunk's own imports are not preloaded:
+    // they load when it runs (the service worker has them all precached after the first visit).
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     rolldownOptions: {
       output: {
         // What the first screen needs travels as one file (it compresses better than many small

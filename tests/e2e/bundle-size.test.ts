@@ -4,8 +4,10 @@
  * both layouts. Sizes are deterministic, so this budget is a test; how fast they load is a
  * benchmark's business. Needs `npm run build` first.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app.ts';
+import { PROJECT_ROOT, startApp, type RunningApp } from './support/app.ts';
 import { firstVisitScripts, totalBytes } from './support/first-visit.ts';
 
 /**
@@ -38,5 +40,20 @@ describe('first visit to /home', () => {
     // Every page but the feeds, the modals and the composer come later, in chunks of their own.
     expect([...sizes.keys()].some((path) => /message\.lazy|user\.lazy|GalleryView|LoginPanel/.test(path))).toBe(false);
     expect(total).toBeLessThanOrEqual(FIRST_VISIT_JS_BUDGET);
+  });
+});
+
+describe('the page of the build', () => {
+  // A file the entry imports would otherwise be asked for only once the entry has arrived and
+  // been parsed: one more round trip before anything renders.
+  it('preloads every file the entry script imports, and nothing a later screen needs', () => {
+    const html = readFileSync(join(PROJECT_ROOT, 'dist/client/index.html'), 'utf8');
+    const entry = /<script type="module" crossorigin src="\/assets\/([^"]+)"/.exec(html)?.[1];
+    expect(entry).toBeDefined();
+    const code = readFileSync(join(PROJECT_ROOT, 'dist/client/assets', entry!), 'utf8');
+    const imported = [...code.matchAll(/(?:^|[;}\s])import\s*(?:[^'"()]*?from\s*)?["']\.\/([^"']+)["']/g)].map((match) => match[1]);
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([^"]+)">/g)].map((match) => match[1]);
+    expect(imported.length).toBeGreaterThan(0);
+    expect(preloaded.sort()).toEqual([...new Set(imported)].sort());
   });
 });

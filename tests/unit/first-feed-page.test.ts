@@ -1,11 +1,19 @@
 /**
- * The first feed page that comes inside the page (src/client/entities/post/first-feed-page.ts):
- * put where /home's loader looks, read once, and ignored when it is not a success.
+ * /home's first feed page before anything else is read (src/client/entities/post/first-feed-page.ts):
+ * the one that comes inside the page (put where /home's loader looks, read once, ignored when it
+ * is not a success), and the one the last visit kept in localStorage (read back on /home only,
+ * not when too old or unreadable, and marked for a refetch).
  */
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_FEED_PAGE_ELEMENT_ID } from '../../src/shared/first-screen.ts';
-import { adoptFirstFeedPage } from '../../src/client/entities/post/first-feed-page.ts';
+import {
+  adoptFirstFeedPage,
+  adoptStoredFirstFeedPage,
+  keepFirstFeedPage,
+  STORED_FIRST_FEED_PAGE_KEY,
+} from '../../src/client/entities/post/first-feed-page.ts';
+import { PERSIST_MAX_AGE_MS } from '../../src/client/lib/query-client.ts';
 import { feedQueryOptions } from '../../src/client/entities/post/queries.ts';
 import { makePost } from './fixtures.ts';
 
@@ -41,6 +49,69 @@ describe('adoptFirstFeedPage', () => {
     expect(adoptFirstFeedPage(client)).toBe(false);
     carry('{"code":0,');
     expect(adoptFirstFeedPage(client)).toBe(false);
+    expect(client.getQueryData(homeFeed.queryKey)).toBeUndefined();
+  });
+});
+
+describe('the first feed page kept by the last visit', () => {
+  afterEach(() => {
+    localStorage.clear();
+    vi.useRealTimers();
+  });
+
+  const first = { list: [makePost(3), makePost(2)], page: { more: true, next_index: 2 } };
+  const second = { list: [makePost(1)], page: { more: false, next_index: 1 } };
+
+  it('keeps the first page as the feed changes, never the later ones, and forgets it with the query', async () => {
+    const client = new QueryClient();
+    const stop = keepFirstFeedPage(client);
+    client.setQueryData(homeFeed.queryKey, { pages: [first], pageParams: [0] }, { updatedAt: 1_000 });
+    expect(JSON.parse(localStorage.getItem(STORED_FIRST_FEED_PAGE_KEY)!)).toEqual({ savedAt: 1_000, page: first });
+    client.setQueryData(homeFeed.queryKey, { pages: [first, second], pageParams: [0, 2] }, { updatedAt: 2_000 });
+    expect(JSON.parse(localStorage.getItem(STORED_FIRST_FEED_PAGE_KEY)!).page).toEqual(first);
+    // Another feed (a channel's) is not /home's.
+    client.setQueryData(feedQueryOptions({ channelId: 3 }).queryKey, { pages: [second], pageParams: [0] });
+    expect(JSON.parse(localStorage.getItem(STORED_FIRST_FEED_PAGE_KEY)!).page).toEqual(first);
+    client.removeQueries({ queryKey: homeFeed.queryKey });
+    expect(localStorage.getItem(STORED_FIRST_FEED_PAGE_KEY)).toBeNull();
+    stop();
+  });
+
+  it('a first visit keeps the page that came inside it', () => {
+    carry(JSON.stringify({ code: 0, data: first }));
+    const client = new QueryClient();
+    keepFirstFeedPage(client);
+    expect(adoptFirstFeedPage(client)).toBe(true);
+    expect(JSON.parse(localStorage.getItem(STORED_FIRST_FEED_PAGE_KEY)!).page).toEqual(first);
+  });
+
+  it('puts it back on /home and /, with its time, marked for a refetch once shown', async () => {
+    const client = new QueryClient();
+    keepFirstFeedPage(client);
+    client.setQueryData(homeFeed.queryKey, { pages: [first, second], pageParams: [0, 2] });
+    const savedAt = client.getQueryState(homeFeed.queryKey)!.dataUpdatedAt;
+    for (const path of ['/home', '/']) {
+      const next = new QueryClient();
+      expect(adoptStoredFirstFeedPage(next, path)).toBe(true);
+      expect(next.getQueryData(homeFeed.queryKey)).toEqual({ pages: [first], pageParams: [0] });
+      expect(next.getQueryState(homeFeed.queryKey)).toMatchObject({ dataUpdatedAt: savedAt, isInvalidated: true });
+      await expect(next.ensureInfiniteQueryData(homeFeed)).resolves.toEqual({ pages: [first], pageParams: [0] });
+    }
+  });
+
+  it('not on another route, not older than the persisted cache keeps anything, not when unreadable', () => {
+    vi.useFakeTimers({ now: 10 * PERSIST_MAX_AGE_MS, toFake: ['Date'] });
+    const stored = (savedAt: number) => localStorage.setItem(STORED_FIRST_FEED_PAGE_KEY, JSON.stringify({ savedAt, page: first }));
+    stored(Date.now() - 1_000);
+    expect(adoptStoredFirstFeedPage(new QueryClient(), '/message/detail/3')).toBe(false);
+    expect(adoptStoredFirstFeedPage(new QueryClient(), '/home')).toBe(true);
+    stored(Date.now() - PERSIST_MAX_AGE_MS);
+    expect(adoptStoredFirstFeedPage(new QueryClient(), '/home')).toBe(false);
+    localStorage.setItem(STORED_FIRST_FEED_PAGE_KEY, '{"savedAt":');
+    expect(adoptStoredFirstFeedPage(new QueryClient(), '/home')).toBe(false);
+    localStorage.setItem(STORED_FIRST_FEED_PAGE_KEY, JSON.stringify({ savedAt: Date.now(), page: {} }));
+    const client = new QueryClient();
+    expect(adoptStoredFirstFeedPage(client, '/home')).toBe(false);
     expect(client.getQueryData(homeFeed.queryKey)).toBeUndefined();
   });
 });

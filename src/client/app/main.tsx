@@ -17,7 +17,7 @@ import { keepInstallOffer, useAppOffers } from './layout/app-offers.ts';
 import { adoptReferrerParams } from '../lib/carry-params.ts';
 import { installSession } from '../features/auth/install.ts';
 import { startOutbox } from '../entities/outbox/index.ts';
-import { adoptFirstFeedPage } from '../entities/post/first-feed-page.ts';
+import { adoptFirstFeedPage, adoptStoredFirstFeedPage, keepFirstFeedPage } from '../entities/post/first-feed-page.ts';
 import { loadChunk } from '../lib/chunk.ts';
 import { createQueryClient, followOnlineStore, persistQueryCache } from '../lib/query-client.ts';
 import { startLayoutTracking, useLayoutStore } from '../platform/layout-store.ts';
@@ -70,12 +70,14 @@ async function start(): Promise<void> {
   });
   keepInstallOffer();
 
-  // A first visit's page carries the feed's first page: it renders at once, and what an earlier
-  // visit kept is restored alongside. Otherwise (the service worker's page, offline too, or
-  // another route) what the last visit saw is the first screen, so the render waits for it.
-  const firstPageInPage = adoptFirstFeedPage(queryClient);
+  // /home's first feed page renders at once, and what an earlier visit kept is restored
+  // alongside: a first visit's page carries it; a later start (the service worker's page,
+  // offline too) has the one the last visit kept. Another route shows what the last visit saw
+  // of it, so the render waits for the restore.
+  keepFirstFeedPage(queryClient);
+  const firstFeedPage = adoptFirstFeedPage(queryClient) || adoptStoredFirstFeedPage(queryClient, window.location.pathname);
   const restoring = persistQueryCache(queryClient, { buster: CACHE_BUSTER }).then(() => startOutbox(queryClient));
-  if (!firstPageInPage) await restoring;
+  if (!firstFeedPage) await restoring;
 
   adoptReferrerParams();
   const router = createAppRouter({ queryClient });

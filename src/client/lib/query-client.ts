@@ -266,9 +266,16 @@ export async function persistQueryCache(queryClient: QueryClient, options: Persi
     if (event.type === 'observerAdded') uses.set(event.query.queryHash, Date.now());
   });
 
-  // Data the cache already holds (the first feed page that came in the page) is newer than
-  // anything restored: hydration keeps it, and it is not marked stale below.
-  const current = new Set(queryClient.getQueryCache().getAll().filter((query) => query.state.dataUpdatedAt > 0).map((query) => query.queryHash));
+  // Fresh data the cache already holds (the first feed page that came in the page) is newer
+  // than anything restored: hydration keeps it, and it is not marked stale below. What is
+  // already marked stale (a first page kept by the last visit) is restored data like the rest.
+  const current = new Set(
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((query) => query.state.dataUpdatedAt > 0 && !query.state.isInvalidated)
+      .map((query) => query.queryHash),
+  );
   try {
     await persistQueryClientRestore({ queryClient, persister, maxAge, buster });
     // What was restored shows at once but is refetched when used: the last save may predate

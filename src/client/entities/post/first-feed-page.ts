@@ -1,13 +1,34 @@
 /**
- * The feed's first page that came inside the page (src/shared/first-screen.ts), put where
- * /home's loader looks for it, so a first visit renders its posts without a call.
+ * The feed's first page before anything else is read, so /home's posts never wait behind the
+ * persisted cache's IndexedDB restore:
+ * - a first visit's page carries it (src/shared/first-screen.ts): adoptFirstFeedPage;
+ * - a later start (the service worker's page, offline too) shows what the last visit saw: the
+ *   first page is kept in localStorage as the feed changes (keepFirstFeedPage), and read back
+ *   synchronously before the first render (adoptStoredFirstFeedPage), while the whole cache is
+ *   restored alongside. Only the first page: it is all a start shows, and small (10 posts).
  */
-import type { QueryClient } from '@tanstack/react-query';
+import { hashKey, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { endpoints } from '#shared/endpoints.ts';
-import { FIRST_FEED_PAGE_ELEMENT_ID, FIRST_FEED_PAGE_INPUT } from '#shared/first-screen.ts';
+import { FIRST_FEED_PAGE_ELEMENT_ID, FIRST_FEED_PAGE_INPUT, FIRST_FEED_PAGE_PATHS } from '#shared/first-screen.ts';
 import type { Paged, Post } from '#shared/schemas.ts';
 import { answerOf } from '../../lib/http.ts';
+import { PERSIST_MAX_AGE_MS } from '../../lib/query-client.ts';
 import { feedQueryOptions } from './queries.ts';
+
+/** The localStorage key; a new version of what is stored gets a new key. */
+export const STORED_FIRST_FEED_PAGE_KEY = 'horde:first-feed-page:v1';
+
+interface StoredFirstFeedPage {
+  /** When the page was fetched (the query's dataUpdatedAt). */
+  savedAt: number;
+  page: Paged<Post>;
+}
+
+const homeFeed = () => feedQueryOptions({ tab: FIRST_FEED_PAGE_INPUT.tab });
+
+function putFirstPage(queryClient: QueryClient, page: Paged<Post>, updatedAt?: number): void {
+  queryClient.setQueryData(homeFeed().queryKey, { pages: [page], pageParams: [FIRST_FEED_PAGE_INPUT.index] }, { updatedAt });
+}
 
 /** true when the page carried a first page and the cache now holds it. */
 export function adoptFirstFeedPage(queryClient: QueryClient): boolean {
@@ -16,13 +37,53 @@ export function adoptFirstFeedPage(queryClient: QueryClient): boolean {
   // Read once: the element is gone before anything else could take it for current.
   element.remove();
   try {
-    const page = answerOf<Paged<Post>>(200, JSON.parse(element.textContent), endpoints.channelPosts.path);
-    queryClient.setQueryData(feedQueryOptions({ tab: FIRST_FEED_PAGE_INPUT.tab }).queryKey, {
-      pages: [page],
-      pageParams: [FIRST_FEED_PAGE_INPUT.index],
-    });
+    putFirstPage(queryClient, answerOf<Paged<Post>>(200, JSON.parse(element.textContent), endpoints.channelPosts.path));
     return true;
   } catch {
     return false;
   }
+}
+
+/**
+ * On a page that shows /home's feed first: puts the first page the last visit kept (at most
+ * PERSIST_MAX_AGE_MS old, as the persisted cache) in the cache, with the time it was fetched
+ * and marked for a refetch once shown (like everything restored). true when it did.
+ */
+export function adoptStoredFirstFeedPage(queryClient: QueryClient, pathname: string): boolean {
+  if (!FIRST_FEED_PAGE_PATHS.includes(pathname)) return false;
+  try {
+    const stored = JSON.parse(localStorage.getItem(STORED_FIRST_FEED_PAGE_KEY) ?? 'null') as StoredFirstFeedPage | null;
+    if (!stored || !Array.isArray(stored.page?.list) || typeof stored.savedAt !== 'number') return false;
+    if (stored.savedAt <= Date.now() - PERSIST_MAX_AGE_MS) return false;
+    putFirstPage(queryClient, stored.page, stored.savedAt);
+    void queryClient.invalidateQueries({ queryKey: homeFeed().queryKey, exact: true, refetchType: 'none' });
+    return true;
+  } catch {
+    // No storage (a private window) or something unreadable: the start waits for the restore.
+    return false;
+  }
+}
+
+/** Keeps /home's first feed page in localStorage as it changes; gone with the query. */
+export function keepFirstFeedPage(queryClient: QueryClient): () => void {
+  const queryHash = hashKey(homeFeed().queryKey);
+  let kept: Paged<Post> | undefined;
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.query.queryHash !== queryHash) return;
+    try {
+      if (event.type === 'removed') {
+        kept = undefined;
+        localStorage.removeItem(STORED_FIRST_FEED_PAGE_KEY);
+        return;
+      }
+      const { data, dataUpdatedAt, status } = event.query.state as { data?: InfiniteData<Paged<Post>>; dataUpdatedAt: number; status: string };
+      const first = data?.pages[0];
+      if (status !== 'success' || !first || first === kept) return;
+      kept = first;
+      const stored: StoredFirstFeedPage = { savedAt: dataUpdatedAt, page: first };
+      localStorage.setItem(STORED_FIRST_FEED_PAGE_KEY, JSON.stringify(stored));
+    } catch {
+      // A full or missing localStorage costs only the quick start.
+    }
+  });
 }
