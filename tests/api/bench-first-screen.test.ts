@@ -94,6 +94,29 @@ describe('the figures of a Lighthouse run', () => {
     expect(figures.warnings).toHaveLength(1);
   });
 
+  it('names the elements an accessibility audit failed on, and why, since it has no value of its own', () => {
+    const node = (selector: string) => ({ node: { selector, explanation: `Fix any of the following:\n  Target has insufficient size (44px by 15.9px)` } });
+    const figures = lighthouseFigures(
+      lighthouseResult({
+        scores: [1, 0.96, 1, 1],
+        lcpMs: 1000,
+        extraAudits: {
+          'target-size': {
+            id: 'target-size',
+            title: 'Touch targets do not have sufficient size or spacing.',
+            score: 0,
+            scoreDisplayMode: 'binary',
+            details: { items: ['li.comment > button', 'a.more', 'b', 'c'].map(node) },
+          },
+        },
+        refs: { accessibility: [{ id: 'target-size', weight: 7 }] },
+      }),
+    );
+    expect(figures.failing.find((audit) => audit.id === 'target-size')?.displayValue).toBe(
+      'li.comment > button (Target has insufficient size (44px by 15.9px)); a.more (Target has insufficient size (44px by 15.9px)); b (Target has insufficient size (44px by 15.9px)); and 1 more',
+    );
+  });
+
   it('a category Lighthouse could not score is null, not 0', () => {
     expect(lighthouseFigures(lighthouseResult({ scores: [0.5, null, 1, 1], lcpMs: 1000 })).scores.accessibility).toBeNull();
   });

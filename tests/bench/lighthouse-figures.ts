@@ -18,7 +18,17 @@ export interface LighthouseResultLike {
   runWarnings: string[];
   audits: Record<
     string,
-    { id: string; title: string; score: number | null; scoreDisplayMode: string; numericValue?: number; displayValue?: string; errorMessage?: string }
+    {
+      id: string;
+      title: string;
+      score: number | null;
+      scoreDisplayMode: string;
+      numericValue?: number;
+      displayValue?: string;
+      errorMessage?: string;
+      /** An accessibility audit's failing elements. */
+      details?: { items?: { node?: { selector?: string; explanation?: string } }[] };
+    }
   >;
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined>;
 }
@@ -46,6 +56,19 @@ export interface LighthouseFigures {
   warnings: string[];
 }
 
+/** How many failing elements an audit without a value of its own is shown by. */
+const NODES_SHOWN = 3;
+
+/** The elements an audit failed on (an accessibility audit has no value), with why, shortened. */
+function failingNodes(audit: LighthouseResultLike['audits'][string]): string {
+  const nodes = (audit.details?.items ?? []).flatMap((item) => (item.node?.selector ? [item.node] : []));
+  const shown = nodes.slice(0, NODES_SHOWN).map((node) => {
+    const why = node.explanation?.split('\n').slice(1).join(' ').trim();
+    return `${node.selector}${why ? ` (${why.slice(0, 140)})` : ''}`;
+  });
+  return [...shown, ...(nodes.length > NODES_SHOWN ? [`and ${nodes.length - NODES_SHOWN} more`] : [])].join('; ');
+}
+
 export function lighthouseFigures(result: LighthouseResultLike): LighthouseFigures {
   const metric = (name: Metric) => {
     const value = result.audits[METRIC_AUDITS[name]]?.numericValue;
@@ -68,7 +91,7 @@ export function lighthouseFigures(result: LighthouseResultLike): LighthouseFigur
         category,
         weight: ref.weight,
         score: audit.scoreDisplayMode === 'error' ? null : audit.score,
-        displayValue: audit.scoreDisplayMode === 'error' ? `error: ${audit.errorMessage ?? 'unknown'}` : (audit.displayValue ?? ''),
+        displayValue: audit.scoreDisplayMode === 'error' ? `error: ${audit.errorMessage ?? 'unknown'}` : audit.displayValue || failingNodes(audit),
       });
     }
   }
