@@ -26,8 +26,8 @@ export interface LighthouseResultLike {
       numericValue?: number;
       displayValue?: string;
       errorMessage?: string;
-      /** An accessibility audit's failing elements. */
-      details?: { items?: { node?: { selector?: string; explanation?: string } }[] };
+      /** An accessibility audit's failing elements are its details' items' nodes. */
+      details?: unknown;
     }
   >;
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined>;
@@ -61,9 +61,12 @@ const NODES_SHOWN = 3;
 
 /** The elements an audit failed on (an accessibility audit has no value), with why, shortened. */
 function failingNodes(audit: LighthouseResultLike['audits'][string]): string {
-  const nodes = (audit.details?.items ?? []).flatMap((item) => (item.node?.selector ? [item.node] : []));
+  const items = (audit.details as { items?: unknown } | undefined)?.items;
+  const nodes = (Array.isArray(items) ? (items as { node?: { selector?: unknown; explanation?: unknown } }[]) : []).flatMap((item) =>
+    typeof item.node?.selector === 'string' ? [{ selector: item.node.selector, explanation: String(item.node.explanation ?? '') }] : [],
+  );
   const shown = nodes.slice(0, NODES_SHOWN).map((node) => {
-    const why = node.explanation?.split('\n').slice(1).join(' ').trim();
+    const why = node.explanation.split('\n').slice(1).join(' ').trim();
     return `${node.selector}${why ? ` (${why.slice(0, 140)})` : ''}`;
   });
   return [...shown, ...(nodes.length > NODES_SHOWN ? [`and ${nodes.length - NODES_SHOWN} more`] : [])].join('; ');
