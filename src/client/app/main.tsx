@@ -23,13 +23,15 @@ import { createQueryClient, followOnlineStore, persistQueryCache } from '../lib/
 import { startLayoutTracking, useLayoutStore } from '../platform/layout-store.ts';
 import { reportWorkerNetworkStatus, startOnlineTracking } from '../platform/online-store.ts';
 import { registerServiceWorker } from '../platform/pwa.ts';
-import { createAppRouter, startRouterTracking } from './router.tsx';
+import { createAppRouter, startRouterTracking, type AppRouter } from './router.tsx';
 import { startHostPlatform } from './host/start.ts';
 import { suppressDoubleTap } from '../ui/double-tap.ts';
 import { toast } from '../ui/toast/toast-store.ts';
 
 /** Bump to drop caches persisted by an incompatible version. */
 const CACHE_BUSTER = 'v1';
+/** The longest the restore waits for the first screen (a render that failed must not keep the outbox from starting). */
+const FIRST_SCREEN_WAIT_MS = 3000;
 
 async function start(): Promise<void> {
   const rootElement = document.getElementById('root');
@@ -70,19 +72,21 @@ async function start(): Promise<void> {
   });
   keepInstallOffer();
 
-  // /home's first feed page renders at once, and what an earlier visit kept is restored
-  // alongside: a first visit's page carries it; a later start (the service worker's page,
-  // offline too) has the one the last visit kept. Another route shows what the last visit saw
-  // of it, so the render waits for the restore.
+  // /home's first feed page renders at once, and what an earlier visit kept is restored once
+  // that screen is up (read alongside, it slowed the screen down as much as it saved): a first
+  // visit's page carries it; a later start (the service worker's page, offline too) has the one
+  // the last visit kept. Another route shows what the last visit saw of it, so the render waits
+  // for the restore.
   keepFirstFeedPage(queryClient);
   const firstFeedPage = adoptFirstFeedPage(queryClient) || adoptStoredFirstFeedPage(queryClient, window.location.pathname);
-  const restoring = persistQueryCache(queryClient, { buster: CACHE_BUSTER }).then(() => startOutbox(queryClient));
-  if (!firstFeedPage) await restoring;
+  const restore = () => persistQueryCache(queryClient, { buster: CACHE_BUSTER }).then(() => startOutbox(queryClient));
+  if (!firstFeedPage) await restore();
 
   adoptReferrerParams();
   const router = createAppRouter({ queryClient });
   startRouterTracking(router);
   startHostPlatform(queryClient, router);
+  if (firstFeedPage) afterFirstScreen(router, () => void restore());
 
   const root = createRoot(rootElement);
   // As a transition, React yields to the browser every few ms while it builds the first
@@ -96,6 +100,20 @@ async function start(): Promise<void> {
       </StrictMode>,
     ),
   );
+}
+
+/** Once the first screen is rendered and painted (at the latest after FIRST_SCREEN_WAIT_MS). */
+function afterFirstScreen(router: AppRouter, run: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    stop();
+    clearTimeout(timer);
+    run();
+  };
+  const stop = router.subscribe('onRendered', () => requestAnimationFrame(() => setTimeout(once, 0)));
+  const timer = setTimeout(once, FIRST_SCREEN_WAIT_MS);
 }
 
 void start();
