@@ -8,12 +8,14 @@ import { pagedItems } from '../../../lib/paging.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';
 import { IconClose } from '../../../ui/icons.tsx';
 import { ModalDialog } from '../../../ui/overlay/ModalDialog.tsx';
+import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { ErrorState, ListFooter } from '../../../ui/states.tsx';
 import { useLayoutStore } from '../../../platform/layout-store.ts';
 import { likerKeys, likersQueryOptions } from '../queries.ts';
 import '../../../ui/dialog/dialog.css';
 
 const SHOWN = 8;
+const AVATAR_SIZE = 28;
 
 function LikerLink({ user, size }: { user: UserBrief; size: number }) {
   return (
@@ -74,7 +76,17 @@ export function Likers({ postId, total }: { postId: number; total: number }) {
   );
   const isMobile = useLayoutStore((s) => s.isMobile);
   const likers = pagedItems(query.data?.pages).slice(0, SHOWN);
-  if (total === 0 || likers.length === 0) return null;
+  // Loading, the row is there already with grey avatars: the comments under it do not jump
+  // down when the likers arrive.
+  const loading = query.isPending && total > 0;
+  if (total === 0 || (likers.length === 0 && !loading)) return null;
+  const avatars = loading
+    ? Array.from({ length: Math.min(total, SHOWN) }, (_, i) => (
+        <span key={i} className="liker">
+          <Skeleton width={AVATAR_SIZE} height={AVATAR_SIZE} radius="50%" />
+        </span>
+      ))
+    : null;
   return (
     <section className="likers" aria-label="赞过的人">
       {isMobile ? (
@@ -82,21 +94,20 @@ export function Likers({ postId, total }: { postId: number; total: number }) {
         // one button to the list, where each liker has a row of their own.
         <button type="button" className="likers__row" onClick={() => setShowAll(true)}>
           <span className="likers__avatars" aria-hidden="true">
-            {likers.map((user) => (
-              <span key={user.uid} className="liker">
-                <Avatar src={user.avatar} nick={user.nick} size={28} />
-              </span>
-            ))}
+            {avatars ??
+              likers.map((user) => (
+                <span key={user.uid} className="liker">
+                  <Avatar src={user.avatar} nick={user.nick} size={AVATAR_SIZE} />
+                </span>
+              ))}
           </span>
           <span className="likers__count">{formatCount(total)} 人赞过</span>
           <span className="likers__all">查看全部</span>
         </button>
       ) : (
         <>
-          <div className="likers__avatars">
-            {likers.map((user) => (
-              <LikerLink key={user.uid} user={user} size={28} />
-            ))}
+          <div className="likers__avatars" aria-busy={loading || undefined}>
+            {avatars ?? likers.map((user) => <LikerLink key={user.uid} user={user} size={AVATAR_SIZE} />)}
           </div>
           <span className="likers__count">{formatCount(total)} 人赞过</span>
           <button type="button" className="button button--text button--small" onClick={() => setShowAll(true)}>
