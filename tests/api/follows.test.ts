@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
-import type { ChannelDetail, UserInfo } from '../../src/shared/schemas.ts';
+import type { ChannelDetail, Paged, Post, UserInfo } from '../../src/shared/schemas.ts';
 import { channelFollows, channels, likes, posts, userFollows, users } from '../../src/server/db/schema.ts';
 import { counter, toggleEdge } from '../../src/server/services/edges.ts';
 import { errorOf, testAppFor, testDatabases } from '../support/api.ts';
@@ -51,6 +51,33 @@ describe.each(testDatabases)('follows on $name', ({ open }) => {
     expect(errorOf((await app.t.call(api.followUser, { user_id: me.uid }, { ticket: me.ticket })).body)?.code).toBe(-1004);
     expect(errorOf((await app.t.call(api.followUser, { user_id: 987654 }, { ticket: me.ticket })).body)?.code).toBe(-1005);
     expect(errorOf((await app.t.call(api.followUser, { user_id: 2 })).body)?.code).toBe(-2000);
+  });
+
+  it('tells on every post of a page and a detail whether the viewer follows its author and liked it, each apart', async () => {
+    const me = await app.t.login(freshPhone());
+    const page = async () => (await app.t.call<Paged<Post>>(api.channelPosts, { tab: 'all', size: 50 }, { ticket: me.ticket })).data().list;
+    const detail = async (id: number) => (await app.t.call<Post>(api.postDetail, { post_id: id }, { ticket: me.ticket })).data();
+    const post = (await page()).find((item) => item.user.uid !== me.uid)!;
+    const author = post.user.uid;
+    expect((await page()).every((item) => !item.user.is_follow && !item.is_like)).toBe(true);
+
+    await app.t.call(api.followUser, { user_id: author }, { ticket: me.ticket });
+    for (const item of await page()) {
+      expect({ id: item.id, is_follow: item.user.is_follow, is_like: item.is_like }).toEqual({ id: item.id, is_follow: item.user.uid === author, is_like: false });
+    }
+    expect(await app.t.call(api.likeAdd, { post_id: post.id }, { ticket: me.ticket }).then((answer) => answer.data())).toMatchObject({ is_success: true });
+    for (const item of await page()) {
+      expect({ id: item.id, is_follow: item.user.is_follow, is_like: item.is_like }).toEqual({
+        id: item.id,
+        is_follow: item.user.uid === author,
+        is_like: item.id === post.id,
+      });
+    }
+    await app.t.call(api.unfollowUser, { user_id: author }, { ticket: me.ticket });
+    expect(await detail(post.id)).toMatchObject({ user: { is_follow: false }, is_like: true });
+    await app.t.call(api.followUser, { user_id: author }, { ticket: me.ticket });
+    await app.t.call(api.likeCancel, { post_id: post.id }, { ticket: me.ticket });
+    expect(await detail(post.id)).toMatchObject({ user: { is_follow: true }, is_like: false });
   });
 
   it('keeps every counter exact under 50 concurrent follow and unfollow calls', async () => {

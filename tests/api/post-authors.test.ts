@@ -1,12 +1,15 @@
 /**
  * The author shown on a post is its author as the users table holds them, though the post reads
  * take authors from memory (services/authors.ts) instead of joining users: on every page and
- * detail, for authors read before, and for a user made after the memory was filled.
+ * detail, for authors read before, and for a user made after the memory was filled. An author
+ * changed by hand in the database shows within AUTHOR_TTL_MS; one met again past half that time
+ * is read again in the background, not on the request's path.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import type { Paged, Post } from '../../src/shared/schemas.ts';
+import { AUTHOR_TTL_MS, authorRefresh, authorsOf } from '../../src/server/services/authors.ts';
 import { openTestApp, type TestApp } from '../support/api.ts';
 import { queryRows } from '../support/db.ts';
 import { givePost } from './fixtures.ts';
@@ -62,5 +65,29 @@ describe('authors of posts', () => {
       expect(again.list[0]!.user.uid).toBe(uid);
       await expectTrueAuthors(again.list);
     }
+  });
+
+  it('reads an author met past half its time again in the background, and never uses one older than AUTHOR_TTL_MS', async () => {
+    const db = t.database.db;
+    const { uid } = await t.login('13912345670');
+    const rename = (nick: string) => db.execute(sql`update users set nick = ${nick} where id = ${uid}`);
+    const nickAt = async (now: number) => (await authorsOf(db, [uid], now)).get(uid)?.nick;
+    const start = Date.now();
+    const first = await nickAt(start);
+    expect(first).toBeTruthy();
+
+    await rename('后台改名一');
+    // Fresh, then past half its time: both answered from memory at once (no read on the way)...
+    expect(await nickAt(start + 1000)).toBe(first);
+    expect(await nickAt(start + AUTHOR_TTL_MS / 2 + 1)).toBe(first);
+    // ...and the second one had it read again behind the answer.
+    await authorRefresh(db);
+    expect(await nickAt(start + AUTHOR_TTL_MS / 2 + 2)).toBe('后台改名一');
+    await authorRefresh(db);
+
+    // Older than AUTHOR_TTL_MS (met by no request for a minute): read before answering.
+    await rename('后台改名二');
+    expect(await nickAt(Date.now() + AUTHOR_TTL_MS + 1)).toBe('后台改名二');
+    await authorRefresh(db);
   });
 });

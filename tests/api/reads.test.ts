@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import type { ChannelCategory, ChannelDetail, Post, UserInfo } from '../../src/shared/schemas.ts';
 import type { Paged } from '../../src/shared/schemas.ts';
+import { sql } from 'drizzle-orm';
+import { CREATE_TIME_MS } from '../../src/server/services/posts.ts';
 import { errorOf, openTestApp, testAppFor, testDatabases, type TestApp } from '../support/api.ts';
+import { queryRows } from '../support/db.ts';
 
 describe.each(testDatabases)('read calls on $name', ({ open }) => {
   const app = testAppFor(open);
@@ -31,6 +34,25 @@ describe.each(testDatabases)('read calls on $name', ({ open }) => {
     expect(first.user.nick).toBeTruthy();
     expect(first.channels.length).toBeGreaterThan(0);
     expect(first.is_like).toBe(false);
+  });
+
+  it('gives create_time as round(extract(epoch from created_at) * 1000), half-way milliseconds too', async () => {
+    const exact = 'round(extract(epoch from p.created_at) * 1000)::float8';
+    const pages = (await allPages({ tab: 'all' }, 3)).flat();
+    const rows = await queryRows<{ id: number; exact: number }>(
+      app.database.db,
+      sql.raw(`select p.id, ${exact} as exact from posts p where p.id in (${pages.map((post) => post.id).join(',')})`),
+    );
+    const exactOf = new Map(rows.map((row) => [Number(row.id), Number(row.exact)]));
+    for (const post of pages) expect(post.create_time, `post ${post.id}`).toBe(exactOf.get(post.id));
+    // Times since 2000 every 997 µs, so every microsecond digit comes up, with 500 (half-way) among them.
+    const [times] = await queryRows<{ n: number; differ: number }>(
+      app.database.db,
+      sql.raw(`select count(*)::int as n, count(*) filter (where ${CREATE_TIME_MS} <> ${exact})::int as differ from (
+        select timestamptz '2000-01-01 00:00:00.0005+00' + make_interval(secs => g * 86400 * 365.25 * 26 / 20000) + make_interval(secs => g * 0.000997) as created_at
+        from generate_series(0, 20000) g) p`),
+    );
+    expect(times).toEqual({ n: 20001, differ: 0 });
   });
 
   it('ends the last page with more false', async () => {
