@@ -21,6 +21,7 @@ const layouts = [
 let app: RunningApp;
 let openPoll: Post;
 let ownPosts: Post[];
+let mostCommented: Post;
 
 beforeAll(async () => {
   // The demo user logs in once per layout, within a minute.
@@ -34,6 +35,7 @@ beforeAll(async () => {
     index = page.page.next_index;
   }
   openPoll = posts.find((post) => post.vote && (post.vote.end_time === null || post.vote.end_time > Date.now() + 3_600_000))!;
+  mostCommented = posts.reduce((most, post) => (post.comment_count > most.comment_count ? post : most));
   ownPosts = (await callApi(app, api.userPosts, { visit_user_id: 1, size: 5 })).list;
 });
 afterAll(async () => {
@@ -200,6 +202,39 @@ describe.each(layouts)("deleting one's own post at $name", ({ viewport, ownPostI
         body: JSON.stringify({ post_id: post.id }),
       });
       expect(((await detail.json()) as { error?: { code: number } }).error?.code).toBe(-1005);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe('写评论 on a phone', () => {
+  it('is under the title at first; the bar at the bottom follows only once the reader is past it, so it covers nothing at load', async () => {
+    const browser = await launchBrowser({ viewport: layouts[1]!.viewport });
+    const { page } = browser;
+    try {
+      await page.goto(`${app.url}/message/detail/${mostCommented.id}`);
+      await page.locator('.comment-list .comment').first().waitFor();
+      const bar = page.locator('.comment-bar');
+      const opener = page.getByRole('link', { name: '写评论…' });
+      expect(await bar.isVisible()).toBe(false);
+      expect(await opener.count()).toBe(1);
+      const inline = page.locator('.comments > .comment-opener');
+      expect(await inline.isVisible()).toBe(true);
+
+      await page.evaluate(() => {
+        const { bottom } = document.querySelector('.comments > .comment-opener')!.getBoundingClientRect();
+        window.scrollBy(0, bottom + 40);
+      });
+      await bar.waitFor({ state: 'visible' });
+      await bar.getByRole('link', { name: '写评论…' }).click();
+      await page.waitForURL(new RegExp(`/comment\\?post_id=${mostCommented.id}`));
+      await page.getByRole('textbox', { name: '写评论' }).waitFor();
+
+      await page.goBack();
+      await page.locator('.comment-list .comment').first().waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await bar.waitFor({ state: 'hidden' });
     } finally {
       await browser.close();
     }

@@ -1,19 +1,24 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState, type Ref } from 'react';
 import type { Post } from '#shared/schemas.ts';
 import { useLayoutStore } from '../../../platform/layout-store.ts';
 import { IconComment } from '../../../ui/icons.tsx';
+import { useScrolledPast } from '../../../ui/scrolled-past.ts';
 import { CommentComposer, type ReplyTarget } from './CommentComposer.tsx';
 import { CommentList } from './CommentList.tsx';
 
 /**
  * The comments under a post. PC: a comment box under the title (a 回复 turns it into a reply).
- * Mobile: a bar at the bottom opens /comment (写评论), and 回复 opens it for that comment.
+ * Mobile: 写评论… under the title opens /comment, and 回复 opens it for that comment. Once the
+ * reader has scrolled past that 写评论…, the same link follows them in a bar at the bottom; never
+ * before, since a fixed bar covers whatever is under it (at load, the first comments' 点赞 and 回复).
  */
 export function PostComments({ post }: { post: Post }) {
   const isMobile = useLayoutStore((s) => s.isMobile);
   const navigate = useNavigate();
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
+  const inlineOpenerRef = useRef<HTMLAnchorElement>(null);
+  const showBar = useScrolledPast(inlineOpenerRef);
 
   const onReply = (target: ReplyTarget) => {
     if (isMobile) void navigate({ to: '/comment', search: { post_id: post.id, reply_id: target.id, reply_to: target.nick } });
@@ -28,7 +33,9 @@ export function PostComments({ post }: { post: Post }) {
         postAuthorUid={post.user.uid}
         onReply={onReply}
         composer={
-          isMobile ? null : (
+          isMobile ? (
+            <WriteCommentLink postId={post.id} ref={inlineOpenerRef} />
+          ) : (
             <CommentComposer
               key={replyTo?.id ?? 0}
               postId={post.id}
@@ -41,13 +48,19 @@ export function PostComments({ post }: { post: Post }) {
         }
       />
       {isMobile ? (
-        <div className="comment-bar">
-          <Link to="/comment" search={{ post_id: post.id }} className="comment-bar__open">
-            <IconComment size={18} />
-            <span>写评论…</span>
-          </Link>
+        <div className="comment-bar" hidden={!showBar}>
+          <WriteCommentLink postId={post.id} />
         </div>
       ) : null}
     </>
+  );
+}
+
+function WriteCommentLink({ postId, ref }: { postId: number; ref?: Ref<HTMLAnchorElement> }) {
+  return (
+    <Link to="/comment" search={{ post_id: postId }} className="comment-opener" ref={ref}>
+      <IconComment size={18} />
+      <span>写评论…</span>
+    </Link>
   );
 }
