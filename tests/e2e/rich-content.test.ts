@@ -189,6 +189,36 @@ describe('hostile posts', () => {
   });
 });
 
+// The text shows as written until the renderer has loaded, then rendered in the same box: a
+// paragraph must not grow when it does (the page below it would jump).
+describe('the rendered text in place of the plain one', () => {
+  it('keeps the height of a paragraph, in the post and in a comment', async () => {
+    const browser = await launchBrowser({ viewport: { width: 412, height: 823 } });
+    try {
+      const { list } = await callApi(app, api.channelPosts, { tab: 'all', size: 50 });
+      const post = list.find((candidate) => candidate.comment_count > 0 && !/[\n*_`#$<>[\]]/.test(candidate.content))!;
+      await browser.page.goto(`${app.url}/message/detail/${post.id}`);
+      await browser.page.locator('.post-card--full .rich-text--rendered').waitFor();
+      await browser.page.locator('.comment__text.rich-text--rendered').first().waitFor();
+      const heights = await browser.page.evaluate(() =>
+        ['.post-card--full .rich-text--rendered', '.comment__text.rich-text--rendered'].map((selector) => {
+          const rendered = document.querySelector<HTMLElement>(selector)!;
+          const plain = document.createElement('div');
+          plain.className = rendered.className.replace('rich-text--rendered', 'rich-text--plain');
+          plain.textContent = rendered.textContent!.trim();
+          rendered.after(plain);
+          const sizes = [rendered.getBoundingClientRect().height, plain.getBoundingClientRect().height];
+          plain.remove();
+          return sizes;
+        }),
+      );
+      for (const [rendered, plain] of heights) expect(rendered).toBe(plain);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
 describe('math offline', () => {
   let browser: LaunchedBrowser;
   let page: Page;
