@@ -102,8 +102,20 @@ export function fallbackGraphemes(s: string): string[] {
   return out;
 }
 
+/**
+ * Text made only of code units that are each a user-perceived character of their own and never
+ * join a neighbour: tab, line feed (not CR: CR LF is one), printable ASCII, Latin-1 and Latin
+ * Extended letters, CJK punctuation (not the tone marks U+302A-302F), the CJK ideographs and the
+ * fullwidth forms (not the halfwidth sound marks U+FF9E-FF9F). Most posts and comments are:
+ * they are split without Intl.Segmenter, whose first use loads its break data (tens of ms on a
+ * phone, on every page that shows a cut text). tests/unit/format.test.ts checks every one of
+ * them against Intl.Segmenter.
+ */
+export const SINGLE_UNIT_GRAPHEMES = /^[\t\n\x20-\x7E\u00A0-\u024F\u3000-\u3029\u3030-\u303F\u4E00-\u9FFF\uFF01-\uFF9D\uFFA0-\uFFEF]*$/;
+
 /** The user-perceived characters of `s` (an emoji with modifiers or ZWJ parts is one). */
 export function graphemes(s: string): string[] {
+  if (SINGLE_UNIT_GRAPHEMES.test(s)) return s.split('');
   const seg = graphemeSegmenter();
   if (!seg) return fallbackGraphemes(s);
   return Array.from(seg.segment(s), (part) => part.segment);

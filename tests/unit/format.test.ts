@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   COUNT_CAP_LABEL,
   cutText,
@@ -8,10 +8,12 @@ import {
   fallbackGraphemes,
   formatPrice,
   graphemes,
+  graphemeLength,
   hostOf,
   isHttpUrl,
   isProviderHost,
   isProviderUrl,
+  SINGLE_UNIT_GRAPHEMES,
   splitLinks,
   textLength,
   toMilliseconds,
@@ -95,6 +97,58 @@ describe('textLength', () => {
   it('splits graphemes the same way without Intl.Segmenter', () => {
     for (const sample of ['👍🏽', '👨‍👩‍👧‍👦', '🏳️‍🌈', '🇨🇳🇯🇵', '🇨🇳🇯🇵🇺', '1️⃣', 'e\u0301x', 'ab你😀', '']) {
       expect(fallbackGraphemes(sample)).toEqual(graphemes(sample));
+    }
+  });
+});
+
+describe('graphemes without Intl.Segmenter for plain text', () => {
+  const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  const count = (s: string) => [...segmenter.segment(s)].length;
+
+  it('takes only characters that are a whole character of their own and never join a neighbour', () => {
+    const checked: string[] = [];
+    for (let code = 0; code <= 0xffff; code++) {
+      const c = String.fromCharCode(code);
+      if (!SINGLE_UNIT_GRAPHEMES.test(c)) continue;
+      checked.push(c);
+      // Joined to what comes before (a mark), after (a prepend), or to its own kind (Hangul jamo,
+      // regional indicators, CR LF), Intl.Segmenter would count fewer.
+      expect(count(`a${c}a`), `U+${code.toString(16)}`).toBe(3);
+      expect(count(`一${c}一`), `U+${code.toString(16)}`).toBe(3);
+      expect(count(`${c}${c}`), `U+${code.toString(16)}`).toBe(2);
+      expect(count(`${c}\n`), `U+${code.toString(16)}`).toBe(2);
+      expect(graphemeLength(c), `U+${code.toString(16)}`).toBe(code > 0x7f ? 2 : 1);
+    }
+    expect(checked.length).toBeGreaterThan(21_000);
+    for (const joins of ['\r', '\u0301', '\u302e', '\uff9e', '\u200d', '\ufe0f', '\ud83d', '\u1100', '\uac00']) {
+      expect(SINGLE_UNIT_GRAPHEMES.test(joins)).toBe(false);
+    }
+  });
+
+  it('cuts and counts plain Chinese and ASCII text as Intl.Segmenter does, without making one', async () => {
+    vi.resetModules();
+    const Real = Intl.Segmenter;
+    let made = 0;
+    vi.stubGlobal('Intl', {
+      ...Intl,
+      Segmenter: class extends Real {
+        constructor(...args: ConstructorParameters<typeof Real>) {
+          super(...args);
+          made++;
+        }
+      },
+    });
+    try {
+      const fresh = await import('#shared/format.ts');
+      const text = '今天学习了 React 19 的 transition，感觉很有意思！\n第二行：useDeferredValue。'.repeat(4);
+      expect(fresh.graphemes(text)).toEqual([...segmenter.segment(text)].map((part) => part.segment));
+      expect(fresh.cutText(text, 40)).toBe(cutText(text, 40));
+      expect(fresh.textLength(text)).toBe(textLength(text));
+      expect(made).toBe(0);
+      expect(fresh.textLength('好👍🏽')).toBe(6);
+      expect(made).toBe(1);
+    } finally {
+      vi.unstubAllGlobals();
     }
   });
 });

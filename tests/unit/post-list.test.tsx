@@ -7,7 +7,7 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PostCard } from '../../src/client/features/feed/components/PostCard.tsx';
 import { collapseText, isLongText, PostContent } from '../../src/client/features/feed/components/PostContent.tsx';
@@ -86,6 +86,42 @@ describe('PostList', () => {
       fireEvent.click(screen.getByRole('button', { name: '重试' }));
     });
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
+  });
+
+  it('shows posts at hand in its first commit; told to wait (the user centre), renders them after the skeleton', async () => {
+    stubApi({ posts: 25 });
+    const options = feedQueryOptions({ tab: 'all' });
+    /** What the page held when the list first committed (a layout effect after it in the same commit). */
+    const firstCommit = async (firstPostsInBackground: boolean) => {
+      const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+      await queryClient.prefetchInfiniteQuery(options);
+      let seen: { articles: number; skeleton: boolean } | undefined;
+      function AfterList() {
+        useLayoutEffect(() => {
+          seen = { articles: document.querySelectorAll('article').length, skeleton: document.querySelector('.post-card--skeleton') !== null };
+        }, []);
+        return null;
+      }
+      const root = createRootRoute({
+        component: () => (
+          <>
+            <PostList options={options} firstPostsInBackground={firstPostsInBackground} />
+            <AfterList />
+          </>
+        ),
+      });
+      const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/'] }) });
+      render(
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>,
+      );
+      await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(10));
+      cleanup();
+      return seen;
+    };
+    expect(await firstCommit(false)).toEqual({ articles: 10, skeleton: false });
+    expect(await firstCommit(true)).toEqual({ articles: 0, skeleton: true });
   });
 
   it('flattens pages without duplicates', () => {

@@ -51,6 +51,8 @@ function UserCenterPage() {
                 options={userPostsQueryOptions(visit)}
                 label={`${user.nick}的动态`}
                 emptyTitle={user.is_self ? '你还没有发过动态' : 'TA 还没有发过动态'}
+                // The profile shows first; the posts (fetched alongside it) render in the background.
+                firstPostsInBackground
               />
             ),
           },

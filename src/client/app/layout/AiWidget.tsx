@@ -43,8 +43,19 @@ export default function AiWidget() {
 
   useLayoutEffect(() => {
     if (hidden) return;
-    // Placing the widget needs its measured size, before the first paint: a layout effect's job.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
+    const root = rootRef.current;
+    if (!position && root && typeof ResizeObserver === 'function') {
+      // The first placement waits for the browser's own layout (the widget stays invisible until
+      // then): measured here, it forced a layout of the whole page in the middle of the first
+      // render, on every start.
+      const observer = new ResizeObserver(() => {
+        observer.disconnect();
+        setPosition((p) => place(p ?? initialPosition(size(), viewport())));
+      });
+      observer.observe(root);
+      return () => observer.disconnect();
+    }
+    // Placed again (brought out, docked, the layout changed): before the next paint, a layout effect's job.
     setPosition((p) => place(p ?? initialPosition(size(), viewport())));
     // place() reads the layout and the docked state, which are the dependencies.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { BOTTOM_DETECTION_MARGIN_PX } from '#shared/constants.ts';
 import type { Post } from '#shared/schemas.ts';
 import { EmptyState, ErrorState, ListFooter } from '../../../ui/states.tsx';
@@ -46,16 +46,26 @@ export function PostList<TKey extends QueryKey>({
   emptyDescription,
   emptyAction,
   label = '动态列表',
+  firstPostsInBackground = false,
 }: {
   options: PostListQueryOptions<TKey>;
   emptyTitle?: string;
   emptyDescription?: ReactNode;
   emptyAction?: ReactNode;
   label?: string;
+  /** Render the posts in the background even when they are at hand as the list mounts (below a page's first screen). */
+  firstPostsInBackground?: boolean;
 }) {
   const query = useInfiniteQuery(options);
   const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
-  const posts = useMemo(() => flattenPosts(data?.pages), [data]);
+  // A list's first posts render in the background (a transition, which React does in slices
+  // between which the page stays responsive) instead of in one long task when their page
+  // arrives (a channel's): the skeleton stays until then. A list mounted with its posts at hand
+  // shows them at once (/home's first screen, a page come back), unless told to wait; once
+  // shown, what changes (another page, a like) renders at once.
+  const deferred = useDeferredValue(data, firstPostsInBackground ? null : undefined);
+  const shown = deferred?.pages.length ? data : deferred;
+  const posts = useMemo(() => flattenPosts(shown?.pages), [shown]);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const canAutoLoad = hasNextPage && !isFetchingNextPage && !isFetchNextPageError && query.status === 'success';
 
@@ -73,7 +83,7 @@ export function PostList<TKey extends QueryKey>({
     return () => observer.disconnect();
   }, [canAutoLoad, fetchNextPage, data?.pages.length]);
 
-  if (query.isPending) return <FeedSkeleton />;
+  if (query.isPending || (shown !== data && posts.length === 0)) return <FeedSkeleton />;
 
   if (query.isError && posts.length === 0) {
     return (

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Comment, CommentBase } from '#shared/schemas.ts';
 import { formatCount } from '#shared/format.ts';
@@ -143,7 +143,12 @@ export function CommentList({
         (ok) => ok && remove.mutate(comment.id, { onSuccess: () => toast.success('评论已删除') }),
       ),
   };
-  const comments = pagedItems(query.data?.pages);
+  // The comments render in the background (a transition, which React does in slices between
+  // which the page stays responsive), after the post above them has shown: the skeleton holds
+  // their place until then. Once shown, what changes (a like, a reply, another page) renders at once.
+  const deferred = useDeferredValue(query.data, null);
+  const waiting = query.isPending || (deferred == null && query.data !== undefined);
+  const comments = pagedItems(deferred == null ? undefined : query.data?.pages);
   return (
     <section className="comments" aria-labelledby="comments-title">
       <h2 id="comments-title" className="section-title">
@@ -151,7 +156,7 @@ export function CommentList({
       </h2>
       {composer}
       <PendingComments postId={postId} onReply={actions.onReply} />
-      {query.isPending ? (
+      {waiting ? (
         <LoadingRegion label="评论加载中">
           {[0, 1].map((i) => (
             <div key={i} className="comment" aria-hidden="true">

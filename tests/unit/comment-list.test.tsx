@@ -1,0 +1,69 @@
+/**
+ * The comments of a post detail render after the post: even when they are at hand as the page
+ * mounts (fetched alongside the post), the first commit holds their skeleton, and they follow in
+ * a background render (a transition React does in slices), so the detail's first render is not
+ * one long task.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
+import { afterEach, expect, it, vi } from 'vitest';
+import type { Comment } from '#shared/schemas.ts';
+import { CommentList } from '../../src/client/features/post/components/CommentList.tsx';
+import { commentsQueryOptions } from '../../src/client/features/post/queries.ts';
+import { stubApi } from './fixtures.ts';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const author = { uid: 2, ucode: 'U2', nick: '评论者', avatar: '', is_follow: false };
+const comment: Comment = {
+  id: 11,
+  post_id: 1,
+  user: author,
+  content: '写得真好，学到了',
+  like_count: 0,
+  is_like: false,
+  create_time: Date.now(),
+  reply_user: null,
+  is_deleted: false,
+  reply_count: 0,
+  replies: [],
+};
+
+it('holds the skeleton in its first commit with the comments at hand, then shows them', async () => {
+  stubApi();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const options = commentsQueryOptions(1);
+  await queryClient.prefetchInfiniteQuery(options);
+  queryClient.setQueryData(options.queryKey, (old) => old && { ...old, pages: [{ ...old.pages[0]!, list: [comment] }] });
+  let firstCommit: { comments: number; skeleton: boolean } | undefined;
+  function AfterList() {
+    useLayoutEffect(() => {
+      firstCommit = {
+        comments: document.querySelectorAll('.comment-item').length,
+        skeleton: document.querySelector('[aria-label="评论加载中"], [aria-busy="true"]') !== null,
+      };
+    }, []);
+    return null;
+  }
+  const root = createRootRoute({
+    component: () => (
+      <>
+        <CommentList postId={1} total={1} postAuthorUid={1} onReply={() => {}} />
+        <AfterList />
+      </>
+    ),
+  });
+  const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  await waitFor(() => expect(screen.getByText('写得真好，学到了')).toBeTruthy());
+  expect(firstCommit).toEqual({ comments: 0, skeleton: true });
+});
