@@ -3,10 +3,11 @@
  * followed channels, and one post.
  *
  * A page is one prepared statement (db/prepared.ts), parsed and planned once per connection:
- * the page's posts walked down one index (never a join or a subquery per row scanned), then for
- * those rows only, and only for the posts that have them (the post row says what it is made of,
- * schema.ts), its pictures, code snippets and poll, each an index lookup by id; logged in,
- * whether the viewer follows the author, liked the post and voted. Rows and small JSON arrays
+ * the page's posts walked down one index (never a join or a subquery per row scanned), each
+ * row carrying what its card shows that never changes (channel and topic ids, pictures, the code
+ * preview: schema.ts, posts); then for those rows only, and only for the posts that have one, the
+ * poll (its counts change), an index lookup by id; logged in, whether the viewer follows the
+ * author, liked the post and voted. Rows and small JSON arrays
  * come back, never a whole JSON document built by PostgreSQL (building one cost more than the
  * lookups), and Node puts the posts together, naming channels and topics from the post row's
  * ids (reference-names.ts) and the authors from their ids (authors.ts, kept in memory: the
@@ -24,8 +25,6 @@ import type { KeysetRequest, Page } from './paging.ts';
 import { authorsOf } from './authors.ts';
 import { referenceNames } from './reference-names.ts';
 
-const CODE_PREVIEW_LINES = 8;
-
 /** The keyset bound of a first page: above every id. */
 const NO_BOUND = Number.MAX_SAFE_INTEGER;
 
@@ -39,7 +38,7 @@ export type PostFilter =
 
 type Source = PostFilter['kind'] | 'one';
 
-const POST_COLUMNS = 'id, user_id, content, is_good, like_count, comment_count, created_at, channel_ids, topic_ids, has_images, has_code, has_vote';
+const POST_COLUMNS = 'id, user_id, content, is_good, like_count, comment_count, created_at, channel_ids, topic_ids, attach, has_vote';
 
 /**
  * The page's post rows, newest first: $1 the keyset bound (ids below it), $2 the filter's id
@@ -109,17 +108,17 @@ const sources: Record<Source, { types: string[]; text: (limit: number) => string
 export const CREATE_TIME_MS = `round(date_part('epoch', p.created_at::timestamptz(3)) * 1000)`;
 
 /**
- * What a post needs beyond its row, for each part only the posts that have it. A page asks for
- * one row more than it shows, to learn whether another page follows; that row's parts are looked
- * up too (when it has any: about one row in five on average), which costs PostgreSQL less than
+ * What a post needs beyond its row: its poll, for the posts that have one. A page asks for one
+ * row more than it shows, to learn whether another page follows; that row's poll is looked up too
+ * (when it has one: about one row in thirty), which costs PostgreSQL less than
  * numbering the rows with a window function to skip it (and the sort that came with it: 10 to 30
  * µs of CPU per page at 1,000,000 posts, measured with pgbench). `viewer` adds $n, the viewer's id.
  *
  * As few columns as the post needs: PGlite decodes every field of every row in JavaScript, at a
  * cost per field whatever it holds (two int[] columns cost it more than the rest of the row), so
- * the channel and topic ids come as one text (`1,2;7`), the pictures, code and poll as one JSON
- * array (null for the four posts in five that have none), and logged in, whether the viewer
- * follows the author and liked the post as one number (1 and 2). PostgreSQL pays the same either way.
+ * the channel and topic ids come as one text (`1,2;7`), the poll as one JSON array (null for
+ * the posts that have none), and logged in, whether the viewer follows the author and liked the
+ * post as one number (1 and 2). PostgreSQL pays the same either way.
  */
 function postStatementText(source: Source, size: number, viewer: string | null): string {
   const mine = (text: string) => (viewer ? text : '');
@@ -129,18 +128,7 @@ function postStatementText(source: Source, size: number, viewer: string | null):
       array_to_string(p.channel_ids, ',') || ';' || array_to_string(p.topic_ids, ',') as refs,
       ${mine(`${existsPerRow(`user_follows f where f.follower_id = ${viewer} and f.followee_id = p.user_id`)}::int
         + 2 * ${existsPerRow(`likes l where l.target_type = 'post' and l.target_id = p.id and l.user_id = ${viewer}`)}::int as viewer_flags,`)}
-      case when p.has_images or p.has_code or p.has_vote then json_build_array(
-      ${onPage(
-        'p.has_images',
-        `(select json_agg(json_build_array(i.url, i.width, i.height)) from (
-          select url, width, height from post_images where post_id = p.id order by sort) i)`,
-      )},
-      ${onPage(
-        'p.has_code',
-        `(select json_agg(json_build_array(s.uuid, s.language, s.title,
-            array_to_string((string_to_array(s.code, E'\\n'))[1:${CODE_PREVIEW_LINES}], E'\\n'))) from (
-          select uuid, language, title, code from code_snippets where post_id = p.id order by sort) s)`,
-      )},
+      p.attach,
       ${onPage(
         'p.has_vote',
         `(select json_build_array(v.id, v.title, v.multiple, (extract(epoch from v.end_time) * 1000)::bigint, v.total,
@@ -149,7 +137,7 @@ function postStatementText(source: Source, size: number, viewer: string | null):
               from (select id, text, count from vote_options where vote_id = v.id order by sort, id) o)
             ${mine(`, ${existsPerRow(`vote_records r where r.vote_id = v.id and r.user_id = ${viewer}`)}`)})
           from votes v where v.post_id = p.id)`,
-      )}) end as parts
+      )} as vote
     from (${sources[source].text(size + 1)}) p
     order by p.id desc nulls last`;
 }
@@ -188,8 +176,10 @@ interface PostRow {
   refs: string;
   /** Logged in: 1 the viewer follows the author, 2 liked the post. */
   viewer_flags?: number;
-  /** [pictures [url, width, height][], code [uuid, language, title, preview][], poll], null when the post has none. */
-  parts: Json<[[string, number, number][] | null, [string, string, string, string][] | null, VoteParts | null]> | null;
+  /** The card's attachments, as the post row keeps them (schema.ts). */
+  attach: Json<Attach[]>;
+  /** The poll, null when the post has none. */
+  vote: Json<VoteParts> | null;
 }
 
 const VIEWER_FOLLOWS = 1;
@@ -235,10 +225,6 @@ async function toPosts(db: Db, rows: PostRow[], size: number): Promise<Post[]> {
   found.forEach((row, i) => {
     const author = authors.get(row.user_id);
     if (!author) return;
-    const [images, codes, vote] = row.parts ? json(row.parts) : [null, null, null];
-    const attach: Attach[] = [];
-    if (images) for (const [url, width, height] of images) attach.push({ type: 'image', url, width, height });
-    if (codes) for (const [uuid, language, title, preview] of codes) attach.push({ type: 'code', uuid, language, title, preview });
     const flags = row.viewer_flags ?? 0;
     page.push({
       id: Number(row.id),
@@ -246,8 +232,8 @@ async function toPosts(db: Db, rows: PostRow[], size: number): Promise<Post[]> {
       content: row.content,
       channels: names.channels(refs[i]!.channelIds),
       topics: names.topics(refs[i]!.topicIds),
-      attach,
-      vote: vote ? toVote(vote) : null,
+      attach: json(row.attach),
+      vote: row.vote ? toVote(json(row.vote)) : null,
       like_count: row.like_count,
       comment_count: row.comment_count,
       is_like: (flags & VIEWER_LIKES) !== 0,
