@@ -19,4 +19,7 @@ FROM (
 ) "parts"
 WHERE "posts"."id" = "parts"."post_id";--> statement-breakpoint
 ALTER TABLE "posts" DROP COLUMN "has_images";--> statement-breakpoint
-ALTER TABLE "posts" DROP COLUMN "has_code";
+ALTER TABLE "posts" DROP COLUMN "has_code";--> statement-breakpoint
+-- A poll's options in order straight off the index (sort, then id), with no sort step.
+CREATE INDEX "vote_options_vote_sort_idx" ON "vote_options" USING btree ("vote_id","sort","id");--> statement-breakpoint
+DROP INDEX "vote_options_vote_idx";
