@@ -7,11 +7,11 @@
  * row carrying what its card shows that never changes (channel and topic ids, pictures, the code
  * preview: schema.ts, posts); then for those rows only, and only for the posts that have one, the
  * poll (its counts change), an index lookup by id; logged in, whether the viewer follows the
- * author, liked the post and voted. Rows and small JSON arrays
- * come back, never a whole JSON document built by PostgreSQL (building one cost more than the
- * lookups), and Node puts the posts together, naming channels and topics from the post row's
- * ids (reference-names.ts) and the authors from their ids (authors.ts, kept in memory: the
- * join to users was the costliest part of the statement). A detail is the same statement over
+ * author, liked the post and voted. Each post comes back as one small JSON array (one field per
+ * row: see postStatementText), never the page as one JSON document aggregated by PostgreSQL
+ * (building one cost more than the lookups), and Node puts the posts together, naming channels
+ * and topics from the post row's ids (reference-names.ts) and the authors from their ids
+ * (authors.ts, kept in memory: the join to users was the costliest part of the statement). A detail is the same statement over
  * one id. tests/api/explain.test.ts holds every plan to its indexes.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
