@@ -3,7 +3,8 @@
  * keeps its data, on PGlite and on PostgreSQL: likes get ids in the order they were made (so
  * likers page newest first), duplicate complaints (now one per user and target) keep the first,
  * idempotency keys survive their new columns and index, and images stored then get narrower
- * copies (image_variants, issue 8).
+ * copies (image_variants, issue 8); what each post is made of is copied onto its row (issue 11:
+ * channel and topic ids, the card's pictures and code preview).
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,6 +24,9 @@ import type { Database, Db } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { createTestApp } from '../support/api.ts';
 import { migrationsFolder, queryRows, startPostgres } from '../support/db.ts';
+
+/** A snippet of 10 lines: a card shows its first 8. */
+const OLD_CODE = Array.from({ length: 10 }, (_, i) => `print(${i})`).join('\n');
 
 /** A migrations folder holding only the migrations up to `tag` (as the previous main shipped them). */
 async function migrationsUpTo(tag: string): Promise<string> {
@@ -91,8 +95,10 @@ describe.each(engines)('a database of the previous main on $name', ({ open }) =>
     await db.execute(sql`insert into topics (id, name) values (3, '旧话题'), (5, '另一个话题')`);
     await db.execute(sql`insert into post_channels (post_id, channel_id) values (1, 1), (1, 2), (2, 2)`);
     await db.execute(sql`insert into post_topics (post_id, topic_id) values (1, 5), (1, 3)`);
-    await db.execute(sql`insert into post_images (post_id, url, width, height) values (1, '/img/oldpicture', 400, 200)`);
-    await db.execute(sql`insert into code_snippets (uuid, post_id, language, code) values ('old-code', 1, 'python', 'print(1)')`);
+    // Two pictures, the second written first, and a snippet longer than a card's preview.
+    await db.execute(sql`insert into post_images (post_id, url, width, height, sort) values (1, '/img/secondpicture', 300, 500, 1)`);
+    await db.execute(sql`insert into post_images (post_id, url, width, height, sort) values (1, '/img/oldpicture', 400, 200, 0)`);
+    await db.execute(sql`insert into code_snippets (uuid, post_id, language, title, code) values ('old-code', 1, 'python', '旧代码', ${OLD_CODE})`);
     await db.execute(sql`insert into votes (id, post_id, title) values (1, 1, '旧投票')`);
     await db.execute(sql`insert into vote_options (vote_id, text, sort) values (1, '是', 0), (1, '否', 1)`);
     await db.execute(sql`insert into comments (id, post_id, user_id, content, like_count) values (1, 1, 2, '旧评论', 1)`);
@@ -141,11 +147,16 @@ describe.each(engines)('a database of the previous main on $name', ({ open }) =>
   it('copies what each existing post is made of onto its row, and reads the posts as before', async () => {
     const rows = await queryRows<Record<string, unknown>>(
       opened.database.db,
-      sql`select id::int as id, channel_ids, topic_ids, has_images, has_code, has_vote from posts order by id`,
+      sql`select id::int as id, channel_ids, topic_ids, attach, has_vote from posts order by id`,
     );
+    const oldAttach = [
+      { type: 'image', url: '/img/oldpicture', width: 400, height: 200 },
+      { type: 'image', url: '/img/secondpicture', width: 300, height: 500 },
+      { type: 'code', uuid: 'old-code', language: 'python', title: '旧代码', preview: OLD_CODE.split('\n').slice(0, 8).join('\n') },
+    ];
     expect(rows).toEqual([
-      { id: 1, channel_ids: [1, 2], topic_ids: [3, 5], has_images: true, has_code: true, has_vote: true },
-      { id: 2, channel_ids: [2], topic_ids: [], has_images: false, has_code: false, has_vote: false },
+      { id: 1, channel_ids: [1, 2], topic_ids: [3, 5], attach: oldAttach, has_vote: true },
+      { id: 2, channel_ids: [2], topic_ids: [], attach: [], has_vote: false },
     ]);
     const t = await createTestApp(opened.database);
     try {
@@ -158,12 +169,12 @@ describe.each(engines)('a database of the previous main on $name', ({ open }) =>
         { topic_id: 3, topic_name: '旧话题' },
         { topic_id: 5, topic_name: '另一个话题' },
       ]);
-      expect(post.attach.map((item) => item.type)).toEqual(['image', 'code']);
+      expect(post.attach).toEqual(oldAttach);
       expect(post.vote?.options.map((option) => option.text)).toEqual(['是', '否']);
       const page = (await t.call<Paged<Post>>(api.channelPosts, { channel_id: 2 })).data();
       expect(page.list.map((item) => [item.id, item.channels.length, item.attach.length])).toEqual([
         [2, 1, 0],
-        [1, 2, 2],
+        [1, 2, 3],
       ]);
     } finally {
       await t.close();

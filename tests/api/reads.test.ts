@@ -98,6 +98,40 @@ describe.each(testDatabases)('read calls on $name', ({ open }) => {
     expect(img.headers['content-type']).toMatch(/^image\//);
   });
 
+  it("answers a post's pictures and code preview from its row, without post_images or code_snippets", async () => {
+    const db = app.database.db;
+    const newestWith = async (type: 'image' | 'code') =>
+      (await queryRows<{ id: number }>(
+        db,
+        sql`select id::int as id from posts where attach::jsonb @> ${JSON.stringify([{ type }])}::jsonb order by id desc limit 1`,
+      ))[0]!.id;
+    for (const postId of [await newestWith('image'), await newestWith('code')]) {
+      const pageOf = async () =>
+        (await app.t.call<Paged<Post>>(api.channelPosts, { tab: 'all', index: postId + 1, size: 1 })).data().list[0]!;
+      const detail = (await app.t.call<Post>(api.postDetail, { post_id: postId })).data();
+      expect(detail.attach.length).toBeGreaterThan(0);
+      expect(await pageOf()).toEqual(detail);
+      const pictures = await queryRows<Record<string, unknown>>(db, sql`select * from post_images where post_id = ${postId}`);
+      const snippets = await queryRows<Record<string, unknown>>(db, sql`select * from code_snippets where post_id = ${postId}`);
+      expect(pictures.length + snippets.length).toBe(detail.attach.length);
+      await db.execute(sql`delete from post_images where post_id = ${postId}`);
+      await db.execute(sql`delete from code_snippets where post_id = ${postId}`);
+      try {
+        expect((await app.t.call<Post>(api.postDetail, { post_id: postId })).data()).toEqual(detail);
+        expect(await pageOf()).toEqual(detail);
+      } finally {
+        for (const row of pictures) {
+          await db.execute(sql`insert into post_images (id, post_id, url, width, height, sort)
+            values (${row.id}, ${row.post_id}, ${row.url}, ${row.width}, ${row.height}, ${row.sort})`);
+        }
+        for (const row of snippets) {
+          await db.execute(sql`insert into code_snippets (uuid, post_id, language, title, code, sort)
+            values (${row.uuid}, ${row.post_id}, ${row.language}, ${row.title}, ${row.code}, ${row.sort})`);
+        }
+      }
+    }
+  });
+
   it('answers -1005 for a post that does not exist', async () => {
     const missing = await app.t.call(api.postDetail, { post_id: 999999 });
     expect(missing.status).toBe(200);

@@ -10,6 +10,8 @@
  * sequences are moved past them at the end.
  */
 
+import { CODE_PREVIEW_LINES } from '../../src/server/db/post-attach.ts';
+
 /** What the loader needs of a connection: pg.Client, a pg.PoolClient and PGlite all fit. */
 export interface SqlRunner {
   query(text: string): Promise<{ rows: unknown[] }>;
@@ -77,6 +79,25 @@ export async function bulkLoad(runner: SqlRunner, options: BulkLoadOptions): Pro
   const topicOf = `${base.topic + 1} + (h / 7) % ${topicCount}`;
   const hasImages = '(h / 11) % 100 < 15';
   const hasCode = '(h / 13) % 100 < 3';
+  // A post's pictures (s from 0 to h % 3) and code snippet: written to post_images and
+  // code_snippets, and the card's copy of them onto the post's row (posts.attach, schema.ts).
+  const pictureUrl = `'/img/' || md5('picture' || p.id || '-' || s)`;
+  const pictureWidth = '800 + (p.h % 5) * 100';
+  const pictureHeight = '600';
+  const codeUuid = `md5('code' || id)::uuid::text`;
+  const codeLanguage = `'python'`;
+  const codeTitle = `'快速排序'`;
+  const codeText = `E'def quick_sort(items):\\n    if len(items) <= 1:\\n        return items\\n    pivot = items[len(items) // 2]\\n'
+              || E'    left = [x for x in items if x < pivot]\\n    middle = [x for x in items if x == pivot]\\n'
+              || E'    right = [x for x in items if x > pivot]\\n    return quick_sort(left) + middle + quick_sort(right)\\n\\n'
+              || E'print(quick_sort([3, 6, 1, 8, 2, 9, 4]))\\n# 第 ' || g || E' 段代码\\n'`;
+  const attach = `case when ${hasImages} or ${hasCode} then array_to_json(
+                array(select json_build_object('type', 'image', 'url', ${pictureUrl}, 'width', ${pictureWidth}, 'height', ${pictureHeight})
+                      from generate_series(0, case when ${hasImages} then p.h % 3 else -1 end) s order by s)
+                || case when ${hasCode} then array[json_build_object('type', 'code', 'uuid', ${codeUuid}, 'language', ${codeLanguage},
+                     'title', ${codeTitle}, 'preview', array_to_string((string_to_array(${codeText}, E'\\n'))[1:${CODE_PREVIEW_LINES}], E'\\n'))]
+                   else '{}'::json[] end)
+              else '[]' end`;
   const likeCount = 'h % 5';
   const commentCount = '(h / 5) % 3';
   const hasVote = '(h / 17) % 100 < 3';
@@ -101,7 +122,7 @@ export async function bulkLoad(runner: SqlRunner, options: BulkLoadOptions): Pro
     [
       'posts',
       `insert into posts (id, user_id, content, is_good, like_count, comment_count, created_at,
-                          channel_ids, topic_ids, has_images, has_code, has_vote)
+                          channel_ids, topic_ids, attach, has_vote)
        select id, ${U('p.h')},
               '第 ' || g || ' 条动态：' || substr(repeat('今天把分布式系统的一致性协议又复习了一遍，Raft 的日志复制和选主过程终于理清楚了。', 6), 1, 20 + (h % 160))
                 || ' https://time.geekbang.org/column/article/' || (h % 100000),
@@ -109,7 +130,7 @@ export async function bulkLoad(runner: SqlRunner, options: BulkLoadOptions): Pro
               now() - (${n} - g) * interval '10 seconds',
               array(select ${channelOf('m')} from generate_series(0, ${channelsOfPost} - 1) m order by 1),
               case when ${hasTopic} then array[${topicOf}] else '{}' end,
-              ${hasImages}, ${hasCode}, ${hasVote}
+              ${attach}, ${hasVote}
        from ${P} p cross join ${CH} ch`,
     ],
     [
@@ -126,18 +147,14 @@ export async function bulkLoad(runner: SqlRunner, options: BulkLoadOptions): Pro
     [
       'post_images',
       `insert into post_images (post_id, url, width, height, sort)
-       select p.id, '/img/' || md5('picture' || p.id || '-' || s), 800 + (p.h % 5) * 100, 600, s
+       select p.id, ${pictureUrl}, ${pictureWidth}, ${pictureHeight}, s
        from ${P} p cross join lateral generate_series(0, p.h % 3) s
        where ${hasImages}`,
     ],
     [
       'code_snippets',
       `insert into code_snippets (uuid, post_id, language, title, code, sort)
-       select md5('code' || id)::uuid::text, id, 'python', '快速排序',
-              E'def quick_sort(items):\\n    if len(items) <= 1:\\n        return items\\n    pivot = items[len(items) // 2]\\n'
-              || E'    left = [x for x in items if x < pivot]\\n    middle = [x for x in items if x == pivot]\\n'
-              || E'    right = [x for x in items if x > pivot]\\n    return quick_sort(left) + middle + quick_sort(right)\\n\\n'
-              || E'print(quick_sort([3, 6, 1, 8, 2, 9, 4]))\\n# 第 ' || g || E' 段代码\\n', 0
+       select ${codeUuid}, id, ${codeLanguage}, ${codeTitle}, ${codeText}, 0
        from ${P} p where ${hasCode}`,
     ],
     [

@@ -331,10 +331,14 @@ export const COUNTER_CHECKS: Record<string, SQL> = {
     where p.channel_ids <> array(select c.channel_id from post_channels c where c.post_id = p.id order by c.channel_id)`,
   'posts.topic_ids': sql`select count(*)::int as n from posts p
     where p.topic_ids <> array(select t.topic_id from post_topics t where t.post_id = p.id order by t.topic_id)`,
-  'posts.has_images': sql`select count(*)::int as n from posts p
-    where p.has_images <> exists (select 1 from post_images i where i.post_id = p.id)`,
-  'posts.has_code': sql`select count(*)::int as n from posts p
-    where p.has_code <> exists (select 1 from code_snippets s where s.post_id = p.id)`,
+  // The card's attachments: the pictures in order, then the code with its first 8 lines (compared as jsonb: same values).
+  'posts.attach': sql`select count(*)::int as n from posts p
+    where p.attach::jsonb <> array_to_json(array(
+      select jsonb_build_object('type', 'image', 'url', i.url, 'width', i.width, 'height', i.height)
+        from post_images i where i.post_id = p.id order by i.sort, i.id)
+      || array(select jsonb_build_object('type', 'code', 'uuid', c.uuid, 'language', c.language, 'title', c.title,
+          'preview', array_to_string((string_to_array(c.code, E'\n'))[1:8], E'\n'))
+        from code_snippets c where c.post_id = p.id order by c.sort, c.uuid))::jsonb`,
   'posts.has_vote': sql`select count(*)::int as n from posts p
     where p.has_vote <> exists (select 1 from votes v where v.post_id = p.id)`,
 };

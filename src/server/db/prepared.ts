@@ -6,7 +6,8 @@
  * - PostgreSQL (a pg Pool): a named statement; node-postgres prepares it on each pooled
  *   connection the first time that connection runs it.
  * - PGlite (one session): SQL PREPARE once, then EXECUTE with the values written as literals
- *   (only whole numbers, arrays of them and null are accepted, so nothing else is ever spliced).
+ *   (only whole numbers, arrays of them, lowercase hex digests and null are accepted: none of
+ *   them can hold a quote, so nothing else is ever spliced).
  * - Inside a transaction (a write answering what it wrote): the same text, unprepared, through
  *   the transaction's own connection.
  * - A statement marked planEachCall is never prepared: planned for each call's values.
@@ -34,7 +35,17 @@ export interface PreparedStatement {
   planEachCall: boolean;
 }
 
-export type PreparedValue = number | readonly number[] | null;
+/** A lowercase hexadecimal text (a sha256 digest): the only text a prepared statement takes. */
+export type HexDigest = string & { readonly hexDigest: true };
+
+const HEX_DIGEST = /^[0-9a-f]{1,128}$/;
+
+export function hexDigest(value: string): HexDigest {
+  if (!HEX_DIGEST.test(value)) throw new Error('not a lowercase hex digest');
+  return value as HexDigest;
+}
+
+export type PreparedValue = number | readonly number[] | HexDigest | null;
 
 export function preparedStatement(
   name: string,
@@ -48,6 +59,11 @@ export function preparedStatement(
 
 function literal(value: PreparedValue): string {
   if (value === null) return 'null';
+  if (typeof value === 'string') {
+    // Checked here too: a literal is spliced into SQL text.
+    if (!HEX_DIGEST.test(value)) throw new Error('not a lowercase hex digest');
+    return `'${value}'`;
+  }
   if (typeof value === 'number') {
     if (!Number.isSafeInteger(value)) throw new Error(`not a whole number: ${value}`);
     return String(value);
@@ -87,7 +103,7 @@ function boundSql(statement: PreparedStatement, values: readonly PreparedValue[]
     else {
       const value = values[Number(part) - 1] ?? null;
       const type = statement.types[Number(part) - 1]!;
-      chunks.push(sql`${value === null || typeof value === 'number' ? value : literal(value).slice(1, -1)}::${sql.raw(type)}`);
+      chunks.push(sql`${value === null || typeof value !== 'object' ? value : literal(value).slice(1, -1)}::${sql.raw(type)}`);
     }
   });
   return sql.join(chunks);
@@ -95,6 +111,8 @@ function boundSql(statement: PreparedStatement, values: readonly PreparedValue[]
 
 export async function queryPrepared<Row>(db: Db, statement: PreparedStatement, values: readonly PreparedValue[]): Promise<Row[]> {
   if (values.length !== statement.types.length) throw new Error(`${statement.name} takes ${statement.types.length} values`);
+  // The same values on every engine, whether they are bound or spliced (PGlite).
+  for (const value of values) if (typeof value === 'string' && !HEX_DIGEST.test(value)) throw new Error('not a lowercase hex digest');
   // Only the top-level database carries its driver client; a transaction has none.
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {

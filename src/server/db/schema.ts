@@ -4,6 +4,7 @@
  * the write, so reading a feed page never counts.
  */
 import { sql } from 'drizzle-orm';
+import type { Attach } from '#shared/schemas.ts';
 import {
   bigint,
   bigserial,
@@ -11,6 +12,7 @@ import {
   customType,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -145,15 +147,20 @@ export const posts = pgTable(
     commentCount: integer('comment_count').notNull().default(0),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
-    // What the post is made of, copied onto its row when it is written (a post never changes
-    // afterwards): a page of posts reads its channels and topics from here and looks up
-    // pictures, code and a poll only for the posts that have them, instead of an index lookup
-    // per post and part (services/posts.ts). post_channels and post_topics stay the truth that
-    // channel and topic pages walk; tests/support's COUNTER_CHECKS hold the copies to them.
+    // What the post is made of, copied onto its row when it is written (a post is never edited
+    // afterwards, SPEC.md): a page of posts reads its channels, topics, pictures and code preview
+    // from here, and looks up a poll (whose counts change) only for the posts that have one
+    // (services/posts.ts). post_channels and post_topics stay the truth that channel and topic
+    // pages walk, post_images and code_snippets what code/detail and the images serve;
+    // tests/support's COUNTER_CHECKS hold the copies to them.
     channelIds: integer('channel_ids').array().notNull().default(sql`'{}'`),
     topicIds: integer('topic_ids').array().notNull().default(sql`'{}'`),
-    hasImages: boolean('has_images').notNull().default(false),
-    hasCode: boolean('has_code').notNull().default(false),
+    /**
+     * The card's attachments as the API answers them (pictures in order, then the code snippet
+     * with its first CODE_PREVIEW_LINES lines). json, not jsonb: stored and sent back as written,
+     * with nothing to convert on the way out.
+     */
+    attach: json('attach').$type<Attach[]>().notNull().default(sql`'[]'`),
     hasVote: boolean('has_vote').notNull().default(false),
   },
   (t) => [
@@ -286,7 +293,9 @@ export const voteOptions = pgTable(
     sort: smallint('sort').notNull().default(0),
     count: integer('count').notNull().default(0),
   },
-  (t) => [index('vote_options_vote_idx').on(t.voteId, t.sort)],
+  // A poll's options in order (sort, then id), read straight off the index: no sort step in every
+  // page that shows a poll (tests/api/explain.test.ts).
+  (t) => [index('vote_options_vote_sort_idx').on(t.voteId, t.sort, t.id)],
 );
 
 export const voteRecords = pgTable(

@@ -30,6 +30,7 @@ import { createHash } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
+import { cardAttach } from './post-attach.ts';
 import { loadSeedContent, type SeedContent, type SnippetDef, type VoteDef } from './seed-content.ts';
 import {
   channelCategories,
@@ -543,10 +544,9 @@ function build(demo: SeedContent, nowDate: Date): Built {
     }
     post.channelIds = channelIds.sort((a, b) => a - b);
     post.topicIds = topicIds.sort((a, b) => a - b);
-    post.hasImages = k === 'images';
-    post.hasCode = Boolean(snippet);
     post.hasVote = Boolean(voteDef);
 
+    const pictures: { url: string; width: number; height: number }[] = [];
     if (k === 'images') {
       const n = rng.weighted([1, 2, 3, 4], [4, 3, 2, 2]);
       const labels = demo.imageLabels[primary] ?? ['学习笔记'];
@@ -562,19 +562,14 @@ function build(demo: SeedContent, nowDate: Date): Built {
           bytes: Buffer.from(svgPicture(rng, w, h, rng.pick(labels), `${author.nick} · ${mmdd(time)}`), 'utf8'),
           createdAt,
         });
-        out.postImages.push({ id: ++postImageId, postId: id, url: `/img/${imgId}`, width: w, height: h, sort: s });
+        const picture = { url: `/img/${imgId}`, width: w, height: h };
+        pictures.push(picture);
+        out.postImages.push({ id: ++postImageId, postId: id, ...picture, sort: s });
       }
     }
-    if (snippet) {
-      out.codeSnippets.push({
-        uuid: rng.uuid(),
-        postId: id,
-        language: snippet.language,
-        title: snippet.title,
-        code: snippet.code,
-        sort: 0,
-      });
-    }
+    const code = snippet ? { uuid: rng.uuid(), language: snippet.language, title: snippet.title, code: snippet.code } : null;
+    if (code) out.codeSnippets.push({ ...code, postId: id, sort: 0 });
+    post.attach = cardAttach(pictures, code);
     if (voteDef) {
       const vId = ++voteId;
       const optionIds: number[] = [];

@@ -29,6 +29,7 @@ import { ErrorCode } from '#shared/errors.ts';
 import { toMilliseconds } from '#shared/format.ts';
 import type { Post } from '#shared/schemas.ts';
 import type { Db } from '../db/client.ts';
+import { cardAttach } from '../db/post-attach.ts';
 import { channels, codeSnippets, images, postChannels, postImages, posts, postTopics, topics, users, voteOptions, votes } from '../db/schema.ts';
 import { badRequest, BusinessError } from '../errors.ts';
 import { hitDailyCap } from './limits.ts';
@@ -132,6 +133,13 @@ export async function addPost(tx: Db, userId: number, input: PostAddData, option
   await hitDailyCap(tx, 'post', userId, options.dailyPostLimit, now);
 
   const topicIds = await topicIdsOf(tx, input.topic_tags ?? []);
+  const pictureRows = pictures.map((picture, sort) => ({
+    url: `${OTHER_PATHS.images}/${picture.id}`,
+    width: picture.width,
+    height: picture.height,
+    sort,
+  }));
+  const snippet = code ? { uuid: randomUUID(), language: code.language, title: code.title, code: code.code } : null;
   // What the post is made of rides on its row too, for the reads (schema.ts, posts).
   const [post] = await tx
     .insert(posts)
@@ -140,8 +148,7 @@ export async function addPost(tx: Db, userId: number, input: PostAddData, option
       content: input.content,
       channelIds,
       topicIds,
-      hasImages: pictures.length > 0,
-      hasCode: Boolean(code),
+      attach: cardAttach(pictureRows, snippet),
       hasVote: Boolean(input.vote),
     })
     .returning({ id: posts.id });
@@ -166,20 +173,12 @@ export async function addPost(tx: Db, userId: number, input: PostAddData, option
     }
   }
 
-  if (pictures.length > 0) {
-    await tx.insert(postImages).values(
-      pictures.map((picture, sort) => ({
-        postId,
-        url: `${OTHER_PATHS.images}/${picture.id}`,
-        width: picture.width,
-        height: picture.height,
-        sort,
-      })),
-    );
+  if (pictureRows.length > 0) {
+    await tx.insert(postImages).values(pictureRows.map((picture) => ({ postId, ...picture })));
   }
 
-  if (code) {
-    await tx.insert(codeSnippets).values({ uuid: randomUUID(), postId, language: code.language, title: code.title, code: code.code });
+  if (snippet) {
+    await tx.insert(codeSnippets).values({ postId, ...snippet });
   }
 
   if (input.vote) {

@@ -3,14 +3,15 @@
  * followed channels, and one post.
  *
  * A page is one prepared statement (db/prepared.ts), parsed and planned once per connection:
- * the page's posts walked down one index (never a join or a subquery per row scanned), then for
- * those rows only, and only for the posts that have them (the post row says what it is made of,
- * schema.ts), its pictures, code snippets and poll, each an index lookup by id; logged in,
- * whether the viewer follows the author, liked the post and voted. Rows and small JSON arrays
- * come back, never a whole JSON document built by PostgreSQL (building one cost more than the
- * lookups), and Node puts the posts together, naming channels and topics from the post row's
- * ids (reference-names.ts) and the authors from their ids (authors.ts, kept in memory: the
- * join to users was the costliest part of the statement). A detail is the same statement over
+ * the page's posts walked down one index (never a join or a subquery per row scanned), each
+ * row carrying what its card shows that never changes (channel and topic ids, pictures, the code
+ * preview: schema.ts, posts); then for those rows only, and only for the posts that have one, the
+ * poll (its counts change), an index lookup by id; logged in, whether the viewer follows the
+ * author, liked the post and voted. Each post comes back as one small JSON array (one field per
+ * row: see postStatementText), never the page as one JSON document aggregated by PostgreSQL
+ * (building one cost more than the lookups), and Node puts the posts together, naming channels
+ * and topics from the post row's ids (reference-names.ts) and the authors from their ids
+ * (authors.ts, kept in memory: the join to users was the costliest part of the statement). A detail is the same statement over
  * one id. tests/api/explain.test.ts holds every plan to its indexes.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -23,8 +24,6 @@ import { forbidden, notFound, notLoggedIn } from '../errors.ts';
 import type { KeysetRequest, Page } from './paging.ts';
 import { authorsOf } from './authors.ts';
 import { referenceNames } from './reference-names.ts';
-
-const CODE_PREVIEW_LINES = 8;
 
 /** The keyset bound of a first page: above every id. */
 const NO_BOUND = Number.MAX_SAFE_INTEGER;
@@ -39,7 +38,7 @@ export type PostFilter =
 
 type Source = PostFilter['kind'] | 'one';
 
-const POST_COLUMNS = 'id, user_id, content, is_good, like_count, comment_count, created_at, channel_ids, topic_ids, has_images, has_code, has_vote';
+const POST_COLUMNS = 'id, user_id, content, is_good, like_count, comment_count, created_at, channel_ids, topic_ids, attach, has_vote';
 
 /**
  * The page's post rows, newest first: $1 the keyset bound (ids below it), $2 the filter's id
@@ -109,47 +108,31 @@ const sources: Record<Source, { types: string[]; text: (limit: number) => string
 export const CREATE_TIME_MS = `round(date_part('epoch', p.created_at::timestamptz(3)) * 1000)`;
 
 /**
- * What a post needs beyond its row, for each part only the posts that have it. A page asks for
- * one row more than it shows, to learn whether another page follows; that row's parts are looked
- * up too (when it has any: about one row in five on average), which costs PostgreSQL less than
+ * Each post as one JSON array (PostTuple): its row, what it is made of and, for the posts that
+ * have one, its poll; logged in, whether the viewer follows the author and liked the post. A page
+ * asks for one row more than it shows, to learn whether another page follows; that row's poll is
+ * looked up too (when it has one: about one row in thirty), which costs PostgreSQL less than
  * numbering the rows with a window function to skip it (and the sort that came with it: 10 to 30
  * µs of CPU per page at 1,000,000 posts, measured with pgbench). `viewer` adds $n, the viewer's id.
  *
- * As few columns as the post needs: PGlite decodes every field of every row in JavaScript, at a
- * cost per field whatever it holds (two int[] columns cost it more than the rest of the row), so
- * the channel and topic ids come as one text (`1,2;7`), the pictures, code and poll as one JSON
- * array (null for the four posts in five that have none), and logged in, whether the viewer
- * follows the author and liked the post as one number (1 and 2). PostgreSQL pays the same either way.
+ * One field per row: PGlite decodes every field of every row in JavaScript (a buffer copy and a
+ * UTF-8 decode each, whatever it holds), which cost it more than the rest of the statement; one
+ * JSON text per row is one decode and one native JSON.parse (a page costs PGlite about a third
+ * less than eleven fields did, tests/bench). The poll stays in the statement: a statement of its
+ * own, even one per page (`= any($1)`), costs PGlite as much as the page's own read.
  */
 function postStatementText(source: Source, size: number, viewer: string | null): string {
   const mine = (text: string) => (viewer ? text : '');
-  const onPage = (has: string, expression: string) => `case when ${has} then ${expression} end`;
-  return `select p.id, p.user_id, p.content, p.is_good, p.like_count, p.comment_count,
-      ${CREATE_TIME_MS} as create_time,
-      array_to_string(p.channel_ids, ',') || ';' || array_to_string(p.topic_ids, ',') as refs,
-      ${mine(`${existsPerRow(`user_follows f where f.follower_id = ${viewer} and f.followee_id = p.user_id`)}::int
-        + 2 * ${existsPerRow(`likes l where l.target_type = 'post' and l.target_id = p.id and l.user_id = ${viewer}`)}::int as viewer_flags,`)}
-      case when p.has_images or p.has_code or p.has_vote then json_build_array(
-      ${onPage(
-        'p.has_images',
-        `(select json_agg(json_build_array(i.url, i.width, i.height)) from (
-          select url, width, height from post_images where post_id = p.id order by sort) i)`,
-      )},
-      ${onPage(
-        'p.has_code',
-        `(select json_agg(json_build_array(s.uuid, s.language, s.title,
-            array_to_string((string_to_array(s.code, E'\\n'))[1:${CODE_PREVIEW_LINES}], E'\\n'))) from (
-          select uuid, language, title, code from code_snippets where post_id = p.id order by sort) s)`,
-      )},
-      ${onPage(
-        'p.has_vote',
-        `(select json_build_array(v.id, v.title, v.multiple, (extract(epoch from v.end_time) * 1000)::bigint, v.total,
-            (select json_agg(json_build_array(o.id, o.text, o.count
-              ${mine(`, ${existsPerRow(`vote_records r where r.option_id = o.id and r.user_id = ${viewer}`)}`)}))
-              from (select id, text, count from vote_options where vote_id = v.id order by sort, id) o)
-            ${mine(`, ${existsPerRow(`vote_records r where r.vote_id = v.id and r.user_id = ${viewer}`)}`)})
-          from votes v where v.post_id = p.id)`,
-      )}) end as parts
+  return `select json_build_array(p.id, p.user_id, p.content, p.is_good, p.like_count, p.comment_count,
+      ${CREATE_TIME_MS}::bigint, p.channel_ids, p.topic_ids, p.attach,
+      case when p.has_vote then (select json_build_array(v.id, v.title, v.multiple, (extract(epoch from v.end_time) * 1000)::bigint, v.total,
+          (select json_agg(json_build_array(o.id, o.text, o.count
+            ${mine(`, ${existsPerRow(`vote_records r where r.option_id = o.id and r.user_id = ${viewer}`)}`)}))
+            from (select id, text, count from vote_options where vote_id = v.id order by sort, id) o)
+          ${mine(`, ${existsPerRow(`vote_records r where r.vote_id = v.id and r.user_id = ${viewer}`)}`)})
+        from votes v where v.post_id = p.id) end
+      ${mine(`, ${existsPerRow(`user_follows f where f.follower_id = ${viewer} and f.followee_id = p.user_id`)},
+        ${existsPerRow(`likes l where l.target_type = 'post' and l.target_id = p.id and l.user_id = ${viewer}`)}`)}) as post
     from (${sources[source].text(size + 1)}) p
     order by p.id desc nulls last`;
 }
@@ -176,31 +159,29 @@ type Json<T> = T | string;
 /** A poll: [id, title, multiple, end_time, total, options [id, text, count, is_voted?][], is_voted?]. */
 type VoteParts = [number, string, boolean, number | null, number, [number, string, number, boolean?][] | null, boolean?];
 
+/**
+ * A post as its statement answers it: [id, user_id, content, is_good, like_count, comment_count,
+ * create_time, channel_ids, topic_ids, attach, poll or null, and logged in: viewer follows the
+ * author, viewer liked the post].
+ */
+type PostTuple = [
+  id: number,
+  userId: number,
+  content: string,
+  isGood: boolean,
+  likeCount: number,
+  commentCount: number,
+  createTime: number,
+  channelIds: number[],
+  topicIds: number[],
+  attach: Attach[],
+  vote: VoteParts | null,
+  viewerFollows?: boolean,
+  viewerLikes?: boolean,
+];
+
 interface PostRow {
-  id: number | string;
-  user_id: number;
-  content: string;
-  is_good: boolean;
-  like_count: number;
-  comment_count: number;
-  create_time: number;
-  /** The channel ids, then the topic ids: `1,2;7`, `3;`. */
-  refs: string;
-  /** Logged in: 1 the viewer follows the author, 2 liked the post. */
-  viewer_flags?: number;
-  /** [pictures [url, width, height][], code [uuid, language, title, preview][], poll], null when the post has none. */
-  parts: Json<[[string, number, number][] | null, [string, string, string, string][] | null, VoteParts | null]> | null;
-}
-
-const VIEWER_FOLLOWS = 1;
-const VIEWER_LIKES = 2;
-
-/** `1,2` as [1, 2]; `` as []. */
-const idList = (text: string): number[] => (text === '' ? [] : text.split(',').map(Number));
-
-function refsOf(row: PostRow): { channelIds: number[]; topicIds: number[] } {
-  const cut = row.refs.indexOf(';');
-  return { channelIds: idList(row.refs.slice(0, cut)), topicIds: idList(row.refs.slice(cut + 1)) };
+  post: Json<PostTuple>;
 }
 
 const json = <T>(value: Json<T>): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
@@ -219,42 +200,36 @@ function toVote([voteId, title, multiple, endTime, total, options, isVoted]: Vot
 
 /** The rows as posts, the first `size` of them (the one more only tells that more follow). */
 async function toPosts(db: Db, rows: PostRow[], size: number): Promise<Post[]> {
-  const found = rows.length > size ? rows.slice(0, size) : rows;
-  const refs = found.map(refsOf);
+  const found = (rows.length > size ? rows.slice(0, size) : rows).map((row) => json(row.post));
   const channelIds: number[] = [];
   const topicIds: number[] = [];
   const userIds: number[] = [];
-  for (let i = 0; i < found.length; i++) {
-    for (const id of refs[i]!.channelIds) channelIds.push(id);
-    for (const id of refs[i]!.topicIds) topicIds.push(id);
-    userIds.push(found[i]!.user_id);
+  for (const post of found) {
+    for (const id of post[7]) channelIds.push(id);
+    for (const id of post[8]) topicIds.push(id);
+    userIds.push(post[1]);
   }
   const [names, authors] = await Promise.all([referenceNames(db, channelIds, topicIds), authorsOf(db, userIds)]);
   // Every post has its author (a foreign key); one without would have no card to show.
   const page: Post[] = [];
-  found.forEach((row, i) => {
-    const author = authors.get(row.user_id);
-    if (!author) return;
-    const [images, codes, vote] = row.parts ? json(row.parts) : [null, null, null];
-    const attach: Attach[] = [];
-    if (images) for (const [url, width, height] of images) attach.push({ type: 'image', url, width, height });
-    if (codes) for (const [uuid, language, title, preview] of codes) attach.push({ type: 'code', uuid, language, title, preview });
-    const flags = row.viewer_flags ?? 0;
+  for (const [id, userId, content, isGood, likeCount, commentCount, createTime, postChannelIds, postTopicIds, attach, vote, follows, likes] of found) {
+    const author = authors.get(userId);
+    if (!author) continue;
     page.push({
-      id: Number(row.id),
-      user: { uid: row.user_id, ucode: author.ucode, nick: author.nick, avatar: author.avatar, is_follow: (flags & VIEWER_FOLLOWS) !== 0 },
-      content: row.content,
-      channels: names.channels(refs[i]!.channelIds),
-      topics: names.topics(refs[i]!.topicIds),
+      id,
+      user: { uid: userId, ucode: author.ucode, nick: author.nick, avatar: author.avatar, is_follow: follows ?? false },
+      content,
+      channels: names.channels(postChannelIds),
+      topics: names.topics(postTopicIds),
       attach,
       vote: vote ? toVote(vote) : null,
-      like_count: row.like_count,
-      comment_count: row.comment_count,
-      is_like: (flags & VIEWER_LIKES) !== 0,
-      is_good: row.is_good,
-      create_time: row.create_time,
+      like_count: likeCount,
+      comment_count: commentCount,
+      is_like: likes ?? false,
+      is_good: isGood,
+      create_time: createTime,
     });
-  });
+  }
   return page;
 }
 
