@@ -96,14 +96,15 @@ describe('/home painted from its HTML', () => {
         await browser?.close();
       });
 
-      it('shows the first posts before the entry script has arrived, and the client’s render moves none of it', async () => {
+      it('shows the first posts before the entry script has arrived, and the client’s render moves none of it, nor the scroll', async () => {
         const { page } = browser;
         const problems = watchConsole(page);
         const entry = await holdEntry(page);
         await page.goto(`${app.url}/home`, { waitUntil: 'commit' });
         const first = page.locator('main article').first();
         await first.waitFor({ state: 'visible' });
-        expect(entry.requested()).toBe(true);
+        // Asked for once the posts are painted, and held: the app has not started.
+        await expect.poll(() => entry.requested()).toBe(true);
         expect(await page.evaluate(() => document.documentElement.dataset.layout)).toBeUndefined();
         expect(await first.textContent()).toContain(firstPage.list[0]!.content.slice(0, 20));
         expect(await page.locator(`.first-screen--${setting.layout}`).isVisible()).toBe(true);
@@ -114,6 +115,9 @@ describe('/home painted from its HTML', () => {
             const body = getComputedStyle(document.body);
             return { card: card.backgroundColor, radius: card.borderRadius, text: body.color, font: body.fontSize, page: body.backgroundColor };
           });
+        // A reader who scrolls before the app starts stays where they are.
+        await page.mouse.wheel(0, 240);
+        await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(240);
         const before = await boxes(page);
         const lookBefore = await look();
         expect(before.filter((box) => box.startsWith('main article')).length).toBeGreaterThan(2);
@@ -140,6 +144,7 @@ describe('/home painted from its HTML', () => {
         await page.waitForLoadState('networkidle');
 
         // Nothing moved or went; the sidebar's explore items (fetched by the client) come below.
+        expect(await page.evaluate(() => window.scrollY)).toBe(240);
         expect(await boxes(page)).toEqual(expect.arrayContaining(before));
         expect(await look()).toEqual(lookBefore);
         expect(await page.evaluate(() => (window as unknown as { postsGone: number }).postsGone)).toBe(0);
