@@ -5,7 +5,9 @@
  * of the client's own first call (src/client/entities/post/queries.ts), and the client puts it in
  * its query cache before the first render (src/client/entities/post/first-feed-page.ts).
  */
+import type { ClientConfig } from './client-config.ts';
 import type { InputOf } from './endpoints.ts';
+import type { Paged, Post } from './schemas.ts';
 
 /** Posts per request of every feed (keyset pages). */
 export const FEED_PAGE_SIZE = 10;
@@ -18,3 +20,24 @@ export const FIRST_FEED_PAGE_PATHS: readonly string[] = ['/', '/home'];
 
 /** channel/posts's input for the first page of /home (tab 全部, from the start). */
 export const FIRST_FEED_PAGE_INPUT = { tab: 'all', index: 0, size: FEED_PAGE_SIZE } as const satisfies InputOf<'channelPosts'>;
+
+/** The script that starts the app after a server-rendered first screen is painted (public/). */
+export const START_AFTER_FIRST_PAINT_PATH = '/start-after-first-paint.js';
+
+/**
+ * The server's render of the first screen (src/client/app/first-screen.server.tsx, built into
+ * dist/ssr): the HTML inside #root of a navigation to `path`, from the same components as the
+ * client, fed the first page the page carries and the configuration it is served with.
+ */
+export type FirstScreenRender = (input: {
+  path: string;
+  firstPage: Paged<Post>;
+  config: ClientConfig;
+  /** The navigation's user agent: which layout to render (the client picks it by the viewport's width). */
+  userAgent: string;
+}) => Promise<string>;
+
+/** The server render's module, as the server loads it from the build. */
+export interface FirstScreenModule {
+  renderFirstScreen: FirstScreenRender;
+}

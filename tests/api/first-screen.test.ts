@@ -1,17 +1,20 @@
 /**
  * The first screen of a first visit (issue 11, item 3): a navigation to /home carries the feed's
  * first page, exactly channel/posts's answer for the same caller (likes included), safely inside
- * a data element; /index.html (what the service worker keeps) and other pages do not; the build's
- * stylesheet comes inline, so nothing but the page blocks the first paint.
+ * a data element, and the first screen rendered from it inside #root by the app's components
+ * (src/client/app/first-screen.server.tsx, loaded here from its source where the build's
+ * dist/ssr/first-screen.js would be), its entry started after the first paint; /index.html
+ * (what the service worker keeps) and other pages carry neither; the build's stylesheet comes
+ * inline, so nothing but the page blocks the first paint.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import { TICKET_COOKIE } from '../../src/shared/endpoints.ts';
-import { FIRST_FEED_PAGE_ELEMENT_ID, FIRST_FEED_PAGE_INPUT } from '../../src/shared/first-screen.ts';
+import { FIRST_FEED_PAGE_ELEMENT_ID, FIRST_FEED_PAGE_INPUT, START_AFTER_FIRST_PAINT_PATH } from '../../src/shared/first-screen.ts';
 import type { Paged, Post } from '../../src/shared/schemas.ts';
 import { posts } from '../../src/server/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/api.ts';
@@ -37,23 +40,44 @@ const BUILD_INDEX_HTML = `<!doctype html>
 
 const HOSTILE = '</script><script>alert(1)</script><!-- \u2028 & <b>';
 
-let clientDir: string;
+/** The server's render, as the build's dist/ssr/first-screen.js exports it. */
+const RENDER_SOURCE = resolve(import.meta.dirname, '../../src/client/app/first-screen.server.tsx');
+const PHONE_UA = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
+const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
+/** A build's folders: client/ (the page, its stylesheet, the start script) and ssr/ beside it. */
+let buildDir: string;
 let t: TestApp;
 
 beforeAll(async () => {
-  clientDir = await mkdtemp(join(tmpdir(), 'client-first-screen-'));
-  await mkdir(join(clientDir, 'assets'));
+  buildDir = await mkdtemp(join(tmpdir(), 'build-first-screen-'));
+  const clientDir = join(buildDir, 'client');
+  await mkdir(join(clientDir, 'assets'), { recursive: true });
   await writeFile(join(clientDir, 'index.html'), BUILD_INDEX_HTML);
   await writeFile(join(clientDir, 'assets', 'index-WQil5ICt.css'), CSS);
+  await writeFile(join(clientDir, START_AFTER_FIRST_PAINT_PATH), '// the start script\n');
+  await mkdir(join(buildDir, 'ssr'));
+  await writeFile(join(buildDir, 'ssr', 'first-screen.js'), `export { renderFirstScreen } from ${JSON.stringify(RENDER_SOURCE)};\n`);
   t = await createTestApp(await openTestDatabase(), { closeDatabase: true, clientDir });
 });
 afterAll(async () => {
   await t?.close();
-  if (clientDir) await rm(clientDir, { recursive: true, force: true });
+  if (buildDir) await rm(buildDir, { recursive: true, force: true });
 });
 
-const page = (url: string, ticket?: string) =>
-  t.app.inject({ method: 'GET', url, cookies: ticket ? { [TICKET_COOKIE]: ticket } : {}, remoteAddress: '10.9.0.1' });
+const page = (url: string, ticket?: string, userAgent = PHONE_UA) =>
+  t.app.inject({ method: 'GET', url, cookies: ticket ? { [TICKET_COOKIE]: ticket } : {}, headers: { 'user-agent': userAgent }, remoteAddress: '10.9.0.1' });
+
+/** What the page has inside #root (up to the scripts after it). */
+function rootOf(html: string): string {
+  const match = /<div id="root">([\s\S]*?)<\/div>\s*(?:<script|<\/body>)/.exec(html);
+  expect(match, 'the page has a #root').not.toBeNull();
+  return match![1]!;
+}
+
+/** HTML-escaped as React writes text. */
+const asText = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 
 /** The first page a page carries, read as the client reads it; undefined when it has none. */
 function carriedPage(html: string): Paged<Post> | undefined {
@@ -103,22 +127,63 @@ describe('the first feed page inside the page', () => {
     }
   });
 
-  it('keeps hostile text inside its data element: the page runs no more scripts than the build’s', async () => {
+  it('keeps hostile text inside its data element and as text in the first screen: the page runs no more scripts than the build’s', async () => {
     const firstId = carriedPage((await page('/home')).body)!.list[0]!.id;
     await t.database.db.update(posts).set({ content: HOSTILE }).where(eq(posts.id, firstId));
     const html = (await page('/home')).body;
     expect(carriedPage(html)!.list.find((post) => post.id === firstId)?.content).toBe(HOSTILE);
+    expect(rootOf(html)).toContain(asText(HOSTILE));
     const scripts = [...html.matchAll(/<script\b[^>]*>/gi)].map((tag) => tag[0]);
     expect(scripts.filter((tag) => !/type="application\/json"/.test(tag))).toEqual([
-      '<script type="module" crossorigin src="/assets/index-tF_XAYai.js">',
+      `<script type="module" src="${START_AFTER_FIRST_PAINT_PATH}" data-app-entry="/assets/index-tF_XAYai.js">`,
     ]);
     expect(html.match(/<\/script>/gi)).toHaveLength(scripts.length);
+    // A replacement pattern in a post is text too, not the page's own text put back.
+    await t.database.db.update(posts).set({ content: 'a $& b $` c $\' d' }).where(eq(posts.id, firstId));
+    expect(rootOf((await page('/home')).body)).toContain(asText("a $& b $` c $' d"));
   });
 
   it('revalidates as a 304 while the feed is unchanged', async () => {
     const first = await page('/home');
-    const again = await t.app.inject({ method: 'GET', url: '/home', headers: { 'if-none-match': String(first.headers.etag) }, remoteAddress: '10.9.0.1' });
+    const headers = { 'if-none-match': String(first.headers.etag), 'user-agent': PHONE_UA };
+    const again = await t.app.inject({ method: 'GET', url: '/home', headers, remoteAddress: '10.9.0.1' });
     expect(again.statusCode).toBe(304);
+  });
+});
+
+describe('the first screen rendered inside the page', () => {
+  it('comes with /home and /: the layout and the first posts inside #root, from the app’s components', async () => {
+    const first = carriedPage((await page('/home')).body)!.list[0]!;
+    for (const url of ['/home', '/']) {
+      const root = rootOf((await page(url)).body);
+      expect(root, url).toMatch(/^<div class="first-screen first-screen--mobile"><div class="app app--mobile">/);
+      expect(root, url).toContain('<nav class="feed-tabs" aria-label="动态分类">');
+      expect(root, url).toContain(`<article class="post-card" aria-labelledby="post-${first.id}-author">`);
+      expect(root, url).toContain(asText(first.content.slice(0, 20)));
+      expect(root, url).toContain(`>${asText(first.user.nick)}</a>`);
+      expect(root, url).not.toMatch(/<script|<template/i);
+    }
+  });
+
+  it('is the PC layout for a desktop browser', async () => {
+    const root = rootOf((await page('/home', undefined, DESKTOP_UA)).body);
+    expect(root).toMatch(/^<div class="first-screen first-screen--pc"><div class="app app--pc">/);
+    expect(root).toContain('<nav class="sidebar" aria-label="社区导航">');
+    expect(root).not.toContain('feed-tabs');
+  });
+
+  it('starts the app after the first paint: the start script loads and runs the entry', async () => {
+    const html = (await page('/home')).body;
+    expect(html).toContain(`<script type="module" src="${START_AFTER_FIRST_PAINT_PATH}" data-app-entry="/assets/index-tF_XAYai.js"></script>`);
+    expect(html).not.toMatch(/<script[^>]* src="\/assets\/index-tF_XAYai\.js"|<link[^>]*href="\/assets\/index-tF_XAYai\.js"/);
+  });
+
+  it('never comes with /index.html (the service worker’s page, offline starts too) nor other pages: their #root is empty, their entry the build’s', async () => {
+    for (const url of ['/index.html', '/message/detail/5', '/follow']) {
+      const html = (await page(url)).body;
+      expect(html, url).toContain('<div id="root"></div>');
+      expect(html, url).toContain('<script type="module" crossorigin src="/assets/index-tF_XAYai.js"></script>');
+    }
   });
 });
 

@@ -322,6 +322,9 @@ describe('PWA', () => {
     const starter = await launchBrowser();
     try {
       await starter.page.goto(`${app.url}/home`);
+      // The app's own card: the page's server-rendered copy (here the PC layout's, hidden at this
+      // width) is in the DOM until the app has started.
+      await starter.page.locator('html[data-layout] main article').first().waitFor();
       const seen = await starter.page.locator('main article').first().innerText();
       await starter.page.evaluate(() => navigator.serviceWorker.ready);
       await starter.context.addInitScript(() => {

@@ -83,10 +83,22 @@ async function start(): Promise<void> {
   if (!firstFeedPage) await restore();
 
   adoptReferrerParams();
-  const router = createAppRouter({ queryClient });
+  // The server rendered the first screen into the page (app/first-screen.server.tsx).
+  const serverRendered = rootElement.firstElementChild !== null;
+  const router = createAppRouter({ queryClient, keepFirstScroll: serverRendered });
   startRouterTracking(router);
   startHostPlatform(queryClient, router);
   if (firstFeedPage) afterFirstScreen(router, () => void restore());
+
+  // The first render replaces the server's first screen, so it must be a whole page, the route's
+  // matches already loaded (the first page is in the cache: this takes no request). Before them
+  // the router renders an empty page, which would flash between the server's posts and ours.
+  if (serverRendered) {
+    // / is sent on to /home (routes/redirects.ts), whose screen the server rendered: go there now,
+    // as that redirect does (a redirect while loading waits for the router to be mounted).
+    if (router.state.location.pathname === '/') router.history.replace(router.buildLocation({ to: '/home' }).href);
+    await router.load().catch(() => undefined);
+  }
 
   const root = createRoot(rootElement);
   // As a transition, React yields to the browser every few ms while it builds the first

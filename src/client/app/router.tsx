@@ -57,9 +57,26 @@ export interface CreateAppRouterOptions {
   queryClient: QueryClient;
   /** Defaults to the browser's history (history mode). Tests pass a memory history. */
   history?: ReturnType<typeof createBrowserHistory>;
+  /**
+   * The page shows the first screen the server rendered (app/first-screen.server.tsx), which the
+   * reader may have scrolled already: the first render leaves the scroll where it is (a new page
+   * would otherwise start at the top).
+   */
+  keepFirstScroll?: boolean;
 }
 
-export function createAppRouter({ queryClient, history }: CreateAppRouterOptions) {
+/** Scroll restoration on every render, or on every one but the first. */
+function scrollRestorationOf(keepFirstScroll: boolean): true | (() => boolean) {
+  if (!keepFirstScroll) return true;
+  let first = true;
+  return () => {
+    const restore = !first;
+    first = false;
+    return restore;
+  };
+}
+
+export function createAppRouter({ queryClient, history, keepFirstScroll = false }: CreateAppRouterOptions) {
   return createRouter({
     routeTree,
     history: history ?? createBrowserHistory(),
@@ -73,7 +90,7 @@ export function createAppRouter({ queryClient, history }: CreateAppRouterOptions
     // Show a page's skeleton only if loading takes a moment, and then long enough not to flash.
     defaultPendingMs: 150,
     defaultPendingMinMs: 300,
-    scrollRestoration: true,
+    scrollRestoration: scrollRestorationOf(keepFirstScroll),
     getScrollRestorationKey: (location) =>
       isKeptAlive(location.pathname) ? location.pathname : (location.state.__TSR_key ?? location.href),
   });

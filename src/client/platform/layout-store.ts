@@ -19,6 +19,15 @@ export const useLayoutStore = create<LayoutState>()((set) => ({
 }));
 
 /**
+ * The server's render of the first screen (app/first-screen.server.tsx) renders each layout in
+ * turn. React reads a store's initial state there (zustand's server snapshot), not its state.
+ */
+export function renderLayoutOnServer(isMobile: boolean): void {
+  useLayoutStore.getInitialState().isMobile = isMobile;
+  useLayoutStore.setState({ isMobile });
+}
+
+/**
  * Sets isMobile from the media query now and on every change. Returns the unsubscribe.
  * Without matchMedia (non-browser) the default (mobile) stays and this does nothing.
  */

@@ -21,6 +21,17 @@ export function readClientConfig(doc: Document | undefined = typeof document ===
   return config;
 }
 
-export const clientConfig: Readonly<ClientConfig> = readClientConfig();
-export const PROVIDER_NAME = clientConfig.providerName;
-export const COMMUNITY_NAME = `${PROVIDER_NAME}社区`;
+// Bindings, not constants, for the server's render of the first screen alone (adoptServerConfig).
+export let clientConfig: Readonly<ClientConfig> = readClientConfig();
+export let PROVIDER_NAME = clientConfig.providerName;
+export let COMMUNITY_NAME = `${PROVIDER_NAME}社区`;
+
+/**
+ * The server's render of the first screen (app/first-screen.server.tsx) has no page to read: it is
+ * given the configuration the page carries, so the header names the same community.
+ */
+export function adoptServerConfig(config: ClientConfig): void {
+  clientConfig = config;
+  PROVIDER_NAME = config.providerName;
+  COMMUNITY_NAME = `${PROVIDER_NAME}社区`;
+}

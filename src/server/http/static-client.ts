@@ -4,7 +4,7 @@
  * Any other GET that is not an API call or a file gets index.html (history-mode routing); a
  * missing file (/assets/nope.js, /favicon-x.png: src/shared/static-paths.ts) is a 404. A share to
  * the installed app (/share-target) is redirected to the composer over /home. A navigation to
- * /home gets the feed's first page inside the page (first-screen.ts).
+ * /home gets the feed's first page inside the page, and its first screen rendered (first-screen.ts).
  *
  * index.html, manifest.webmanifest and sw.js carry the run-time configuration
  * (client-page.ts): they are rendered once here, at start, and served from memory. The page
@@ -20,7 +20,8 @@ import { fail } from '#shared/envelope.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import { isFilePath, SHARE_TARGET_PATH, shareTargetLocation } from '#shared/static-paths.ts';
 import { atBodyStart, contentSecurityPolicy, md5, renderClient } from './client-page.ts';
-import { carriesFirstFeedPage, firstFeedPageElement } from './first-screen.ts';
+import type { FirstScreenRender } from '#shared/first-screen.ts';
+import { carriesFirstFeedPage, loadFirstScreenRender, readFirstFeedPage, withFirstScreen } from './first-screen.ts';
 
 const API_PREFIXES = ['/serv/', '/wxmisc/', '/img/', '/docs'];
 
@@ -58,14 +59,26 @@ function sendRendered(
 }
 
 /**
- * The page with the feed's first page in it (first-screen.ts). What it carries depends on the
- * caller (likes, votes), so it is private; its ETag is its content's, so an unchanged feed
- * still revalidates as a 304.
+ * The page with the feed's first page in it, and the first screen rendered from it inside #root
+ * (first-screen.ts). What it carries depends on the caller (likes, votes), so it is private; its
+ * ETag is its content's, so an unchanged feed still revalidates as a 304.
  */
-async function sendWithFirstFeedPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, shell: string, policy: string) {
-  const element = await firstFeedPageElement(app, request);
-  const body = element ? atBodyStart(shell, element) : shell;
-  reply.header('vary', 'cookie');
+async function sendWithFirstFeedPage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  shell: string,
+  policy: string,
+  first: { render: FirstScreenRender | undefined; config: ClientConfig },
+) {
+  const feed = await readFirstFeedPage(app, request);
+  let body = feed ? atBodyStart(shell, feed.element) : shell;
+  if (feed && first.render) {
+    // / is /home too: the client's router replaces it with /home before its first render (routes/redirects.ts).
+    const input = { path: '/home', firstPage: feed.page, config: first.config, userAgent: request.headers['user-agent'] ?? '' };
+    body = (await withFirstScreen(body, first.render, input, request)) ?? body;
+  }
+  reply.header('vary', 'cookie, user-agent');
   return sendRendered(request, reply, body, 'text/html; charset=utf-8', `"${md5(body)}"`, policy, 'private, no-cache');
 }
 
@@ -73,7 +86,9 @@ export async function registerStaticClient(app: FastifyInstance, { dir, config }
   const clientDir = dir !== undefined && existsSync(join(dir, 'index.html')) ? dir : undefined;
   const policy = contentSecurityPolicy(config);
   let page: { body: string; etag: string } | undefined;
+  let render: FirstScreenRender | undefined;
   if (clientDir) {
+    render = await loadFirstScreenRender(app, clientDir);
     const rendered = renderClient(
       {
         indexHtml: readFileSync(join(clientDir, 'index.html'), 'utf8'),
@@ -130,7 +145,7 @@ export async function registerStaticClient(app: FastifyInstance, { dir, config }
     // get the compression of @fastify/compress (the page is tens of KB with its stylesheet).
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       if (isApiPath(request.url) || isFilePath(request.url)) return notFound(request, reply);
-      if (carriesFirstFeedPage(request)) return sendWithFirstFeedPage(app, request, reply, shell.body, policy);
+      if (carriesFirstFeedPage(request)) return sendWithFirstFeedPage(app, request, reply, shell.body, policy, { render, config });
       return sendRendered(request, reply, shell.body, 'text/html; charset=utf-8', shell.etag, policy);
     });
   }

@@ -61,6 +61,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
     throw error;
   }
   const page = context.pages()[0] ?? (await context.newPage());
+  waitForAppOnNavigation(page);
   let closed = false;
   return {
     context,
@@ -71,6 +72,47 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
       await context.close().catch(() => undefined);
       if (!keepProfile) await rm(profileDir, { recursive: true, force: true, maxRetries: 3 });
     },
+  };
+}
+
+/** Longer than the app takes to start on a loaded machine. */
+const APP_START_TIMEOUT_MS = 15_000;
+
+/**
+ * Until the app has started, a page the server painted (/home's first screen:
+ * src/server/http/first-screen.ts) shows its HTML only, whose buttons do nothing yet; its script
+ * runs after the first paint, after the load event that page.goto waits for. Resolves once the
+ * app's own render has replaced it (at once for any other page).
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  const deadline = Date.now() + APP_START_TIMEOUT_MS;
+  for (;;) {
+    const serversOnly = await page
+      .evaluate(() => document.querySelector('#root > .first-screen') !== null)
+      // A page that navigated on meanwhile is not this one.
+      .catch(() => false);
+    if (!serversOnly) return;
+    if (Date.now() > deadline) throw new Error(`the app did not start within ${APP_START_TIMEOUT_MS} ms on ${page.url()}`);
+    await page.waitForTimeout(50);
+  }
+}
+
+/**
+ * page.goto and page.reload wait for the app, as they did while the load event came after it
+ * (waitUntil: 'commit' still returns with the server's page as it is, for tests of that page).
+ */
+function waitForAppOnNavigation(page: Page): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== 'commit') await waitForApp(page);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (options?.waitUntil !== 'commit') await waitForApp(page);
+    return response;
   };
 }
 

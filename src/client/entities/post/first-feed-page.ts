@@ -26,7 +26,8 @@ interface StoredFirstFeedPage {
 
 const homeFeed = () => feedQueryOptions({ tab: FIRST_FEED_PAGE_INPUT.tab });
 
-function putFirstPage(queryClient: QueryClient, page: Paged<Post>, updatedAt?: number): void {
+/** Puts /home's first page in the cache, as its first fetch would (the server's render of the first screen too). */
+export function putFirstFeedPage(queryClient: QueryClient, page: Paged<Post>, updatedAt?: number): void {
   queryClient.setQueryData(homeFeed().queryKey, { pages: [page], pageParams: [FIRST_FEED_PAGE_INPUT.index] }, { updatedAt });
 }
 
@@ -37,7 +38,7 @@ export function adoptFirstFeedPage(queryClient: QueryClient): boolean {
   // Read once: the element is gone before anything else could take it for current.
   element.remove();
   try {
-    putFirstPage(queryClient, answerOf<Paged<Post>>(200, JSON.parse(element.textContent), endpoints.channelPosts.path));
+    putFirstFeedPage(queryClient, answerOf<Paged<Post>>(200, JSON.parse(element.textContent), endpoints.channelPosts.path));
     return true;
   } catch {
     return false;
@@ -55,7 +56,7 @@ export function adoptStoredFirstFeedPage(queryClient: QueryClient, pathname: str
     const stored = JSON.parse(localStorage.getItem(STORED_FIRST_FEED_PAGE_KEY) ?? 'null') as StoredFirstFeedPage | null;
     if (!stored || !Array.isArray(stored.page?.list) || typeof stored.savedAt !== 'number') return false;
     if (stored.savedAt <= Date.now() - PERSIST_MAX_AGE_MS) return false;
-    putFirstPage(queryClient, stored.page, stored.savedAt);
+    putFirstFeedPage(queryClient, stored.page, stored.savedAt);
     void queryClient.invalidateQueries({ queryKey: homeFeed().queryKey, exact: true, refetchType: 'none' });
     return true;
   } catch {

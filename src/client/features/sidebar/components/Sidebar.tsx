@@ -48,7 +48,8 @@ export function Sidebar({ followedChannels }: { followedChannels: readonly Chann
   // Hrefs built by the router carry the gk_/utm_/code parameters into a new tab as well.
   const hrefOf = (item: SidebarItem) => {
     if (item.external) return item.target;
-    const url = new URL(item.target, window.location.origin);
+    // Only its path, query and hash are read: any base does (the server's render has no window).
+    const url = new URL(item.target, 'http://localhost');
     return router.buildLocation({ to: url.pathname, search: router.options.parseSearch(url.search), hash: url.hash.slice(1) }).href;
   };
   const childHref = (channelId: number) => router.buildLocation({ to: '/follow', search: { channelId } }).href;

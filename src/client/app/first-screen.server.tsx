@@ -1,0 +1,93 @@
+/**
+ * The server's render of /home's first screen (issue 11 item 3): the page of a navigation to /home
+ * shows the layout and the first posts from its HTML, before the 130 KB entry has loaded and
+ * run. Built on its own (`vite build --config vite.ssr.config.ts`, dist/ssr) and loaded by the
+ * server (src/server/http/first-screen.ts); the client's first-visit JS carries none of it.
+ *
+ * The same components as the client, with what the client has at its first render: the router at
+ * the page's address, a query cache holding only the first feed page the page carries (the
+ * session still being checked, so the header holds its place as it does then), and the stores'
+ * defaults (nothing read from localStorage: what depends on it, such as the header's AI entry
+ * once the widget was closed, comes with the client).
+ *
+ * The layout follows the viewport's width (platform/layout-store.ts), which a server cannot know:
+ * it renders the one the user agent suggests (a phone or tablet: mobile), inside a wrapper that
+ * layout.css shows only where the same media query picks that layout. A desktop browser in a
+ * narrow window (or a tablet held wide) gets the page as before, filled by the script.
+ *
+ * The client does not hydrate this: its first render replaces it (createRoot, main.tsx) with the
+ * same boxes in the same places, so nothing moves and the largest paint stays the server's. A
+ * hydration would need the two trees identical to the node, which the readable times ("3分钟前"
+ * by each clock) and the router's server rendering (its scripts are inline, which the page's
+ * Content-Security-Policy refuses) do not give.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import type { FirstScreenRender } from '#shared/first-screen.ts';
+import type { Paged, Post } from '#shared/schemas.ts';
+import { putFirstFeedPage } from '../entities/post/first-feed-page.ts';
+import { sessionQueryOptions } from '../entities/session/queries.ts';
+import { detectEnvironment } from '../platform/environment.ts';
+import { renderLayoutOnServer } from '../platform/layout-store.ts';
+import { adoptServerConfig } from '../platform/runtime-config.ts';
+import { createAppRouter } from './router.tsx';
+
+/** The wrapper's class for each layout; layout.css shows it only where the viewport's width picks it. */
+export const FIRST_SCREEN_CLASS = { mobile: 'first-screen first-screen--mobile', pc: 'first-screen first-screen--pc' } as const;
+
+/** Longer than a render takes (a few ms); the page waits for it. */
+const RENDER_LIMIT_MS = 200;
+
+/**
+ * A query cache as the client's is at its first render: the first page, and the session check
+ * under way. Its fetch never settles and is never sent: nothing here may call the network (the
+ * root route's own prefetch of the session joins this one).
+ */
+function firstRenderQueryClient(firstPage: Paged<Post>): QueryClient {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+  putFirstFeedPage(queryClient, firstPage);
+  void queryClient.prefetchQuery({ ...sessionQueryOptions(), queryFn: () => new Promise<never>(() => {}) });
+  return queryClient;
+}
+
+/**
+ * The HTML inside #root, or '' when anything went wrong (an error in any component, a render
+ * that took too long): the page is then served as before and the client renders it all.
+ */
+export const renderFirstScreen: FirstScreenRender = async ({ path, firstPage, config, userAgent }) => {
+  adoptServerConfig(config);
+  const isMobile = detectEnvironment(userAgent).isMobileDevice;
+  const queryClient = firstRenderQueryClient(firstPage);
+  const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [path] }) });
+  // Its server rendering writes an inline script that restores the scroll position: the client's job.
+  router.update({ ...router.options, scrollRestoration: false });
+  try {
+    await router.load();
+    // A redirect (the client would follow it before rendering) or a route that did not load: no render.
+    if (router.state.location.pathname !== path || router.state.matches.some((match) => match.status !== 'success')) return '';
+    let failed = false;
+    // The store is the module's, shared by every render: set for this one, which reads it at once.
+    renderLayoutOnServer(isMobile);
+    const { prelude } = await prerender(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+      {
+        onError: () => void (failed = true),
+        signal: AbortSignal.timeout(RENDER_LIMIT_MS),
+        // Every boundary inline, none sent apart to be moved in by a script (the page runs no inline script).
+        progressiveChunkSize: Infinity,
+      },
+    );
+    const html = await new Response(prelude).text();
+    // Anything left to a script (a boundary still pending) would stay a fallback: no render then.
+    if (failed || /<script|<template/i.test(html)) return '';
+    return `<div class="${isMobile ? FIRST_SCREEN_CLASS.mobile : FIRST_SCREEN_CLASS.pc}">${html}</div>`;
+  } finally {
+    queryClient.clear();
+  }
+};

@@ -1,0 +1,234 @@
+/**
+ * /home's first screen painted from the page's HTML (issue 11 item 3): the server renders the
+ * layout and the first posts with the app's own components (src/client/app/first-screen.server.tsx),
+ * so they show before the entry script has even arrived; the client's first render then takes
+ * their place with the same boxes in the same places (no layout shift, never an empty page in
+ * between), and the page works as always, with no console error (React's warnings included).
+ * Both layouts, in light and dark. The precached page (offline start) is tests/e2e/pwa.test.ts's.
+ *
+ * Needs `npm run build` first and Chromium at /usr/bin/chromium.
+ */
+import type { Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, type EndpointOutput } from '#shared/api.ts';
+import { callApi, startApp, type RunningApp } from './support/app.ts';
+import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
+import { logInByApi } from './support/hostile.ts';
+
+/** Lighthouse's phone (Moto G Power) and a desktop Chromium. */
+const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
+const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
+/** What must not move when the client's render takes the server's place. */
+const STEADY = ['main article', '.feed-header', '.mobile-bar', '.feed-tabs', '.app-header', '.sidebar__item', '.compose-fab'];
+
+/** Every visible box of those, by selector and order. */
+function boxes(page: Page): Promise<string[]> {
+  return page.evaluate((selectors) => {
+    const out: string[] = [];
+    for (const selector of selectors) {
+      document.querySelectorAll(selector).forEach((element, index) => {
+        const rect = element.getBoundingClientRect();
+        if (rect.width === 0 && rect.height === 0) return;
+        out.push(`${selector}[${index}] ${rect.x},${rect.y} ${rect.width}x${rect.height}`);
+      });
+    }
+    return out;
+  }, STEADY);
+}
+
+/** The entry script (index-*.js) held back until release(): the page shows only what its HTML has. */
+async function holdEntry(page: Page): Promise<{ release(): void; requested: () => boolean }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let requested = false;
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route: Route) => {
+    requested = true;
+    await released;
+    await route.continue();
+  });
+  return { release, requested: () => requested };
+}
+
+/** The client's own render is up: it set the layout on <html> and the server's copy is gone. */
+async function clientRendered(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => Boolean(document.documentElement.dataset.layout && !document.querySelector('.first-screen') && document.querySelector('main article'))))
+    .toBe(true);
+}
+
+/** Console errors and warnings, and uncaught exceptions, from now on. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+describe('/home painted from its HTML', () => {
+  let app: RunningApp;
+  let firstPage: EndpointOutput<typeof api.channelPosts>;
+
+  beforeAll(async () => {
+    app = await startApp();
+    firstPage = await callApi(app, api.channelPosts, { tab: 'all', size: 10 });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  const layouts = [
+    { name: 'a phone at 375 px, light', viewport: { width: 375, height: 812 }, userAgent: PHONE_UA, colorScheme: 'light', layout: 'mobile' },
+    { name: 'a desktop at 1280 px, dark', viewport: { width: 1280, height: 900 }, userAgent: DESKTOP_UA, colorScheme: 'dark', layout: 'pc' },
+  ] as const;
+
+  for (const setting of layouts) {
+    describe(setting.name, () => {
+      let browser: LaunchedBrowser;
+      beforeAll(async () => {
+        browser = await launchBrowser({ viewport: setting.viewport, userAgent: setting.userAgent });
+        await browser.page.emulateMedia({ colorScheme: setting.colorScheme });
+      });
+      afterAll(async () => {
+        await browser?.close();
+      });
+
+      it('shows the first posts before the entry script has arrived, and the client’s render moves none of it, nor the scroll', async () => {
+        const { page } = browser;
+        const problems = watchConsole(page);
+        const entry = await holdEntry(page);
+        await page.goto(`${app.url}/home`, { waitUntil: 'commit' });
+        const first = page.locator('main article').first();
+        await first.waitFor({ state: 'visible' });
+        // Asked for once the posts are painted, and held: the app has not started.
+        await expect.poll(() => entry.requested()).toBe(true);
+        expect(await page.evaluate(() => document.documentElement.dataset.layout)).toBeUndefined();
+        expect(await first.textContent()).toContain(firstPage.list[0]!.content.slice(0, 20));
+        expect(await page.locator(`.first-screen--${setting.layout}`).isVisible()).toBe(true);
+        // Styled as the client's: the stylesheet is in the page, the colours follow the scheme.
+        const look = () =>
+          page.evaluate(() => {
+            const card = getComputedStyle(document.querySelector('main article')!);
+            const body = getComputedStyle(document.body);
+            return { card: card.backgroundColor, radius: card.borderRadius, text: body.color, font: body.fontSize, page: body.backgroundColor };
+          });
+        // A reader who scrolls before the app starts stays where they are.
+        await page.mouse.wheel(0, 240);
+        await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(240);
+        const before = await boxes(page);
+        const lookBefore = await look();
+        expect(before.filter((box) => box.startsWith('main article')).length).toBeGreaterThan(2);
+
+        // From here on: whether the posts ever leave the page, and every layout shift.
+        await page.evaluate(() => {
+          const seen = window as unknown as { postsGone: number; shifts: number[] };
+          seen.postsGone = 0;
+          seen.shifts = [];
+          new MutationObserver(() => {
+            if (!document.querySelector('main article')) seen.postsGone++;
+          }).observe(document.getElementById('root')!, { childList: true, subtree: true });
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) {
+              const shift = entry as PerformanceEntry & { value: number; sources: { node?: Node }[] };
+              // The header's user area settles when the session check answers, with or without this render.
+              if (shift.sources.every((source) => source.node instanceof Element && source.node.closest('.mobile-bar__actions, .app-header__actions'))) continue;
+              seen.shifts.push(shift.value);
+            }
+          }).observe({ type: 'layout-shift' });
+        });
+        entry.release();
+        await clientRendered(page);
+        await page.waitForLoadState('networkidle');
+
+        // Nothing moved or went; the sidebar's explore items (fetched by the client) come below.
+        expect(await page.evaluate(() => window.scrollY)).toBe(240);
+        expect(await boxes(page)).toEqual(expect.arrayContaining(before));
+        expect(await look()).toEqual(lookBefore);
+        expect(await page.evaluate(() => (window as unknown as { postsGone: number }).postsGone)).toBe(0);
+        expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.dataset.layout)).toBe(setting.layout);
+        expect(problems).toEqual([]);
+      });
+    });
+  }
+
+  it('/ shows /home’s first screen as well, and stays on screen while the client goes to /home', async () => {
+    const browser = await launchBrowser({ viewport: { width: 375, height: 812 }, userAgent: PHONE_UA });
+    try {
+      const { page } = browser;
+      const problems = watchConsole(page);
+      const entry = await holdEntry(page);
+      await page.goto(`${app.url}/`, { waitUntil: 'commit' });
+      const first = page.locator('main article').first();
+      await first.waitFor({ state: 'visible' });
+      expect(await first.textContent()).toContain(firstPage.list[0]!.content.slice(0, 20));
+      await page.evaluate(() => {
+        const seen = window as unknown as { postsGone: number };
+        seen.postsGone = 0;
+        new MutationObserver(() => {
+          if (!document.querySelector('main article')) seen.postsGone++;
+        }).observe(document.getElementById('root')!, { childList: true, subtree: true });
+      });
+      entry.release();
+      await clientRendered(page);
+      expect(new URL(page.url()).pathname).toBe('/home');
+      expect(await page.evaluate(() => (window as unknown as { postsGone: number }).postsGone)).toBe(0);
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('a desktop browser in a narrow window shows no wrong layout: the mobile page, once the script has run', async () => {
+    const browser = await launchBrowser({ viewport: { width: 600, height: 800 }, userAgent: DESKTOP_UA });
+    try {
+      const { page } = browser;
+      const entry = await holdEntry(page);
+      await page.goto(`${app.url}/home`, { waitUntil: 'commit' });
+      await page.locator('.first-screen--pc').waitFor({ state: 'attached' });
+      expect(await page.locator('main article').first().isVisible()).toBe(false);
+      entry.release();
+      await clientRendered(page);
+      expect(await page.locator('.feed-tabs').isVisible()).toBe(true);
+      expect(await page.locator('.app-header').count()).toBe(0);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('then works as always: a like counts, a tap opens the post, no console error', async () => {
+    const browser = await launchBrowser({ viewport: { width: 375, height: 812 }, userAgent: PHONE_UA });
+    try {
+      const { page } = browser;
+      // A logged-in reader's first visit: the page is rendered for their cookie.
+      const [name, value] = (await logInByApi(app, '15600097301')).split('=') as [string, string];
+      await browser.context.addCookies([{ name, value, url: app.url }]);
+      const problems = watchConsole(page);
+      const entry = await holdEntry(page);
+      await page.goto(`${app.url}/home`, { waitUntil: 'commit' });
+      await page.locator('main article').first().waitFor({ state: 'visible' });
+      expect(await page.locator('.first-screen--mobile').count()).toBe(1);
+      entry.release();
+      await clientRendered(page);
+      await expect.poll(() => page.getByRole('button', { name: /^账号菜单/ }).count()).toBe(1);
+
+      const first = firstPage.list[0]!;
+      const card = page.locator('main article').first();
+      const like = card.locator('footer button[aria-pressed]');
+      expect(await like.getAttribute('aria-label')).toBe(`点赞 ${first.like_count}`);
+      await like.click();
+      await expect.poll(() => like.getAttribute('aria-label')).toBe(`取消点赞 ${first.like_count + 1}`);
+      expect(await like.getAttribute('aria-pressed')).toBe('true');
+
+      await card.locator('.post-content').click();
+      await page.waitForURL(`**/message/detail/${first.id}`);
+      await page.locator('main article').first().waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});
