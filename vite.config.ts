@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import type { UserConfig } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { VitePWA } from 'vite-plugin-pwa';
 import { communityTexts, DEFAULT_CLIENT_CONFIG } from './src/shared/client-config.ts';
@@ -9,7 +10,29 @@ const apiServer = process.env.API_URL ?? 'http://localhost:3000';
 // run-time PROVIDER_NAME (src/server/http/client-page.ts).
 const texts = communityTexts(DEFAULT_CLIENT_CONFIG.providerName);
 
-export default defineConfig({
+/**
+ * The server's render of /home's first screen (src/client/app/first-screen.server.tsx), built
+ * apart from the client (`npm run build:ssr`: `vite build --ssr` with that entry, into dist/ssr): the client's
+ * bundle and its service worker's precache carry none of it. One file with its packages in it,
+ * React's production build (the server runs without NODE_ENV); stylesheets are the client
+ * build's, inlined in the page, so none is written here.
+ */
+const firstScreenRenderBuild: UserConfig = {
+  root: '.',
+  publicDir: false,
+  plugins: [react()],
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true },
+  build: {
+    outDir: 'dist/ssr',
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'node20',
+    rolldownOptions: { output: { entryFileNames: 'first-screen.js' } },
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? firstScreenRenderBuild : {
   root: '.',
   publicDir: 'public',
   resolve: {
@@ -149,4 +172,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -1,7 +1,7 @@
 /**
  * The server's render of /home's first screen (issue 11 item 3): the page of a navigation to /home
  * shows the layout and the first posts from its HTML, before the 130 KB entry has loaded and
- * run. Built on its own (`vite build --config vite.ssr.config.ts`, dist/ssr) and loaded by the
+ * run. Built on its own (`vite build --ssr`, vite.config.ts, dist/ssr) and loaded by the
  * server (src/server/http/first-screen.ts); the client's first-visit JS carries none of it.
  *
  * The same components as the client, with what the client has at its first render: the router at
