@@ -4,15 +4,14 @@
  * a background render (a transition React does in slices), so the detail's first render is not
  * one long task.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { useLayoutEffect } from 'react';
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { Comment } from '#shared/schemas.ts';
 import { CommentList } from '../../src/client/features/post/components/CommentList.tsx';
 import { commentsQueryOptions } from '../../src/client/features/post/queries.ts';
 import { stubApi } from './fixtures.ts';
+import { FirstCommitProbe, renderWithProviders } from './render-in-app.tsx';
 
 afterEach(() => {
   cleanup();
@@ -41,28 +40,18 @@ it('holds the skeleton in its first commit with the comments at hand, then shows
   await queryClient.prefetchInfiniteQuery(options);
   queryClient.setQueryData(options.queryKey, (old) => old && { ...old, pages: [{ ...old.pages[0]!, list: [comment] }] });
   let firstCommit: { comments: number; skeleton: boolean } | undefined;
-  function AfterList() {
-    useLayoutEffect(() => {
-      firstCommit = {
-        comments: document.querySelectorAll('.comment-item').length,
-        skeleton: document.querySelector('[aria-label="评论加载中"], [aria-busy="true"]') !== null,
-      };
-    }, []);
-    return null;
-  }
-  const root = createRootRoute({
-    component: () => (
-      <>
-        <CommentList postId={1} total={1} postAuthorUid={1} onReply={() => {}} />
-        <AfterList />
-      </>
-    ),
-  });
-  const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/'] }) });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+  const probe = () => {
+    firstCommit = {
+      comments: document.querySelectorAll('.comment-item').length,
+      skeleton: document.querySelector('[aria-label="评论加载中"], [aria-busy="true"]') !== null,
+    };
+  };
+  renderWithProviders(
+    <>
+      <CommentList postId={1} total={1} postAuthorUid={1} onReply={() => {}} />
+      <FirstCommitProbe onFirstCommit={probe} />
+    </>,
+    { queryClient },
   );
   await waitFor(() => expect(screen.getByText('写得真好，学到了')).toBeTruthy());
   expect(firstCommit).toEqual({ comments: 0, skeleton: true });

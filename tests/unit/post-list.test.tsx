@@ -1,38 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router';
+import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { useLayoutEffect, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PostCard } from '../../src/client/features/feed/components/PostCard.tsx';
 import { collapseText, isLongText, PostContent } from '../../src/client/features/feed/components/PostContent.tsx';
 import { flattenPosts, PostList } from '../../src/client/features/feed/components/PostList.tsx';
 import { votePercent } from '../../src/client/features/feed/components/PostVote.tsx';
 import { useExpandedPostsStore } from '../../src/client/features/feed/expanded-posts-store.ts';
-import { carryParamsMiddleware } from '../../src/client/lib/carry-params.ts';
 import { feedQueryOptions } from '../../src/client/entities/post/queries.ts';
 import { useGalleryStore } from '../../src/client/ui/gallery/gallery-store.ts';
 import { makePost, stubApi } from './fixtures.ts';
-
-/** Renders inside a router (Links need one, carrying gk_/utm_/code like the app's) and a fresh query client. */
-function renderWithProviders(ui: ReactNode, path = '/') {
-  const root = createRootRoute({ search: { middlewares: [carryParamsMiddleware] }, component: () => <>{ui}</> });
-  const child = (path: string) => createRoute({ getParentRoute: () => root, path });
-  const routeTree = root.addChildren([child('/message/detail/$id'), child('$')]);
-  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }) });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { router, queryClient };
-}
+import { FirstCommitProbe, renderWithProviders } from './render-in-app.tsx';
 
 describe('PostList', () => {
   beforeEach(() => vi.spyOn(window, 'scrollTo').mockImplementation(() => {}));
@@ -96,25 +73,15 @@ describe('PostList', () => {
       const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
       await queryClient.prefetchInfiniteQuery(options);
       let seen: { articles: number; skeleton: boolean } | undefined;
-      function AfterList() {
-        useLayoutEffect(() => {
-          seen = { articles: document.querySelectorAll('article').length, skeleton: document.querySelector('.post-card--skeleton') !== null };
-        }, []);
-        return null;
-      }
-      const root = createRootRoute({
-        component: () => (
-          <>
-            <PostList options={options} firstPostsInBackground={firstPostsInBackground} />
-            <AfterList />
-          </>
-        ),
-      });
-      const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/'] }) });
-      render(
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>,
+      const probe = () => {
+        seen = { articles: document.querySelectorAll('article').length, skeleton: document.querySelector('.post-card--skeleton') !== null };
+      };
+      renderWithProviders(
+        <>
+          <PostList options={options} firstPostsInBackground={firstPostsInBackground} />
+          <FirstCommitProbe onFirstCommit={probe} />
+        </>,
+        { queryClient },
       );
       await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(10));
       cleanup();
@@ -179,7 +146,7 @@ describe('PostCard', () => {
 
   it('a ctrl-click opens the detail in a new window, with the carried parameters', async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
-    renderWithProviders(<PostCard post={makePost(42)} />, '/?utm_source=wx&plain=1');
+    renderWithProviders(<PostCard post={makePost(42)} />, { path: '/?utm_source=wx&plain=1' });
     const text = await screen.findByText(/第 42 条动态/);
     fireEvent.click(text, { ctrlKey: true });
     expect(open).toHaveBeenCalledWith('/message/detail/42?utm_source=wx', '_blank', 'noopener');
