@@ -7,10 +7,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import type { Comment } from '#shared/schemas.ts';
 import { CommentList } from '../../src/client/features/post/components/CommentList.tsx';
 import { commentsQueryOptions } from '../../src/client/features/post/queries.ts';
-import { stubApi } from './fixtures.ts';
+import { makeComment, stubApi } from './fixtures.ts';
 import { FirstCommitProbe, renderWithProviders } from './render-in-app.tsx';
 
 afterEach(() => {
@@ -18,20 +17,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const author = { uid: 2, ucode: 'U2', nick: '评论者', avatar: '', is_follow: false };
-const comment: Comment = {
-  id: 11,
+const comment = makeComment(11, {
   post_id: 1,
-  user: author,
+  user: { uid: 2, ucode: 'U2', nick: '评论者', avatar: '', is_follow: false },
   content: '写得真好，学到了',
-  like_count: 0,
-  is_like: false,
-  create_time: Date.now(),
-  reply_user: null,
-  is_deleted: false,
-  reply_count: 0,
-  replies: [],
-};
+});
 
 it('holds the skeleton in its first commit with the comments at hand, then shows them', async () => {
   stubApi();

@@ -1,6 +1,6 @@
 /** Test data in the contract's shapes and a fetch stub answering the main endpoints. */
 import { vi } from 'vitest';
-import type { Post } from '../../src/shared/schemas.ts';
+import type { Comment, Post } from '../../src/shared/schemas.ts';
 
 export function makePost(id: number, overrides: Partial<Post> = {}): Post {
   return {
@@ -16,6 +16,23 @@ export function makePost(id: number, overrides: Partial<Post> = {}): Post {
     is_like: false,
     is_good: false,
     create_time: Date.now() - 5 * 60_000,
+    ...overrides,
+  };
+}
+
+export function makeComment(id: number, overrides: Partial<Comment> = {}): Comment {
+  return {
+    id,
+    post_id: 7,
+    user: { uid: 1, ucode: 'ME', nick: '我', avatar: '', is_follow: false },
+    content: `第 ${id} 条评论`,
+    like_count: 0,
+    is_like: false,
+    create_time: Date.now(),
+    reply_user: null,
+    is_deleted: false,
+    reply_count: 0,
+    replies: [],
     ...overrides,
   };
 }

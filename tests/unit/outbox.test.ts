@@ -18,7 +18,7 @@ import { sessionKeys } from '../../src/client/entities/session/queries.ts';
 import { readQueue } from '../../src/client/lib/outbox/queue.ts';
 import { outboxDb, storedWriteCount, useOutbox, type QueuedWrite } from '../../src/client/lib/outbox/store.ts';
 import { createQueryClient } from '../../src/client/lib/query-client.ts';
-import { makePost } from './fixtures.ts';
+import { makeComment, makePost } from './fixtures.ts';
 
 const ME: LoginUser = { uid: 1, ucode: 'ME', nick: '我', avatar: '', cellphone: '', ctime: 0, student: 0, usertype: 1 };
 
@@ -51,19 +51,7 @@ function server(answer: (call: Call) => Answer) {
   return { calls, reached, of: (path: string) => reached.filter((call) => call.path === path) };
 }
 
-const comment = (id: number, content: string) => ({
-  id,
-  post_id: 7,
-  user: { uid: 1, ucode: 'ME', nick: '我', avatar: '', is_follow: false },
-  content,
-  like_count: 0,
-  is_like: false,
-  create_time: Date.now(),
-  reply_user: null,
-  is_deleted: false,
-  reply_count: 0,
-  replies: [],
-});
+const comment = (id: number, content: string) => makeComment(id, { content });
 
 let queryClient: QueryClient;
 let stopEvents: () => void;
