@@ -59,11 +59,8 @@ export function preparedStatement(
 
 function literal(value: PreparedValue): string {
   if (value === null) return 'null';
-  if (typeof value === 'string') {
-    // Checked here too: a literal is spliced into SQL text.
-    if (!HEX_DIGEST.test(value)) throw new Error('not a lowercase hex digest');
-    return `'${value}'`;
-  }
+  // Text reaches here only through queryPrepared, which checked it is a hex digest.
+  if (typeof value === 'string') return `'${value}'`;
   if (typeof value === 'number') {
     if (!Number.isSafeInteger(value)) throw new Error(`not a whole number: ${value}`);
     return String(value);
@@ -112,7 +109,7 @@ function boundSql(statement: PreparedStatement, values: readonly PreparedValue[]
 export async function queryPrepared<Row>(db: Db, statement: PreparedStatement, values: readonly PreparedValue[]): Promise<Row[]> {
   if (values.length !== statement.types.length) throw new Error(`${statement.name} takes ${statement.types.length} values`);
   // The same values on every engine, whether they are bound or spliced (PGlite).
-  for (const value of values) if (typeof value === 'string' && !HEX_DIGEST.test(value)) throw new Error('not a lowercase hex digest');
+  for (const value of values) if (typeof value === 'string') hexDigest(value);
   // Only the top-level database carries its driver client; a transaction has none.
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
