@@ -241,6 +241,43 @@ describe('写评论 on a phone', () => {
   });
 });
 
+describe('the AI widget on PC', () => {
+  it('steps aside while the reader writes, so a 发送 it lies over still sends, and comes back after', async () => {
+    const browser = await launchBrowser({ viewport: layouts[0]!.viewport });
+    const { page } = browser;
+    try {
+      await page.goto(`${app.url}/home`);
+      await page.locator('main article').first().waitFor();
+      await logIn(app, page, '13900000103');
+      await page.goto(`${app.url}/message/detail/${mostCommented.id}`);
+      const send = page.getByRole('button', { name: '发送', exact: true });
+      await send.scrollIntoViewIfNeeded();
+      // The reader (or a short post, which leaves the box at the widget's height) puts it over 发送.
+      const widget = page.getByTestId('ai-widget');
+      const from = (await widget.getByText('AI助手').boundingBox())!;
+      const to = (await send.boundingBox())!;
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+      await page.mouse.up();
+      const over = `document.elementFromPoint(${to.x + to.width / 2}, ${to.y + to.height / 2})?.closest('.ai-widget') !== null`;
+      expect(await page.evaluate(over)).toBe(true);
+
+      const text = `挡在发送上的助手 ${Date.now()}`;
+      await page.getByRole('textbox', { name: '写评论' }).fill(text);
+      expect(await page.evaluate(over)).toBe(false);
+      await send.click({ timeout: 5000 });
+      await page.getByText(text).waitFor();
+
+      await page.getByRole('heading', { name: /^评论/ }).click();
+      await expect.poll(() => widget.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+      expect(await page.evaluate(over)).toBe(true);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
 describe('sharing', () => {
   it('copies the post link where there is no share sheet, and the poster saves a PNG of the post', async () => {
     const browser = await launchBrowser({ viewport: { width: 1280, height: 860 } });
