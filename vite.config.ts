@@ -11,7 +11,7 @@ const apiServer = process.env.API_URL ?? 'http://localhost:3000';
 const texts = communityTexts(DEFAULT_CLIENT_CONFIG.providerName);
 
 /**
- * The server's render of /home's first screen (src/client/app/first-screen.server.tsx), built
+ * The server's render of a first screen (src/client/app/first-screen.server.tsx), built
  * apart from the client (`npm run build:ssr`: `vite build --ssr` with that entry, into dist/ssr): the client's
  * bundle and its service worker's precache carry none of it. One file with its packages in it,
  * React's production build (the server runs without NODE_ENV); stylesheets are the client
@@ -47,6 +47,9 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? firstScreenRenderB
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
+    // dist/client/.vite/manifest.json (never served: a dot folder): the stylesheets of each page's
+    // code, which a page rendered on the server carries inline (src/server/http/first-screen.ts).
+    manifest: true,
     // The page preloads what the entry imports (the bundler's runtime, a file of its own): it
     // loads beside the entry instead of after it. A lazy chunk's own imports are not preloaded:
     // they load when it runs (the service worker has them all precached after the first visit).

@@ -1,25 +1,72 @@
 /**
- * The first screen of a first visit: a navigation to /home (or /) gets the feed's first page
- * inside the page itself, so the posts never wait for the JS and then for the feed call, one
- * after the other. The server reads it (src/server/http/first-screen.ts) with exactly the input
- * of the client's own first call (src/client/entities/post/queries.ts), and the client puts it in
- * its query cache before the first render (src/client/entities/post/first-feed-page.ts).
+ * The first screen of a first visit: a navigation to a page whose first screen shows one read
+ * (/home's feed, a post, a user's profile) gets that read's answer inside the page itself, so
+ * the screen never waits for the JS and then for its call, one after the other. The server reads
+ * it (src/server/http/first-screen.ts) with exactly the input of the client's own first call,
+ * and the client puts it in its query cache before the first render (src/client/app/first-read.ts).
  */
 import type { ClientConfig } from './client-config.ts';
-import type { InputOf } from './endpoints.ts';
-import type { Paged, Post } from './schemas.ts';
+import type { InputOf, OutputOf } from './endpoints.ts';
+import { visitUserOf, type VisitUser } from './visit.ts';
 
 /** Posts per request of every feed (keyset pages). */
 export const FEED_PAGE_SIZE = 10;
 
 /** id of the <script type="application/json"> element that carries the answer (the envelope). */
-export const FIRST_FEED_PAGE_ELEMENT_ID = 'first-feed-page';
+export const FIRST_READ_ELEMENT_ID = 'first-read';
 
-/** The navigations whose page carries it: the pages that show /home's feed first. */
+/** The navigations that show /home's feed first. */
 export const FIRST_FEED_PAGE_PATHS: readonly string[] = ['/', '/home'];
 
 /** channel/posts's input for the first page of /home (tab 全部, from the start). */
 export const FIRST_FEED_PAGE_INPUT = { tab: 'all', index: 0, size: FEED_PAGE_SIZE } as const satisfies InputOf<'channelPosts'>;
+
+/** The read a page's first screen shows, with the input the client's first call sends. */
+export type FirstRead =
+  | { endpoint: 'channelPosts'; input: typeof FIRST_FEED_PAGE_INPUT }
+  | { endpoint: 'postDetail'; input: { post_id: number } }
+  | { endpoint: 'userInfo'; input: { data_mode: 1 } & VisitUser };
+
+/**
+ * The client module of each read's page (its lazy route), whose stylesheets (found in the build's
+ * manifest) come inline with the server's render of it: the screen is styled before its code
+ * arrives. /home's are the entry's, inline in every page.
+ */
+export const FIRST_READ_PAGE_MODULE: Record<FirstRead['endpoint'], string | undefined> = {
+  channelPosts: undefined,
+  postDetail: 'src/client/routes/message.lazy.tsx',
+  userInfo: 'src/client/routes/user.lazy.tsx',
+};
+
+/** A read with its answer's data. */
+export type FirstReadAnswer = { [K in FirstRead['endpoint']]: Extract<FirstRead, { endpoint: K }> & { data: OutputOf<K> } }[FirstRead['endpoint']];
+
+const POST_DETAIL_PATH = /^\/message\/detail\/(\d{1,15})$/;
+const USER_CENTER_PATH = /^\/usercenter\/([^/]+)$/;
+
+/**
+ * The read the page at `pathname` shows first, or undefined (a page without one, a link the
+ * client refuses: an id that is not a positive integer).
+ */
+export function firstReadOf(pathname: string): FirstRead | undefined {
+  if (FIRST_FEED_PAGE_PATHS.includes(pathname)) return { endpoint: 'channelPosts', input: FIRST_FEED_PAGE_INPUT };
+  const post = POST_DETAIL_PATH.exec(pathname);
+  if (post) {
+    const postId = Number(post[1]);
+    return Number.isSafeInteger(postId) && postId > 0 ? { endpoint: 'postDetail', input: { post_id: postId } } : undefined;
+  }
+  const user = USER_CENTER_PATH.exec(pathname);
+  if (user) {
+    let id: string;
+    try {
+      id = decodeURIComponent(user[1]!);
+    } catch {
+      return undefined;
+    }
+    return id.trim() ? { endpoint: 'userInfo', input: { data_mode: 1, ...visitUserOf(id) } } : undefined;
+  }
+  return undefined;
+}
 
 /** The script that starts the app after a server-rendered first screen is painted (public/). */
 export const START_AFTER_FIRST_PAINT_PATH = '/start-after-first-paint.js';
@@ -27,11 +74,12 @@ export const START_AFTER_FIRST_PAINT_PATH = '/start-after-first-paint.js';
 /**
  * The server's render of the first screen (src/client/app/first-screen.server.tsx, built into
  * dist/ssr): the HTML inside #root of a navigation to `path`, from the same components as the
- * client, fed the first page the page carries and the configuration it is served with.
+ * client, fed the read the page carries and the configuration it is served with.
  */
 export type FirstScreenRender = (input: {
+  /** The address the client will render (pathname and search). */
   path: string;
-  firstPage: Paged<Post>;
+  read: FirstReadAnswer;
   config: ClientConfig;
   /** The navigation's user agent: which layout to render (the client picks it by the viewport's width). */
   userAgent: string;

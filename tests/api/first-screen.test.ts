@@ -3,8 +3,9 @@
  * first page, exactly channel/posts's answer for the same caller (likes included), safely inside
  * a data element, and the first screen rendered from it inside #root by the app's components
  * (src/client/app/first-screen.server.tsx, loaded here from its source where the build's
- * dist/ssr/first-screen.js would be), its entry started after the first paint; /index.html
- * (what the service worker keeps) and other pages carry neither; the build's stylesheet comes
+ * dist/ssr/first-screen.js would be), its entry started after the first paint; a post detail
+ * and a user centre the same with post/detail's and user/info's answers; /index.html (what the
+ * service worker keeps) and other pages carry neither; the build's stylesheet comes
  * inline, so nothing but the page blocks the first paint.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -14,8 +15,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import { TICKET_COOKIE } from '../../src/shared/endpoints.ts';
-import { FIRST_FEED_PAGE_ELEMENT_ID, FIRST_FEED_PAGE_INPUT, START_AFTER_FIRST_PAINT_PATH } from '../../src/shared/first-screen.ts';
-import type { Paged, Post } from '../../src/shared/schemas.ts';
+import { FIRST_FEED_PAGE_INPUT, FIRST_READ_ELEMENT_ID, START_AFTER_FIRST_PAINT_PATH } from '../../src/shared/first-screen.ts';
+import type { Paged, Post, UserInfo } from '../../src/shared/schemas.ts';
 import { posts } from '../../src/server/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/api.ts';
 import { openTestDatabase } from '../support/db.ts';
@@ -38,6 +39,15 @@ const BUILD_INDEX_HTML = `<!doctype html>
 </html>
 `;
 
+/** The stylesheets of the pages' code, as the build writes them. */
+const PAGE_CSS = { 'message-D7Y0oJy0.css': '.comments{margin:0}', 'dialog-DUlVSIc9.css': '.dialog{inset:0}', 'user-BNjHOs1k.css': '.profile{display:grid}' };
+const BUILD_MANIFEST = {
+  'index.html': { file: 'assets/index-tF_XAYai.js', isEntry: true, css: ['assets/index-WQil5ICt.css'] },
+  _dialog: { file: 'assets/dialog-X.js', imports: ['index.html'], css: ['assets/dialog-DUlVSIc9.css'] },
+  'src/client/routes/message.lazy.tsx': { file: 'assets/message.lazy-X.js', imports: ['index.html', '_dialog'], css: ['assets/message-D7Y0oJy0.css'] },
+  'src/client/routes/user.lazy.tsx': { file: 'assets/user.lazy-X.js', imports: ['index.html'], css: ['assets/user-BNjHOs1k.css'] },
+};
+
 const HOSTILE = '</script><script>alert(1)</script><!-- \u2028 & <b>';
 
 /** The server's render, as the build's dist/ssr/first-screen.js exports it. */
@@ -56,6 +66,10 @@ beforeAll(async () => {
   await writeFile(join(clientDir, 'index.html'), BUILD_INDEX_HTML);
   await writeFile(join(clientDir, 'assets', 'index-WQil5ICt.css'), CSS);
   await writeFile(join(clientDir, START_AFTER_FIRST_PAINT_PATH), '// the start script\n');
+  // What Vite's manifest says of the pages' code: the post's page imports a chunk with a stylesheet of its own.
+  await mkdir(join(clientDir, '.vite'));
+  await writeFile(join(clientDir, '.vite', 'manifest.json'), JSON.stringify(BUILD_MANIFEST));
+  for (const [name, css] of Object.entries(PAGE_CSS)) await writeFile(join(clientDir, 'assets', name), css);
   await mkdir(join(buildDir, 'ssr'));
   await writeFile(join(buildDir, 'ssr', 'first-screen.js'), `export { renderFirstScreen } from ${JSON.stringify(RENDER_SOURCE)};\n`);
   t = await createTestApp(await openTestDatabase(), { closeDatabase: true, clientDir });
@@ -79,14 +93,16 @@ function rootOf(html: string): string {
 const asText = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 
-/** The first page a page carries, read as the client reads it; undefined when it has none. */
-function carriedPage(html: string): Paged<Post> | undefined {
-  const match = new RegExp(`<script id="${FIRST_FEED_PAGE_ELEMENT_ID}" type="application/json">([\\s\\S]*?)</script>`).exec(html);
+/** The answer a page carries for `endpoint`, read as the client reads it; undefined when it has none. */
+function carriedAnswer<T>(html: string, endpoint: string): T | undefined {
+  const match = new RegExp(`<script id="${FIRST_READ_ELEMENT_ID}" type="application/json" data-endpoint="${endpoint}">([\\s\\S]*?)</script>`).exec(html);
   if (!match) return undefined;
-  const envelope = JSON.parse(match[1]!) as { code: number; data: Paged<Post> };
+  const envelope = JSON.parse(match[1]!) as { code: number; data: T };
   expect(envelope.code).toBe(0);
   return envelope.data;
 }
+
+const carriedPage = (html: string) => carriedAnswer<Paged<Post>>(html, 'channelPosts');
 
 describe('the first feed page inside the page', () => {
   it('comes with /home and /, and is channel/posts’s own answer', async () => {
@@ -124,6 +140,9 @@ describe('the first feed page inside the page', () => {
   it('never comes with /index.html (what the service worker keeps) nor with other pages', async () => {
     for (const url of ['/index.html', '/message/detail/5', '/follow', '/channel/1']) {
       expect(carriedPage((await page(url)).body), url).toBeUndefined();
+    }
+    for (const url of ['/index.html', '/follow', '/channel/1', '/message/detail/99999999', '/message/detail/abc', '/usercenter/nobody-here']) {
+      expect((await page(url)).body, url).not.toContain(`id="${FIRST_READ_ELEMENT_ID}"`);
     }
   });
 
@@ -163,6 +182,8 @@ describe('the first screen rendered inside the page', () => {
       expect(root, url).toContain(`>${asText(first.user.nick)}</a>`);
       expect(root, url).not.toMatch(/<script|<template/i);
     }
+    // /home's styles are the entry's alone.
+    expect((await page('/home')).body).not.toMatch(/\.profile\{|\.comments\{/);
   });
 
   it('is the PC layout for a desktop browser', async () => {
@@ -178,8 +199,39 @@ describe('the first screen rendered inside the page', () => {
     expect(html).not.toMatch(/<script[^>]* src="\/assets\/index-tF_XAYai\.js"|<link[^>]*href="\/assets\/index-tF_XAYai\.js"/);
   });
 
+  it('comes with a post: the post inside #root, from post/detail’s own answer', async () => {
+    const post = carriedPage((await page('/home')).body)!.list[1]!;
+    const html = (await page(`/message/detail/${post.id}`)).body;
+    expect(carriedAnswer<Post>(html, 'postDetail')).toEqual((await t.call<Post>(api.postDetail, { post_id: post.id })).data());
+    const root = rootOf(html);
+    expect(root).toMatch(/^<div class="first-screen first-screen--mobile"><div class="app app--mobile">/);
+    expect(root).toContain(asText(post.content.slice(0, 20)));
+    expect(root).toContain(`>${asText(post.user.nick)}</a>`);
+    // The comments are fetched by the client, as without this render: their skeleton holds their place.
+    expect(root).toContain('评论');
+    expect(root).not.toMatch(/<script|<template/i);
+    // Styled as the client's page will be: its code's stylesheets (the chunk it imports first), inline.
+    expect(html).toContain(`<style>${CSS}</style>`);
+    expect(html).toMatch(/<style>\.dialog\{inset:0\}<\/style><style>\.comments\{margin:0\}<\/style><\/head>/);
+    expect(html).not.toContain('.profile{display:grid}');
+  });
+
+  it('comes with a user centre, by id and by ucode: the profile inside #root, from user/info’s own answer', async () => {
+    const author = carriedPage((await page('/home')).body)!.list[0]!.user;
+    for (const url of [`/usercenter/${author.uid}`, `/usercenter/${encodeURIComponent(author.ucode)}`]) {
+      const html = (await page(url, undefined, DESKTOP_UA)).body;
+      const profile = carriedAnswer<UserInfo>(html, 'userInfo');
+      expect(profile, url).toMatchObject({ uid: author.uid, nick: author.nick });
+      const root = rootOf(html);
+      expect(root, url).toMatch(/^<div class="first-screen first-screen--pc"><div class="app app--pc">/);
+      expect(root, url).toContain(`<h1 id="profile-nick" class="profile__nick">${asText(author.nick)}`);
+      expect(root, url).not.toMatch(/<script|<template/i);
+      expect(html, url).toMatch(/<style>\.profile\{display:grid\}<\/style><\/head>/);
+    }
+  });
+
   it('never comes with /index.html (the service worker’s page, offline starts too) nor other pages: their #root is empty, their entry the build’s', async () => {
-    for (const url of ['/index.html', '/message/detail/5', '/follow']) {
+    for (const url of ['/index.html', '/follow', '/message/detail/99999999', '/usercenter/nobody-here']) {
       const html = (await page(url)).body;
       expect(html, url).toContain('<div id="root"></div>');
       expect(html, url).toContain('<script type="module" crossorigin src="/assets/index-tF_XAYai.js"></script>');

@@ -1,6 +1,6 @@
 /**
- * /home's first screen painted from the page's HTML (issue 11 item 3): the server renders the
- * layout and the first posts with the app's own components (src/client/app/first-screen.server.tsx),
+ * First screens painted from the page's HTML (issue 11 item 3): the server renders the layout
+ * and the first posts of /home, a post, a profile, with the app's own components (src/client/app/first-screen.server.tsx),
  * so they show before the entry script has even arrived; the client's first render then takes
  * their place with the same boxes in the same places (no layout shift, never an empty page in
  * between), and the page works as always, with no console error (React's warnings included).
@@ -20,11 +20,14 @@ const PHONE_UA =
   'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
 const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
+/** The header's user area: it settles when the session check answers, with or without this render. */
+const HEADER_USER_AREA = '.mobile-bar__actions, .app-header__actions';
+
 /** What must not move when the client's render takes the server's place. */
 const STEADY = ['main article', '.feed-header', '.mobile-bar', '.feed-tabs', '.app-header', '.sidebar__item', '.compose-fab'];
 
-/** Every visible box of those, by selector and order. */
-function boxes(page: Page): Promise<string[]> {
+/** Every visible box of those (/home's unless told), by selector and order. */
+function boxes(page: Page, steady: readonly string[] = STEADY): Promise<string[]> {
   return page.evaluate((selectors) => {
     const out: string[] = [];
     for (const selector of selectors) {
@@ -35,7 +38,7 @@ function boxes(page: Page): Promise<string[]> {
       });
     }
     return out;
-  }, STEADY);
+  }, steady);
 }
 
 /** The entry script (index-*.js) held back until release(): the page shows only what its HTML has. */
@@ -51,11 +54,47 @@ async function holdEntry(page: Page): Promise<{ release(): void; requested: () =
   return { release, requested: () => requested };
 }
 
-/** The client's own render is up: it set the layout on <html> and the server's copy is gone. */
-async function clientRendered(page: Page): Promise<void> {
+/** The client's own render is up: it set the layout on <html>, the server's copy is gone and `content` is there. */
+async function clientRendered(page: Page, content = 'main article'): Promise<void> {
   await expect
-    .poll(() => page.evaluate(() => Boolean(document.documentElement.dataset.layout && !document.querySelector('.first-screen') && document.querySelector('main article'))))
+    .poll(() =>
+      page.evaluate(
+        (selector) => Boolean(document.documentElement.dataset.layout && !document.querySelector('.first-screen') && document.querySelector(selector)),
+        content,
+      ),
+    )
     .toBe(true);
+}
+
+/**
+ * From now on: how often `content` left the page, and every layout shift but those of `settling`
+ * (what the client fetches after its start, with or without the server's render: the header's
+ * user area once the session check answers, a post's comments and likers, a profile's posts).
+ */
+async function watchShifts(page: Page, content: string, settling: string): Promise<() => Promise<{ gone: number; shifts: string[] }>> {
+  await page.evaluate(
+    ({ content, settling }) => {
+      const seen = window as unknown as { contentGone: number; shifts: string[] };
+      seen.contentGone = 0;
+      seen.shifts = [];
+      new MutationObserver(() => {
+        if (!document.querySelector(content)) seen.contentGone++;
+      }).observe(document.getElementById('root')!, { childList: true, subtree: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          const shift = entry as PerformanceEntry & { value: number; sources: { node?: Node }[] };
+          if (shift.sources.every((source) => source.node instanceof Element && source.node.closest(settling))) continue;
+          const nodes = shift.sources.map((source) => (source.node instanceof Element ? `${source.node.tagName.toLowerCase()}.${source.node.className}` : String(source.node?.nodeName)));
+          seen.shifts.push(`${shift.value.toFixed(5)} ${nodes.join(' ')}`);
+        }
+      }).observe({ type: 'layout-shift' });
+    },
+    { content, settling },
+  );
+  return () => page.evaluate(() => {
+    const seen = window as unknown as { contentGone: number; shifts: string[] };
+    return { gone: seen.contentGone, shifts: seen.shifts };
+  });
 }
 
 /** Console errors and warnings, and uncaught exceptions, from now on. */
@@ -123,22 +162,7 @@ describe('/home painted from its HTML', () => {
         expect(before.filter((box) => box.startsWith('main article')).length).toBeGreaterThan(2);
 
         // From here on: whether the posts ever leave the page, and every layout shift.
-        await page.evaluate(() => {
-          const seen = window as unknown as { postsGone: number; shifts: number[] };
-          seen.postsGone = 0;
-          seen.shifts = [];
-          new MutationObserver(() => {
-            if (!document.querySelector('main article')) seen.postsGone++;
-          }).observe(document.getElementById('root')!, { childList: true, subtree: true });
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) {
-              const shift = entry as PerformanceEntry & { value: number; sources: { node?: Node }[] };
-              // The header's user area settles when the session check answers, with or without this render.
-              if (shift.sources.every((source) => source.node instanceof Element && source.node.closest('.mobile-bar__actions, .app-header__actions'))) continue;
-              seen.shifts.push(shift.value);
-            }
-          }).observe({ type: 'layout-shift' });
-        });
+        const seen = await watchShifts(page, 'main article', HEADER_USER_AREA);
         entry.release();
         await clientRendered(page);
         await page.waitForLoadState('networkidle');
@@ -147,8 +171,7 @@ describe('/home painted from its HTML', () => {
         expect(await page.evaluate(() => window.scrollY)).toBe(240);
         expect(await boxes(page)).toEqual(expect.arrayContaining(before));
         expect(await look()).toEqual(lookBefore);
-        expect(await page.evaluate(() => (window as unknown as { postsGone: number }).postsGone)).toBe(0);
-        expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+        expect(await seen()).toEqual({ gone: 0, shifts: [] });
         expect(await page.evaluate(() => document.documentElement.dataset.layout)).toBe(setting.layout);
         expect(problems).toEqual([]);
       });
@@ -165,17 +188,11 @@ describe('/home painted from its HTML', () => {
       const first = page.locator('main article').first();
       await first.waitFor({ state: 'visible' });
       expect(await first.textContent()).toContain(firstPage.list[0]!.content.slice(0, 20));
-      await page.evaluate(() => {
-        const seen = window as unknown as { postsGone: number };
-        seen.postsGone = 0;
-        new MutationObserver(() => {
-          if (!document.querySelector('main article')) seen.postsGone++;
-        }).observe(document.getElementById('root')!, { childList: true, subtree: true });
-      });
+      const seen = await watchShifts(page, 'main article', HEADER_USER_AREA);
       entry.release();
       await clientRendered(page);
       expect(new URL(page.url()).pathname).toBe('/home');
-      expect(await page.evaluate(() => (window as unknown as { postsGone: number }).postsGone)).toBe(0);
+      expect((await seen()).gone).toBe(0);
       expect(problems).toEqual([]);
     } finally {
       await browser.close();
@@ -231,4 +248,80 @@ describe('/home painted from its HTML', () => {
       await browser.close();
     }
   });
+});
+
+describe('a post and a user centre painted from their HTML', () => {
+  let app: RunningApp;
+  let post: EndpointOutput<typeof api.postDetail>;
+
+  beforeAll(async () => {
+    app = await startApp();
+    const feed = await callApi(app, api.channelPosts, { tab: 'all', size: 10 });
+    // One with a picture: the largest paint is often the picture.
+    post = feed.list.find((candidate) => candidate.attach.some((attach) => attach.type === 'image'))!;
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  const pages = [
+    {
+      name: 'a post',
+      path: () => `/message/detail/${post.id}`,
+      content: 'main article.post-card--full',
+      text: () => post.content.slice(0, 20),
+      steady: ['main article', '.image-grid', '.comments .section-title', '.likers', '.mobile-bar', '.app-header'],
+      // The likers and the comments are fetched by the client, as without this render.
+      settling: `${HEADER_USER_AREA}, .likers, .comments`,
+    },
+    {
+      name: 'a user centre',
+      path: () => `/usercenter/${post.user.uid}`,
+      content: '.profile',
+      text: () => post.user.nick,
+      steady: ['.profile', '.profile__nick', '[role="tablist"]', '.mobile-bar', '.app-header'],
+      // The posts are fetched by the client, as without this render.
+      settling: `${HEADER_USER_AREA}, [role="tabpanel"]`,
+    },
+  ] as const;
+  const layouts = [
+    { name: 'a phone at 375 px, light', viewport: { width: 375, height: 812 }, userAgent: PHONE_UA, colorScheme: 'light', layout: 'mobile' },
+    { name: 'a desktop at 1280 px, dark', viewport: { width: 1280, height: 900 }, userAgent: DESKTOP_UA, colorScheme: 'dark', layout: 'pc' },
+  ] as const;
+
+  for (const shown of pages) {
+    for (const setting of layouts) {
+      it(`${shown.name} on ${setting.name}: shows before the entry script has arrived, and the client’s render moves none of it`, async () => {
+        const browser = await launchBrowser({ viewport: setting.viewport, userAgent: setting.userAgent });
+        try {
+          const { page } = browser;
+          await page.emulateMedia({ colorScheme: setting.colorScheme });
+          const problems = watchConsole(page);
+          const entry = await holdEntry(page);
+          await page.goto(`${app.url}${shown.path()}`, { waitUntil: 'commit' });
+          const content = page.locator(shown.content).first();
+          await content.waitFor({ state: 'visible' });
+          await expect.poll(() => entry.requested()).toBe(true);
+          expect(await page.evaluate(() => document.documentElement.dataset.layout)).toBeUndefined();
+          expect(await page.locator(`.first-screen--${setting.layout}`).isVisible()).toBe(true);
+          expect(await content.textContent()).toContain(shown.text());
+          await page.waitForLoadState('load');
+          const before = await boxes(page, shown.steady);
+          expect(before.length).toBeGreaterThan(2);
+
+          const seen = await watchShifts(page, shown.content, shown.settling);
+          entry.release();
+          await clientRendered(page, shown.content);
+          await page.waitForLoadState('networkidle');
+
+          expect(await boxes(page, shown.steady)).toEqual(expect.arrayContaining(before));
+          expect(await seen()).toEqual({ gone: 0, shifts: [] });
+          expect(await page.evaluate(() => document.documentElement.dataset.layout)).toBe(setting.layout);
+          expect(problems).toEqual([]);
+        } finally {
+          await browser.close();
+        }
+      });
+    }
+  }
 });

@@ -1,14 +1,11 @@
 /**
  * /home's first feed page before anything else is read (src/client/entities/post/first-feed-page.ts):
- * the one that comes inside the page (put where /home's loader looks, read once, ignored when it
- * is not a success), and the one the last visit kept in localStorage (read back on /home only,
- * not when too old or unreadable, and marked for a refetch).
+ * the one the last visit kept in localStorage (read back on /home only, not when too old or
+ * unreadable, and marked for a refetch). The one inside a first visit's page: first-read.test.ts.
  */
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_FEED_PAGE_ELEMENT_ID } from '../../src/shared/first-screen.ts';
 import {
-  adoptFirstFeedPage,
   adoptStoredFirstFeedPage,
   keepFirstFeedPage,
   STORED_FIRST_FEED_PAGE_KEY,
@@ -17,41 +14,7 @@ import { PERSIST_MAX_AGE_MS } from '../../src/client/lib/query-client.ts';
 import { feedQueryOptions } from '../../src/client/entities/post/queries.ts';
 import { makePost } from './fixtures.ts';
 
-function carry(text: string): void {
-  const element = document.createElement('script');
-  element.id = FIRST_FEED_PAGE_ELEMENT_ID;
-  element.type = 'application/json';
-  element.textContent = text;
-  document.body.append(element);
-}
-
 const homeFeed = feedQueryOptions({ tab: 'all' });
-
-afterEach(() => document.getElementById(FIRST_FEED_PAGE_ELEMENT_ID)?.remove());
-
-describe('adoptFirstFeedPage', () => {
-  it('puts the page where /home’s feed query reads it, once', async () => {
-    const page = { list: [makePost(3), makePost(2)], page: { more: true, next_index: 2 } };
-    carry(JSON.stringify({ code: 0, data: page }));
-    const client = new QueryClient();
-    expect(adoptFirstFeedPage(client)).toBe(true);
-    expect(client.getQueryData(homeFeed.queryKey)).toEqual({ pages: [page], pageParams: [0] });
-    // /home's loader finds it and calls nothing.
-    await expect(client.ensureInfiniteQueryData(homeFeed)).resolves.toEqual({ pages: [page], pageParams: [0] });
-    expect(document.getElementById(FIRST_FEED_PAGE_ELEMENT_ID)).toBeNull();
-    expect(adoptFirstFeedPage(new QueryClient())).toBe(false);
-  });
-
-  it('ignores a page without it, an error envelope and broken JSON', () => {
-    const client = new QueryClient();
-    expect(adoptFirstFeedPage(client)).toBe(false);
-    carry(JSON.stringify({ code: -1, error: { code: -1002, msg: '服务异常' } }));
-    expect(adoptFirstFeedPage(client)).toBe(false);
-    carry('{"code":0,');
-    expect(adoptFirstFeedPage(client)).toBe(false);
-    expect(client.getQueryData(homeFeed.queryKey)).toBeUndefined();
-  });
-});
 
 describe('the first feed page kept by the last visit', () => {
   afterEach(() => {
@@ -75,14 +38,6 @@ describe('the first feed page kept by the last visit', () => {
     client.removeQueries({ queryKey: homeFeed.queryKey });
     expect(localStorage.getItem(STORED_FIRST_FEED_PAGE_KEY)).toBeNull();
     stop();
-  });
-
-  it('a first visit keeps the page that came inside it', () => {
-    carry(JSON.stringify({ code: 0, data: first }));
-    const client = new QueryClient();
-    keepFirstFeedPage(client);
-    expect(adoptFirstFeedPage(client)).toBe(true);
-    expect(JSON.parse(localStorage.getItem(STORED_FIRST_FEED_PAGE_KEY)!).page).toEqual(first);
   });
 
   it('puts it back on /home and /, with its time, marked for a refetch once shown', async () => {

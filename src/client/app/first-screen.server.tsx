@@ -1,13 +1,13 @@
 /**
- * The server's render of /home's first screen (issue 11 item 3): the page of a navigation to /home
- * shows the layout and the first posts from its HTML, before the 130 KB entry has loaded and
- * run. Built on its own (`vite build --ssr`, vite.config.ts, dist/ssr) and loaded by the
+ * The server's render of a first screen (issue 11 item 3): the page of a navigation to /home, a
+ * post or a user centre shows the layout and what that page shows first (the first posts, the
+ * post, the profile) from its HTML, before the 130 KB entry has loaded and run. Built on its own (`vite build --ssr`, vite.config.ts, dist/ssr) and loaded by the
  * server (src/server/http/first-screen.ts); the client's first-visit JS carries none of it.
  *
  * The same components as the client, with what the client has at its first render: the router at
- * the page's address, a query cache holding only the first feed page the page carries (the
- * session still being checked, so the header holds its place as it does then), and the stores'
- * defaults (nothing read from localStorage: what depends on it, such as the header's AI entry
+ * the page's address, a query cache holding only the read the page carries (everything else,
+ * the session check included, still on its way, so the header holds its place as it does then),
+ * and the stores' defaults (nothing read from localStorage: what depends on it, such as the header's AI entry
  * once the widget was closed, comes with the client).
  *
  * The layout follows the viewport's width (platform/layout-store.ts), which a server cannot know:
@@ -21,17 +21,15 @@
  * by each clock) and the router's server rendering (its scripts are inline, which the page's
  * Content-Security-Policy refuses) do not give.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import type { FirstScreenRender } from '#shared/first-screen.ts';
-import type { Paged, Post } from '#shared/schemas.ts';
-import { putFirstFeedPage } from '../entities/post/first-feed-page.ts';
-import { sessionQueryOptions } from '../entities/session/queries.ts';
-import { detectEnvironment } from '../platform/environment.ts';
+import type { FirstReadAnswer, FirstScreenRender } from '#shared/first-screen.ts';
+import { detectEnvironment, renderEnvironmentOnServer } from '../platform/environment.ts';
 import { renderLayoutOnServer } from '../platform/layout-store.ts';
 import { adoptServerConfig } from '../platform/runtime-config.ts';
+import { putFirstRead } from './first-read.ts';
 import { createAppRouter } from './router.tsx';
 
 /** The wrapper's class for each layout; layout.css shows it only where the viewport's width picks it. */
@@ -40,36 +38,52 @@ export const FIRST_SCREEN_CLASS = { mobile: 'first-screen first-screen--mobile',
 /** Longer than a render takes (a few ms); the page waits for it. */
 const RENDER_LIMIT_MS = 200;
 
-/**
- * A query cache as the client's is at its first render: the first page, and the session check
- * under way. Its fetch never settles and is never sent: nothing here may call the network (the
- * root route's own prefetch of the session joins this one).
- */
-function firstRenderQueryClient(firstPage: Paged<Post>): QueryClient {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
-  putFirstFeedPage(queryClient, firstPage);
-  void queryClient.prefetchQuery({ ...sessionQueryOptions(), queryFn: () => new Promise<never>(() => {}) });
+// Nothing here may call the network: a query the page does not carry never runs (offline, a
+// query of this client's default network mode waits), and stays pending, as it is while the
+// client's first call is on its way. This module's query library is its own (dist/ssr).
+onlineManager.setOnline(false);
+
+/** A query cache as the client's is at its first render: the read the page carries, never stale. */
+function firstRenderQueryClient(read: FirstReadAnswer): QueryClient {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity, staleTime: Infinity } } });
+  putFirstRead(queryClient, read);
   return queryClient;
 }
+
+/**
+ * One render at a time: they share the module's stores (the layout), and a render is work on
+ * the one thread (a few ms), which renders side by side would not finish sooner.
+ */
+let previousRender: Promise<unknown> = Promise.resolve();
 
 /**
  * The HTML inside #root, or '' when anything went wrong (an error in any component, a render
  * that took too long): the page is then served as before and the client renders it all.
  */
-export const renderFirstScreen: FirstScreenRender = async ({ path, firstPage, config, userAgent }) => {
+export const renderFirstScreen: FirstScreenRender = (input) => {
+  const render = previousRender.then(() => renderOne(input));
+  previousRender = render.catch(() => undefined);
+  return render;
+};
+
+const renderOne: FirstScreenRender = async ({ path, read, config, userAgent }) => {
   adoptServerConfig(config);
   const isMobile = detectEnvironment(userAgent).isMobileDevice;
-  const queryClient = firstRenderQueryClient(firstPage);
+  // The modules' own stores, set for this render (one at a time: renderFirstScreen).
+  renderLayoutOnServer(isMobile);
+  renderEnvironmentOnServer(userAgent);
+  const queryClient = firstRenderQueryClient(read);
   const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [path] }) });
   // Its server rendering writes an inline script that restores the scroll position: the client's job.
   router.update({ ...router.options, scrollRestoration: false });
+  // A loader that waits for a query the page does not carry would wait for ever, and every
+  // render after it: its wait ends (the query cancelled), and so does this render.
+  const limit = setTimeout(() => void queryClient.cancelQueries(), RENDER_LIMIT_MS);
   try {
     await router.load();
     // A redirect (the client would follow it before rendering) or a route that did not load: no render.
-    if (router.state.location.pathname !== path || router.state.matches.some((match) => match.status !== 'success')) return '';
+    if (router.state.location.href !== path || router.state.matches.some((match) => match.status !== 'success')) return '';
     let failed = false;
-    // The store is the module's, shared by every render: set for this one, which reads it at once.
-    renderLayoutOnServer(isMobile);
     const { prelude } = await prerender(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
@@ -88,6 +102,7 @@ export const renderFirstScreen: FirstScreenRender = async ({ path, firstPage, co
     if (failed || /<script|<template/i.test(html)) return '';
     return `<div class="${isMobile ? FIRST_SCREEN_CLASS.mobile : FIRST_SCREEN_CLASS.pc}">${html}</div>`;
   } finally {
+    clearTimeout(limit);
     queryClient.clear();
   }
 };

@@ -17,7 +17,8 @@ import { keepInstallOffer, useAppOffers } from './layout/app-offers.ts';
 import { adoptReferrerParams } from '../lib/carry-params.ts';
 import { installSession } from '../features/auth/install.ts';
 import { startOutbox } from '../entities/outbox/index.ts';
-import { adoptFirstFeedPage, adoptStoredFirstFeedPage, keepFirstFeedPage } from '../entities/post/first-feed-page.ts';
+import { adoptStoredFirstFeedPage, keepFirstFeedPage } from '../entities/post/first-feed-page.ts';
+import { adoptFirstRead } from './first-read.ts';
 import { loadChunk } from '../lib/chunk.ts';
 import { createQueryClient, followOnlineStore, persistQueryCache } from '../lib/query-client.ts';
 import { startLayoutTracking, useLayoutStore } from '../platform/layout-store.ts';
@@ -72,15 +73,16 @@ async function start(): Promise<void> {
   });
   keepInstallOffer();
 
-  // /home's first feed page renders at once, and what an earlier visit kept is restored once
-  // that screen is up (read alongside, it slowed the screen down as much as it saved): a first
-  // visit's page carries it; a later start (the service worker's page, offline too) has the one
-  // the last visit kept. Another route shows what the last visit saw of it, so the render waits
-  // for the restore.
+  // The first screen renders at once from what the page carries (a first visit: /home's feed, a
+  // post, a profile) or, on /home, from the first page the last visit kept (the service worker's
+  // page, offline too), and what an earlier visit kept is restored once that screen is up (read
+  // alongside, it slowed the screen down as much as it saved). Without either, the screen shows
+  // what the last visit saw, so the render waits for the restore.
   keepFirstFeedPage(queryClient);
-  const firstFeedPage = adoptFirstFeedPage(queryClient) || adoptStoredFirstFeedPage(queryClient, window.location.pathname);
+  const { pathname } = window.location;
+  const firstScreenData = adoptFirstRead(queryClient, pathname) || adoptStoredFirstFeedPage(queryClient, pathname);
   const restore = () => persistQueryCache(queryClient, { buster: CACHE_BUSTER }).then(() => startOutbox(queryClient));
-  if (!firstFeedPage) await restore();
+  if (!firstScreenData) await restore();
 
   adoptReferrerParams();
   // The server rendered the first screen into the page (app/first-screen.server.tsx).
@@ -88,10 +90,10 @@ async function start(): Promise<void> {
   const router = createAppRouter({ queryClient, keepFirstScroll: serverRendered });
   startRouterTracking(router);
   startHostPlatform(queryClient, router);
-  if (firstFeedPage) afterFirstScreen(router, () => void restore());
+  if (firstScreenData) afterFirstScreen(router, () => void restore());
 
   // The first render replaces the server's first screen, so it must be a whole page, the route's
-  // matches already loaded (the first page is in the cache: this takes no request). Before them
+  // matches already loaded (what it shows is in the cache: this loads the page's code alone). Before them
   // the router renders an empty page, which would flash between the server's posts and ours.
   if (serverRendered) {
     // / is sent on to /home (routes/redirects.ts), whose screen the server rendered: go there now,

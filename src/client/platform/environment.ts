@@ -63,9 +63,17 @@ function wxjsEnvironment(win: Window): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** Where there is no browser (the server's render of a first screen): the user agent it renders for. */
+let serverUserAgent = '';
+
+/** The server's render of a first screen (app/first-screen.server.tsx) renders for this user agent. */
+export function renderEnvironmentOnServer(userAgent: string): void {
+  serverUserAgent = userAgent;
+}
+
 /** The environment of this page. Reads the user agent and WeChat's flag on every call. */
 export function currentEnvironment(): Environment {
-  if (typeof navigator === 'undefined') return detectEnvironment('');
+  if (typeof navigator === 'undefined') return detectEnvironment(serverUserAgent);
   return detectEnvironment(navigator.userAgent, {
     maxTouchPoints: navigator.maxTouchPoints,
     wxjsEnvironment: typeof window === 'undefined' ? undefined : wxjsEnvironment(window),

@@ -4,7 +4,7 @@ import type { RouterContext } from './root.tsx';
 import { createLazyRoute } from '@tanstack/react-router';
 import { userPostsQueryOptions } from '../entities/post/queries.ts';
 import { userInfoQueryOptions } from '../entities/user/queries.ts';
-import { visitUserOf } from '../entities/user/visit.ts';
+import { visitUserOf } from '#shared/visit.ts';
 import { PostList } from '../features/feed/components/PostList.tsx';
 import { UserChannels } from '../features/user/components/UserChannels.tsx';
 import { UserNotes } from '../features/user/components/UserNotes.tsx';

@@ -1,67 +1,115 @@
 /**
- * The feed's first page inside the page of a navigation to /home (src/shared/first-screen.ts),
- * and the first screen rendered from it into #root (src/client/app/first-screen.server.tsx).
- * It is read through the API itself (inject, with the navigation's cookie, address and agent),
- * so it is exactly what the client's own first call would answer: the same viewer (likes and
- * votes), limits, serializer and errors. Anything but a prompt success leaves the page as it
- * is, and the client then calls as before: a first screen is never slower than without it.
+ * The read a navigation's first screen shows (src/shared/first-screen.ts: /home's first feed
+ * page, a post, a profile) inside its page, and the first screen rendered from it into #root
+ * (src/client/app/first-screen.server.tsx). It is read through the API itself (inject, with the
+ * navigation's cookie, address and agent), so it is exactly what the client's own first call
+ * would answer: the same viewer (likes and votes), limits, serializer and errors. Anything but a
+ * prompt success leaves the page as it is, and the client then calls as before: a first screen
+ * is never slower than without it.
  *
  * The render is the build's (dist/ssr beside dist/client, `npm run build`): the page paints the
- * header and the first posts before any script has run. Without that file, or when it fails, the
- * page carries the first page alone, as before.
+ * header and what the page shows first before any script has run. Without that file, or when it
+ * fails, the page carries the read alone, as before.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Envelope } from '#shared/envelope.ts';
 import { endpoints } from '#shared/endpoints.ts';
 import {
-  FIRST_FEED_PAGE_ELEMENT_ID,
-  FIRST_FEED_PAGE_INPUT,
-  FIRST_FEED_PAGE_PATHS,
+  FIRST_READ_ELEMENT_ID,
+  FIRST_READ_PAGE_MODULE,
+  firstReadOf,
   START_AFTER_FIRST_PAINT_PATH,
+  type FirstRead,
+  type FirstReadAnswer,
   type FirstScreenModule,
   type FirstScreenRender,
 } from '#shared/first-screen.ts';
-import type { Paged, Post } from '#shared/schemas.ts';
-import { jsonTextForScript } from './client-page.ts';
+import { inlineStylesheets, jsonTextForScript } from './client-page.ts';
 
 /** Longer than a healthy read takes (a few ms), short enough that a slow database costs little. */
-export const FIRST_FEED_PAGE_WAIT_MS = 400;
+export const FIRST_READ_WAIT_MS = 400;
 
-export function carriesFirstFeedPage(request: FastifyRequest): boolean {
-  return request.method === 'GET' && FIRST_FEED_PAGE_PATHS.includes(request.url.split('?')[0] ?? '');
+/** The read the page of this navigation carries, or undefined (not a GET, a page without one). */
+export function firstReadOfRequest(request: FastifyRequest): FirstRead | undefined {
+  return request.method === 'GET' ? firstReadOf(request.url.split('?')[0] ?? '') : undefined;
 }
 
 /** The server render's file in a build: beside the client's folder. */
 export const firstScreenRenderPath = (clientDir: string) => join(clientDir, '..', 'ssr', 'first-screen.js');
 
+/** Vite's manifest of the client build (dist/client/.vite/manifest.json): what each source module became. */
+export type BuildManifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
+
+/**
+ * The stylesheets (hrefs) that load with a module's code: its chunk's and those of the chunks it
+ * imports, those first, as the browser would apply them; the entry's (inline in every page) left out.
+ */
+export function stylesheetsOf(manifest: BuildManifest, module: string): string[] {
+  const hrefs = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (seen.has(key) || !chunk || chunk.isEntry) return;
+    seen.add(key);
+    chunk.imports?.forEach(visit);
+    for (const css of chunk.css ?? []) hrefs.add(`/${css}`);
+  };
+  visit(module);
+  return [...hrefs];
+}
+
+/** The build's render of first screens, with the stylesheets of each page it renders. */
+export interface FirstScreen {
+  render: FirstScreenRender;
+  /** <style> elements, by read: what its page's code would load (see FIRST_READ_PAGE_MODULE). */
+  pageStyles: Partial<Record<FirstRead['endpoint'], string>>;
+}
+
 /** The build's render of the first screen; undefined when the build has none (or it cannot load). */
-export async function loadFirstScreenRender(app: FastifyInstance, clientDir: string): Promise<FirstScreenRender | undefined> {
+export async function loadFirstScreen(
+  app: FastifyInstance,
+  clientDir: string,
+  readAsset: (href: string) => string | undefined,
+): Promise<FirstScreen | undefined> {
   const path = firstScreenRenderPath(clientDir);
   if (!existsSync(path) || !existsSync(join(clientDir, START_AFTER_FIRST_PAINT_PATH))) {
-    app.log.warn({ path }, 'the build has no render of the first screen: /home paints once its script has run');
+    app.log.warn({ path }, 'the build has no render of the first screen: pages paint once their script has run');
     return undefined;
   }
+  let render: FirstScreenRender;
   try {
     // A file of the build, not a source module: no layer rule applies to what it loads.
     // eslint-disable-next-line no-restricted-syntax -- the path is the build's, known only at run time
-    return ((await import(pathToFileURL(path).href)) as FirstScreenModule).renderFirstScreen;
+    render = ((await import(pathToFileURL(path).href)) as FirstScreenModule).renderFirstScreen;
   } catch (error) {
     app.log.error({ err: error, path }, 'the render of the first screen could not be loaded');
     return undefined;
   }
+  const manifestPath = join(clientDir, '.vite', 'manifest.json');
+  const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as BuildManifest) : {};
+  const pageStyles: FirstScreen['pageStyles'] = {};
+  for (const [endpoint, module] of Object.entries(FIRST_READ_PAGE_MODULE) as [FirstRead['endpoint'], string | undefined][]) {
+    if (!module) continue;
+    const links = stylesheetsOf(manifest, module).map((href) => `<link rel="stylesheet" href="${href}">`);
+    const styles = inlineStylesheets(links.join(''), readAsset);
+    // A page whose styles are unknown, or not all readable, is left to the client: unstyled, it would move.
+    if (links.length > 0 && !styles.includes('<link')) pageStyles[endpoint] = styles;
+    else app.log.warn({ endpoint, module }, 'the stylesheets of this page are not in the build: it paints once its script has run');
+  }
+  return { render, pageStyles };
 }
 
-export interface FirstFeedPage {
-  /** The <script type="application/json"> element with channel/posts's answer. */
+export interface CarriedRead {
+  /** The <script type="application/json"> element with the call's answer (the envelope). */
   element: string;
-  page: Paged<Post>;
+  answer: FirstReadAnswer;
 }
 
-/** channel/posts's first page for this navigation, or undefined when there is none to give. */
-export async function readFirstFeedPage(app: FastifyInstance, request: FastifyRequest): Promise<FirstFeedPage | undefined> {
+/** The read's answer for this navigation, or undefined when there is none to give. */
+export async function readForPage(app: FastifyInstance, request: FastifyRequest, read: FirstRead): Promise<CarriedRead | undefined> {
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   for (const name of ['cookie', 'user-agent'] as const) {
     const value = request.headers[name];
@@ -71,23 +119,23 @@ export async function readFirstFeedPage(app: FastifyInstance, request: FastifyRe
   const answer = await Promise.race([
     app.inject({
       method: 'POST',
-      url: endpoints.channelPosts.path,
+      url: endpoints[read.endpoint].path,
       headers,
       remoteAddress: request.ip,
-      payload: JSON.stringify(FIRST_FEED_PAGE_INPUT),
+      payload: JSON.stringify(read.input),
     }),
-    new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), FIRST_FEED_PAGE_WAIT_MS))),
+    new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), FIRST_READ_WAIT_MS))),
   ]).catch((error: unknown) => {
-    request.log.warn({ err: error }, 'the first feed page could not be read for the page');
+    request.log.warn({ err: error, endpoint: read.endpoint }, 'the first screen\'s read could not be made for the page');
     return undefined;
   });
   clearTimeout(timer);
   if (answer?.statusCode !== 200) return undefined;
-  const envelope = JSON.parse(answer.body) as Envelope<Paged<Post>>;
+  const envelope = JSON.parse(answer.body) as Envelope<FirstReadAnswer['data']>;
   if (envelope.code !== 0) return undefined;
   return {
-    element: `<script id="${FIRST_FEED_PAGE_ELEMENT_ID}" type="application/json">${jsonTextForScript(answer.body)}</script>`,
-    page: envelope.data,
+    element: `<script id="${FIRST_READ_ELEMENT_ID}" type="application/json" data-endpoint="${read.endpoint}">${jsonTextForScript(answer.body)}</script>`,
+    answer: { ...read, data: envelope.data } as FirstReadAnswer,
   };
 }
 
@@ -112,23 +160,26 @@ export function startingAfterFirstPaint(page: string): string | undefined {
 }
 
 /**
- * The page with the first screen rendered inside its #root, its entry started after the first
- * paint, or undefined when the render failed (the page is then served without it). The HTML is
- * React's, from our components: text escaped.
+ * The page with the first screen rendered inside its #root, the styles of its page's code at the
+ * end of its head, its entry started after the first paint, or undefined when the render failed
+ * or the page's styles are unknown (the page is then served without it). The HTML is React's,
+ * from our components: text escaped.
  */
 export async function withFirstScreen(
   page: string,
-  render: FirstScreenRender,
+  first: FirstScreen,
   input: Parameters<FirstScreenRender>[0],
   request: FastifyRequest,
 ): Promise<string | undefined> {
   try {
+    const module = FIRST_READ_PAGE_MODULE[input.read.endpoint];
+    const styles = module ? first.pageStyles[input.read.endpoint] : '';
     const starting = startingAfterFirstPaint(page);
-    if (!starting || !starting.includes('<div id="root"></div>')) return undefined;
-    const html = await render(input);
+    if (styles === undefined || !starting || !starting.includes('<div id="root"></div>') || !starting.includes('</head>')) return undefined;
+    const html = await first.render(input);
     if (!html) return undefined;
-    // A replacement function: a `$&` in a post stays text.
-    return starting.replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
+    // Replacement functions: a `$&` in a post stays text.
+    return starting.replace('</head>', () => `${styles}</head>`).replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
   } catch (error) {
     request.log.warn({ err: error }, 'the first screen could not be rendered for the page');
     return undefined;

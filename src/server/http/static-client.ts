@@ -4,7 +4,8 @@
  * Any other GET that is not an API call or a file gets index.html (history-mode routing); a
  * missing file (/assets/nope.js, /favicon-x.png: src/shared/static-paths.ts) is a 404. A share to
  * the installed app (/share-target) is redirected to the composer over /home. A navigation to
- * /home gets the feed's first page inside the page, and its first screen rendered (first-screen.ts).
+ * /home, a post or a user centre gets what its first screen shows inside the page, and that
+ * screen rendered (first-screen.ts).
  *
  * index.html, manifest.webmanifest and sw.js carry the run-time configuration
  * (client-page.ts): they are rendered once here, at start, and served from memory. The page
@@ -20,8 +21,8 @@ import { fail } from '#shared/envelope.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import { isFilePath, SHARE_TARGET_PATH, shareTargetLocation } from '#shared/static-paths.ts';
 import { atBodyStart, contentSecurityPolicy, md5, renderClient } from './client-page.ts';
-import type { FirstScreenRender } from '#shared/first-screen.ts';
-import { carriesFirstFeedPage, loadFirstScreenRender, readFirstFeedPage, withFirstScreen } from './first-screen.ts';
+import type { FirstRead } from '#shared/first-screen.ts';
+import { firstReadOfRequest, loadFirstScreen, readForPage, withFirstScreen, type FirstScreen } from './first-screen.ts';
 
 const API_PREFIXES = ['/serv/', '/wxmisc/', '/img/', '/docs'];
 
@@ -59,24 +60,27 @@ function sendRendered(
 }
 
 /**
- * The page with the feed's first page in it, and the first screen rendered from it inside #root
- * (first-screen.ts). What it carries depends on the caller (likes, votes), so it is private; its
- * ETag is its content's, so an unchanged feed still revalidates as a 304.
+ * The page with what its first screen shows in it (the feed's first page, a post, a profile), and
+ * that screen rendered from it inside #root (first-screen.ts). What it carries depends on the
+ * caller (likes, votes), so it is private; its ETag is its content's, so an unchanged page still
+ * revalidates as a 304.
  */
-async function sendWithFirstFeedPage(
+async function sendWithFirstRead(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
+  read: FirstRead,
   shell: string,
   policy: string,
-  first: { render: FirstScreenRender | undefined; config: ClientConfig },
+  first: { screen: FirstScreen | undefined; config: ClientConfig },
 ) {
-  const feed = await readFirstFeedPage(app, request);
-  let body = feed ? atBodyStart(shell, feed.element) : shell;
-  if (feed && first.render) {
+  const carried = await readForPage(app, request, read);
+  let body = carried ? atBodyStart(shell, carried.element) : shell;
+  if (carried && first.screen) {
     // / is /home too: the client's router replaces it with /home before its first render (routes/redirects.ts).
-    const input = { path: '/home', firstPage: feed.page, config: first.config, userAgent: request.headers['user-agent'] ?? '' };
-    body = (await withFirstScreen(body, first.render, input, request)) ?? body;
+    const path = read.endpoint === 'channelPosts' ? '/home' : request.url;
+    const input = { path, read: carried.answer, config: first.config, userAgent: request.headers['user-agent'] ?? '' };
+    body = (await withFirstScreen(body, first.screen, input, request)) ?? body;
   }
   reply.header('vary', 'cookie, user-agent');
   return sendRendered(request, reply, body, 'text/html; charset=utf-8', `"${md5(body)}"`, policy, 'private, no-cache');
@@ -86,15 +90,16 @@ export async function registerStaticClient(app: FastifyInstance, { dir, config }
   const clientDir = dir !== undefined && existsSync(join(dir, 'index.html')) ? dir : undefined;
   const policy = contentSecurityPolicy(config);
   let page: { body: string; etag: string } | undefined;
-  let render: FirstScreenRender | undefined;
+  let screen: FirstScreen | undefined;
   if (clientDir) {
-    render = await loadFirstScreenRender(app, clientDir);
+    const readAsset = (href: string) => readIfPresent(join(clientDir, href));
+    screen = await loadFirstScreen(app, clientDir, readAsset);
     const rendered = renderClient(
       {
         indexHtml: readFileSync(join(clientDir, 'index.html'), 'utf8'),
         manifest: readIfPresent(join(clientDir, 'manifest.webmanifest')),
         sw: readIfPresent(join(clientDir, 'sw.js')),
-        readAsset: (href) => readIfPresent(join(clientDir, href)),
+        readAsset,
       },
       config,
     );
@@ -145,7 +150,8 @@ export async function registerStaticClient(app: FastifyInstance, { dir, config }
     // get the compression of @fastify/compress (the page is tens of KB with its stylesheet).
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       if (isApiPath(request.url) || isFilePath(request.url)) return notFound(request, reply);
-      if (carriesFirstFeedPage(request)) return sendWithFirstFeedPage(app, request, reply, shell.body, policy, { render, config });
+      const read = firstReadOfRequest(request);
+      if (read) return sendWithFirstRead(app, request, reply, read, shell.body, policy, { screen, config });
       return sendRendered(request, reply, shell.body, 'text/html; charset=utf-8', shell.etag, policy);
     });
   }

@@ -1,17 +1,15 @@
 /**
  * The feed's first page before anything else is read, so /home's posts never wait behind the
  * persisted cache's IndexedDB restore:
- * - a first visit's page carries it (src/shared/first-screen.ts): adoptFirstFeedPage;
+ * - a first visit's page carries it (src/shared/first-screen.ts), put by app/first-read.ts;
  * - a later start (the service worker's page, offline too) shows what the last visit saw: the
  *   first page is kept in localStorage as the feed changes (keepFirstFeedPage), and read back
  *   synchronously before the first render (adoptStoredFirstFeedPage), while the whole cache is
  *   restored alongside. Only the first page: it is all a start shows, and small (10 posts).
  */
 import { hashKey, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { endpoints } from '#shared/endpoints.ts';
-import { FIRST_FEED_PAGE_ELEMENT_ID, FIRST_FEED_PAGE_INPUT, FIRST_FEED_PAGE_PATHS } from '#shared/first-screen.ts';
+import { FIRST_FEED_PAGE_INPUT, FIRST_FEED_PAGE_PATHS } from '#shared/first-screen.ts';
 import type { Paged, Post } from '#shared/schemas.ts';
-import { answerOf } from '../../lib/http.ts';
 import { PERSIST_MAX_AGE_MS } from '../../lib/query-client.ts';
 import { feedQueryOptions } from './queries.ts';
 
@@ -29,20 +27,6 @@ const homeFeed = () => feedQueryOptions({ tab: FIRST_FEED_PAGE_INPUT.tab });
 /** Puts /home's first page in the cache, as its first fetch would (the server's render of the first screen too). */
 export function putFirstFeedPage(queryClient: QueryClient, page: Paged<Post>, updatedAt?: number): void {
   queryClient.setQueryData(homeFeed().queryKey, { pages: [page], pageParams: [FIRST_FEED_PAGE_INPUT.index] }, { updatedAt });
-}
-
-/** true when the page carried a first page and the cache now holds it. */
-export function adoptFirstFeedPage(queryClient: QueryClient): boolean {
-  const element = document.getElementById(FIRST_FEED_PAGE_ELEMENT_ID);
-  if (!element?.textContent) return false;
-  // Read once: the element is gone before anything else could take it for current.
-  element.remove();
-  try {
-    putFirstFeedPage(queryClient, answerOf<Paged<Post>>(200, JSON.parse(element.textContent), endpoints.channelPosts.path));
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

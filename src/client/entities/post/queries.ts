@@ -9,7 +9,8 @@ import { FEED_PAGE_SIZE } from '#shared/first-screen.ts';
 import type { Paged, Post } from '#shared/schemas.ts';
 import { request } from '../../lib/http.ts';
 import { keysetPaging } from '../../lib/paging.ts';
-import { visitKey, type VisitUser } from '../user/visit.ts';
+import type { VisitUser } from '#shared/visit.ts';
+import { visitKey } from '../user/visit.ts';
 
 export type FeedTab = 'all' | 'follow' | 'good';
 

@@ -3,7 +3,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { endpoints } from '#shared/endpoints.ts';
 import type { UserInfo } from '#shared/schemas.ts';
 import { request } from '../../lib/http.ts';
-import { visitKey, type VisitUser } from './visit.ts';
+import type { VisitUser } from '#shared/visit.ts';
+import { visitKey } from './visit.ts';
 
 export const userKeys = {
   all: ['users'] as const,
