@@ -8,7 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '#shared/api.ts';
 import type { Post } from '#shared/schemas.ts';
-import { callApi, startApp, type RunningApp } from './support/app.ts';
+import { callApi, feedPosts, startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
 import { logIn } from './support/session.ts';
 
@@ -26,14 +26,7 @@ let mostCommented: Post;
 beforeAll(async () => {
   // The demo user logs in once per layout, within a minute.
   app = await startApp({ env: { LOGIN_CODE_RESEND_SECONDS: '1' } });
-  const posts: Post[] = [];
-  let index = 0;
-  while (posts.length < 200) {
-    const page = await callApi(app, api.channelPosts, { tab: 'all', index, size: 50 });
-    posts.push(...page.list);
-    if (!page.page.more) break;
-    index = page.page.next_index;
-  }
+  const posts = await feedPosts(app, 200);
   openPoll = posts.find((post) => post.vote && (post.vote.end_time === null || post.vote.end_time > Date.now() + 3_600_000))!;
   mostCommented = posts.reduce((most, post) => (post.comment_count > most.comment_count ? post : most));
   ownPosts = (await callApi(app, api.userPosts, { visit_user_id: 1, size: 5 })).list;

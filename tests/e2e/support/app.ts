@@ -10,8 +10,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../support/ports.ts';
-import type { Endpoint, EndpointInput, EndpointOutput } from '../../../src/shared/api.ts';
+import { api, type Endpoint, type EndpointInput, type EndpointOutput } from '../../../src/shared/api.ts';
 import type { Envelope } from '../../../src/shared/envelope.ts';
+import type { Post } from '../../../src/shared/schemas.ts';
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const SERVER_ENTRY = join(PROJECT_ROOT, 'dist/server/main.js');
@@ -145,4 +146,17 @@ export async function callApi<E extends Endpoint>(app: RunningApp, endpoint: E, 
   const envelope = (await response.json()) as Envelope<EndpointOutput<E>>;
   if (envelope.code !== 0) throw new Error(`${endpoint.path} answered ${JSON.stringify(envelope)}`);
   return envelope.data;
+}
+
+/** The newest `count` posts of the 全部 feed (fewer where it ends), paged as the client pages it. */
+export async function feedPosts(app: RunningApp, count: number): Promise<Post[]> {
+  const posts: Post[] = [];
+  let index = 0;
+  while (posts.length < count) {
+    const page = await callApi(app, api.channelPosts, { tab: 'all', index, size: 50 });
+    posts.push(...page.list);
+    if (!page.page.more) break;
+    index = page.page.next_index;
+  }
+  return posts.slice(0, count);
 }

@@ -1,12 +1,9 @@
 import { useEffect, useState } from 'react';
+import { prefersReducedMotion } from '../../platform/motion.ts';
 import { IconArrowUp } from '../../ui/icons.tsx';
 
 /** Shown after this much scrolling. */
 const SHOW_AFTER_PX = 400;
-
-function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
 
 /** PC: the return-to-top button, once the page is scrolled down. */
 export function BackToTop() {

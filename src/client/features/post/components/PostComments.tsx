@@ -2,6 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState, type Ref } from 'react';
 import type { Post } from '#shared/schemas.ts';
 import { useLayoutStore } from '../../../platform/layout-store.ts';
+import { useFocusClearOfBar } from '../../../ui/focus-clear-of-bar.ts';
 import { IconComment } from '../../../ui/icons.tsx';
 import { useScrolledPast } from '../../../ui/scrolled-past.ts';
 import { CommentComposer, type ReplyTarget } from './CommentComposer.tsx';
@@ -12,6 +13,7 @@ import { CommentList } from './CommentList.tsx';
  * Mobile: 写评论… under the title opens /comment, and 回复 opens it for that comment. Once the
  * reader has scrolled past that 写评论…, the same link follows them in a bar at the bottom; never
  * before, since a fixed bar covers whatever is under it (at load, the first comments' 点赞 and 回复).
+ * While it shows, a control the keyboard focuses under it is scrolled clear of it.
  */
 export function PostComments({ post }: { post: Post }) {
   const isMobile = useLayoutStore((s) => s.isMobile);
@@ -19,6 +21,8 @@ export function PostComments({ post }: { post: Post }) {
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
   const inlineOpenerRef = useRef<HTMLAnchorElement>(null);
   const showBar = useScrolledPast(inlineOpenerRef);
+  const barRef = useRef<HTMLDivElement>(null);
+  useFocusClearOfBar(barRef, isMobile && showBar);
 
   const onReply = (target: ReplyTarget) => {
     if (isMobile) void navigate({ to: '/comment', search: { post_id: post.id, reply_id: target.id, reply_to: target.nick } });
@@ -48,7 +52,7 @@ export function PostComments({ post }: { post: Post }) {
         }
       />
       {isMobile ? (
-        <div className="comment-bar" hidden={!showBar}>
+        <div className="comment-bar" hidden={!showBar} ref={barRef}>
           <WriteCommentLink postId={post.id} />
         </div>
       ) : null}
