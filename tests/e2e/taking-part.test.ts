@@ -38,16 +38,18 @@ afterAll(async () => {
 const count = (name: string | null) => Number(/(\d+)$/.exec(name ?? '')?.[1]);
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
-/** Scrolls /home (loading pages) until the card of post `id` is there. */
+/** Scrolls /home (loading pages) until the card of post `id` is there, and brings it to the middle. */
 async function cardOnHome(page: Page, id: number): Promise<Locator> {
   const author = page.locator(`#post-${id}-author`);
-  for (let i = 0; i < 30 && (await author.count()) === 0; i++) {
-    await page.mouse.wheel(0, 4000);
+  for (let i = 0; i < 60; i++) {
+    // In the DOM is within the windowed list's range: centred in one step, before the list moves
+    // on (a card found, then scrolled to by a second call, could be gone in between).
+    const centred = (await author.count()) > 0 && (await author.evaluate((element) => element.scrollIntoView({ block: 'center' }), undefined, { timeout: 1000 }).then(() => true, () => false));
+    if (centred) return page.locator('article', { has: author });
+    await page.mouse.wheel(0, 2000);
     await page.waitForTimeout(150);
   }
-  const card = page.locator('article', { has: author });
-  await card.scrollIntoViewIfNeeded();
-  return card;
+  throw new Error(`post ${id} never came on /home`);
 }
 
 describe.each(layouts)('taking part at $name', ({ viewport, phone }) => {

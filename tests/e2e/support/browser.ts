@@ -60,6 +60,8 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
     if (!keepProfile) await rm(profileDir, { recursive: true, force: true });
     throw error;
   }
+  // Every page of the context, the ones opened later too (a tab after a crash, a second window).
+  context.on('page', waitForAppOnNavigation);
   const page = context.pages()[0] ?? (await context.newPage());
   waitForAppOnNavigation(page);
   let closed = false;
@@ -79,8 +81,8 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
 const APP_START_TIMEOUT_MS = 15_000;
 
 /**
- * Until the app has started, a page the server painted (/home's first screen:
- * src/server/http/first-screen.ts) shows its HTML only, whose buttons do nothing yet; its script
+ * Until the app has started, a page the server painted (the first screen of /home, a post, a
+ * user centre: src/server/http/first-screen.ts) shows its HTML only, whose buttons do nothing yet; its script
  * runs after the first paint, after the load event that page.goto waits for. Resolves once the
  * app's own render has replaced it (at once for any other page).
  */
@@ -101,7 +103,11 @@ export async function waitForApp(page: Page): Promise<void> {
  * page.goto and page.reload wait for the app, as they did while the load event came after it
  * (waitUntil: 'commit' still returns with the server's page as it is, for tests of that page).
  */
+const waitingForApp = new WeakSet<Page>();
+
 function waitForAppOnNavigation(page: Page): void {
+  if (waitingForApp.has(page)) return;
+  waitingForApp.add(page);
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   page.goto = async (url, options) => {
