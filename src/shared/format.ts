@@ -158,6 +158,9 @@ export function cutText(s: string, length: number = DEFAULT_CUT_LENGTH): string 
 // ---------------------------------------------------------------------------------------------
 // Timestamps and prices
 
+/** China Standard Time (UTC+8, no daylight saving), the platform's readers' clock: 今日 of the daily caps, the times of a page the server renders. */
+export const CHINA_UTC_OFFSET_MINUTES = 480;
+
 /**
  * Normalises a timestamp to milliseconds (SPEC.md section 5): 10 digits are seconds, 13 digits
  * milliseconds, more than 13 digits is an error. Shorter values are read as seconds (dates

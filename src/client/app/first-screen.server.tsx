@@ -26,6 +26,8 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import type { FirstReadAnswer, FirstScreenRender } from '#shared/first-screen.ts';
+import { CHINA_UTC_OFFSET_MINUTES } from '#shared/format.ts';
+import { renderTimesOnServer } from '../format/time.ts';
 import { detectEnvironment, renderEnvironmentOnServer } from '../platform/environment.ts';
 import { renderLayoutOnServer } from '../platform/layout-store.ts';
 import { adoptServerConfig } from '../platform/runtime-config.ts';
@@ -42,6 +44,8 @@ const RENDER_LIMIT_MS = 200;
 // query of this client's default network mode waits), and stays pending, as it is while the
 // client's first call is on its way. This module's query library is its own (dist/ssr).
 onlineManager.setOnline(false);
+// Times as the platform's readers' clocks show them, whatever the server's time zone.
+renderTimesOnServer(CHINA_UTC_OFFSET_MINUTES);
 
 /** A query cache as the client's is at its first render: the read the page carries, never stale. */
 function firstRenderQueryClient(read: FirstReadAnswer): QueryClient {

@@ -1,11 +1,27 @@
 /**
- * Readable times (SPEC.md section 9), in the reader's local time zone.
+ * Readable times (SPEC.md section 9), in the reader's local time zone (on the server, the
+ * platform's readers': renderTimesOnServer).
  */
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { toMilliseconds } from '#shared/format.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
+
+/** An instant as the reader's clock shows it. */
+let wallTime = (ms: number): Dayjs => dayjs(ms);
+
+/**
+ * The server's render of a first screen (app/first-screen.server.tsx) shows the times of a clock
+ * `utcOffsetMinutes` from UTC, not the server's own: what the reader's will show once the app
+ * starts, for the platform's readers.
+ */
+export function renderTimesOnServer(utcOffsetMinutes: number): void {
+  wallTime = (ms) => {
+    const local = dayjs(ms);
+    return local.add(utcOffsetMinutes - local.utcOffset(), 'minute');
+  };
+}
 
 /** A timestamp in seconds or milliseconds (see toMilliseconds), or null when unreadable. */
 function normalise(ts: number | string): number | null {
@@ -31,8 +47,8 @@ export function readableTime(ts: number | string, now: number = Date.now()): str
   if (ms === null) return '';
   const diff = now - ms;
   if (diff < MINUTE_MS && diff > -MINUTE_MS) return '刚刚';
-  const then = dayjs(ms);
-  const today = dayjs(now);
+  const then = wallTime(ms);
+  const today = wallTime(now);
   if (diff > 0) {
     if (diff < HOUR_MS) return `${Math.floor(diff / MINUTE_MS)}分钟前`;
     if (then.isSame(today, 'day')) return `${Math.floor(diff / HOUR_MS)}小时前`;
@@ -44,5 +60,5 @@ export function readableTime(ts: number | string, now: number = Date.now()): str
 /** The full local time, `YYYY-MM-DD HH:mm`; `''` when unreadable. */
 export function fullTime(ts: number | string): string {
   const ms = normalise(ts);
-  return ms === null ? '' : dayjs(ms).format('YYYY-MM-DD HH:mm');
+  return ms === null ? '' : wallTime(ms).format('YYYY-MM-DD HH:mm');
 }

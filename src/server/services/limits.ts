@@ -4,6 +4,7 @@
  * image uploads (-2006 今日操作已达上限).
  */
 import { ErrorCode } from '#shared/errors.ts';
+import { CHINA_UTC_OFFSET_MINUTES } from '#shared/format.ts';
 import type { Db } from '../db/client.ts';
 import { BusinessError } from '../errors.ts';
 import { hitRateLimit } from './rate-limit.ts';
@@ -18,7 +19,7 @@ export type DailyKind = 'complain' | 'post' | 'upload';
 
 /** The calendar day in China Standard Time (UTC+8, no daylight saving): 今日 of the platform's users. */
 export function chinaDay(now: Date = new Date()): string {
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+  return new Date(now.getTime() + CHINA_UTC_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
 }
 
 /**
