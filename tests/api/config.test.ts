@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_CONFIG_ELEMENT_ID, DEFAULT_CLIENT_CONFIG, type ClientConfig } from '../../src/shared/client-config.ts';
 import { LOGIN_CODE_RESEND_S } from '../../src/shared/constants.ts';
+import { FIRST_READ_ELEMENT_ID } from '../../src/shared/first-screen.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { clientConfigOf, ConfigError, loadConfig, projectRoot } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
@@ -283,12 +284,12 @@ describe('the page, manifest and service worker carry the run-time config', () =
       WECHAT_APP_ID: 'wx1234567890abcdef',
       WECHAT_JS_SDK_URL: 'https://sdk.example.com/jweixin.js',
     });
-    for (const url of ['/index.html', '/', '/home', '/message/detail/5?tab=1']) {
+    for (const url of ['/index.html', '/', '/home', '/message/detail/5?tab=1', '/follow']) {
       const page = await get(url);
       expect(page.statusCode, url).toBe(200);
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-      // /home's page carries the reader's first feed page (first-screen.test.ts): private.
-      expect(page.headers['cache-control'], url).toBe(['/', '/home'].includes(url) ? 'private, no-cache' : 'no-cache');
+      // A page carrying the reader's first read (/home's feed, a post: first-screen.test.ts) is private.
+      expect(page.headers['cache-control'], url).toBe(url === '/index.html' || url === '/follow' ? 'no-cache' : 'private, no-cache');
       expect(pageConfig(page.body)).toEqual({
         providerName: '学而时习',
         learningSiteUrl: 'https://learn.example.com',
@@ -320,8 +321,9 @@ describe('the page, manifest and service worker carry the run-time config', () =
     const page = (await get('/message/detail/5')).body;
     expect(pageConfig(page).providerName).toBe(HOSTILE);
     expect(page).not.toContain('<script>alert(1)');
-    // Exactly the build's module script and the config element close a script.
-    expect(page.match(/<\/script>/g)).toHaveLength(2);
+    // Exactly the build's module script, the config element and the post the page carries close a script.
+    expect(page.match(/<\/script>/g)).toHaveLength(3);
+    expect(page).toContain(`<script id="${FIRST_READ_ELEMENT_ID}" type="application/json" data-endpoint="postDetail">`);
     expect(page).not.toContain('<!--');
     expect(page).toContain('<title>&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#60;!--&#34;&#39;&#38;$&#38;</title>');
     const manifest = (await get('/manifest.webmanifest')).json() as { name: string };
