@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
+import { DEFAULT_CLIENT_CONFIG } from '../../src/shared/client-config.ts';
 import { TICKET_COOKIE } from '../../src/shared/endpoints.ts';
 import { FIRST_FEED_PAGE_INPUT, FIRST_READ_ELEMENT_ID, START_AFTER_FIRST_PAINT_PATH } from '../../src/shared/first-screen.ts';
 import type { Paged, Post, UserInfo } from '../../src/shared/schemas.ts';
@@ -236,6 +237,19 @@ describe('the first screen rendered inside the page', () => {
       expect(html, url).toContain('<div id="root"></div>');
       expect(html, url).toContain('<script type="module" crossorigin src="/assets/index-tF_XAYai.js"></script>');
     }
+  });
+});
+
+describe('the render under load', () => {
+  it('keeps at most MAX_WAITING_RENDERS waiting: a page beyond them goes without, at once', async () => {
+    const { renderFirstScreen, MAX_WAITING_RENDERS } = await import('../../src/client/app/first-screen.server.tsx');
+    const data = (await t.call<Paged<Post>>(api.channelPosts, FIRST_FEED_PAGE_INPUT)).data();
+    const input = { path: '/home', read: { endpoint: 'channelPosts' as const, input: FIRST_FEED_PAGE_INPUT, data }, config: DEFAULT_CLIENT_CONFIG, userAgent: PHONE_UA };
+    const burst = await Promise.all(Array.from({ length: MAX_WAITING_RENDERS + 12 }, () => renderFirstScreen(input)));
+    expect(burst.filter((html) => html.includes('class="post-card"'))).toHaveLength(MAX_WAITING_RENDERS);
+    expect(burst.filter((html) => html === '')).toHaveLength(12);
+    // The queue empties: the next page is rendered again.
+    expect(await renderFirstScreen(input)).toContain('class="post-card"');
   });
 });
 

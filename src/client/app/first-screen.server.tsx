@@ -56,16 +56,24 @@ function firstRenderQueryClient(read: FirstReadAnswer): QueryClient {
 
 /**
  * One render at a time: they share the module's stores (the layout), and a render is work on
- * the one thread (a few ms), which renders side by side would not finish sooner.
+ * the one thread (a few ms), which renders side by side would not finish sooner. At most this
+ * many wait: beyond, a page goes without (the client renders it), rather than wait behind them.
  */
+export const MAX_WAITING_RENDERS = 8;
 let previousRender: Promise<unknown> = Promise.resolve();
+let waiting = 0;
 
 /**
  * The HTML inside #root, or '' when anything went wrong (an error in any component, a render
  * that took too long): the page is then served as before and the client renders it all.
  */
 export const renderFirstScreen: FirstScreenRender = (input) => {
-  const render = previousRender.then(() => renderOne(input));
+  if (waiting >= MAX_WAITING_RENDERS) return Promise.resolve('');
+  waiting++;
+  const render = previousRender.then(() => {
+    waiting--;
+    return renderOne(input);
+  });
   previousRender = render.catch(() => undefined);
   return render;
 };
