@@ -1,14 +1,15 @@
 /**
  * The server's render of a first screen (issue 11 item 3): the page of a navigation to /home, a
  * post or a user centre shows the layout and what that page shows first (the first posts, the
- * post, the profile) from its HTML, before the 130 KB entry has loaded and run. Built on its own (`vite build --ssr`, vite.config.ts, dist/ssr) and loaded by the
- * server (src/server/http/first-screen.ts); the client's first-visit JS carries none of it.
+ * post, the profile) from its HTML, before the 130 KB entry has loaded and run. Built on its own
+ * (`vite build --ssr`, vite.config.ts, dist/ssr) and loaded by the server
+ * (src/server/http/first-screen.ts); the client's first-visit JS carries none of it.
  *
  * The same components as the client, with what the client has at its first render: the router at
  * the page's address, a query cache holding only the read the page carries (everything else,
  * the session check included, still on its way, so the header holds its place as it does then),
- * and the stores' defaults (nothing read from localStorage: what depends on it, such as the header's AI entry
- * once the widget was closed, comes with the client).
+ * and the stores' defaults (nothing read from localStorage: what depends on it, such as the
+ * header's AI entry once the widget was closed, comes with the client).
  *
  * The layout follows the viewport's width (platform/layout-store.ts), which a server cannot know:
  * it renders the one the user agent suggests (a phone or tablet: mobile), inside a wrapper that
@@ -55,9 +56,10 @@ function firstRenderQueryClient(read: FirstReadAnswer): QueryClient {
 }
 
 /**
- * One render at a time: they share the module's stores (the layout), and a render is work on
- * the one thread (a few ms), which renders side by side would not finish sooner. At most this
- * many wait: beyond, a page goes without (the client renders it), rather than wait behind them.
+ * One render at a time: they share the modules' stores (layout, environment, configuration),
+ * and a render is work on the one thread (a few ms), which renders side by side would not finish
+ * sooner. At most this many wait: beyond, a page goes without (the client renders it), rather
+ * than wait behind them.
  */
 export const MAX_WAITING_RENDERS = 8;
 let previousRender: Promise<unknown> = Promise.resolve();
