@@ -1,9 +1,10 @@
 /**
- * The first screen of a first visit: a navigation to a page whose first screen shows one read
- * (/home's feed, a post, a user's profile) gets that read's answer inside the page itself, so
- * the screen never waits for the JS and then for its call, one after the other. The server reads
- * it (src/server/http/first-screen.ts) with exactly the input of the client's own first call,
- * and the client puts it in its query cache before the first render (src/client/app/first-read.ts).
+ * The first screen of a first visit: a navigation to a page whose first screen shows what the
+ * API reads (/home's feed, a post, a user's profile and first posts) gets those answers inside
+ * the page itself, so the screen never waits for the JS and then for its calls, one after the
+ * other. The server reads them (src/server/http/first-screen.ts) with exactly the input of the
+ * client's own first calls, and the client puts them in its query cache before the first render
+ * (src/client/app/first-read.ts).
  */
 import type { ClientConfig } from './client-config.ts';
 import type { InputOf, OutputOf } from './endpoints.ts';
@@ -12,8 +13,8 @@ import { visitUserOf, type VisitUser } from './visit.ts';
 /** Posts per request of every feed (keyset pages). */
 export const FEED_PAGE_SIZE = 10;
 
-/** id of the <script type="application/json"> element that carries the answer (the envelope). */
-export const FIRST_READ_ELEMENT_ID = 'first-read';
+/** The attribute (its value the endpoint) of each <script type="application/json"> that carries a read's answer (the envelope). */
+export const FIRST_READ_ATTRIBUTE = 'data-first-read';
 
 /** The navigations that show /home's feed first. */
 export const FIRST_FEED_PAGE_PATHS: readonly string[] = ['/', '/home'];
@@ -21,21 +22,37 @@ export const FIRST_FEED_PAGE_PATHS: readonly string[] = ['/', '/home'];
 /** channel/posts's input for the first page of /home (tab 全部, from the start). */
 export const FIRST_FEED_PAGE_INPUT = { tab: 'all', index: 0, size: FEED_PAGE_SIZE } as const satisfies InputOf<'channelPosts'>;
 
-/** The read a page's first screen shows, with the input the client's first call sends. */
+/** Posts per request of a user's 动态. */
+export const USER_POSTS_PAGE_SIZE = 10;
+
+/** A read a page's first screen shows, with the input the client's first call sends. */
 export type FirstRead =
   | { endpoint: 'channelPosts'; input: typeof FIRST_FEED_PAGE_INPUT }
   | { endpoint: 'postDetail'; input: { post_id: number } }
-  | { endpoint: 'userInfo'; input: { data_mode: 1 } & VisitUser };
+  | { endpoint: 'userInfo'; input: { data_mode: 1 } & VisitUser }
+  | { endpoint: 'userPosts'; input: VisitUser & { index: 0; size: typeof USER_POSTS_PAGE_SIZE } };
+
+/** The pages whose first screen comes with the page. */
+export type FirstScreenPage = 'home' | 'post' | 'userCenter';
 
 /**
- * The client module of each read's page (its lazy route), whose stylesheets (found in the build's
+ * A page's first screen: the reads it shows, the page's own first (without it there is nothing
+ * to render; a user centre's posts, below its profile, come second).
+ */
+export interface FirstScreenPlan {
+  page: FirstScreenPage;
+  reads: readonly [FirstRead, ...FirstRead[]];
+}
+
+/**
+ * The client module of each page (its lazy route), whose stylesheets (found in the build's
  * manifest) come inline with the server's render of it: the screen is styled before its code
  * arrives. /home's are the entry's, inline in every page.
  */
-export const FIRST_READ_PAGE_MODULE: Record<FirstRead['endpoint'], string | undefined> = {
-  channelPosts: undefined,
-  postDetail: 'src/client/routes/message.lazy.tsx',
-  userInfo: 'src/client/routes/user.lazy.tsx',
+export const FIRST_SCREEN_PAGE_MODULE: Record<FirstScreenPage, string | undefined> = {
+  home: undefined,
+  post: 'src/client/routes/message.lazy.tsx',
+  userCenter: 'src/client/routes/user.lazy.tsx',
 };
 
 /** A read with its answer's data. */
@@ -45,15 +62,15 @@ const POST_DETAIL_PATH = /^\/message\/detail\/(\d{1,15})$/;
 const USER_CENTER_PATH = /^\/usercenter\/([^/]+)$/;
 
 /**
- * The read the page at `pathname` shows first, or undefined (a page without one, a link the
+ * The first screen of the page at `pathname`, or undefined (a page without one, a link the
  * client refuses: an id that is not a positive integer).
  */
-export function firstReadOf(pathname: string): FirstRead | undefined {
-  if (FIRST_FEED_PAGE_PATHS.includes(pathname)) return { endpoint: 'channelPosts', input: FIRST_FEED_PAGE_INPUT };
+export function firstScreenOf(pathname: string): FirstScreenPlan | undefined {
+  if (FIRST_FEED_PAGE_PATHS.includes(pathname)) return { page: 'home', reads: [{ endpoint: 'channelPosts', input: FIRST_FEED_PAGE_INPUT }] };
   const post = POST_DETAIL_PATH.exec(pathname);
   if (post) {
     const postId = Number(post[1]);
-    return Number.isSafeInteger(postId) && postId > 0 ? { endpoint: 'postDetail', input: { post_id: postId } } : undefined;
+    return Number.isSafeInteger(postId) && postId > 0 ? { page: 'post', reads: [{ endpoint: 'postDetail', input: { post_id: postId } }] } : undefined;
   }
   const user = USER_CENTER_PATH.exec(pathname);
   if (user) {
@@ -63,7 +80,15 @@ export function firstReadOf(pathname: string): FirstRead | undefined {
     } catch {
       return undefined;
     }
-    return id.trim() ? { endpoint: 'userInfo', input: { data_mode: 1, ...visitUserOf(id) } } : undefined;
+    if (!id.trim()) return undefined;
+    const visit = visitUserOf(id);
+    return {
+      page: 'userCenter',
+      reads: [
+        { endpoint: 'userInfo', input: { data_mode: 1, ...visit } },
+        { endpoint: 'userPosts', input: { ...visit, index: 0, size: USER_POSTS_PAGE_SIZE } },
+      ],
+    };
   }
   return undefined;
 }
@@ -74,12 +99,14 @@ export const START_AFTER_FIRST_PAINT_PATH = '/start-after-first-paint.js';
 /**
  * The server's render of the first screen (src/client/app/first-screen.server.tsx, built into
  * dist/ssr): the HTML inside #root of a navigation to `path`, from the same components as the
- * client, fed the read the page carries and the configuration it is served with.
+ * client, fed the reads the page carries and the configuration it is served with.
  */
 export type FirstScreenRender = (input: {
   /** The address the client will render (pathname and search). */
   path: string;
-  read: FirstReadAnswer;
+  page: FirstScreenPage;
+  /** The reads the page carries, its own first. */
+  reads: readonly [FirstReadAnswer, ...FirstReadAnswer[]];
   config: ClientConfig;
   /** The navigation's user agent: which layout to render (the client picks it by the viewport's width). */
   userAgent: string;

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_CONFIG_ELEMENT_ID, DEFAULT_CLIENT_CONFIG, type ClientConfig } from '../../src/shared/client-config.ts';
 import { LOGIN_CODE_RESEND_S } from '../../src/shared/constants.ts';
-import { FIRST_READ_ELEMENT_ID } from '../../src/shared/first-screen.ts';
+import { FIRST_READ_ATTRIBUTE } from '../../src/shared/first-screen.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { clientConfigOf, ConfigError, loadConfig, projectRoot } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
@@ -323,7 +323,7 @@ describe('the page, manifest and service worker carry the run-time config', () =
     expect(page).not.toContain('<script>alert(1)');
     // Exactly the build's module script, the config element and the post the page carries close a script.
     expect(page.match(/<\/script>/g)).toHaveLength(3);
-    expect(page).toContain(`<script id="${FIRST_READ_ELEMENT_ID}" type="application/json" data-endpoint="postDetail">`);
+    expect(page).toContain(`<script type="application/json" ${FIRST_READ_ATTRIBUTE}="postDetail">`);
     expect(page).not.toContain('<!--');
     expect(page).toContain('<title>&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#60;!--&#34;&#39;&#38;$&#38;</title>');
     const manifest = (await get('/manifest.webmanifest')).json() as { name: string };

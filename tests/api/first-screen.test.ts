@@ -4,7 +4,7 @@
  * a data element, and the first screen rendered from it inside #root by the app's components
  * (src/client/app/first-screen.server.tsx, loaded here from its source where the build's
  * dist/ssr/first-screen.js would be), its entry started after the first paint; a post detail
- * and a user centre the same with post/detail's and user/info's answers; /index.html (what the
+ * and a user centre the same with post/detail's answer, and user/info's and user/posts's; /index.html (what the
  * service worker keeps) and other pages carry neither; the build's stylesheet comes
  * inline, so nothing but the page blocks the first paint.
  */
@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import { DEFAULT_CLIENT_CONFIG } from '../../src/shared/client-config.ts';
 import { TICKET_COOKIE } from '../../src/shared/endpoints.ts';
-import { FIRST_FEED_PAGE_INPUT, FIRST_READ_ELEMENT_ID, START_AFTER_FIRST_PAINT_PATH } from '../../src/shared/first-screen.ts';
+import { FIRST_FEED_PAGE_INPUT, FIRST_READ_ATTRIBUTE, START_AFTER_FIRST_PAINT_PATH, USER_POSTS_PAGE_SIZE } from '../../src/shared/first-screen.ts';
 import type { Paged, Post, UserInfo } from '../../src/shared/schemas.ts';
 import { posts } from '../../src/server/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/api.ts';
@@ -96,7 +96,7 @@ const asText = (text: string) =>
 
 /** The answer a page carries for `endpoint`, read as the client reads it; undefined when it has none. */
 function carriedAnswer<T>(html: string, endpoint: string): T | undefined {
-  const match = new RegExp(`<script id="${FIRST_READ_ELEMENT_ID}" type="application/json" data-endpoint="${endpoint}">([\\s\\S]*?)</script>`).exec(html);
+  const match = new RegExp(`<script type="application/json" ${FIRST_READ_ATTRIBUTE}="${endpoint}">([\\s\\S]*?)</script>`).exec(html);
   if (!match) return undefined;
   const envelope = JSON.parse(match[1]!) as { code: number; data: T };
   expect(envelope.code).toBe(0);
@@ -143,7 +143,7 @@ describe('the first feed page inside the page', () => {
       expect(carriedPage((await page(url)).body), url).toBeUndefined();
     }
     for (const url of ['/index.html', '/follow', '/channel/1', '/message/detail/99999999', '/message/detail/abc', '/usercenter/nobody-here']) {
-      expect((await page(url)).body, url).not.toContain(`id="${FIRST_READ_ELEMENT_ID}"`);
+      expect((await page(url)).body, url).not.toContain(FIRST_READ_ATTRIBUTE);
     }
   });
 
@@ -217,15 +217,25 @@ describe('the first screen rendered inside the page', () => {
     expect(html).not.toContain('.profile{display:grid}');
   });
 
-  it('comes with a user centre, by id and by ucode: the profile inside #root, from user/info’s own answer', async () => {
+  it('comes with a user centre, by id and by ucode: the profile and the first posts inside #root, from user/info’s and user/posts’s own answers', async () => {
     const author = carriedPage((await page('/home')).body)!.list[0]!.user;
-    for (const url of [`/usercenter/${author.uid}`, `/usercenter/${encodeURIComponent(author.ucode)}`]) {
+    const theirPosts = (await t.call<Paged<Post>>(api.userPosts, { visit_user_id: author.uid, index: 0, size: USER_POSTS_PAGE_SIZE })).data();
+    expect(theirPosts.list.length).toBeGreaterThan(0);
+    for (const [url, visit] of [
+      [`/usercenter/${author.uid}`, { visit_user_id: author.uid }],
+      [`/usercenter/${encodeURIComponent(author.ucode)}`, { visit_ucode: author.ucode }],
+    ] as const) {
       const html = (await page(url, undefined, DESKTOP_UA)).body;
       const profile = carriedAnswer<UserInfo>(html, 'userInfo');
       expect(profile, url).toMatchObject({ uid: author.uid, nick: author.nick });
+      const answer = (await t.call<Paged<Post>>(api.userPosts, { ...visit, index: 0, size: USER_POSTS_PAGE_SIZE })).data();
+      expect(carriedAnswer<Paged<Post>>(html, 'userPosts'), url).toEqual(answer);
       const root = rootOf(html);
       expect(root, url).toMatch(/^<div class="first-screen first-screen--pc"><div class="app app--pc">/);
       expect(root, url).toContain(`<h1 id="profile-nick" class="profile__nick">${asText(author.nick)}`);
+      // The posts, not their skeleton: the client shows them at once too (lib/carried-by-page.ts).
+      expect(root, url).toContain(`<article class="post-card" aria-labelledby="post-${theirPosts.list[0]!.id}-author">`);
+      expect(root, url).not.toContain('post-card--skeleton');
       expect(root, url).not.toMatch(/<script|<template/i);
       expect(html, url).toMatch(/<style>\.profile\{display:grid\}<\/style><\/head>/);
     }
@@ -244,7 +254,8 @@ describe('the render under load', () => {
   it('keeps at most MAX_WAITING_RENDERS waiting: a page beyond them goes without, at once', async () => {
     const { renderFirstScreen, MAX_WAITING_RENDERS } = await import('../../src/client/app/first-screen.server.tsx');
     const data = (await t.call<Paged<Post>>(api.channelPosts, FIRST_FEED_PAGE_INPUT)).data();
-    const input = { path: '/home', read: { endpoint: 'channelPosts' as const, input: FIRST_FEED_PAGE_INPUT, data }, config: DEFAULT_CLIENT_CONFIG, userAgent: PHONE_UA };
+    const reads = [{ endpoint: 'channelPosts' as const, input: FIRST_FEED_PAGE_INPUT, data }] as const;
+    const input = { path: '/home', page: 'home' as const, reads, config: DEFAULT_CLIENT_CONFIG, userAgent: PHONE_UA };
     const burst = await Promise.all(Array.from({ length: MAX_WAITING_RENDERS + 12 }, () => renderFirstScreen(input)));
     expect(burst.filter((html) => html.includes('class="post-card"'))).toHaveLength(MAX_WAITING_RENDERS);
     expect(burst.filter((html) => html === '')).toHaveLength(12);

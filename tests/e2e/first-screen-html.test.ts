@@ -1,7 +1,7 @@
 /**
  * First screens painted from the page's HTML (issue 11 item 3): the server renders the layout
- * and the first posts of /home, a post, a profile, with the app's own components (src/client/app/first-screen.server.tsx),
- * so they show before the entry script has even arrived; the client's first render then takes
+ * and the first posts of /home, a post, a profile and its first posts, with the app's own
+ * components (src/client/app/first-screen.server.tsx), so they show before the entry script has even arrived; the client's first render then takes
  * their place with the same boxes in the same places (no layout shift, never an empty page in
  * between), and the page works as always, with no console error (React's warnings included).
  * Both layouts, in light and dark. The precached page (offline start) is tests/e2e/pwa.test.ts's.
@@ -69,7 +69,7 @@ async function clientRendered(page: Page, content = 'main article'): Promise<voi
 /**
  * From now on: how often `content` left the page, and every layout shift but those of `settling`
  * (what the client fetches after its start, with or without the server's render: the header's
- * user area once the session check answers, a post's comments and likers, a profile's posts).
+ * user area once the session check answers, a post's comments and likers).
  */
 async function watchShifts(page: Page, content: string, settling: string): Promise<() => Promise<{ gone: number; shifts: string[] }>> {
   await page.evaluate(
@@ -270,6 +270,8 @@ describe('a post and a user centre painted from their HTML', () => {
       path: () => `/message/detail/${post.id}`,
       content: 'main article.post-card--full',
       text: () => post.content.slice(0, 20),
+      // What the page paints before its script, beside `content`.
+      alsoFirst: 'main article .post-card__head',
       steady: ['main article', '.image-grid', '.comments .section-title', '.likers', '.mobile-bar', '.app-header'],
       // The likers and the comments are fetched by the client, as without this render.
       settling: `${HEADER_USER_AREA}, .likers, .comments`,
@@ -277,11 +279,13 @@ describe('a post and a user centre painted from their HTML', () => {
     {
       name: 'a user centre',
       path: () => `/usercenter/${post.user.uid}`,
-      content: '.profile',
+      // The first of the user's posts (by them: their nick), which must never give way to a skeleton.
+      content: '[role="tabpanel"] article.post-card',
       text: () => post.user.nick,
-      steady: ['.profile', '.profile__nick', '[role="tablist"]', '.mobile-bar', '.app-header'],
-      // The posts are fetched by the client, as without this render.
-      settling: `${HEADER_USER_AREA}, [role="tabpanel"]`,
+      alsoFirst: '.profile',
+      // The first posts come with the page too, and stay as they are.
+      steady: ['.profile', '.profile__nick', '[role="tablist"]', '[role="tabpanel"] article', '.mobile-bar', '.app-header'],
+      settling: HEADER_USER_AREA,
     },
   ] as const;
   const layouts = [
@@ -305,6 +309,7 @@ describe('a post and a user centre painted from their HTML', () => {
           expect(await page.evaluate(() => document.documentElement.dataset.layout)).toBeUndefined();
           expect(await page.locator(`.first-screen--${setting.layout}`).isVisible()).toBe(true);
           expect(await content.textContent()).toContain(shown.text());
+          expect(await page.locator(shown.alsoFirst).first().isVisible()).toBe(true);
           await page.waitForLoadState('load');
           const before = await boxes(page, shown.steady);
           expect(before.length).toBeGreaterThan(2);

@@ -1,24 +1,24 @@
 /**
  * What a first visit's page carries (src/shared/first-screen.ts) and where the client puts it
- * (src/client/app/first-read.ts): /home's first feed page, a post, a profile, each where its
- * page's loader looks, so the first screen renders without a call; read once, and ignored when
+ * (src/client/app/first-read.ts): /home's first feed page, a post, a profile and its first posts,
+ * each where its page's loader looks, so the first screen renders without a call; read once, and ignored when
  * it is not a success or not this page's.
  */
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIRST_READ_ELEMENT_ID, firstReadOf } from '../../src/shared/first-screen.ts';
+import { FIRST_READ_ATTRIBUTE, firstScreenOf } from '../../src/shared/first-screen.ts';
 import type { UserInfo } from '../../src/shared/schemas.ts';
-import { adoptFirstRead } from '../../src/client/app/first-read.ts';
+import { adoptFirstReads } from '../../src/client/app/first-read.ts';
+import { carriedByPage, forgetCarriedByPage } from '../../src/client/lib/carried-by-page.ts';
 import { keepFirstFeedPage, STORED_FIRST_FEED_PAGE_KEY } from '../../src/client/entities/post/first-feed-page.ts';
-import { feedQueryOptions, postDetailQueryOptions } from '../../src/client/entities/post/queries.ts';
+import { feedQueryOptions, postDetailQueryOptions, userPostsQueryOptions } from '../../src/client/entities/post/queries.ts';
 import { userInfoQueryOptions } from '../../src/client/entities/user/queries.ts';
 import { makePost } from './fixtures.ts';
 
 function carry(endpoint: string, text: string): void {
   const element = document.createElement('script');
-  element.id = FIRST_READ_ELEMENT_ID;
   element.type = 'application/json';
-  element.dataset.endpoint = endpoint;
+  element.setAttribute(FIRST_READ_ATTRIBUTE, endpoint);
   element.textContent = text;
   document.body.append(element);
 }
@@ -27,64 +27,87 @@ const homeFeed = feedQueryOptions({ tab: 'all' });
 const user: UserInfo = { uid: 15, ucode: 'U15', nick: '读者', avatar: '', is_follow: false, intro: '', is_self: false, follower_count: 3, following_count: 1, post_count: 2, like_count: 9 };
 
 afterEach(() => {
-  document.getElementById(FIRST_READ_ELEMENT_ID)?.remove();
+  for (const element of document.querySelectorAll(`[${FIRST_READ_ATTRIBUTE}]`)) element.remove();
   localStorage.clear();
+  forgetCarriedByPage();
 });
 
-describe('firstReadOf', () => {
-  it('names the read each page shows first, with the input of its first call', () => {
-    expect(firstReadOf('/home')).toEqual({ endpoint: 'channelPosts', input: { tab: 'all', index: 0, size: 10 } });
-    expect(firstReadOf('/')).toEqual(firstReadOf('/home'));
-    expect(firstReadOf('/message/detail/520')).toEqual({ endpoint: 'postDetail', input: { post_id: 520 } });
-    expect(firstReadOf('/usercenter/15')).toEqual({ endpoint: 'userInfo', input: { data_mode: 1, visit_user_id: 15 } });
-    expect(firstReadOf('/usercenter/%E5%AD%A6%E5%91%98')).toEqual({ endpoint: 'userInfo', input: { data_mode: 1, visit_ucode: '学员' } });
+describe('firstScreenOf', () => {
+  it('names the reads each page shows first, its own first, with the input of their first calls', () => {
+    expect(firstScreenOf('/home')).toEqual({ page: 'home', reads: [{ endpoint: 'channelPosts', input: { tab: 'all', index: 0, size: 10 } }] });
+    expect(firstScreenOf('/')).toEqual(firstScreenOf('/home'));
+    expect(firstScreenOf('/message/detail/520')).toEqual({ page: 'post', reads: [{ endpoint: 'postDetail', input: { post_id: 520 } }] });
+    expect(firstScreenOf('/usercenter/15')).toEqual({
+      page: 'userCenter',
+      reads: [
+        { endpoint: 'userInfo', input: { data_mode: 1, visit_user_id: 15 } },
+        { endpoint: 'userPosts', input: { visit_user_id: 15, index: 0, size: 10 } },
+      ],
+    });
+    expect(firstScreenOf('/usercenter/%E5%AD%A6%E5%91%98')?.reads).toEqual([
+      { endpoint: 'userInfo', input: { data_mode: 1, visit_ucode: '学员' } },
+      { endpoint: 'userPosts', input: { visit_ucode: '学员', index: 0, size: 10 } },
+    ]);
   });
 
   it('has none for other pages and for links the client refuses', () => {
     for (const path of ['/channel/3', '/message/detail/0', '/message/detail/abc', '/message/detail/1234567890123456', '/message/detail/poster/5', '/usercenter/%E5', '/usercenter/%20', '/home/x']) {
-      expect(firstReadOf(path), path).toBeUndefined();
+      expect(firstScreenOf(path), path).toBeUndefined();
     }
   });
 });
 
-describe('adoptFirstRead', () => {
+describe('adoptFirstReads', () => {
   it('puts /home’s first page where its feed query reads it, once, and the start keeps it for the next', async () => {
     const page = { list: [makePost(3), makePost(2)], page: { more: true, next_index: 2 } };
     carry('channelPosts', JSON.stringify({ code: 0, data: page }));
     const client = new QueryClient();
     keepFirstFeedPage(client);
-    expect(adoptFirstRead(client, '/home')).toBe(true);
+    expect(adoptFirstReads(client, '/home')).toBe(true);
     expect(client.getQueryData(homeFeed.queryKey)).toEqual({ pages: [page], pageParams: [0] });
     // /home's loader finds it and calls nothing.
     await expect(client.ensureInfiniteQueryData(homeFeed)).resolves.toEqual({ pages: [page], pageParams: [0] });
     expect(JSON.parse(localStorage.getItem(STORED_FIRST_FEED_PAGE_KEY)!).page).toEqual(page);
-    expect(document.getElementById(FIRST_READ_ELEMENT_ID)).toBeNull();
-    expect(adoptFirstRead(new QueryClient(), '/home')).toBe(false);
+    expect(document.querySelector(`[${FIRST_READ_ATTRIBUTE}]`)).toBeNull();
+    expect(adoptFirstReads(new QueryClient(), '/home')).toBe(false);
   });
 
-  it('puts a post where its detail reads it, and a profile where its user centre does', async () => {
+  it('puts a post where its detail reads it, and a profile and its posts where its user centre does', async () => {
     const post = makePost(520);
     carry('postDetail', JSON.stringify({ code: 0, data: post }));
     const client = new QueryClient();
-    expect(adoptFirstRead(client, '/message/detail/520')).toBe(true);
+    expect(adoptFirstReads(client, '/message/detail/520')).toBe(true);
     await expect(client.ensureQueryData(postDetailQueryOptions(520))).resolves.toEqual(post);
 
+    const theirPosts = { list: [makePost(7)], page: { more: false, next_index: 7 } };
     carry('userInfo', JSON.stringify({ code: 0, data: user }));
-    expect(adoptFirstRead(client, '/usercenter/15')).toBe(true);
+    carry('userPosts', JSON.stringify({ code: 0, data: theirPosts }));
+    expect(adoptFirstReads(client, '/usercenter/15')).toBe(true);
     await expect(client.ensureQueryData(userInfoQueryOptions({ visit_user_id: 15 }))).resolves.toEqual(user);
+    const postsQuery = userPostsQueryOptions({ visit_user_id: 15 });
+    expect(client.getQueryData(postsQuery.queryKey)).toEqual({ pages: [theirPosts], pageParams: [0] });
+    // The page showed them: the list shows them at once rather than in the background.
+    expect(carriedByPage(postsQuery.queryKey)).toBe(true);
+    expect(carriedByPage(userPostsQueryOptions({ visit_user_id: 16 }).queryKey)).toBe(false);
+  });
+
+  it('is false without the page’s own read, its posts there or not: the start then waits for the persisted cache', () => {
+    const client = new QueryClient();
+    carry('userPosts', JSON.stringify({ code: 0, data: { list: [makePost(7)], page: { more: false, next_index: 7 } } }));
+    expect(adoptFirstReads(client, '/usercenter/15')).toBe(false);
   });
 
   it('ignores a page without it, another page’s read, an error envelope and broken JSON', () => {
     const client = new QueryClient();
-    expect(adoptFirstRead(client, '/message/detail/520')).toBe(false);
+    expect(adoptFirstReads(client, '/message/detail/520')).toBe(false);
     carry('channelPosts', JSON.stringify({ code: 0, data: { list: [], page: { more: false, next_index: 0 } } }));
-    expect(adoptFirstRead(client, '/message/detail/520')).toBe(false);
+    expect(adoptFirstReads(client, '/message/detail/520')).toBe(false);
     carry('postDetail', JSON.stringify({ code: 0, data: makePost(520) }));
-    expect(adoptFirstRead(client, '/channel/3')).toBe(false);
+    expect(adoptFirstReads(client, '/channel/3')).toBe(false);
     carry('postDetail', JSON.stringify({ code: -1, error: { code: -1005, msg: '动态不存在' } }));
-    expect(adoptFirstRead(client, '/message/detail/520')).toBe(false);
+    expect(adoptFirstReads(client, '/message/detail/520')).toBe(false);
     carry('postDetail', '{"code":0,');
-    expect(adoptFirstRead(client, '/message/detail/520')).toBe(false);
+    expect(adoptFirstReads(client, '/message/detail/520')).toBe(false);
     expect(client.getQueryData(postDetailQueryOptions(520).queryKey)).toBeUndefined();
     expect(client.getQueryData(homeFeed.queryKey)).toBeUndefined();
   });

@@ -1,7 +1,7 @@
 /**
  * The server's render of a first screen (issue 11 item 3): the page of a navigation to /home, a
  * post or a user centre shows the layout and what that page shows first (the first posts, the
- * post, the profile) from its HTML, before the 130 KB entry has loaded and run. Built on its own
+ * post, the profile and its first posts) from its HTML, before the 130 KB entry has loaded and run. Built on its own
  * (`vite build --ssr`, vite.config.ts, dist/ssr) and loaded by the server
  * (src/server/http/first-screen.ts); the client's first-visit JS carries none of it.
  *
@@ -32,6 +32,7 @@ import { renderTimesOnServer } from '../format/time.ts';
 import { detectEnvironment, renderEnvironmentOnServer } from '../platform/environment.ts';
 import { renderLayoutOnServer } from '../platform/layout-store.ts';
 import { adoptServerConfig } from '../platform/runtime-config.ts';
+import { forgetCarriedByPage } from '../lib/carried-by-page.ts';
 import { putFirstRead } from './first-read.ts';
 import { createAppRouter } from './router.tsx';
 
@@ -48,10 +49,10 @@ onlineManager.setOnline(false);
 // Times as the platform's readers' clocks show them, whatever the server's time zone.
 renderTimesOnServer(CHINA_UTC_OFFSET_MINUTES);
 
-/** A query cache as the client's is at its first render: the read the page carries, never stale. */
-function firstRenderQueryClient(read: FirstReadAnswer): QueryClient {
+/** A query cache as the client's is at its first render: the reads the page carries, never stale. */
+function firstRenderQueryClient(reads: readonly FirstReadAnswer[]): QueryClient {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity, staleTime: Infinity } } });
-  putFirstRead(queryClient, read);
+  for (const read of reads) putFirstRead(queryClient, read);
   return queryClient;
 }
 
@@ -80,13 +81,13 @@ export const renderFirstScreen: FirstScreenRender = (input) => {
   return render;
 };
 
-const renderOne: FirstScreenRender = async ({ path, read, config, userAgent }) => {
+const renderOne: FirstScreenRender = async ({ path, reads, config, userAgent }) => {
   adoptServerConfig(config);
   const isMobile = detectEnvironment(userAgent).isMobileDevice;
   // The modules' own stores, set for this render (one at a time: renderFirstScreen).
   renderLayoutOnServer(isMobile);
   renderEnvironmentOnServer(userAgent);
-  const queryClient = firstRenderQueryClient(read);
+  const queryClient = firstRenderQueryClient(reads);
   const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [path] }) });
   // Its server rendering writes an inline script that restores the scroll position: the client's job.
   router.update({ ...router.options, scrollRestoration: false });
@@ -118,5 +119,6 @@ const renderOne: FirstScreenRender = async ({ path, read, config, userAgent }) =
   } finally {
     clearTimeout(limit);
     queryClient.clear();
+    forgetCarriedByPage();
   }
 };

@@ -18,7 +18,8 @@ import { adoptReferrerParams } from '../lib/carry-params.ts';
 import { installSession } from '../features/auth/install.ts';
 import { startOutbox } from '../entities/outbox/index.ts';
 import { adoptStoredFirstFeedPage, keepFirstFeedPage } from '../entities/post/first-feed-page.ts';
-import { adoptFirstRead } from './first-read.ts';
+import { adoptFirstReads } from './first-read.ts';
+import { forgetCarriedByPage } from '../lib/carried-by-page.ts';
 import { loadChunk } from '../lib/chunk.ts';
 import { createQueryClient, followOnlineStore, persistQueryCache } from '../lib/query-client.ts';
 import { startLayoutTracking, useLayoutStore } from '../platform/layout-store.ts';
@@ -74,13 +75,13 @@ async function start(): Promise<void> {
   keepInstallOffer();
 
   // The first screen renders at once from what the page carries (a first visit: /home's feed, a
-  // post, a profile) or, on /home, from the first page the last visit kept (the service worker's
-  // page, offline too), and what an earlier visit kept is restored once that screen is up (read
+  // post, a profile and its first posts) or, on /home, from the first page the last visit kept
+  // (the service worker's page, offline too), and what an earlier visit kept is restored once that screen is up (read
   // alongside, it slowed the screen down as much as it saved). Without either, the screen shows
   // what the last visit saw, so the render waits for the restore.
   keepFirstFeedPage(queryClient);
   const { pathname } = window.location;
-  const firstScreenData = adoptFirstRead(queryClient, pathname) || adoptStoredFirstFeedPage(queryClient, pathname);
+  const firstScreenData = adoptFirstReads(queryClient, pathname) || adoptStoredFirstFeedPage(queryClient, pathname);
   const restore = () => persistQueryCache(queryClient, { buster: CACHE_BUSTER }).then(() => startOutbox(queryClient));
   if (!firstScreenData) await restore();
 
@@ -90,7 +91,10 @@ async function start(): Promise<void> {
   const router = createAppRouter({ queryClient, keepFirstScroll: serverRendered });
   startRouterTracking(router);
   startHostPlatform(queryClient, router);
-  if (firstScreenData) afterFirstScreen(router, () => void restore());
+  afterFirstScreen(router, () => {
+    forgetCarriedByPage();
+    if (firstScreenData) void restore();
+  });
 
   // The first render replaces the server's first screen, so it must be a whole page, the route's
   // matches already loaded (what it shows is in the cache: this loads the page's code alone). Before them

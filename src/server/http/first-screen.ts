@@ -1,7 +1,7 @@
 /**
- * The read a navigation's first screen shows (src/shared/first-screen.ts: /home's first feed
- * page, a post, a profile) inside its page, and the first screen rendered from it into #root
- * (src/client/app/first-screen.server.tsx). It is read through the API itself (inject, with the
+ * The reads a navigation's first screen shows (src/shared/first-screen.ts: /home's first feed
+ * page, a post, a profile and its first posts) inside its page, and the first screen rendered
+ * from them into #root (src/client/app/first-screen.server.tsx). Each is read through the API itself (inject, with the
  * navigation's cookie, address and agent), so it is exactly what the client's own first call
  * would answer: the same viewer (likes and votes), limits, serializer and errors. Anything but a
  * prompt success leaves the page as it is, and the client then calls as before: a first screen
@@ -18,13 +18,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Envelope } from '#shared/envelope.ts';
 import { endpoints } from '#shared/endpoints.ts';
 import {
-  FIRST_READ_ELEMENT_ID,
-  FIRST_READ_PAGE_MODULE,
-  firstReadOf,
+  FIRST_READ_ATTRIBUTE,
+  FIRST_SCREEN_PAGE_MODULE,
+  firstScreenOf,
   START_AFTER_FIRST_PAINT_PATH,
   type FirstRead,
   type FirstReadAnswer,
   type FirstScreenModule,
+  type FirstScreenPage,
+  type FirstScreenPlan,
   type FirstScreenRender,
 } from '#shared/first-screen.ts';
 import { inlineStylesheets, jsonTextForScript } from './client-page.ts';
@@ -32,9 +34,9 @@ import { inlineStylesheets, jsonTextForScript } from './client-page.ts';
 /** Longer than a healthy read takes (a few ms), short enough that a slow database costs little. */
 export const FIRST_READ_WAIT_MS = 400;
 
-/** The read the page of this navigation carries, or undefined (not a GET, a page without one). */
-export function firstReadOfRequest(request: FastifyRequest): FirstRead | undefined {
-  return request.method === 'GET' ? firstReadOf(request.url.split('?')[0] ?? '') : undefined;
+/** The first screen the page of this navigation carries, or undefined (not a GET, a page without one). */
+export function firstScreenOfRequest(request: FastifyRequest): FirstScreenPlan | undefined {
+  return request.method === 'GET' ? firstScreenOf(request.url.split('?')[0] ?? '') : undefined;
 }
 
 /** The server render's file in a build: beside the client's folder. */
@@ -64,8 +66,8 @@ export function stylesheetsOf(manifest: BuildManifest, module: string): string[]
 /** The build's render of first screens, with the stylesheets of each page it renders. */
 export interface FirstScreen {
   render: FirstScreenRender;
-  /** <style> elements, by read: what its page's code would load (see FIRST_READ_PAGE_MODULE). */
-  pageStyles: Partial<Record<FirstRead['endpoint'], string>>;
+  /** <style> elements, by page: what its page's code would load (see FIRST_SCREEN_PAGE_MODULE). */
+  pageStyles: Partial<Record<FirstScreenPage, string>>;
 }
 
 /** The build's render of the first screen; undefined when the build has none (or it cannot load). */
@@ -91,13 +93,13 @@ export async function loadFirstScreen(
   const manifestPath = join(clientDir, '.vite', 'manifest.json');
   const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as BuildManifest) : {};
   const pageStyles: FirstScreen['pageStyles'] = {};
-  for (const [endpoint, module] of Object.entries(FIRST_READ_PAGE_MODULE) as [FirstRead['endpoint'], string | undefined][]) {
+  for (const [page, module] of Object.entries(FIRST_SCREEN_PAGE_MODULE) as [FirstScreenPage, string | undefined][]) {
     if (!module) continue;
     const links = stylesheetsOf(manifest, module).map((href) => `<link rel="stylesheet" href="${href}">`);
     const styles = inlineStylesheets(links.join(''), readAsset);
     // A page whose styles are unknown, or not all readable, is left to the client: unstyled, it would move.
-    if (links.length > 0 && !styles.includes('<link')) pageStyles[endpoint] = styles;
-    else app.log.warn({ endpoint, module }, 'the stylesheets of this page are not in the build: it paints once its script has run');
+    if (links.length > 0 && !styles.includes('<link')) pageStyles[page] = styles;
+    else app.log.warn({ page, module }, 'the stylesheets of this page are not in the build: it paints once its script has run');
   }
   return { render, pageStyles };
 }
@@ -134,7 +136,7 @@ export async function readForPage(app: FastifyInstance, request: FastifyRequest,
   const envelope = JSON.parse(answer.body) as Envelope<FirstReadAnswer['data']>;
   if (envelope.code !== 0) return undefined;
   return {
-    element: `<script id="${FIRST_READ_ELEMENT_ID}" type="application/json" data-endpoint="${read.endpoint}">${jsonTextForScript(answer.body)}</script>`,
+    element: `<script type="application/json" ${FIRST_READ_ATTRIBUTE}="${read.endpoint}">${jsonTextForScript(answer.body)}</script>`,
     answer: { ...read, data: envelope.data } as FirstReadAnswer,
   };
 }
@@ -172,8 +174,7 @@ export async function withFirstScreen(
   request: FastifyRequest,
 ): Promise<string | undefined> {
   try {
-    const module = FIRST_READ_PAGE_MODULE[input.read.endpoint];
-    const styles = module ? first.pageStyles[input.read.endpoint] : '';
+    const styles = FIRST_SCREEN_PAGE_MODULE[input.page] ? first.pageStyles[input.page] : '';
     const starting = startingAfterFirstPaint(page);
     if (styles === undefined || !starting || !starting.includes('<div id="root"></div>') || !starting.includes('</head>')) return undefined;
     const html = await first.render(input);

@@ -21,8 +21,8 @@ import { fail } from '#shared/envelope.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import { isFilePath, SHARE_TARGET_PATH, shareTargetLocation } from '#shared/static-paths.ts';
 import { atBodyStart, contentSecurityPolicy, md5, renderClient } from './client-page.ts';
-import type { FirstRead } from '#shared/first-screen.ts';
-import { firstReadOfRequest, loadFirstScreen, readForPage, withFirstScreen, type FirstScreen } from './first-screen.ts';
+import type { FirstReadAnswer, FirstScreenPlan } from '#shared/first-screen.ts';
+import { firstScreenOfRequest, loadFirstScreen, readForPage, withFirstScreen, type FirstScreen } from './first-screen.ts';
 
 const API_PREFIXES = ['/serv/', '/wxmisc/', '/img/', '/docs'];
 
@@ -60,8 +60,8 @@ function sendRendered(
 }
 
 /**
- * The page with what its first screen shows in it (the feed's first page, a post, a profile), and
- * that screen rendered from it inside #root (first-screen.ts). What it carries depends on the
+ * The page with what its first screen shows in it (the feed's first page, a post, a profile and
+ * its first posts), and that screen rendered from it inside #root (first-screen.ts). What it carries depends on the
  * caller (likes, votes), so it is private; its ETag is its content's, so an unchanged page still
  * revalidates as a 304.
  */
@@ -69,18 +69,25 @@ async function sendWithFirstRead(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
-  read: FirstRead,
+  plan: FirstScreenPlan,
   shell: string,
   policy: string,
   first: { screen: FirstScreen | undefined; config: ClientConfig },
 ) {
-  const carried = await readForPage(app, request, read);
-  let body = carried ? atBodyStart(shell, carried.element) : shell;
-  if (carried && first.screen) {
-    // / is /home too: the client's router replaces it with /home before its first render (routes/redirects.ts).
-    const path = read.endpoint === 'channelPosts' ? '/home' : request.url;
-    const input = { path, read: carried.answer, config: first.config, userAgent: request.headers['user-agent'] ?? '' };
-    body = (await withFirstScreen(body, first.screen, input, request)) ?? body;
+  // Read side by side; without the page's own read (the first) the page carries none of them,
+  // as a missing user's page would carry an empty list of posts: the client renders it all.
+  const [own, ...others] = await Promise.all(plan.reads.map((read) => readForPage(app, request, read)));
+  let body = shell;
+  if (own) {
+    const found = [own, ...others.filter((read) => read !== undefined)];
+    body = atBodyStart(shell, found.map((read) => read.element).join(''));
+    if (first.screen) {
+      // / is /home too: the client's router replaces it with /home before its first render (routes/redirects.ts).
+      const path = plan.page === 'home' ? '/home' : request.url;
+      const reads: [FirstReadAnswer, ...FirstReadAnswer[]] = [own.answer, ...found.slice(1).map((read) => read.answer)];
+      const input = { path, page: plan.page, reads, config: first.config, userAgent: request.headers['user-agent'] ?? '' };
+      body = (await withFirstScreen(body, first.screen, input, request)) ?? body;
+    }
   }
   reply.header('vary', 'cookie, user-agent');
   return sendRendered(request, reply, body, 'text/html; charset=utf-8', `"${md5(body)}"`, policy, 'private, no-cache');
@@ -150,8 +157,8 @@ export async function registerStaticClient(app: FastifyInstance, { dir, config }
     // get the compression of @fastify/compress (the page is tens of KB with its stylesheet).
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       if (isApiPath(request.url) || isFilePath(request.url)) return notFound(request, reply);
-      const read = firstReadOfRequest(request);
-      if (read) return sendWithFirstRead(app, request, reply, read, shell.body, policy, { screen, config });
+      const plan = firstScreenOfRequest(request);
+      if (plan) return sendWithFirstRead(app, request, reply, plan, shell.body, policy, { screen, config });
       return sendRendered(request, reply, shell.body, 'text/html; charset=utf-8', shell.etag, policy);
     });
   }

@@ -5,7 +5,7 @@
  */
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from '@tanstack/react-query';
 import { endpoints } from '#shared/endpoints.ts';
-import { FEED_PAGE_SIZE } from '#shared/first-screen.ts';
+import { FEED_PAGE_SIZE, USER_POSTS_PAGE_SIZE } from '#shared/first-screen.ts';
 import type { Paged, Post } from '#shared/schemas.ts';
 import { request } from '../../lib/http.ts';
 import { keysetPaging } from '../../lib/paging.ts';
@@ -17,7 +17,7 @@ export type FeedTab = 'all' | 'follow' | 'good';
 /** Which posts: a tab of the community feed, or one channel. */
 export type FeedSource = { tab: FeedTab } | { channelId: number };
 
-export { FEED_PAGE_SIZE };
+export { FEED_PAGE_SIZE, USER_POSTS_PAGE_SIZE };
 
 /** A feed stays fresh for a while: returning to /home shows it as it was (kept alive). */
 export const FEED_STALE_TIME_MS = 5 * 60_000;
@@ -68,8 +68,6 @@ export function topicPostsQueryOptions(topicId: number) {
     ...keysetPaging,
   });
 }
-
-export const USER_POSTS_PAGE_SIZE = 10;
 
 export function userPostsQueryOptions(visit: VisitUser) {
   return infiniteQueryOptions({

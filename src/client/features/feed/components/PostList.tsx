@@ -1,8 +1,9 @@
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { BOTTOM_DETECTION_MARGIN_PX } from '#shared/constants.ts';
 import type { Post } from '#shared/schemas.ts';
 import { EmptyState, ErrorState, ListFooter } from '../../../ui/states.tsx';
+import { carriedByPage } from '../../../lib/carried-by-page.ts';
 import type { PostListQueryOptions } from '../../../entities/post/queries.ts';
 import { FeedSkeleton } from './FeedSkeleton.tsx';
 import type WindowedPostsModule from './WindowedPosts.tsx';
@@ -53,7 +54,10 @@ export function PostList<TKey extends QueryKey>({
   emptyDescription?: ReactNode;
   emptyAction?: ReactNode;
   label?: string;
-  /** Render the posts in the background even when they are at hand as the list mounts (below a page's first screen). */
+  /**
+   * Render the posts in the background even when they are at hand as the list mounts (below a
+   * page's first screen), unless the page itself carried and showed them (lib/carried-by-page.ts).
+   */
   firstPostsInBackground?: boolean;
 }) {
   const query = useInfiniteQuery(options);
@@ -63,7 +67,8 @@ export function PostList<TKey extends QueryKey>({
   // arrives (a channel's): the skeleton stays until then. A list mounted with its posts at hand
   // shows them at once (/home's first screen, a page come back), unless told to wait; once
   // shown, what changes (another page, a like) renders at once.
-  const deferred = useDeferredValue(data, firstPostsInBackground ? null : undefined);
+  const [inBackground] = useState(() => firstPostsInBackground && !carriedByPage(options.queryKey));
+  const deferred = useDeferredValue(data, inBackground ? null : undefined);
   const shown = deferred?.pages.length ? data : deferred;
   const posts = useMemo(() => flattenPosts(shown?.pages), [shown]);
   const sentinelRef = useRef<HTMLDivElement>(null);
