@@ -249,8 +249,11 @@ async function traceLoad(url: string): Promise<LoadFigures> {
         figures.blockingMs += task.duration - LONG_TASK_MS;
         if (task.startTime >= figures.fcpMs) figures.blockingAfterFcpMs += task.duration - LONG_TASK_MS;
         const inTask = new Map<string, number>();
+        const modulesInTask = new Map<string, number>();
         for (const sample of samples) {
-          if (sample.at >= task.startTime && sample.at < task.startTime + task.duration && !sample.name.startsWith('(')) add(inTask, sample.name.replace(/work\/wt-int\/node_modules\//, ''), sample.ms);
+          if (sample.at < task.startTime || sample.at >= task.startTime + task.duration) continue;
+          add(modulesInTask, sample.module, sample.ms);
+          if (!sample.name.startsWith('(')) add(inTask, sample.name.replace(/work\/wt-int\/node_modules\//, ''), sample.ms);
         }
         const groups = new Map<string, number>();
         const visit = (node: typeof task) => {
@@ -258,7 +261,7 @@ async function traceLoad(url: string): Promise<LoadFigures> {
           for (const child of (node as unknown as { children: Array<typeof task> }).children) visit(child);
         };
         visit(task);
-        figures.longTaskList.push(`${Math.round(task.startTime)}+${Math.round(task.duration)} ${task.event.name} ${shortUrl(script)} [${top(groups, 4).join(', ')}]\n        ${top(inTask, 4).join(' | ')}`);
+        figures.longTaskList.push(`${Math.round(task.startTime)}+${Math.round(task.duration)} ${task.event.name} ${shortUrl(script)} [${top(groups, 4).join(', ')}]\n        ${top(inTask, 4).join(' | ')}\n        modules: ${top(modulesInTask, 8).join(' | ')}`);
       }
       figures.longestMs = Math.max(figures.longestMs, task.duration);
     }

@@ -21,6 +21,7 @@ import { adoptStoredFirstFeedPage, keepFirstFeedPage } from '../entities/post/fi
 import { adoptFirstReads } from './first-read.ts';
 import { forgetCarriedByPage } from '../lib/carried-by-page.ts';
 import { loadChunk } from '../lib/chunk.ts';
+import { yieldToBrowser } from '../lib/yield-to-browser.ts';
 import { createQueryClient, followOnlineStore, persistQueryCache } from '../lib/query-client.ts';
 import { startLayoutTracking, useLayoutStore } from '../platform/layout-store.ts';
 import { reportWorkerNetworkStatus, startOnlineTracking } from '../platform/online-store.ts';
@@ -36,6 +37,9 @@ const CACHE_BUSTER = 'v1';
 const FIRST_SCREEN_WAIT_MS = 3000;
 
 async function start(): Promise<void> {
+  // The start comes in pieces, each its own task (the modules' evaluation, the caches and the
+  // session, the router, its first load), rather than one long task after the first paint.
+  await yieldToBrowser();
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('#root is missing from index.html');
 
@@ -86,6 +90,7 @@ async function start(): Promise<void> {
   if (!firstScreenData) await restore();
 
   adoptReferrerParams();
+  await yieldToBrowser();
   // The server rendered the first screen into the page (app/first-screen.server.tsx).
   const serverRendered = rootElement.firstElementChild !== null;
   const router = createAppRouter({ queryClient, keepFirstScroll: serverRendered });
@@ -103,6 +108,7 @@ async function start(): Promise<void> {
     // / is sent on to /home (routes/redirects.ts), whose screen the server rendered: go there now,
     // as that redirect does (a redirect while loading waits for the router to be mounted).
     if (router.state.location.pathname === '/') router.history.replace(router.buildLocation({ to: '/home' }).href);
+    await yieldToBrowser();
     await router.load().catch(() => undefined);
   }
 
