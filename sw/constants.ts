@@ -14,6 +14,8 @@ export const BODY_HASH_PARAM = '__body';
 
 export const API_CACHE_NAME = 'api-reads-v1';
 export const IMAGE_CACHE_NAME = 'images-v1';
+/** /home's page as the server last rendered it (kept-first-screen.ts). */
+export const KEPT_FIRST_SCREEN_CACHE_NAME = 'first-screen-v1';
 
 /** Network-first timeout for API reads before a cached answer is used. */
 export const API_NETWORK_TIMEOUT_MS = 4_000;

@@ -1,11 +1,12 @@
 /**
  * The service worker (DESIGN.md section 4), built by vite-plugin-pwa (injectManifest) into
- * dist/client/sw.js. Route order matters: precache first, then navigations, API reads, other
- * API calls and images.
+ * dist/client/sw.js. Route order matters: precache first, then starts of /home (the kept first
+ * screen), other navigations, API reads, other API calls and images.
  */
 import { setupApiCache } from './api-cache.ts';
 import { setupImageCache } from './images.ts';
 import { setupLifecycle } from './lifecycle.ts';
+import { setupKeptFirstScreen } from './kept-first-screen.ts';
 import { setupNavigation } from './navigation.ts';
 import { setupNetworkStatus } from './network-status.ts';
 import { setupPrecache } from './precache.ts';
@@ -13,6 +14,7 @@ import { setupPrecache } from './precache.ts';
 setupLifecycle();
 setupNetworkStatus();
 setupPrecache();
+setupKeptFirstScreen();
 setupNavigation();
 setupApiCache();
 setupImageCache();

@@ -12,12 +12,11 @@ import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type EndpointOutput } from '#shared/api.ts';
 import { callApi, startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
+import { launchBrowser, PHONE_USER_AGENT, type LaunchedBrowser } from './support/browser.ts';
 import { logInByApi } from './support/hostile.ts';
 
-/** Lighthouse's phone (Moto G Power) and a desktop Chromium. */
-const PHONE_UA =
-  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
+/** Lighthouse's phone and a desktop Chromium. */
+const PHONE_UA = PHONE_USER_AGENT;
 const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
 /** The header's user area: it settles when the session check answers, with or without this render. */

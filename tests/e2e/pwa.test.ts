@@ -1,7 +1,8 @@
 /**
  * The PWA against the built app and the real server: manifest and icons, the service worker
  * (registration, control, installability), the app shell offline (reload and deep links), the
- * POST-read cache keyed by body hash, and the network-status messages behind 网络异常.
+ * POST-read cache keyed by body hash, the network-status messages behind 网络异常, and /home's
+ * first screen kept by the worker for the next start.
  *
  * Needs `npm run build` first (startApp says so otherwise) and Chromium at /usr/bin/chromium.
  */
@@ -16,10 +17,12 @@ import {
   BODY_HASH_PARAM,
   CACHED_API_READS,
   IMAGE_CACHE_NAME,
+  KEPT_FIRST_SCREEN_CACHE_NAME,
+  MSG_CLEAR_API_CACHE,
   SW_CACHE_HEADER,
 } from '../../sw/constants.ts';
 import { freePort } from '../support/ports.ts';
-import { startApp, type RunningApp } from './support/app.ts';
+import { callApi, startApp, type RunningApp } from './support/app.ts';
 import { installabilityErrors, launchBrowser, type LaunchedBrowser } from './support/browser.ts';
 
 const PROVIDER_TITLE = '极客时间';
@@ -338,6 +341,50 @@ describe('PWA', () => {
       await starter.page.reload();
       await starter.page.locator('main article').first().waitFor({ timeout: 10_000 });
       expect(await starter.page.locator('main article').first().innerText()).toBe(seen);
+    } finally {
+      await starter.close();
+    }
+  });
+
+  // On the underground: the installed app opens on what the last visit saw, painted by the page
+  // itself (the server's render, kept by the worker), not after the whole app has started.
+  it('starts /home offline from the page the worker kept: the first posts are in its HTML, before any script has run', async () => {
+    const starter = await launchBrowser();
+    try {
+      const newest = (await callApi(app, api.channelPosts, { tab: 'all', size: 10 })).list[0]!;
+      const keptPage = () =>
+        starter.page.evaluate(async (name) => {
+          const kept = await (await caches.open(name)).match('/home');
+          return kept ? kept.text() : undefined;
+        }, KEPT_FIRST_SCREEN_CACHE_NAME);
+      await starter.page.goto(`${app.url}/home`);
+      await starter.page.evaluate(() => navigator.serviceWorker.ready);
+      // The worker keeps a copy as it takes over.
+      await expect.poll(keptPage, { timeout: 10_000 }).toContain(`aria-labelledby="post-${newest.id}-author"`);
+
+      await starter.context.setOffline(true);
+      // Whether the posts were there when the HTML was parsed: the app starts only after the first paint.
+      await starter.context.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          (window as unknown as { postsInHtml: boolean }).postsInHtml = document.querySelector('.first-screen article.post-card') !== null;
+        });
+      });
+      const response = await starter.page.reload();
+      expect(response?.fromServiceWorker()).toBe(true);
+      // Whole, and with the page's own policy: not said to be compressed, as the network's copy was.
+      expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+      expect(response?.headers()['content-encoding']).toBeUndefined();
+      expect(await response?.text()).toContain(`aria-labelledby="post-${newest.id}-author"`);
+      expect(await response?.text()).toMatch(/<\/html>\s*$/);
+      expect(await starter.page.evaluate(() => (window as unknown as { postsInHtml: boolean }).postsInHtml)).toBe(true);
+      // Then the app takes over with the same posts, and says the network is down.
+      await starter.page.locator(`html[data-layout] main article[aria-labelledby="post-${newest.id}-author"]`).waitFor({ timeout: 10_000 });
+      await starter.page.getByText('网络异常').first().waitFor({ state: 'visible', timeout: 10_000 });
+
+      // Logging out drops it with the cached answers: the next person does not see the last one's likes.
+      await starter.context.setOffline(false);
+      await starter.page.evaluate((type) => navigator.serviceWorker.controller?.postMessage({ type }), MSG_CLEAR_API_CACHE);
+      await expect.poll(keptPage).toBeUndefined();
     } finally {
       await starter.close();
     }

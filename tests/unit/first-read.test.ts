@@ -72,6 +72,20 @@ describe('adoptFirstReads', () => {
     expect(adoptFirstReads(new QueryClient(), '/home')).toBe(false);
   });
 
+  it('takes what a page the service worker kept carries as old: shown at once, fetched again once shown', () => {
+    const page = { list: [makePost(3)], page: { more: false, next_index: 3 } };
+    carry('channelPosts', JSON.stringify({ code: 0, data: page }));
+    const kept = new QueryClient();
+    expect(adoptFirstReads(kept, '/home', { keptPage: true })).toBe(true);
+    expect(kept.getQueryData(homeFeed.queryKey)).toEqual({ pages: [page], pageParams: [0] });
+    expect(kept.getQueryState(homeFeed.queryKey)?.isInvalidated).toBe(true);
+
+    carry('channelPosts', JSON.stringify({ code: 0, data: page }));
+    const served = new QueryClient();
+    expect(adoptFirstReads(served, '/home')).toBe(true);
+    expect(served.getQueryState(homeFeed.queryKey)?.isInvalidated).toBe(false);
+  });
+
   it('puts a post where its detail reads it, and a profile and its posts where its user centre does', async () => {
     const post = makePost(520);
     carry('postDetail', JSON.stringify({ code: 0, data: post }));

@@ -4,24 +4,33 @@
  * screen renders at once, without a call. Also what the server's render of that screen is fed
  * (first-screen.server.tsx), so both render from the same cache.
  */
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { endpoints } from '#shared/endpoints.ts';
 import { FIRST_READ_ATTRIBUTE, firstScreenOf, type FirstReadAnswer } from '#shared/first-screen.ts';
 import { putFirstFeedPage } from '../entities/post/first-feed-page.ts';
-import { postDetailQueryOptions, userPostsQueryOptions } from '../entities/post/queries.ts';
+import { feedQueryOptions, postDetailQueryOptions, userPostsQueryOptions } from '../entities/post/queries.ts';
 import { userInfoQueryOptions } from '../entities/user/queries.ts';
 import { markCarriedByPage } from '../lib/carried-by-page.ts';
 import { answerOf } from '../lib/http.ts';
 
-type PutFirstRead = { [K in FirstReadAnswer['endpoint']]: (queryClient: QueryClient, read: Extract<FirstReadAnswer, { endpoint: K }>) => void };
+type PutFirstRead = { [K in FirstReadAnswer['endpoint']]: (queryClient: QueryClient, read: Extract<FirstReadAnswer, { endpoint: K }>) => QueryKey };
 
-/** Where each read goes: the query its page's first fetch would fill. */
+/** Where each read goes: the query its page's first fetch would fill (its key returned). */
 const putByEndpoint: PutFirstRead = {
-  channelPosts: (queryClient, { data }) => putFirstFeedPage(queryClient, data),
-  postDetail: (queryClient, { input, data }) => queryClient.setQueryData(postDetailQueryOptions(input.post_id).queryKey, data),
+  channelPosts: (queryClient, { input, data }) => {
+    putFirstFeedPage(queryClient, data);
+    return feedQueryOptions({ tab: input.tab }).queryKey;
+  },
+  postDetail: (queryClient, { input, data }) => {
+    const { queryKey } = postDetailQueryOptions(input.post_id);
+    queryClient.setQueryData(queryKey, data);
+    return queryKey;
+  },
   userInfo: (queryClient, { input, data }) => {
     const { data_mode: _mode, ...visit } = input;
-    queryClient.setQueryData(userInfoQueryOptions(visit).queryKey, data);
+    const { queryKey } = userInfoQueryOptions(visit);
+    queryClient.setQueryData(queryKey, data);
+    return queryKey;
   },
   userPosts: (queryClient, { input, data }) => {
     const { index, size: _size, ...visit } = input;
@@ -29,18 +38,22 @@ const putByEndpoint: PutFirstRead = {
     queryClient.setQueryData(queryKey, { pages: [data], pageParams: [index] });
     // Below the profile, these render in the background, unless the page already shows them.
     markCarriedByPage(queryKey);
+    return queryKey;
   },
 };
 
-export function putFirstRead(queryClient: QueryClient, read: FirstReadAnswer): void {
-  (putByEndpoint[read.endpoint] as (queryClient: QueryClient, read: FirstReadAnswer) => void)(queryClient, read);
+/** Puts the read where its page looks for it; returns that query's key. */
+export function putFirstRead(queryClient: QueryClient, read: FirstReadAnswer): QueryKey {
+  return (putByEndpoint[read.endpoint] as (queryClient: QueryClient, read: FirstReadAnswer) => QueryKey)(queryClient, read);
 }
 
 /**
  * Puts in the cache each read of `pathname`'s first screen that the page carried; true when the
- * page's own read (its first) was one of them, so the first screen can render at once.
+ * page's own read (its first) was one of them, so the first screen can render at once. A page
+ * the service worker kept from an earlier visit (sw/kept-first-screen.ts) carries reads as old as
+ * that visit: shown at once, and fetched again once shown (as a restored cache is).
  */
-export function adoptFirstReads(queryClient: QueryClient, pathname: string): boolean {
+export function adoptFirstReads(queryClient: QueryClient, pathname: string, { keptPage = false } = {}): boolean {
   const elements = [...document.querySelectorAll<HTMLScriptElement>(`script[${FIRST_READ_ATTRIBUTE}]`)];
   // Read once: the elements are gone before anything else could take them for current.
   for (const element of elements) element.remove();
@@ -51,7 +64,8 @@ export function adoptFirstReads(queryClient: QueryClient, pathname: string): boo
     if (!element?.textContent) return false;
     try {
       const data: unknown = answerOf(200, JSON.parse(element.textContent), endpoints[read.endpoint].path);
-      putFirstRead(queryClient, { ...read, data } as FirstReadAnswer);
+      const queryKey = putFirstRead(queryClient, { ...read, data } as FirstReadAnswer);
+      if (keptPage) void queryClient.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
       return true;
     } catch {
       return false;

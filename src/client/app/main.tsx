@@ -85,7 +85,9 @@ async function start(): Promise<void> {
   // what the last visit saw, so the render waits for the restore.
   keepFirstFeedPage(queryClient);
   const { pathname } = window.location;
-  const firstScreenData = adoptFirstReads(queryClient, pathname) || adoptStoredFirstFeedPage(queryClient, pathname);
+  // A page served by the service worker is never the server's fresh one: its reads, if any, are a kept copy's.
+  const keptPage = Boolean(navigator.serviceWorker?.controller);
+  const firstScreenData = adoptFirstReads(queryClient, pathname, { keptPage }) || adoptStoredFirstFeedPage(queryClient, pathname);
   const restore = () => persistQueryCache(queryClient, { buster: CACHE_BUSTER }).then(() => startOutbox(queryClient));
   if (!firstScreenData) await restore();
 

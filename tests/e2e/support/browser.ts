@@ -22,6 +22,10 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** Lighthouse's phone (a Moto G Power): what the server takes for a phone, rendering the mobile first screen. */
+export const PHONE_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
+
 export interface LaunchOptions {
   viewport?: { width: number; height: number };
   userAgent?: string;

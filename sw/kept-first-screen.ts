@@ -1,0 +1,84 @@
+/**
+ * /home's first screen kept for the next start (issue 11, item 6). The server's page of /home
+ * carries the feed's first page and the first screen rendered from it
+ * (src/server/http/first-screen.ts); the worker keeps the latest copy of that page and answers a
+ * start of /home with it, so the posts paint from the HTML before any script has run, offline
+ * too (on the underground), instead of after the whole app has started from the bare shell. The
+ * app then refetches what the copy carries (as old as the copy: src/client/app/first-read.ts).
+ *
+ * The copy is fetched when this worker takes over and again, in the background, at every start
+ * of /home; logging out drops it with the cached answers (the next person must not see the last
+ * one's likes). A page names the build's files it starts (its entry): one whose files are not
+ * all in this worker's precache belongs to another version, and is neither kept nor served
+ * (the shell is, as without a copy).
+ */
+import { createHandlerBoundToURL, matchPrecache } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { KEPT_FIRST_SCREEN_CACHE_NAME, MSG_CLEAR_API_CACHE } from './constants.ts';
+import { keepablePage } from './keepable-page.ts';
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** Where the copy is kept, and what is fetched to make it. */
+const KEPT_PAGE_PATH = '/home';
+
+/**
+ * The page's headers (its Content-Security-Policy above all) for the text kept: without how the
+ * network sent it (compressed, its length then), which no longer describes that text.
+ */
+function headersOfKept(headers: Headers): Headers {
+  const kept = new Headers(headers);
+  for (const name of ['content-encoding', 'content-length', 'transfer-encoding']) kept.delete(name);
+  return kept;
+}
+
+const inPrecache = async (path: string) => (await matchPrecache(path)) !== undefined;
+
+/** Fetches /home as the server serves it (with the reader's cookie) and keeps it if it can be; never fails. */
+async function keepFreshCopy(): Promise<void> {
+  try {
+    const response = await fetch(KEPT_PAGE_PATH, { credentials: 'same-origin', headers: { accept: 'text/html' } });
+    const html = await keepablePage(response, inPrecache);
+    if (html === undefined) return;
+    const cache = await caches.open(KEPT_FIRST_SCREEN_CACHE_NAME);
+    await cache.put(KEPT_PAGE_PATH, new Response(html, { headers: headersOfKept(response.headers) }));
+  } catch {
+    // Offline, or the server is down: the copy stays as it was.
+  }
+}
+
+/** The kept copy, if there is one this worker can serve. */
+async function keptCopy(): Promise<Response | undefined> {
+  const cache = await caches.open(KEPT_FIRST_SCREEN_CACHE_NAME);
+  const kept = await cache.match(KEPT_PAGE_PATH, { ignoreVary: true, ignoreSearch: true });
+  if (!kept) return undefined;
+  const html = await keepablePage(kept.clone(), inPrecache);
+  return html === undefined ? undefined : new Response(html, { headers: headersOfKept(kept.headers) });
+}
+
+/** Call before the other navigations' route: a start of /home gets the copy, else the shell. */
+export function setupKeptFirstScreen(): void {
+  const shell = createHandlerBoundToURL('/index.html');
+  registerRoute(
+    ({ url, request }) => request.mode === 'navigate' && url.pathname === KEPT_PAGE_PATH,
+    async (options) => {
+      options.event.waitUntil(keepFreshCopy());
+      return (await keptCopy()) ?? shell(options);
+    },
+  );
+
+  // A copy made by an earlier version names its files; a new worker starts from its own.
+  self.addEventListener('activate', (event) => {
+    const cleared = caches.delete(KEPT_FIRST_SCREEN_CACHE_NAME);
+    event.waitUntil(cleared);
+    // The first copy, not awaited by the activation: navigations would wait for it.
+    void cleared.then(keepFreshCopy);
+  });
+
+  self.addEventListener('message', (event) => {
+    const data: unknown = event.data;
+    if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === MSG_CLEAR_API_CACHE) {
+      event.waitUntil(caches.delete(KEPT_FIRST_SCREEN_CACHE_NAME));
+    }
+  });
+}
