@@ -14,6 +14,7 @@
  */
 import { createHandlerBoundToURL, matchPrecache } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
+import { FIRST_READ_ATTRIBUTE, KEPT_AT_ATTRIBUTE } from '#shared/first-screen.ts';
 import { KEPT_FIRST_SCREEN_CACHE_NAME, MSG_CLEAR_API_CACHE } from './constants.ts';
 import { keepablePage } from './keepable-page.ts';
 
@@ -21,6 +22,8 @@ declare const self: ServiceWorkerGlobalScope;
 
 /** Where the copy is kept, and what is fetched to make it. */
 const KEPT_PAGE_PATH = '/home';
+/** On the kept copy: when this worker kept it (ms since 1970). */
+const KEPT_AT_HEADER = 'x-kept-at';
 
 /**
  * The page's headers (its Content-Security-Policy above all) for the text kept: without how the
@@ -41,19 +44,29 @@ async function keepFreshCopy(): Promise<void> {
     const html = await keepablePage(response, inPrecache);
     if (html === undefined) return;
     const cache = await caches.open(KEPT_FIRST_SCREEN_CACHE_NAME);
-    await cache.put(KEPT_PAGE_PATH, new Response(html, { headers: headersOfKept(response.headers) }));
+    const headers = headersOfKept(response.headers);
+    headers.set(KEPT_AT_HEADER, String(Date.now()));
+    await cache.put(KEPT_PAGE_PATH, new Response(html, { headers }));
   } catch {
     // Offline, or the server is down: the copy stays as it was.
   }
 }
 
-/** The kept copy, if there is one this worker can serve. */
+/**
+ * The kept copy, if there is one this worker can serve, its reads saying when it was kept (the
+ * client takes them as fetched then: src/client/app/first-read.ts).
+ */
 async function keptCopy(): Promise<Response | undefined> {
   const cache = await caches.open(KEPT_FIRST_SCREEN_CACHE_NAME);
   const kept = await cache.match(KEPT_PAGE_PATH, { ignoreVary: true, ignoreSearch: true });
-  if (!kept) return undefined;
+  const keptAt = Number(kept?.headers.get(KEPT_AT_HEADER));
+  if (!kept || !Number.isSafeInteger(keptAt)) return undefined;
   const html = await keepablePage(kept.clone(), inPrecache);
-  return html === undefined ? undefined : new Response(html, { headers: headersOfKept(kept.headers) });
+  if (html === undefined) return undefined;
+  const dated = html.replaceAll(` ${FIRST_READ_ATTRIBUTE}="`, () => ` ${KEPT_AT_ATTRIBUTE}="${keptAt}" ${FIRST_READ_ATTRIBUTE}="`);
+  const headers = headersOfKept(kept.headers);
+  headers.delete(KEPT_AT_HEADER);
+  return new Response(dated, { headers });
 }
 
 /** Call before the other navigations' route: a start of /home gets the copy, else the shell. */

@@ -16,6 +16,12 @@ export const FEED_PAGE_SIZE = 10;
 /** The attribute (its value the endpoint) of each <script type="application/json"> that carries a read's answer (the envelope). */
 export const FIRST_READ_ATTRIBUTE = 'data-first-read';
 
+/**
+ * On a read's element in a page the service worker kept (sw/kept-first-screen.ts): when it kept
+ * it (ms since 1970, by this device's clock), so the client knows how old what it carries is.
+ */
+export const KEPT_AT_ATTRIBUTE = 'data-kept-at';
+
 /** The navigations that show /home's feed first. */
 export const FIRST_FEED_PAGE_PATHS: readonly string[] = ['/', '/home'];
 

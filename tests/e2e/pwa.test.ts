@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import { api } from '#shared/api.ts';
+import { FIRST_READ_ATTRIBUTE, KEPT_AT_ATTRIBUTE } from '#shared/first-screen.ts';
 import {
   API_CACHE_NAME,
   BODY_HASH_PARAM,
@@ -376,6 +377,8 @@ describe('PWA', () => {
       expect(response?.headers()['content-encoding']).toBeUndefined();
       expect(await response?.text()).toContain(`aria-labelledby="post-${newest.id}-author"`);
       expect(await response?.text()).toMatch(/<\/html>\s*$/);
+      // Saying when it was kept: the app takes what it carries as that old, and fetches it again.
+      expect(await response?.text()).toMatch(new RegExp(`${KEPT_AT_ATTRIBUTE}="\\d{13}" ${FIRST_READ_ATTRIBUTE}="channelPosts"`));
       expect(await starter.page.evaluate(() => (window as unknown as { postsInHtml: boolean }).postsInHtml)).toBe(true);
       // Then the app takes over with the same posts, and says the network is down.
       await starter.page.locator(`html[data-layout] main article[aria-labelledby="post-${newest.id}-author"]`).waitFor({ timeout: 10_000 });

@@ -54,6 +54,14 @@ describe('the first feed page kept by the last visit', () => {
     }
   });
 
+  it('not over a newer first page the cache already holds (what the page carried)', () => {
+    localStorage.setItem(STORED_FIRST_FEED_PAGE_KEY, JSON.stringify({ savedAt: Date.now() - 60_000, page: first }));
+    const client = new QueryClient();
+    client.setQueryData(homeFeed.queryKey, { pages: [second], pageParams: [0] }, { updatedAt: Date.now() - 30_000 });
+    expect(adoptStoredFirstFeedPage(client, '/home')).toBe(false);
+    expect(client.getQueryData(homeFeed.queryKey)).toEqual({ pages: [second], pageParams: [0] });
+  });
+
   it('not on another route, not older than the persisted cache keeps anything, not when unreadable', () => {
     vi.useFakeTimers({ now: 10 * PERSIST_MAX_AGE_MS, toFake: ['Date'] });
     const stored = (savedAt: number) => localStorage.setItem(STORED_FIRST_FEED_PAGE_KEY, JSON.stringify({ savedAt, page: first }));

@@ -6,19 +6,21 @@
  */
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIRST_READ_ATTRIBUTE, firstScreenOf } from '../../src/shared/first-screen.ts';
+import { FIRST_READ_ATTRIBUTE, firstScreenOf, KEPT_AT_ATTRIBUTE } from '../../src/shared/first-screen.ts';
 import type { UserInfo } from '../../src/shared/schemas.ts';
 import { adoptFirstReads } from '../../src/client/app/first-read.ts';
 import { carriedByPage, forgetCarriedByPage } from '../../src/client/lib/carried-by-page.ts';
-import { keepFirstFeedPage, STORED_FIRST_FEED_PAGE_KEY } from '../../src/client/entities/post/first-feed-page.ts';
+import { adoptStoredFirstFeedPage, keepFirstFeedPage, STORED_FIRST_FEED_PAGE_KEY } from '../../src/client/entities/post/first-feed-page.ts';
 import { feedQueryOptions, postDetailQueryOptions, userPostsQueryOptions } from '../../src/client/entities/post/queries.ts';
 import { userInfoQueryOptions } from '../../src/client/entities/user/queries.ts';
 import { makePost } from './fixtures.ts';
 
-function carry(endpoint: string, text: string): void {
+/** The page carries `text` for `endpoint`; `keptAt`: as the service worker serves a page it kept then. */
+function carry(endpoint: string, text: string, keptAt?: number): void {
   const element = document.createElement('script');
   element.type = 'application/json';
   element.setAttribute(FIRST_READ_ATTRIBUTE, endpoint);
+  if (keptAt !== undefined) element.setAttribute(KEPT_AT_ATTRIBUTE, String(keptAt));
   element.textContent = text;
   document.body.append(element);
 }
@@ -72,18 +74,42 @@ describe('adoptFirstReads', () => {
     expect(adoptFirstReads(new QueryClient(), '/home')).toBe(false);
   });
 
-  it('takes what a page the service worker kept carries as old: shown at once, fetched again once shown', () => {
+  it('takes what a page the service worker kept carries as fetched when it was kept: shown at once, fetched again once shown', () => {
     const page = { list: [makePost(3)], page: { more: false, next_index: 3 } };
-    carry('channelPosts', JSON.stringify({ code: 0, data: page }));
+    carry('channelPosts', JSON.stringify({ code: 0, data: page }), 1_700_000_000_000);
     const kept = new QueryClient();
-    expect(adoptFirstReads(kept, '/home', { keptPage: true })).toBe(true);
+    expect(adoptFirstReads(kept, '/home')).toBe(true);
     expect(kept.getQueryData(homeFeed.queryKey)).toEqual({ pages: [page], pageParams: [0] });
-    expect(kept.getQueryState(homeFeed.queryKey)?.isInvalidated).toBe(true);
+    expect(kept.getQueryState(homeFeed.queryKey)).toMatchObject({ dataUpdatedAt: 1_700_000_000_000, isInvalidated: true });
 
+    // The server's own page carries it as of now.
     carry('channelPosts', JSON.stringify({ code: 0, data: page }));
     const served = new QueryClient();
+    const before = Date.now();
     expect(adoptFirstReads(served, '/home')).toBe(true);
     expect(served.getQueryState(homeFeed.queryKey)?.isInvalidated).toBe(false);
+    expect(served.getQueryState(homeFeed.queryKey)?.dataUpdatedAt).toBeGreaterThanOrEqual(before);
+  });
+
+  it('gives way to a newer first page this device stored, never to an older one', () => {
+    const keptPage = { list: [makePost(3)], page: { more: false, next_index: 3 } };
+    const storedPage = { list: [makePost(4), makePost(3)], page: { more: false, next_index: 3 } };
+    const keptAt = Date.now() - 60_000;
+    for (const [savedAt, shown] of [
+      [keptAt + 30_000, storedPage],
+      [keptAt - 30_000, keptPage],
+    ] as const) {
+      localStorage.setItem(STORED_FIRST_FEED_PAGE_KEY, JSON.stringify({ savedAt, page: storedPage }));
+      const client = new QueryClient();
+      // As the app's start does: what the page carried, then what the device stored.
+      keepFirstFeedPage(client);
+      carry('channelPosts', JSON.stringify({ code: 0, data: keptPage }), keptAt);
+      expect(adoptFirstReads(client, '/home')).toBe(true);
+      adoptStoredFirstFeedPage(client, '/home');
+      expect(client.getQueryData(homeFeed.queryKey)).toEqual({ pages: [shown], pageParams: [0] });
+      // The older copy never takes the newer one's place in storage.
+      expect(JSON.parse(localStorage.getItem(STORED_FIRST_FEED_PAGE_KEY)!).page).toEqual(savedAt > keptAt ? storedPage : keptPage);
+    }
   });
 
   it('puts a post where its detail reads it, and a profile and its posts where its user centre does', async () => {

@@ -6,36 +6,38 @@
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { endpoints } from '#shared/endpoints.ts';
-import { FIRST_READ_ATTRIBUTE, firstScreenOf, type FirstReadAnswer } from '#shared/first-screen.ts';
+import { FIRST_READ_ATTRIBUTE, firstScreenOf, KEPT_AT_ATTRIBUTE, type FirstReadAnswer } from '#shared/first-screen.ts';
 import { putFirstFeedPage } from '../entities/post/first-feed-page.ts';
 import { feedQueryOptions, postDetailQueryOptions, userPostsQueryOptions } from '../entities/post/queries.ts';
 import { userInfoQueryOptions } from '../entities/user/queries.ts';
 import { markCarriedByPage } from '../lib/carried-by-page.ts';
 import { answerOf } from '../lib/http.ts';
 
-type PutFirstRead = { [K in FirstReadAnswer['endpoint']]: (queryClient: QueryClient, read: Extract<FirstReadAnswer, { endpoint: K }>) => QueryKey };
+type PutFirstRead = {
+  [K in FirstReadAnswer['endpoint']]: (queryClient: QueryClient, read: Extract<FirstReadAnswer, { endpoint: K }>, updatedAt?: number) => QueryKey;
+};
 
-/** Where each read goes: the query its page's first fetch would fill (its key returned). */
+/** Where each read goes: the query its page's first fetch would fill (its key returned), fetched at `updatedAt` (now if not said). */
 const putByEndpoint: PutFirstRead = {
-  channelPosts: (queryClient, { input, data }) => {
-    putFirstFeedPage(queryClient, data);
+  channelPosts: (queryClient, { input, data }, updatedAt) => {
+    putFirstFeedPage(queryClient, data, updatedAt);
     return feedQueryOptions({ tab: input.tab }).queryKey;
   },
-  postDetail: (queryClient, { input, data }) => {
+  postDetail: (queryClient, { input, data }, updatedAt) => {
     const { queryKey } = postDetailQueryOptions(input.post_id);
-    queryClient.setQueryData(queryKey, data);
+    queryClient.setQueryData(queryKey, data, { updatedAt });
     return queryKey;
   },
-  userInfo: (queryClient, { input, data }) => {
+  userInfo: (queryClient, { input, data }, updatedAt) => {
     const { data_mode: _mode, ...visit } = input;
     const { queryKey } = userInfoQueryOptions(visit);
-    queryClient.setQueryData(queryKey, data);
+    queryClient.setQueryData(queryKey, data, { updatedAt });
     return queryKey;
   },
-  userPosts: (queryClient, { input, data }) => {
+  userPosts: (queryClient, { input, data }, updatedAt) => {
     const { index, size: _size, ...visit } = input;
     const { queryKey } = userPostsQueryOptions(visit);
-    queryClient.setQueryData(queryKey, { pages: [data], pageParams: [index] });
+    queryClient.setQueryData(queryKey, { pages: [data], pageParams: [index] }, { updatedAt });
     // Below the profile, these render in the background, unless the page already shows them.
     markCarriedByPage(queryKey);
     return queryKey;
@@ -43,17 +45,22 @@ const putByEndpoint: PutFirstRead = {
 };
 
 /** Puts the read where its page looks for it; returns that query's key. */
-export function putFirstRead(queryClient: QueryClient, read: FirstReadAnswer): QueryKey {
-  return (putByEndpoint[read.endpoint] as (queryClient: QueryClient, read: FirstReadAnswer) => QueryKey)(queryClient, read);
+export function putFirstRead(queryClient: QueryClient, read: FirstReadAnswer, updatedAt?: number): QueryKey {
+  return (putByEndpoint[read.endpoint] as (queryClient: QueryClient, read: FirstReadAnswer, updatedAt?: number) => QueryKey)(
+    queryClient,
+    read,
+    updatedAt,
+  );
 }
 
 /**
  * Puts in the cache each read of `pathname`'s first screen that the page carried; true when the
  * page's own read (its first) was one of them, so the first screen can render at once. A page
- * the service worker kept from an earlier visit (sw/kept-first-screen.ts) carries reads as old as
- * that visit: shown at once, and fetched again once shown (as a restored cache is).
+ * the service worker kept (sw/kept-first-screen.ts) says when it kept it: its reads are put as
+ * fetched then, shown at once and fetched again once shown (as a restored cache is), and what is
+ * newer in this device's storage may take their place (entities/post/first-feed-page.ts).
  */
-export function adoptFirstReads(queryClient: QueryClient, pathname: string, { keptPage = false } = {}): boolean {
+export function adoptFirstReads(queryClient: QueryClient, pathname: string): boolean {
   const elements = [...document.querySelectorAll<HTMLScriptElement>(`script[${FIRST_READ_ATTRIBUTE}]`)];
   // Read once: the elements are gone before anything else could take them for current.
   for (const element of elements) element.remove();
@@ -64,8 +71,10 @@ export function adoptFirstReads(queryClient: QueryClient, pathname: string, { ke
     if (!element?.textContent) return false;
     try {
       const data: unknown = answerOf(200, JSON.parse(element.textContent), endpoints[read.endpoint].path);
-      const queryKey = putFirstRead(queryClient, { ...read, data } as FirstReadAnswer);
-      if (keptPage) void queryClient.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
+      const keptAt = Number(element.getAttribute(KEPT_AT_ATTRIBUTE) ?? NaN);
+      const kept = Number.isSafeInteger(keptAt) && keptAt > 0;
+      const queryKey = putFirstRead(queryClient, { ...read, data } as FirstReadAnswer, kept ? keptAt : undefined);
+      if (kept) void queryClient.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
       return true;
     } catch {
       return false;

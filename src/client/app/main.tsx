@@ -79,15 +79,17 @@ async function start(): Promise<void> {
   keepInstallOffer();
 
   // The first screen renders at once from what the page carries (a first visit: /home's feed, a
-  // post, a profile and its first posts) or, on /home, from the first page the last visit kept
-  // (the service worker's page, offline too), and what an earlier visit kept is restored once that screen is up (read
-  // alongside, it slowed the screen down as much as it saved). Without either, the screen shows
-  // what the last visit saw, so the render waits for the restore.
+  // post, a profile and its first posts; a start of /home: the page the service worker kept) or,
+  // on /home, from the first page the last visit stored (offline too), and what an earlier visit
+  // kept is restored once that screen is up (read alongside, it slowed the screen down as much as
+  // it saved). Without either, the screen shows what the last visit saw, so the render waits for
+  // the restore.
   keepFirstFeedPage(queryClient);
   const { pathname } = window.location;
-  // A page served by the service worker is never the server's fresh one: its reads, if any, are a kept copy's.
-  const keptPage = Boolean(navigator.serviceWorker?.controller);
-  const firstScreenData = adoptFirstReads(queryClient, pathname, { keptPage }) || adoptStoredFirstFeedPage(queryClient, pathname);
+  const carried = adoptFirstReads(queryClient, pathname);
+  // After what the page carried: a kept page's feed gives way to a newer one this device stored.
+  const stored = adoptStoredFirstFeedPage(queryClient, pathname);
+  const firstScreenData = carried || stored;
   const restore = () => persistQueryCache(queryClient, { buster: CACHE_BUSTER }).then(() => startOutbox(queryClient));
   if (!firstScreenData) await restore();
 

@@ -32,7 +32,9 @@ export function putFirstFeedPage(queryClient: QueryClient, page: Paged<Post>, up
 /**
  * On a page that shows /home's feed first: puts the first page the last visit kept (at most
  * PERSIST_MAX_AGE_MS old, as the persisted cache) in the cache, with the time it was fetched
- * and marked for a refetch once shown (like everything restored). true when it did.
+ * and marked for a refetch once shown (like everything restored), unless the cache holds a newer
+ * one (a first visit's page carries the feed as of now; a page the service worker kept, as of
+ * when it kept it). true when it did.
  */
 export function adoptStoredFirstFeedPage(queryClient: QueryClient, pathname: string): boolean {
   if (!FIRST_FEED_PAGE_PATHS.includes(pathname)) return false;
@@ -40,6 +42,8 @@ export function adoptStoredFirstFeedPage(queryClient: QueryClient, pathname: str
     const stored = JSON.parse(localStorage.getItem(STORED_FIRST_FEED_PAGE_KEY) ?? 'null') as StoredFirstFeedPage | null;
     if (!stored || !Array.isArray(stored.page?.list) || typeof stored.savedAt !== 'number') return false;
     if (stored.savedAt <= Date.now() - PERSIST_MAX_AGE_MS) return false;
+    const held = queryClient.getQueryState(homeFeed().queryKey);
+    if (held?.data !== undefined && held.dataUpdatedAt >= stored.savedAt) return false;
     putFirstFeedPage(queryClient, stored.page, stored.savedAt);
     void queryClient.invalidateQueries({ queryKey: homeFeed().queryKey, exact: true, refetchType: 'none' });
     return true;
@@ -49,7 +53,10 @@ export function adoptStoredFirstFeedPage(queryClient: QueryClient, pathname: str
   }
 }
 
-/** Keeps /home's first feed page in localStorage as it changes; gone with the query. */
+/**
+ * Keeps /home's first feed page in localStorage as it changes, never over a newer one (an old
+ * copy put in the cache, to be fetched again, is no news); gone with the query.
+ */
 export function keepFirstFeedPage(queryClient: QueryClient): () => void {
   const queryHash = hashKey(homeFeed().queryKey);
   let kept: Paged<Post> | undefined;
@@ -65,6 +72,8 @@ export function keepFirstFeedPage(queryClient: QueryClient): () => void {
       const first = data?.pages[0];
       if (status !== 'success' || !first || first === kept) return;
       kept = first;
+      const previous = JSON.parse(localStorage.getItem(STORED_FIRST_FEED_PAGE_KEY) ?? 'null') as StoredFirstFeedPage | null;
+      if (typeof previous?.savedAt === 'number' && previous.savedAt > dataUpdatedAt) return;
       const stored: StoredFirstFeedPage = { savedAt: dataUpdatedAt, page: first };
       localStorage.setItem(STORED_FIRST_FEED_PAGE_KEY, JSON.stringify(stored));
     } catch {
