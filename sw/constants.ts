@@ -32,3 +32,5 @@ export const MSG_SKIP_WAITING = 'SKIP_WAITING';
 export const MSG_NETWORK_STATUS = 'network-status';
 export const MSG_GET_NETWORK_STATUS = 'GET_NETWORK_STATUS';
 export const MSG_CLEAR_API_CACHE = 'CLEAR_API_CACHE';
+/** The reader left the app: keep /home's page as it is now (kept-first-screen.ts). */
+export const MSG_KEEP_FIRST_SCREEN = 'KEEP_FIRST_SCREEN';

@@ -7,7 +7,7 @@
  * app then refetches what the copy carries (as old as the copy: src/client/app/first-read.ts).
  *
  * The copy is fetched when this worker takes over and again, in the background, at every start
- * of /home; logging out drops it with the cached answers (the next person must not see the last
+ * of /home and when the reader leaves the app (hides it); logging out drops it with the cached answers (the next person must not see the last
  * one's likes). A page names the build's files it starts (its entry): one whose files are not
  * all in this worker's precache belongs to another version, and is neither kept nor served
  * (the shell is, as without a copy).
@@ -15,7 +15,7 @@
 import { createHandlerBoundToURL, matchPrecache } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { FIRST_READ_ATTRIBUTE, KEPT_AT_ATTRIBUTE } from '#shared/first-screen.ts';
-import { KEPT_FIRST_SCREEN_CACHE_NAME, MSG_CLEAR_API_CACHE } from './constants.ts';
+import { KEPT_FIRST_SCREEN_CACHE_NAME, MSG_CLEAR_API_CACHE, MSG_KEEP_FIRST_SCREEN } from './constants.ts';
 import { keepablePage } from './keepable-page.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -37,15 +37,28 @@ function headersOfKept(headers: Headers): Headers {
 
 const inPrecache = async (path: string) => (await matchPrecache(path)) !== undefined;
 
+/** Bumped when the copy is dropped (a logout): a fetch begun before, with the last user's cookie, keeps nothing. */
+let generation = 0;
+/** The copy being fetched, if one is: asked again meanwhile (a start of /home as the last page hides), it is not fetched twice. */
+let fetching: Promise<void> | undefined;
+
 /** Fetches /home as the server serves it (with the reader's cookie) and keeps it if it can be; never fails. */
-async function keepFreshCopy(): Promise<void> {
+function keepFreshCopy(): Promise<void> {
+  fetching ??= fetchCopy().finally(() => (fetching = undefined));
+  return fetching;
+}
+
+async function fetchCopy(): Promise<void> {
+  const started = generation;
+  // What the page carries is as old as its request.
+  const requestedAt = Date.now();
   try {
     const response = await fetch(KEPT_PAGE_PATH, { credentials: 'same-origin', headers: { accept: 'text/html' } });
     const html = await keepablePage(response, inPrecache);
-    if (html === undefined) return;
+    if (html === undefined || started !== generation) return;
     const cache = await caches.open(KEPT_FIRST_SCREEN_CACHE_NAME);
     const headers = headersOfKept(response.headers);
-    headers.set(KEPT_AT_HEADER, String(Date.now()));
+    headers.set(KEPT_AT_HEADER, String(requestedAt));
     await cache.put(KEPT_PAGE_PATH, new Response(html, { headers }));
   } catch {
     // Offline, or the server is down: the copy stays as it was.
@@ -90,8 +103,13 @@ export function setupKeptFirstScreen(): void {
 
   self.addEventListener('message', (event) => {
     const data: unknown = event.data;
-    if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === MSG_CLEAR_API_CACHE) {
+    const type = typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
+    if (type === MSG_CLEAR_API_CACHE) {
+      generation++;
       event.waitUntil(caches.delete(KEPT_FIRST_SCREEN_CACHE_NAME));
     }
+    // The reader leaves the app (src/client/platform/pwa.ts): the next start shows what they
+    // leave, their likes and posts of this visit included, rather than the feed as they came.
+    if (type === MSG_KEEP_FIRST_SCREEN) event.waitUntil(keepFreshCopy());
   });
 }

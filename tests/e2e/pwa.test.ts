@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import { api } from '#shared/api.ts';
 import { FIRST_READ_ATTRIBUTE, KEPT_AT_ATTRIBUTE } from '#shared/first-screen.ts';
+import type { Post } from '#shared/schemas.ts';
 import {
   API_CACHE_NAME,
   BODY_HASH_PARAM,
@@ -24,6 +25,7 @@ import {
 } from '../../sw/constants.ts';
 import { freePort } from '../support/ports.ts';
 import { callApi, startApp, type RunningApp } from './support/app.ts';
+import { callAs, logInByApi } from './support/hostile.ts';
 import { installabilityErrors, launchBrowser, type LaunchedBrowser } from './support/browser.ts';
 
 const PROVIDER_TITLE = '极客时间';
@@ -384,8 +386,17 @@ describe('PWA', () => {
       await starter.page.locator(`html[data-layout] main article[aria-labelledby="post-${newest.id}-author"]`).waitFor({ timeout: 10_000 });
       await starter.page.getByText('网络异常').first().waitFor({ state: 'visible', timeout: 10_000 });
 
-      // Logging out drops it with the cached answers: the next person does not see the last one's likes.
+      // Back online, a post is written elsewhere; the reader leaves the app: the next start shows it.
       await starter.context.setOffline(false);
+      const writer = await logInByApi(app, '15600097001');
+      const written = await callAs<Post>(app, writer, api.postAdd.path, { content: '离开时的新动态', channel_id: [newest.channels[0]!.channel_id], attach: [], client_id: `kept-${Date.now()}` });
+      await starter.page.evaluate(() => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      await expect.poll(keptPage, { timeout: 10_000 }).toContain(`aria-labelledby="post-${written.id}-author"`);
+
+      // Logging out drops it with the cached answers: the next person does not see the last one's likes.
       await starter.page.evaluate((type) => navigator.serviceWorker.controller?.postMessage({ type }), MSG_CLEAR_API_CACHE);
       await expect.poll(keptPage).toBeUndefined();
     } finally {

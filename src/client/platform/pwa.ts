@@ -16,6 +16,7 @@ export interface RegisterServiceWorkerOptions {
 const MSG_NETWORK_STATUS = 'network-status';
 const MSG_GET_NETWORK_STATUS = 'GET_NETWORK_STATUS';
 const MSG_CLEAR_API_CACHE = 'CLEAR_API_CACHE';
+const MSG_KEEP_FIRST_SCREEN = 'KEEP_FIRST_SCREEN';
 const MSG_SKIP_WAITING = 'SKIP_WAITING';
 
 /** Look for a new version this often while the page stays open. */
@@ -57,6 +58,11 @@ export function registerServiceWorker(options: RegisterServiceWorkerOptions): vo
     if (isNetworkStatusMessage(event.data)) options.onNetworkStatus(event.data.online, event.data.at);
   });
   container.startMessages();
+  // Leaving the app (another app, the home screen, a locked phone): the worker keeps /home's
+  // page as it is now for the next start (sw/kept-first-screen.ts).
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') container.controller?.postMessage({ type: MSG_KEEP_FIRST_SCREEN });
+  });
 
   void registerWorker(options);
 }
@@ -114,8 +120,9 @@ function askNetworkStatus(options: RegisterServiceWorkerOptions): void {
 }
 
 /**
- * Drops the API answers the worker cached (call on logout or a change of user, so the next
- * user never sees the previous one's feed offline). Does nothing without a worker.
+ * Drops the API answers the worker cached and the page of /home it kept (call on logout or a
+ * change of user, so the next user never sees the previous one's feed offline). Does nothing
+ * without a worker.
  */
 export function clearServiceWorkerApiCache(): void {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
