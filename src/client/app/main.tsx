@@ -7,7 +7,7 @@ import '../styles/tokens.css';
 import '../styles/base.css';
 import '../styles/pages.css';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
+import { RouterProvider, type AnyRoute } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { clientMessages } from '#shared/errors.ts';
@@ -112,6 +112,10 @@ async function start(): Promise<void> {
     // / is sent on to /home (routes/redirects.ts), whose screen the server rendered: go there now,
     // as that redirect does (a redirect while loading waits for the router to be mounted).
     if (router.state.location.pathname === '/') router.history.replace(router.buildLocation({ to: '/home' }).href);
+    await yieldToBrowser();
+    // The page's code (a lazy route's chunk, its stylesheets linked), then its load, each in a task of its own.
+    const routes = router.routesById as Record<string, AnyRoute>;
+    await Promise.all(router.matchRoutes(router.state.location).map((match) => router.loadRouteChunk(routes[match.routeId]!))).catch(() => undefined);
     await yieldToBrowser();
     await router.load().catch(() => undefined);
   }
