@@ -399,6 +399,12 @@ describe('PWA', () => {
       // Logging out drops it with the cached answers: the next person does not see the last one's likes.
       await starter.page.evaluate((type) => navigator.serviceWorker.controller?.postMessage({ type }), MSG_CLEAR_API_CACHE);
       await expect.poll(keptPage).toBeUndefined();
+      // Without a copy, an offline start of /home is the app's shell, which starts as before.
+      await starter.context.setOffline(true);
+      const bare = await starter.page.reload();
+      expect(bare?.fromServiceWorker()).toBe(true);
+      expect(await bare?.text()).toContain('<div id="root"></div>');
+      await starter.page.locator('html[data-layout] main article').first().waitFor({ timeout: 10_000 });
     } finally {
       await starter.close();
     }
