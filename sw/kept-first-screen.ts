@@ -7,10 +7,10 @@
  * app then refetches what the copy carries (as old as the copy: src/client/app/first-read.ts).
  *
  * The copy is fetched when this worker takes over and again, in the background, at every start
- * of /home and when the reader leaves the app (hides it); logging out drops it with the cached answers (the next person must not see the last
- * one's likes). A page names the build's files it starts (its entry): one whose files are not
- * all in this worker's precache belongs to another version, and is neither kept nor served
- * (the shell is, as without a copy).
+ * of /home and when the reader leaves the app (hides it); logging out drops it with the cached
+ * answers (the next person must not see the last one's likes). A page names the build's files it
+ * starts (its entry): one whose files are not all in this worker's precache belongs to another
+ * version, and is neither kept nor served (the shell is, as without a copy).
  */
 import { createHandlerBoundToURL, matchPrecache } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
