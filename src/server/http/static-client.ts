@@ -61,11 +61,11 @@ function sendRendered(
 
 /**
  * The page with what its first screen shows in it (the feed's first page, a post, a profile and
- * its first posts), and that screen rendered from it inside #root (first-screen.ts). What it carries depends on the
- * caller (likes, votes), so it is private; its ETag is its content's, so an unchanged page still
- * revalidates as a 304.
+ * its first posts), and that screen rendered from it inside #root (first-screen.ts). What it
+ * carries depends on the caller (likes, votes), so it is private; its ETag is its content's, so
+ * an unchanged page still revalidates as a 304.
  */
-async function sendWithFirstRead(
+async function sendWithFirstScreen(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -158,7 +158,7 @@ export async function registerStaticClient(app: FastifyInstance, { dir, config }
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       if (isApiPath(request.url) || isFilePath(request.url)) return notFound(request, reply);
       const plan = firstScreenOfRequest(request);
-      if (plan) return sendWithFirstRead(app, request, reply, plan, shell.body, policy, { screen, config });
+      if (plan) return sendWithFirstScreen(app, request, reply, plan, shell.body, policy, { screen, config });
       return sendRendered(request, reply, shell.body, 'text/html; charset=utf-8', shell.etag, policy);
     });
   }
