@@ -11,7 +11,11 @@
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type EndpointOutput } from '#shared/api.ts';
-import { callApi, startApp, type RunningApp } from './support/app.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FIRST_SCREEN_PAGE_MODULE } from '#shared/first-screen.ts';
+import { stylesheetsOf, type BuildManifest } from '../../src/server/http/first-screen.ts';
+import { callApi, PROJECT_ROOT, startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, PHONE_USER_AGENT, type LaunchedBrowser } from './support/browser.ts';
 import { logInByApi } from './support/hostile.ts';
 
@@ -266,6 +270,7 @@ describe('a post and a user centre painted from their HTML', () => {
   const pages = [
     {
       name: 'a post',
+      module: FIRST_SCREEN_PAGE_MODULE.post!,
       path: () => `/message/detail/${post.id}`,
       content: 'main article.post-card--full',
       text: () => post.content.slice(0, 20),
@@ -277,6 +282,7 @@ describe('a post and a user centre painted from their HTML', () => {
     },
     {
       name: 'a user centre',
+      module: FIRST_SCREEN_PAGE_MODULE.userCenter!,
       path: () => `/usercenter/${post.user.uid}`,
       // The first of the user's posts (by them: their nick), which must never give way to a skeleton.
       content: '[role="tabpanel"] article.post-card',
@@ -301,6 +307,10 @@ describe('a post and a user centre painted from their HTML', () => {
           await page.emulateMedia({ colorScheme: setting.colorScheme });
           const problems = watchConsole(page);
           const entry = await holdEntry(page);
+          const stylesheetsAsked: string[] = [];
+          page.on('request', (request) => {
+            if (request.resourceType() === 'stylesheet') stylesheetsAsked.push(new URL(request.url()).pathname);
+          });
           await page.goto(`${app.url}${shown.path()}`, { waitUntil: 'commit' });
           const content = page.locator(shown.content).first();
           await content.waitFor({ state: 'visible' });
@@ -321,6 +331,13 @@ describe('a post and a user centre painted from their HTML', () => {
           expect(await boxes(page, shown.steady)).toEqual(expect.arrayContaining(before));
           expect(await seen()).toEqual({ gone: 0, shifts: [] });
           expect(await page.evaluate(() => document.documentElement.dataset.layout)).toBe(setting.layout);
+          // The page's stylesheets came inline: its code, once loaded, fetched and added none of them again.
+          const manifest = JSON.parse(readFileSync(join(PROJECT_ROOT, 'dist/client/.vite/manifest.json'), 'utf8')) as BuildManifest;
+          const inline = stylesheetsOf(manifest, shown.module);
+          expect(inline.length).toBeGreaterThan(0);
+          expect(stylesheetsAsked.filter((path) => inline.includes(path))).toEqual([]);
+          const applied = await page.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"]:not([disabled])')].map((link) => new URL((link as HTMLLinkElement).href).pathname));
+          expect(applied.filter((path) => inline.includes(path))).toEqual([]);
           expect(problems).toEqual([]);
         } finally {
           await browser.close();

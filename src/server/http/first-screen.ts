@@ -95,10 +95,14 @@ export async function loadFirstScreen(
   const pageStyles: FirstScreen['pageStyles'] = {};
   for (const [page, module] of Object.entries(FIRST_SCREEN_PAGE_MODULE) as [FirstScreenPage, string | undefined][]) {
     if (!module) continue;
-    const links = stylesheetsOf(manifest, module).map((href) => `<link rel="stylesheet" href="${href}">`);
-    const styles = inlineStylesheets(links.join(''), readAsset);
+    const hrefs = stylesheetsOf(manifest, module);
+    const styles = inlineStylesheets(hrefs.map((href) => `<link rel="stylesheet" href="${href}">`).join(''), readAsset);
+    // Each inline stylesheet is also named by a disabled link (never fetched nor applied), which
+    // the page's code finds when it loads: Vite's preload helper adds no stylesheet a page already
+    // links, so no second copy arrives later to restyle and lay out the whole page again.
+    const named = hrefs.map((href) => `<link rel="stylesheet" href="${href}" disabled>`).join('');
     // A page whose styles are unknown, or not all readable, is left to the client: unstyled, it would move.
-    if (links.length > 0 && !styles.includes('<link')) pageStyles[page] = styles;
+    if (hrefs.length > 0 && !styles.includes('<link')) pageStyles[page] = styles + named;
     else app.log.warn({ page, module }, 'the stylesheets of this page are not in the build: it paints once its script has run');
   }
   return { render, pageStyles };
