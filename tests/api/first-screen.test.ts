@@ -215,8 +215,8 @@ describe('the first screen rendered inside the page', () => {
     expect(html).toContain(`<style>${CSS}</style>`);
     // Each also named by a disabled link, so the page's code adds no second copy when it loads.
     expect(html).toContain(
-      '<style>.dialog{inset:0}</style><style>.comments{margin:0}</style>' +
-        '<link rel="stylesheet" href="/assets/dialog-DUlVSIc9.css" disabled><link rel="stylesheet" href="/assets/message-D7Y0oJy0.css" disabled></head>',
+      '<style>.dialog{inset:0}</style><link rel="stylesheet" href="/assets/dialog-DUlVSIc9.css" disabled>' +
+        '<style>.comments{margin:0}</style><link rel="stylesheet" href="/assets/message-D7Y0oJy0.css" disabled></head>',
     );
     expect(html).not.toContain('.profile{display:grid}');
   });
@@ -287,7 +287,7 @@ describe('the build’s stylesheet', () => {
       const html = (await page(url)).body;
       // No stylesheet to fetch: the page's own are inline, their disabled names never fetched.
       expect(html, url).not.toMatch(/<link[^>]*rel="stylesheet"(?![^>]*\sdisabled>)[^>]*>/);
-      expect(html, url).toContain(`<style>${CSS}</style>`);
+      expect(html, url).toContain(`<style>${CSS}</style><link rel="stylesheet" href="/assets/index-WQil5ICt.css" disabled>`);
     }
   });
 });

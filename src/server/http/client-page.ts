@@ -83,14 +83,23 @@ const metaNamed = (name: string) => new RegExp(`<meta\\s[^>]*name=["']${name}["'
  * page as <style>: the first paint waits for no request but the page (render-blocking CSS was
  * most of a first visit's wait). A file that cannot be read, or whose text could close the
  * element, keeps its link.
+ *
+ * Each inlined stylesheet is still named by a disabled link (never fetched nor applied), which
+ * the app's code finds when a lazy chunk that lists it loads: Vite's preload helper adds no
+ * stylesheet the page already links, so no second copy arrives later to restyle and lay out the
+ * whole page again (the entry's stylesheet, fetched again on a post's page, did).
  */
 export function inlineStylesheets(html: string, readAsset: (href: string) => string | undefined): string {
   return html.replace(/<link\s[^>]*rel=["']stylesheet["'][^>]*>/gi, (link) => {
     const href = /\shref=["'](\/assets\/[^"'?#]+\.css)["']/i.exec(link)?.[1];
     const css = href === undefined ? undefined : readAsset(href);
-    return css === undefined || /<\/style/i.test(css) ? link : `<style>${css}</style>`;
+    if (/\sdisabled[\s>=]/i.test(link) || css === undefined || /<\/style/i.test(css)) return link;
+    return `<style>${css}</style><link rel="stylesheet" href="${href}" disabled>`;
   });
 }
+
+/** Whether the page still links a stylesheet it must fetch before it can paint (one not inlined). */
+export const linksStylesheetToFetch = (html: string) => /<link\s(?![^>]*\sdisabled[\s>=])[^>]*rel=["']stylesheet["'][^>]*>/i.test(html);
 
 export function renderIndexHtml(buildHtml: string, config: ClientConfig, readAsset?: (href: string) => string | undefined): string {
   if (!/<\/head>/i.test(buildHtml) || !/<body(\s[^>]*)?>/i.test(buildHtml)) throw new Error('index.html has no <head> or <body>');

@@ -29,7 +29,7 @@ import {
   type FirstScreenPlan,
   type FirstScreenRender,
 } from '#shared/first-screen.ts';
-import { inlineStylesheets, jsonTextForScript } from './client-page.ts';
+import { inlineStylesheets, jsonTextForScript, linksStylesheetToFetch } from './client-page.ts';
 
 /** Longer than a healthy read takes (a few ms), short enough that a slow database costs little. */
 export const FIRST_READ_WAIT_MS = 400;
@@ -96,13 +96,10 @@ export async function loadFirstScreen(
   for (const [page, module] of Object.entries(FIRST_SCREEN_PAGE_MODULE) as [FirstScreenPage, string | undefined][]) {
     if (!module) continue;
     const hrefs = stylesheetsOf(manifest, module);
+    // Inline, each still named by a disabled link: the page's code, once loaded, adds none of them again.
     const styles = inlineStylesheets(hrefs.map((href) => `<link rel="stylesheet" href="${href}">`).join(''), readAsset);
-    // Each inline stylesheet is also named by a disabled link (never fetched nor applied), which
-    // the page's code finds when it loads: Vite's preload helper adds no stylesheet a page already
-    // links, so no second copy arrives later to restyle and lay out the whole page again.
-    const named = hrefs.map((href) => `<link rel="stylesheet" href="${href}" disabled>`).join('');
     // A page whose styles are unknown, or not all readable, is left to the client: unstyled, it would move.
-    if (hrefs.length > 0 && !styles.includes('<link')) pageStyles[page] = styles + named;
+    if (hrefs.length > 0 && !linksStylesheetToFetch(styles)) pageStyles[page] = styles;
     else app.log.warn({ page, module }, 'the stylesheets of this page are not in the build: it paints once its script has run');
   }
   return { render, pageStyles };
