@@ -16,6 +16,7 @@ import {
   API_NETWORK_TIMEOUT_MS,
   BODY_HASH_PARAM,
   CACHED_API_READS,
+  messageTypeOf,
   MSG_CLEAR_API_CACHE,
   SW_CACHE_HEADER,
 } from './constants.ts';
@@ -150,9 +151,6 @@ export function setupApiCache(): void {
 
   // Logging out (or switching user) drops the answers cached for the previous user.
   self.addEventListener('message', (event) => {
-    const data: unknown = event.data;
-    if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === MSG_CLEAR_API_CACHE) {
-      event.waitUntil(expiration.deleteCacheAndMetadata());
-    }
+    if (messageTypeOf(event.data) === MSG_CLEAR_API_CACHE) event.waitUntil(expiration.deleteCacheAndMetadata());
   });
 }

@@ -27,6 +27,10 @@ export const IMAGE_CACHE_MAX_AGE_S = 30 * 24 * 60 * 60;
 /** Header on responses the service worker answered from its API cache. */
 export const SW_CACHE_HEADER = 'x-sw-cache';
 
+/** The `type` of a message from a page (`{type: …}`), or undefined for anything else. */
+export const messageTypeOf = (data: unknown): unknown =>
+  typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
+
 /** Messages between the pages and the service worker. */
 export const MSG_SKIP_WAITING = 'SKIP_WAITING';
 export const MSG_NETWORK_STATUS = 'network-status';

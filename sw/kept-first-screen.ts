@@ -15,7 +15,7 @@
 import { createHandlerBoundToURL, matchPrecache } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { FIRST_READ_ATTRIBUTE, KEPT_AT_ATTRIBUTE } from '#shared/first-screen.ts';
-import { KEPT_FIRST_SCREEN_CACHE_NAME, MSG_CLEAR_API_CACHE, MSG_KEEP_FIRST_SCREEN } from './constants.ts';
+import { KEPT_FIRST_SCREEN_CACHE_NAME, messageTypeOf, MSG_CLEAR_API_CACHE, MSG_KEEP_FIRST_SCREEN } from './constants.ts';
 import { keepablePage } from './keepable-page.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -102,8 +102,7 @@ export function setupKeptFirstScreen(): void {
   });
 
   self.addEventListener('message', (event) => {
-    const data: unknown = event.data;
-    const type = typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
+    const type = messageTypeOf(event.data);
     if (type === MSG_CLEAR_API_CACHE) {
       generation++;
       event.waitUntil(caches.delete(KEPT_FIRST_SCREEN_CACHE_NAME));

@@ -4,16 +4,13 @@
  * The first worker takes control of the pages at once.
  */
 import { clientsClaim } from 'workbox-core';
-import { MSG_SKIP_WAITING } from './constants.ts';
+import { messageTypeOf, MSG_SKIP_WAITING } from './constants.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
 export function setupLifecycle(): void {
   self.addEventListener('message', (event) => {
-    const data: unknown = event.data;
-    if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === MSG_SKIP_WAITING) {
-      event.waitUntil(self.skipWaiting());
-    }
+    if (messageTypeOf(event.data) === MSG_SKIP_WAITING) event.waitUntil(self.skipWaiting());
   });
   clientsClaim();
 }

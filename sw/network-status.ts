@@ -6,7 +6,7 @@
  * opens later asks with `{type: 'GET_NETWORK_STATUS'}` and gets the answer on the message port.
  */
 import type { WorkboxPlugin } from 'workbox-core/types.js';
-import { MSG_GET_NETWORK_STATUS, MSG_NETWORK_STATUS } from './constants.ts';
+import { messageTypeOf, MSG_GET_NETWORK_STATUS, MSG_NETWORK_STATUS } from './constants.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -58,10 +58,7 @@ export const networkStatusPlugin: WorkboxPlugin = {
 
 export function setupNetworkStatus(): void {
   self.addEventListener('message', (event) => {
-    const data: unknown = event.data;
-    if (typeof data !== 'object' || data === null || (data as { type?: unknown }).type !== MSG_GET_NETWORK_STATUS) {
-      return;
-    }
+    if (messageTypeOf(event.data) !== MSG_GET_NETWORK_STATUS) return;
     const answer: NetworkStatusMessage = online ? { type: MSG_NETWORK_STATUS, online } : { type: MSG_NETWORK_STATUS, online, at: failedAt };
     const port = event.ports[0];
     if (port) port.postMessage(answer);

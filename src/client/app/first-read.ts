@@ -8,7 +8,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { endpoints } from '#shared/endpoints.ts';
 import { FIRST_READ_ATTRIBUTE, firstScreenOf, KEPT_AT_ATTRIBUTE, type FirstReadAnswer } from '#shared/first-screen.ts';
 import { putFirstFeedPage } from '../entities/post/first-feed-page.ts';
-import { feedQueryOptions, postDetailQueryOptions, userPostsQueryOptions } from '../entities/post/queries.ts';
+import { postDetailQueryOptions, userPostsQueryOptions } from '../entities/post/queries.ts';
 import { userInfoQueryOptions } from '../entities/user/queries.ts';
 import { markCarriedByPage } from '../lib/carried-by-page.ts';
 import { answerOf } from '../lib/http.ts';
@@ -19,10 +19,7 @@ type PutFirstRead = {
 
 /** Where each read goes: the query its page's first fetch would fill (its key returned), fetched at `updatedAt` (now if not said). */
 const putByEndpoint: PutFirstRead = {
-  channelPosts: (queryClient, { input, data }, updatedAt) => {
-    putFirstFeedPage(queryClient, data, updatedAt);
-    return feedQueryOptions({ tab: input.tab }).queryKey;
-  },
+  channelPosts: (queryClient, { data }, updatedAt) => putFirstFeedPage(queryClient, data, updatedAt),
   postDetail: (queryClient, { input, data }, updatedAt) => {
     const { queryKey } = postDetailQueryOptions(input.post_id);
     queryClient.setQueryData(queryKey, data, { updatedAt });

@@ -1,12 +1,12 @@
 /**
  * The server's render of a first screen (issue 11 item 3): the page of a navigation to /home, a
  * post or a user centre shows the layout and what that page shows first (the first posts, the
- * post, the profile and its first posts) from its HTML, before the 130 KB entry has loaded and run. Built on its own
- * (`vite build --ssr`, vite.config.ts, dist/ssr) and loaded by the server
+ * post, the profile and its first posts) from its HTML, before the 130 KB entry has loaded and
+ * run. Built on its own (`vite build --ssr`, vite.config.ts, dist/ssr) and loaded by the server
  * (src/server/http/first-screen.ts); the client's first-visit JS carries none of it.
  *
  * The same components as the client, with what the client has at its first render: the router at
- * the page's address, a query cache holding only the read the page carries (everything else,
+ * the page's address, a query cache holding only the reads the page carries (everything else,
  * the session check included, still on its way, so the header holds its place as it does then),
  * and the stores' defaults (nothing read from localStorage: what depends on it, such as the
  * header's AI entry once the widget was closed, comes with the client).

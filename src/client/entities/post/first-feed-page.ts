@@ -7,7 +7,7 @@
  *   synchronously before the first render (adoptStoredFirstFeedPage), while the whole cache is
  *   restored alongside. Only the first page: it is all a start shows, and small (10 posts).
  */
-import { hashKey, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { hashKey, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { FIRST_FEED_PAGE_INPUT, FIRST_FEED_PAGE_PATHS } from '#shared/first-screen.ts';
 import type { Paged, Post } from '#shared/schemas.ts';
 import { PERSIST_MAX_AGE_MS } from '../../lib/query-client.ts';
@@ -24,9 +24,11 @@ interface StoredFirstFeedPage {
 
 const homeFeed = () => feedQueryOptions({ tab: FIRST_FEED_PAGE_INPUT.tab });
 
-/** Puts /home's first page in the cache, as its first fetch would (the server's render of the first screen too). */
-export function putFirstFeedPage(queryClient: QueryClient, page: Paged<Post>, updatedAt?: number): void {
-  queryClient.setQueryData(homeFeed().queryKey, { pages: [page], pageParams: [FIRST_FEED_PAGE_INPUT.index] }, { updatedAt });
+/** Puts /home's first page in the cache, as its first fetch would (the server's render of the first screen too); returns the feed's key. */
+export function putFirstFeedPage(queryClient: QueryClient, page: Paged<Post>, updatedAt?: number): QueryKey {
+  const { queryKey } = homeFeed();
+  queryClient.setQueryData(queryKey, { pages: [page], pageParams: [FIRST_FEED_PAGE_INPUT.index] }, { updatedAt });
+  return queryKey;
 }
 
 /**
