@@ -1,7 +1,8 @@
 /**
  * Registers one contract endpoint: the shared zod input validates the body (or query), the
- * output shapes the OpenAPI docs and checks every answer, and the handler returns only data;
- * wrapping it in the envelope happens here, once.
+ * output shapes the OpenAPI docs and checks every answer given as data, and the handler returns
+ * only data (or, for reads of posts, its JSON text: json-text.ts, held to the same schema by
+ * tests); wrapping it in the envelope happens here, once.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,6 +12,10 @@ import type { EndpointName } from '#shared/endpoints.ts';
 import { ok } from '#shared/envelope.ts';
 import { notLoggedIn } from '../errors.ts';
 import type { Viewer } from './auth.ts';
+import { JsonText } from './json-text.ts';
+
+/** What Fastify names a JSON answer it writes itself. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const errorEnvelopeSchema = z.object({
   code: z.literal(-1),
@@ -30,8 +35,10 @@ export interface HandlerContext<E extends Endpoint, V> {
 
 type ViewerFor<E extends Endpoint> = E['auth'] extends 'required' ? Viewer : Viewer | null;
 
-/** What answers one endpoint: its input (validated), the caller, and the data to send. */
-export type EndpointHandler<E extends Endpoint> = (ctx: HandlerContext<E, ViewerFor<E>>) => Promise<z.input<E['output']>>;
+/** What answers one endpoint: its input (validated), the caller, and the data to send (or its JSON text: json-text.ts). */
+export type EndpointHandler<E extends Endpoint> = (
+  ctx: HandlerContext<E, ViewerFor<E>>,
+) => Promise<z.input<E['output']> | JsonText<z.input<E['output']>>>;
 
 /** The handler of the contract call `K` (src/shared/endpoints.ts and api.ts). */
 export type Handler<K extends EndpointName> = EndpointHandler<Api[K]>;
@@ -62,6 +69,8 @@ export function defineEndpoint<E extends Endpoint>(app: FastifyInstance, endpoin
       if (endpoint.auth === 'required' && !viewer) throw notLoggedIn();
       const input = (inputKey === 'body' ? request.body : request.query) as z.output<E['input']>;
       const data = await handler({ input, viewer: viewer as ViewerFor<E>, request, reply });
+      // A string with a JSON type is sent as it is: Fastify serializes only objects.
+      if (data instanceof JsonText) return reply.type(JSON_TYPE).send(`{"code":0,"data":${data.text}}` as never);
       return ok(data);
     },
   });

@@ -28,6 +28,11 @@ export interface Author {
   ucode: string;
   nick: string;
   avatar: string;
+  /**
+   * The author as a post's JSON text names them, open at `is_follow` (the viewer's, written per
+   * post): `{"uid":1,"ucode":"…","nick":"…","avatar":"…","is_follow":` (http/json-text.ts).
+   */
+  openJson: string;
 }
 
 interface Known {
@@ -56,7 +61,8 @@ function knownOf(db: Db): Known {
 /** Reads the authors of the ids into memory, as of `now`. */
 async function readAuthors(db: Db, known: Known, ids: readonly number[], now: number, out?: Map<number, Author>): Promise<void> {
   for (const row of await queryPrepared<{ id: number; ucode: string; nick: string; avatar: string }>(db, AUTHORS_BY_IDS, [ids])) {
-    const author = { ucode: row.ucode, nick: row.nick, avatar: row.avatar };
+    const brief = JSON.stringify({ uid: row.id, ucode: row.ucode, nick: row.nick, avatar: row.avatar });
+    const author = { ucode: row.ucode, nick: row.nick, avatar: row.avatar, openJson: `${brief.slice(0, -1)},"is_follow":` };
     known.authors.set(row.id, { author, readAt: now });
     out?.set(row.id, author);
   }

@@ -17,7 +17,7 @@
  *
  * Counters, in the same transaction and each row locked in id order (as post/delete does, so the
  * two never deadlock): channels.post_count and topics.post_count of each, users.post_count of
- * the author. The answer is the post read back by getPost, the same shape every list serves.
+ * the author. The answer is the post read back by readPost, the same shape every list serves.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
@@ -33,7 +33,7 @@ import { cardAttach } from '../db/post-attach.ts';
 import { channels, codeSnippets, images, postChannels, postImages, posts, postTopics, topics, users, voteOptions, votes } from '../db/schema.ts';
 import { badRequest, BusinessError } from '../errors.ts';
 import { hitDailyCap } from './limits.ts';
-import { getPost } from './posts.ts';
+import { readPost } from './posts.ts';
 
 export type PostAddData = z.output<typeof postAddInputSchema>;
 
@@ -195,5 +195,5 @@ export async function addPost(tx: Db, userId: number, input: PostAddData, option
     .set({ postCount: sql`${users.postCount} + 1` })
     .where(eq(users.id, userId));
 
-  return getPost(tx, postId, userId);
+  return readPost(tx, postId, userId);
 }

@@ -7,20 +7,23 @@
  * row carrying what its card shows that never changes (channel and topic ids, pictures, the code
  * preview: schema.ts, posts); then for those rows only, and only for the posts that have one, the
  * poll (its counts change), an index lookup by id; logged in, whether the viewer follows the
- * author, liked the post and voted. Each post comes back as one small JSON array (one field per
- * row: see postStatementText), never the page as one JSON document aggregated by PostgreSQL
- * (building one cost more than the lookups), and Node puts the posts together, naming channels
- * and topics from the post row's ids (reference-names.ts) and the authors from their ids
- * (authors.ts, kept in memory: the join to users was the costliest part of the statement). A detail is the same statement over
- * one id. tests/api/explain.test.ts holds every plan to its indexes.
+ * author, liked the post and voted. Each post comes back as its own fields already written as
+ * JSON text and the ids Node looks up (see postStatementText), never the page as one JSON
+ * document aggregated by PostgreSQL (building one cost more than the lookups); Node joins the
+ * posts' texts into the answer (http/json-text.ts), naming channels and topics from the post
+ * row's ids (reference-names.ts) and the authors from their ids (authors.ts, kept in memory: the
+ * join to users was the costliest part of the statement). A detail is the same statement over
+ * one id. tests/api/explain.test.ts holds every plan to its indexes; tests/api/json-text.test.ts
+ * every answer to its schema.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Attach, Post, Vote } from '#shared/schemas.ts';
+import type { Post } from '#shared/schemas.ts';
 import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
 import type { Db } from '../db/client.ts';
 import { existsPerRow, preparedStatement, queryPrepared, type PreparedStatement } from '../db/prepared.ts';
 import { channels, postChannels, posts, postTopics, topics, users } from '../db/schema.ts';
 import { forbidden, notFound, notLoggedIn } from '../errors.ts';
+import { JsonText, jsonArray } from '../http/json-text.ts';
 import type { KeysetRequest, Page } from './paging.ts';
 import { authorsOf } from './authors.ts';
 import { referenceNames } from './reference-names.ts';
@@ -108,31 +111,40 @@ const sources: Record<Source, { types: string[]; text: (limit: number) => string
 export const CREATE_TIME_MS = `round(date_part('epoch', p.created_at::timestamptz(3)) * 1000)`;
 
 /**
- * Each post as one JSON array (PostTuple): its row, what it is made of and, for the posts that
- * have one, its poll; logged in, whether the viewer follows the author and liked the post. A page
- * asks for one row more than it shows, to learn whether another page follows; that row's poll is
- * looked up too (when it has one: about one row in thirty), which costs PostgreSQL less than
- * numbering the rows with a window function to skip it (and the sort that came with it: 10 to 30
- * µs of CPU per page at 1,000,000 posts, measured with pgbench). `viewer` adds $n, the viewer's id.
+ * Each post as two fields: `head`, the JSON array [id, user_id, channel_ids, topic_ids, and logged
+ * in whether the viewer follows the author], which Node looks up (authors.ts, reference-names.ts);
+ * and `body`, the post's own fields as the JSON text of the API's object, its closing brace left
+ * for Node to add the author, channels and topics (toPostsText). PostgreSQL escapes the text once
+ * and Node never parses it (http/json-text.ts). Keys are in the order below, not the schema's:
+ * JSON objects have none.
  *
- * One field per row: PGlite decodes every field of every row in JavaScript (a buffer copy and a
- * UTF-8 decode each, whatever it holds), which cost it more than the rest of the statement; one
- * JSON text per row is one decode and one native JSON.parse (a page costs PGlite about a third
- * less than eleven fields did, tests/bench). The poll stays in the statement: a statement of its
- * own, even one per page (`= any($1)`), costs PGlite as much as the page's own read.
+ * A page asks for one row more than it shows, to learn whether another page follows; that row's
+ * poll is looked up too (when it has one: about one row in thirty), which costs PostgreSQL less
+ * than numbering the rows with a window function to skip it (and the sort that came with it: 10
+ * to 30 µs of CPU per page at 1,000,000 posts, measured with pgbench). `viewer` adds $n, the
+ * viewer's id.
+ *
+ * Few fields per row: PGlite decodes every field of every row in JavaScript (a buffer copy and a
+ * UTF-8 decode each, whatever it holds), which cost it more than the rest of the statement. The
+ * poll stays in the statement: a statement of its own, even one per page (`= any($1)`), costs
+ * PGlite as much as the page's own read. Every column written here is NOT NULL (concat would
+ * write a null as nothing); the poll, null when missing, is written `null`.
  */
 function postStatementText(source: Source, size: number, viewer: string | null): string {
   const mine = (text: string) => (viewer ? text : '');
-  return `select json_build_array(p.id, p.user_id, p.content, p.is_good, p.like_count, p.comment_count,
-      ${CREATE_TIME_MS}::bigint, p.channel_ids, p.topic_ids, p.attach,
-      case when p.has_vote then (select json_build_array(v.id, v.title, v.multiple, (extract(epoch from v.end_time) * 1000)::bigint, v.total,
-          (select json_agg(json_build_array(o.id, o.text, o.count
-            ${mine(`, ${existsPerRow(`vote_records r where r.option_id = o.id and r.user_id = ${viewer}`)}`)}))
-            from (select id, text, count from vote_options where vote_id = v.id order by sort, id) o)
-          ${mine(`, ${existsPerRow(`vote_records r where r.vote_id = v.id and r.user_id = ${viewer}`)}`)})
-        from votes v where v.post_id = p.id) end
-      ${mine(`, ${existsPerRow(`user_follows f where f.follower_id = ${viewer} and f.followee_id = p.user_id`)},
-        ${existsPerRow(`likes l where l.target_type = 'post' and l.target_id = p.id and l.user_id = ${viewer}`)}`)}) as post
+  const viewerVoted = (where: string) => (viewer ? existsPerRow(`vote_records r where ${where} and r.user_id = ${viewer}`) : 'false');
+  const vote = `case when p.has_vote then (select json_build_object('vote_id', v.id, 'title', v.title, 'multiple', v.multiple,
+        'end_time', (extract(epoch from v.end_time) * 1000)::bigint, 'total', v.total, 'is_voted', ${viewerVoted('r.vote_id = v.id')},
+        'options', coalesce((select json_agg(json_build_object('option_id', o.id, 'text', o.text, 'count', o.count,
+            'is_voted', ${viewerVoted('r.option_id = o.id')}))
+          from (select id, text, count from vote_options where vote_id = v.id order by sort, id) o), '[]'))
+      from votes v where v.post_id = p.id) end`;
+  const isLike = viewer ? existsPerRow(`likes l where l.target_type = 'post' and l.target_id = p.id and l.user_id = ${viewer}`) : 'false';
+  return `select json_build_array(p.id, p.user_id, p.channel_ids, p.topic_ids
+        ${mine(`, ${existsPerRow(`user_follows f where f.follower_id = ${viewer} and f.followee_id = p.user_id`)}`)}) as head,
+      concat('{"id":', p.id, ',"content":', to_json(p.content), ',"attach":', p.attach, ',"vote":', coalesce(${vote}, 'null'),
+        ',"like_count":', p.like_count, ',"comment_count":', p.comment_count, ',"is_like":', (${isLike})::text,
+        ',"is_good":', p.is_good::text, ',"create_time":', ${CREATE_TIME_MS}::bigint) as body
     from (${sources[source].text(size + 1)}) p
     order by p.id desc nulls last`;
 }
@@ -154,86 +166,44 @@ function postStatement(source: Source, size: number, withViewer: boolean): Prepa
   return statement;
 }
 
-type Json<T> = T | string;
-
-/** A poll: [id, title, multiple, end_time, total, options [id, text, count, is_voted?][], is_voted?]. */
-type VoteParts = [number, string, boolean, number | null, number, [number, string, number, boolean?][] | null, boolean?];
-
-/**
- * A post as its statement answers it: [id, user_id, content, is_good, like_count, comment_count,
- * create_time, channel_ids, topic_ids, attach, poll or null, and logged in: viewer follows the
- * author, viewer liked the post].
- */
-type PostTuple = [
-  id: number,
-  userId: number,
-  content: string,
-  isGood: boolean,
-  likeCount: number,
-  commentCount: number,
-  createTime: number,
-  channelIds: number[],
-  topicIds: number[],
-  attach: Attach[],
-  vote: VoteParts | null,
-  viewerFollows?: boolean,
-  viewerLikes?: boolean,
-];
+/** [id, user_id, channel_ids, topic_ids, and logged in: the viewer follows the author]. */
+type PostHead = [id: number, userId: number, channelIds: number[], topicIds: number[], viewerFollows?: boolean];
 
 interface PostRow {
-  post: Json<PostTuple>;
+  /** A JSON value: PostgreSQL's driver parses it, PGlite's may hand it over as text. */
+  head: PostHead | string;
+  body: string;
 }
 
-const json = <T>(value: Json<T>): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+const headOf = (row: PostRow): PostHead => (typeof row.head === 'string' ? (JSON.parse(row.head) as PostHead) : row.head);
 
-function toVote([voteId, title, multiple, endTime, total, options, isVoted]: VoteParts): Vote {
-  return {
-    vote_id: voteId,
-    title,
-    multiple,
-    end_time: endTime,
-    total,
-    is_voted: isVoted ?? false,
-    options: (options ?? []).map(([optionId, text, count, voted]) => ({ option_id: optionId, text, count, is_voted: voted ?? false })),
-  };
-}
-
-/** The rows as posts, the first `size` of them (the one more only tells that more follow). */
-async function toPosts(db: Db, rows: PostRow[], size: number): Promise<Post[]> {
-  const found = (rows.length > size ? rows.slice(0, size) : rows).map((row) => json(row.post));
+/** The rows as posts' JSON texts, the first `size` of them (the one more only tells that more follow). */
+async function toPostsText(db: Db, rows: PostRow[], size: number): Promise<{ id: number; json: string }[]> {
+  const found = rows.length > size ? rows.slice(0, size) : rows;
+  const heads = found.map(headOf);
   const channelIds: number[] = [];
   const topicIds: number[] = [];
   const userIds: number[] = [];
-  for (const post of found) {
-    for (const id of post[7]) channelIds.push(id);
-    for (const id of post[8]) topicIds.push(id);
-    userIds.push(post[1]);
+  for (const [, userId, postChannelIds, postTopicIds] of heads) {
+    for (const id of postChannelIds) channelIds.push(id);
+    for (const id of postTopicIds) topicIds.push(id);
+    userIds.push(userId);
   }
   const [names, authors] = await Promise.all([referenceNames(db, channelIds, topicIds), authorsOf(db, userIds)]);
   // Every post has its author (a foreign key); one without would have no card to show.
-  const page: Post[] = [];
-  for (const [id, userId, content, isGood, likeCount, commentCount, createTime, postChannelIds, postTopicIds, attach, vote, follows, likes] of found) {
+  const posts: { id: number; json: string }[] = [];
+  found.forEach((row, i) => {
+    const [id, userId, postChannelIds, postTopicIds, follows] = heads[i]!;
     const author = authors.get(userId);
-    if (!author) continue;
-    page.push({
-      id,
-      user: { uid: userId, ucode: author.ucode, nick: author.nick, avatar: author.avatar, is_follow: follows ?? false },
-      content,
-      channels: names.channels(postChannelIds),
-      topics: names.topics(postTopicIds),
-      attach,
-      vote: vote ? toVote(vote) : null,
-      like_count: likeCount,
-      comment_count: commentCount,
-      is_like: likes ?? false,
-      is_good: isGood,
-      create_time: createTime,
-    });
-  }
-  return page;
+    if (!author) return;
+    const channels = JSON.stringify(names.channels(postChannelIds));
+    const topics = JSON.stringify(names.topics(postTopicIds));
+    posts.push({ id, json: `${row.body},"user":${author.openJson}${follows ? 'true' : 'false'}},"channels":${channels},"topics":${topics}}` });
+  });
+  return posts;
 }
 
-async function readPosts(db: Db, source: Source, size: number, values: number[], viewerId: number | null) {
+async function readPosts(db: Db, source: Source, size: number, values: number[], viewerId: number | null): Promise<PostRow[]> {
   const statement = postStatement(source, size, viewerId !== null);
   return queryPrepared<PostRow>(db, statement, viewerId === null ? values : [...values, viewerId]);
 }
@@ -260,12 +230,13 @@ export async function listPosts(
   filter: PostFilter,
   paging: KeysetRequest,
   viewerId: number | null,
-): Promise<Page<Post>> {
+): Promise<JsonText<Page<Post>>> {
   const size = paging.size ?? DEFAULT_PAGE_SIZE;
   const rows = await readPosts(db, filter.kind, size, [paging.index || NO_BOUND, ...filterValues(filter)], viewerId);
   const more = rows.length > size;
-  const list = await toPosts(db, rows, size);
-  return { list, page: { more, next_index: list.at(-1)?.id ?? 0 } };
+  const list = await toPostsText(db, rows, size);
+  const nextIndex = list.at(-1)?.id ?? 0;
+  return new JsonText(`{"list":${jsonArray(list.map((post) => post.json))},"page":{"more":${more},"next_index":${nextIndex}}}`);
 }
 
 /** The `channel/posts` call: tab all / good / follow, or one channel. */
@@ -282,10 +253,19 @@ export function channelPostsFilter(
   return { kind: 'all' };
 }
 
-export async function getPost(db: Db, postId: number, viewerId: number | null): Promise<Post> {
-  const [post] = await toPosts(db, await readPosts(db, 'one', 1, [postId], viewerId), 1);
+/** One post as its JSON text (post/detail; -1005 when it is missing or deleted). */
+export async function getPost(db: Db, postId: number, viewerId: number | null): Promise<JsonText<Post>> {
+  const [post] = await toPostsText(db, await readPosts(db, 'one', 1, [postId], viewerId), 1);
   if (!post) throw notFound('动态');
-  return post;
+  return new JsonText(post.json);
+}
+
+/**
+ * One post as an object: for an answer that is kept (post/add's, stored for replays by
+ * services/once.ts), which the schema then checks as it is sent.
+ */
+export async function readPost(db: Db, postId: number, viewerId: number | null): Promise<Post> {
+  return JSON.parse((await getPost(db, postId, viewerId)).text) as Post;
 }
 
 /**
