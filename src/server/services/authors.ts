@@ -92,6 +92,7 @@ export const authorRefresh = (db: Db): Promise<void> | undefined => cache.get(db
  */
 export async function authorsOf(db: Db, userIds: readonly number[], now = Date.now()): Promise<Map<number, Author>> {
   const known = knownOf(db);
+  const kept = cache.get(db) === known;
   const out = new Map<number, Author>();
   const missing: number[] = [];
   for (const id of userIds) {
@@ -100,7 +101,7 @@ export async function authorsOf(db: Db, userIds: readonly number[], now = Date.n
     const age = entry ? now - entry.readAt : Infinity;
     if (age <= AUTHOR_TTL_MS) {
       out.set(id, entry!.author);
-      if (age > AUTHOR_TTL_MS / 2 && cache.get(db) === known) {
+      if (age > AUTHOR_TTL_MS / 2 && kept) {
         known.toRefresh.add(id);
         scheduleRefresh(db, known);
       }

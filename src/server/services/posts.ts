@@ -196,9 +196,10 @@ async function toPostsText(db: Db, rows: PostRow[], size: number): Promise<{ id:
     const [id, userId, postChannelIds, postTopicIds, follows] = heads[i]!;
     const author = authors.get(userId);
     if (!author) return;
-    const channels = JSON.stringify(names.channels(postChannelIds));
-    const topics = JSON.stringify(names.topics(postTopicIds));
-    posts.push({ id, json: `${row.body},"user":${author.openJson}${follows ? 'true' : 'false'}},"channels":${channels},"topics":${topics}}` });
+    posts.push({
+      id,
+      json: `${row.body},"user":${author.openJson}${follows ? 'true' : 'false'}},"channels":${names.channelsJson(postChannelIds)},"topics":${names.topicsJson(postTopicIds)}}`,
+    });
   });
   return posts;
 }

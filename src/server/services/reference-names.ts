@@ -13,15 +13,17 @@
 import type { Channel, Topic } from '#shared/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { preparedStatement, queryPrepared } from '../db/prepared.ts';
+import { jsonArray } from '../http/json-text.ts';
 
 export const CHANNEL_NAMES_TTL_MS = 60_000;
 const MAX_TOPICS = 100_000;
 
 interface Known {
-  /** Every channel and its place in the order posts list them (sort, then id). */
-  channels: Map<number, { channel: Channel; order: number }>;
+  /** Every channel as JSON text, and its place in the order posts list them (sort, then id). */
+  channels: Map<number, { json: string; order: number }>;
   channelsReadAt: number;
-  topics: Map<number, Topic>;
+  /** Topics met so far, as JSON text. */
+  topics: Map<number, string>;
 }
 
 const ALL_CHANNELS = preparedStatement('reference_channels', [], 'select id, name from channels order by sort, id');
@@ -40,11 +42,15 @@ function knownOf(db: Db): Known {
   return known;
 }
 
+/**
+ * Names as a post's JSON text carries them (http/json-text.ts), each channel and topic written
+ * once when read: JSON.stringify of the small arrays of every post cost a page about 15 µs.
+ */
 export interface ReferenceNames {
-  /** The channels of the ids that exist, in list order (sort, then id). */
-  channels(ids: readonly number[]): Channel[];
-  /** The topics of the ids that exist, in the order of the ids. */
-  topics(ids: readonly number[]): Topic[];
+  /** JSON text of the channels of the ids that exist, in list order (sort, then id). */
+  channelsJson(ids: readonly number[]): string;
+  /** JSON text of the topics of the ids that exist, in the order of the ids. */
+  topicsJson(ids: readonly number[]): string;
 }
 
 /** Reads what is missing (or stale) of the ids, then answers for them. */
@@ -53,36 +59,38 @@ export async function referenceNames(db: Db, channelIds: readonly number[], topi
   const stale = Date.now() - known.channelsReadAt > CHANNEL_NAMES_TTL_MS;
   if (stale || channelIds.some((id) => !known.channels.has(id))) {
     const rows = await queryPrepared<{ id: number; name: string }>(db, ALL_CHANNELS, []);
-    known.channels = new Map(rows.map((row, order) => [row.id, { channel: { channel_id: row.id, channel_name: row.name }, order }]));
+    known.channels = new Map(
+      rows.map((row, order) => [row.id, { json: JSON.stringify({ channel_id: row.id, channel_name: row.name } satisfies Channel), order }]),
+    );
     known.channelsReadAt = Date.now();
   }
   const missing = topicIds.filter((id) => !known.topics.has(id));
   if (missing.length > 0) {
     for (const row of await queryPrepared<{ id: number; name: string }>(db, TOPICS_BY_IDS, [[...new Set(missing)]])) {
-      known.topics.set(row.id, { topic_id: row.id, topic_name: row.name });
+      known.topics.set(row.id, JSON.stringify({ topic_id: row.id, topic_name: row.name } satisfies Topic));
     }
   }
   // Plain loops: every post of every page comes through here (flatMap and a sort per post cost
   // the feed about 15 µs of CPU a page).
   return {
-    channels: (ids) => {
-      const entries: { channel: Channel; order: number }[] = [];
+    channelsJson: (ids) => {
+      const entries: { json: string; order: number }[] = [];
       for (const id of ids) {
         const entry = known.channels.get(id);
         if (entry) entries.push(entry);
       }
       if (entries.length > 1) entries.sort((a, b) => a.order - b.order);
-      const out: Channel[] = [];
-      for (const entry of entries) out.push(entry.channel);
-      return out;
+      const out: string[] = [];
+      for (const entry of entries) out.push(entry.json);
+      return jsonArray(out);
     },
-    topics: (ids) => {
-      const out: Topic[] = [];
+    topicsJson: (ids) => {
+      const out: string[] = [];
       for (const id of ids) {
         const topic = known.topics.get(id);
         if (topic) out.push(topic);
       }
-      return out;
+      return jsonArray(out);
     },
   };
 }
