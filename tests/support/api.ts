@@ -3,6 +3,8 @@
  * API tests speak the same paths and payloads as the client.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { isDeepStrictEqual } from 'node:util';
+import type { z } from 'zod';
 import type { Endpoint } from '../../src/shared/api.ts';
 import { api } from '../../src/shared/api.ts';
 import { TICKET_COOKIE } from '../../src/shared/endpoints.ts';
@@ -196,4 +198,17 @@ export function isChineseMessage(msg: string | undefined): boolean {
 let clientIds = 0;
 export function newClientId(tag = 'test'): string {
   return `${tag}-${process.pid}-${Date.now().toString(36)}-${++clientIds}`;
+}
+
+/**
+ * What is wrong with `data` as the answer of `endpoint`, or null: its output schema must take it
+ * and leave it unchanged (zod leaves out what it does not name, so equal after parsing means no
+ * field it does not name). Answers written as JSON text (src/server/http/json-text.ts) are never
+ * checked by the server on the way out.
+ */
+export function schemaProblem(endpoint: Endpoint, data: unknown): string | null {
+  const parsed = (endpoint.output as z.ZodType).safeParse(data);
+  if (!parsed.success) return `answer breaks its schema: ${parsed.error.message.slice(0, 300)}`;
+  if (!isDeepStrictEqual(parsed.data, data)) return 'answer has fields its schema does not name';
+  return null;
 }
