@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type Axe from 'axe-core';
 import { api } from '#shared/api.ts';
-import { callApi, startApp, type RunningApp } from './support/app.ts';
+import { allFeedPosts, callApi, startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
 import { logIn } from './support/session.ts';
 
@@ -87,11 +87,11 @@ describe('axe-core on every screen', () => {
     await page.goto(`${app.url}/home`);
     expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(COLOR_SCHEME === 'dark');
 
-    const posts = await callApi(app, api.channelPosts, { tab: 'all', size: 50 });
-    const withComments = posts.list.find((p) => p.comment_count > 0 && p.like_count > 0) ?? posts.list[0]!;
-    const withCode = posts.list.find((p) => p.attach.some((a) => a.type === 'code'))!;
+    const posts = await allFeedPosts(app);
+    const withComments = posts.find((p) => p.comment_count > 0 && p.like_count > 0) ?? posts[0]!;
+    const withCode = posts.find((p) => p.attach.some((a) => a.type === 'code'))!;
     const code = withCode.attach.find((a) => a.type === 'code')!;
-    const channel = posts.list.find((p) => p.channels.length > 0)!.channels[0]!;
+    const channel = posts.find((p) => p.channels.length > 0)!.channels[0]!;
     const topic = (await callApi(app, api.topicList, { size: 5 })).list[0]!;
     const author = withComments.user;
 

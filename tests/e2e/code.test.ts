@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api } from '#shared/api.ts';
 import type { CodeSnippet } from '#shared/schemas.ts';
-import { PROJECT_ROOT, callApi, startApp, type RunningApp } from './support/app.ts';
+import { PROJECT_ROOT, allFeedPosts, callApi, startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser } from './support/browser.ts';
 
 const ASSETS = join(PROJECT_ROOT, 'dist/client/assets');
@@ -57,8 +57,8 @@ describe('code snippets', () => {
 
   beforeAll(async () => {
     app = await startApp();
-    const posts = await callApi(app, api.channelPosts, { tab: 'all', size: 50 });
-    for (const post of posts.list) {
+    const posts = await allFeedPosts(app);
+    for (const post of posts) {
       for (const attach of post.attach) {
         if (attach.type === 'code') snippets.push(await callApi(app, api.codeDetail, { post_id: post.id, uuid: attach.uuid }));
       }

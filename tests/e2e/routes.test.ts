@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api } from '#shared/api.ts';
-import { callApi, startApp, type RunningApp } from './support/app.ts';
+import { allFeedPosts, callApi, startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
 
 const PROVIDER = '极客时间';
@@ -24,11 +24,11 @@ describe('routes', () => {
     browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
     page = browser.page;
 
-    const posts = await callApi(app, api.channelPosts, { tab: 'all', size: 50 });
-    const post = posts.list[0]!;
-    const withCode = posts.list.find((p) => p.attach.some((a) => a.type === 'code'))!;
+    const posts = await allFeedPosts(app);
+    const post = posts[0]!;
+    const withCode = posts.find((p) => p.attach.some((a) => a.type === 'code'))!;
     const code = withCode.attach.find((a) => a.type === 'code')!;
-    const channel = posts.list.find((p) => p.channels.length > 0)!.channels[0]!;
+    const channel = posts.find((p) => p.channels.length > 0)!.channels[0]!;
     const topics = await callApi(app, api.topicList, { size: 5 });
     const topic = topics.list[0]!;
 
