@@ -18,7 +18,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import type { Post } from '../../src/shared/schemas.ts';
-import { callApi, PROJECT_ROOT, startApp, type RunningApp } from './support/app.ts';
+import { allFeedPosts, callApi, PROJECT_ROOT, startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
 import { callAs, expectUntouched, logInByApi, report, watchPage } from './support/hostile.ts';
 
@@ -195,8 +195,7 @@ describe('the rendered text in place of the plain one', () => {
   it('keeps the height of a paragraph, in the post and in a comment', async () => {
     const browser = await launchBrowser({ viewport: { width: 412, height: 823 } });
     try {
-      const { list } = await callApi(app, api.channelPosts, { tab: 'all', size: 50 });
-      const post = list.find((candidate) => candidate.comment_count > 0 && !/[\n*_`#$<>[\]]/.test(candidate.content))!;
+      const post = (await allFeedPosts(app)).find((candidate) => candidate.comment_count > 0 && !/[\n*_`#$<>[\]]/.test(candidate.content))!;
       await browser.page.goto(`${app.url}/message/detail/${post.id}`);
       await browser.page.locator('.post-card--full .rich-text--rendered').waitFor();
       await browser.page.locator('.comment__text.rich-text--rendered').first().waitFor();
