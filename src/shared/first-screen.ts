@@ -22,6 +22,19 @@ export const FIRST_READ_ATTRIBUTE = 'data-first-read';
  */
 export const KEPT_AT_ATTRIBUTE = 'data-kept-at';
 
+/** The class of the element the server renders a first screen into, for each layout; layout.css shows it only where the viewport's width picks it. */
+export const FIRST_SCREEN_CLASS = { mobile: 'first-screen first-screen--mobile', pc: 'first-screen first-screen--pc' } as const;
+
+/** Its class once the client has hydrated it (src/client/app/first-screen-hydration.ts): shown in either layout. */
+export const FIRST_SCREEN_HYDRATED_CLASS = 'first-screen';
+
+/**
+ * On the element the server renders a first screen into: when it rendered it (ms since 1970, by
+ * the server's clock). The client hydrates it reading times by that instant, so its first render
+ * writes the same "3分钟前" (src/client/format/time.ts, useReadingClock).
+ */
+export const RENDERED_AT_ATTRIBUTE = 'data-rendered-at';
+
 /** The navigations that show /home's feed first. */
 export const FIRST_FEED_PAGE_PATHS: readonly string[] = ['/', '/home'];
 

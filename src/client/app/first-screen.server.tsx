@@ -16,28 +16,26 @@
  * layout.css shows only where the same media query picks that layout. A desktop browser in a
  * narrow window (or a tablet held wide) gets the page as before, filled by the script.
  *
- * The client does not hydrate this: its first render replaces it (createRoot, main.tsx) with the
- * same boxes in the same places, so nothing moves and the largest paint stays the server's. A
- * hydration would need the two trees identical to the node, which the readable times ("3分钟前"
- * by each clock) and the router's server rendering (its scripts are inline, which the page's
- * Content-Security-Policy refuses) do not give.
+ * The client hydrates this (app/first-screen-hydration.ts): its first render is made by the same
+ * clock (RENDERED_AT_ATTRIBUTE, China Standard Time), layout and stores' first states, and the
+ * router renders as for a page it rendered on the server (no boundary of its own around the
+ * matches). A render by the router's server rendering would carry inline scripts, which the
+ * page's Content-Security-Policy refuses: this one has none (its scroll restoration is off).
  */
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import type { FirstReadAnswer, FirstScreenRender } from '#shared/first-screen.ts';
+import { FIRST_SCREEN_CLASS, RENDERED_AT_ATTRIBUTE, type FirstReadAnswer, type FirstScreenRender } from '#shared/first-screen.ts';
 import { CHINA_UTC_OFFSET_MINUTES } from '#shared/format.ts';
-import { renderTimesOnServer } from '../format/time.ts';
+import { readFirstScreenBy } from '../format/time.ts';
 import { detectEnvironment, renderEnvironmentOnServer } from '../platform/environment.ts';
-import { renderLayoutOnServer } from '../platform/layout-store.ts';
+import { renderFirstScreenLayout } from '../platform/layout-store.ts';
 import { adoptServerConfig } from '../platform/runtime-config.ts';
 import { forgetCarriedByPage } from '../lib/carried-by-page.ts';
 import { putFirstRead } from './first-read.ts';
 import { createAppRouter } from './router.tsx';
 
-/** The wrapper's class for each layout; layout.css shows it only where the viewport's width picks it. */
-export const FIRST_SCREEN_CLASS = { mobile: 'first-screen first-screen--mobile', pc: 'first-screen first-screen--pc' } as const;
 
 /** Longer than a render takes (a few ms); the page waits for it. */
 const RENDER_LIMIT_MS = 200;
@@ -46,8 +44,6 @@ const RENDER_LIMIT_MS = 200;
 // query of this client's default network mode waits), and stays pending, as it is while the
 // client's first call is on its way. This module's query library is its own (dist/ssr).
 onlineManager.setOnline(false);
-// Times as the platform's readers' clocks show them, whatever the server's time zone.
-renderTimesOnServer(CHINA_UTC_OFFSET_MINUTES);
 
 /** A query cache as the client's is at its first render: the reads the page carries, never stale. */
 function firstRenderQueryClient(reads: readonly FirstReadAnswer[]): QueryClient {
@@ -85,8 +81,12 @@ const renderOne: FirstScreenRender = async ({ path, reads, config, userAgent }) 
   adoptServerConfig(config);
   const isMobile = detectEnvironment(userAgent).isMobileDevice;
   // The modules' own stores, set for this render (one at a time: renderFirstScreen).
-  renderLayoutOnServer(isMobile);
+  renderFirstScreenLayout(isMobile);
   renderEnvironmentOnServer(userAgent);
+  // Times as the platform's readers' clocks show them, whatever the server's time zone; the
+  // client hydrates by the same instant (RENDERED_AT_ATTRIBUTE) and zone.
+  const renderedAt = Date.now();
+  readFirstScreenBy({ now: renderedAt, utcOffsetMinutes: CHINA_UTC_OFFSET_MINUTES });
   const queryClient = firstRenderQueryClient(reads);
   const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [path] }) });
   // Its server rendering writes an inline script that restores the scroll position: the client's job.
@@ -115,7 +115,7 @@ const renderOne: FirstScreenRender = async ({ path, reads, config, userAgent }) 
     const html = await new Response(prelude).text();
     // Anything left to a script (a boundary still pending) would stay a fallback: no render then.
     if (failed || /<script|<template/i.test(html)) return '';
-    return `<div class="${isMobile ? FIRST_SCREEN_CLASS.mobile : FIRST_SCREEN_CLASS.pc}">${html}</div>`;
+    return `<div class="${isMobile ? FIRST_SCREEN_CLASS.mobile : FIRST_SCREEN_CLASS.pc}" ${RENDERED_AT_ATTRIBUTE}="${renderedAt}">${html}</div>`;
   } finally {
     clearTimeout(limit);
     queryClient.clear();

@@ -9,7 +9,7 @@ import '../styles/pages.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, type AnyRoute } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { clientMessages } from '#shared/errors.ts';
 import { applyAppEvents } from './app-events.ts';
 import type * as ErrorHandling from './handle-api-error.ts';
@@ -19,6 +19,7 @@ import { installSession } from '../features/auth/install.ts';
 import { startOutbox } from '../entities/outbox/index.ts';
 import { adoptStoredFirstFeedPage, keepFirstFeedPage } from '../entities/post/first-feed-page.ts';
 import { adoptFirstReads } from './first-read.ts';
+import { firstScreenHydrated, hydratableFirstScreen, onHydrationMismatch } from './first-screen-hydration.ts';
 import { forgetCarriedByPage } from '../lib/carried-by-page.ts';
 import { loadChunk } from '../lib/chunk.ts';
 import { yieldToBrowser } from '../lib/yield-to-browser.ts';
@@ -95,19 +96,30 @@ async function start(): Promise<void> {
 
   adoptReferrerParams();
   await yieldToBrowser();
-  // The server rendered the first screen into the page (app/first-screen.server.tsx).
+  // The server rendered the first screen into the page (app/first-screen.server.tsx): the client
+  // hydrates it where the viewport shows it, and renders its own page in its place otherwise.
   const serverRendered = rootElement.firstElementChild !== null;
+  const firstScreen = serverRendered ? hydratableFirstScreen(rootElement) : null;
   const router = createAppRouter({ queryClient, keepFirstScroll: serverRendered });
   startRouterTracking(router);
   startHostPlatform(queryClient, router);
   afterFirstScreen(router, () => {
-    forgetCarriedByPage();
+    if (firstScreen) firstScreenHydrated(firstScreen);
     if (firstScreenData) void restore();
   });
+  // What the page carried shows at once wherever its first screen renders it, hydrated part by
+  // part (a Suspense boundary hydrates after the page around it is up); a later visit of the same
+  // page, after going elsewhere, is an ordinary one.
+  const stopForgetting = router.subscribe('onBeforeNavigate', (event) => {
+    if (!event.fromLocation || !event.pathChanged) return;
+    stopForgetting();
+    forgetCarriedByPage();
+  });
 
-  // The first render replaces the server's first screen, so it must be a whole page, the route's
-  // matches already loaded (what it shows is in the cache: this loads the page's code alone). Before them
-  // the router renders an empty page, which would flash between the server's posts and ours.
+  // The first render hydrates the server's first screen (or replaces it), so it must be a whole
+  // page, the route's matches already loaded (what it shows is in the cache: this loads the page's
+  // code alone). Before them the router renders an empty page, which would flash between the
+  // server's posts and ours.
   if (serverRendered) {
     // / is sent on to /home (routes/redirects.ts), whose screen the server rendered: go there now,
     // as that redirect does (a redirect while loading waits for the router to be mounted).
@@ -120,18 +132,25 @@ async function start(): Promise<void> {
     await router.load().catch(() => undefined);
   }
 
+  const app = (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>
+  );
+  if (firstScreen) {
+    // Rendered as the server renders it: the root match and the matches without a Suspense
+    // boundary of their own, as the router does for a page it rendered on the server (its ssr).
+    router.ssr = { manifest: undefined };
+    // As a transition, the hydration yields to the browser every few ms (otherwise it is one task).
+    startTransition(() => void hydrateRoot(firstScreen, app, { onRecoverableError: onHydrationMismatch }));
+    return;
+  }
   const root = createRoot(rootElement);
   // As a transition, React yields to the browser every few ms while it builds the first
   // screen, instead of one long task (what Lighthouse's total blocking time counts).
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </StrictMode>,
-    ),
-  );
+  startTransition(() => root.render(app));
 }
 
 /** Once the first screen is rendered and painted (at the latest after FIRST_SCREEN_WAIT_MS). */

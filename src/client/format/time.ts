@@ -1,26 +1,44 @@
 /**
- * Readable times (SPEC.md section 9), in the reader's local time zone (on the server, the
- * platform's readers': renderTimesOnServer).
+ * Readable times (SPEC.md section 9), in the reader's local time zone; a page the server
+ * rendered shows the platform readers' (China Standard Time) until the client has hydrated it.
  */
 import dayjs, { type Dayjs } from 'dayjs';
 import { toMilliseconds } from '#shared/format.ts';
+import { useRenderingFirstScreen } from '../lib/first-screen-render.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
-/** An instant as the reader's clock shows it. */
-let wallTime = (ms: number): Dayjs => dayjs(ms);
+/** A clock to read times by: the instant taken as now and the reader's offset from UTC. */
+export interface ReadingClock {
+  readonly now: number;
+  readonly utcOffsetMinutes: number;
+}
 
 /**
- * The server's render of a first screen (app/first-screen.server.tsx) shows the times of a clock
- * `utcOffsetMinutes` from UTC, not the server's own: what the reader's will show once the app
- * starts, for the platform's readers.
+ * The clock the server's render of a first screen (app/first-screen.server.tsx) reads times by,
+ * and so the client's hydration of it: both must write the same text. Set by the server for
+ * each render, and by the client from the page before it hydrates.
  */
-export function renderTimesOnServer(utcOffsetMinutes: number): void {
-  wallTime = (ms) => {
-    const local = dayjs(ms);
-    return local.add(utcOffsetMinutes - local.utcOffset(), 'minute');
-  };
+let firstScreenClock: ReadingClock | null = null;
+
+export function readFirstScreenBy(clock: ReadingClock | null): void {
+  firstScreenClock = clock;
+}
+
+/**
+ * null: the reader's own clock. The first screen's clock while the server renders it and while
+ * the client hydrates it; once hydrated, React renders again with null, so the times become the
+ * reader's own.
+ */
+export function useReadingClock(): ReadingClock | null {
+  return useRenderingFirstScreen() ? firstScreenClock : null;
+}
+
+/** An instant as a clock `utcOffsetMinutes` from UTC shows it; the reader's own without one. */
+function wallTime(ms: number, utcOffsetMinutes: number | undefined): Dayjs {
+  const local = dayjs(ms);
+  return utcOffsetMinutes === undefined ? local : local.add(utcOffsetMinutes - local.utcOffset(), 'minute');
 }
 
 /** A timestamp in seconds or milliseconds (see toMilliseconds), or null when unreadable. */
@@ -40,15 +58,16 @@ function normalise(ts: number | string): number | null {
  * - the calendar day before: `昨天 HH:mm`
  * - earlier this year: `MM-DD` (e.g. `03-07`)
  * - another year (or further in the future): `YYYY-MM-DD`
- * `ts` may be milliseconds or seconds (10 digits); an unreadable value gives `''`.
+ * `ts` may be milliseconds or seconds (10 digits); an unreadable value gives `''`. By the
+ * reader's clock, or by the one `now` and `utcOffsetMinutes` give (useReadingClock).
  */
-export function readableTime(ts: number | string, now: number = Date.now()): string {
+export function readableTime(ts: number | string, now: number = Date.now(), utcOffsetMinutes?: number): string {
   const ms = normalise(ts);
   if (ms === null) return '';
   const diff = now - ms;
   if (diff < MINUTE_MS && diff > -MINUTE_MS) return '刚刚';
-  const then = wallTime(ms);
-  const today = wallTime(now);
+  const then = wallTime(ms, utcOffsetMinutes);
+  const today = wallTime(now, utcOffsetMinutes);
   if (diff > 0) {
     if (diff < HOUR_MS) return `${Math.floor(diff / MINUTE_MS)}分钟前`;
     if (then.isSame(today, 'day')) return `${Math.floor(diff / HOUR_MS)}小时前`;
@@ -57,8 +76,8 @@ export function readableTime(ts: number | string, now: number = Date.now()): str
   return then.isSame(today, 'year') ? then.format('MM-DD') : then.format('YYYY-MM-DD');
 }
 
-/** The full local time, `YYYY-MM-DD HH:mm`; `''` when unreadable. */
-export function fullTime(ts: number | string): string {
+/** The full time, `YYYY-MM-DD HH:mm`, local or `utcOffsetMinutes` from UTC; `''` when unreadable. */
+export function fullTime(ts: number | string, utcOffsetMinutes?: number): string {
   const ms = normalise(ts);
-  return ms === null ? '' : wallTime(ms).format('YYYY-MM-DD HH:mm');
+  return ms === null ? '' : wallTime(ms, utcOffsetMinutes).format('YYYY-MM-DD HH:mm');
 }

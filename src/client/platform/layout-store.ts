@@ -19,10 +19,11 @@ export const useLayoutStore = create<LayoutState>()((set) => ({
 }));
 
 /**
- * The server's render of the first screen (app/first-screen.server.tsx) renders each layout in
- * turn. React reads a store's initial state there (zustand's server snapshot), not its state.
+ * The layout of a first screen the server renders (app/first-screen.server.tsx, each render in
+ * its turn) and of the client's hydration of it (app/main.tsx). React reads a store's initial
+ * state there (zustand's server snapshot), not its state.
  */
-export function renderLayoutOnServer(isMobile: boolean): void {
+export function renderFirstScreenLayout(isMobile: boolean): void {
   useLayoutStore.getInitialState().isMobile = isMobile;
   useLayoutStore.setState({ isMobile });
 }

@@ -13,9 +13,12 @@ export interface OnlineState {
 const initiallyOnline = (): boolean => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
 
 export const useOnlineStore = create<OnlineState>()((set) => ({
-  online: initiallyOnline(),
+  // Online, as a page the server rendered shows it (zustand's server snapshot, which hydration
+  // reads); the browser's word, set below, shows once the page is hydrated.
+  online: true,
   setOnline: (online) => set((state) => (state.online === online ? state : { online })),
 }));
+useOnlineStore.getState().setOnline(initiallyOnline());
 
 /** Since when the network is known to work: the page's start, then each online event. */
 let onlineSince = Date.now();

@@ -37,6 +37,8 @@ export interface LaunchOptions {
   offline?: boolean;
   /** No service worker: every request reaches page.route (the worker would answer from its precache). */
   blockServiceWorkers?: boolean;
+  /** The reader's time zone (an IANA name); the machine's without it. */
+  timezoneId?: string;
 }
 
 export interface LaunchedBrowser {
@@ -58,6 +60,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
       ...(options.offline ? { offline: true } : {}),
       ...(options.hasTouch ? { hasTouch: true } : {}),
       ...(options.blockServiceWorkers ? { serviceWorkers: 'block' as const } : {}),
+      ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
       args: CHROMIUM_ARGS,
     });
   } catch (error) {
@@ -88,13 +91,13 @@ const APP_START_TIMEOUT_MS = 15_000;
  * Until the app has started, a page the server painted (the first screen of /home, a post, a
  * user centre: src/server/http/first-screen.ts) shows its HTML only, whose buttons do nothing yet; its script
  * runs after the first paint, after the load event that page.goto waits for. Resolves once the
- * app's own render has replaced it (at once for any other page).
+ * app is up: it hydrated that page, or rendered its own in its place (at once for any other page).
  */
 export async function waitForApp(page: Page): Promise<void> {
   const deadline = Date.now() + APP_START_TIMEOUT_MS;
   for (;;) {
     const serversOnly = await page
-      .evaluate(() => document.querySelector('#root > .first-screen') !== null)
+      .evaluate(() => document.querySelector('#root > .first-screen--mobile, #root > .first-screen--pc') !== null)
       // A page that navigated on meanwhile is not this one.
       .catch(() => false);
     if (!serversOnly) return;

@@ -24,7 +24,9 @@ interface AiWidgetState {
 }
 
 export const useAiWidgetStore = create<AiWidgetState>()((set) => ({
-  hidden: readHidden(),
+  // As a page the server rendered shows it (zustand's server snapshot, which hydration reads);
+  // the remembered choice is read below, and shows once the page is hydrated.
+  hidden: false,
   close() {
     try {
       localStorage.setItem(AI_WIDGET_HIDDEN_KEY, '1');
@@ -35,6 +37,8 @@ export const useAiWidgetStore = create<AiWidgetState>()((set) => ({
   },
   reload: () => set({ hidden: readHidden() }),
 }));
+
+useAiWidgetStore.getState().reload();
 
 /** Whether the header shows the small AI助手 entry. */
 export const selectShowHeaderAiEnter = (state: AiWidgetState): boolean => state.hidden;

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Avatar } from '../../../ui/Avatar.tsx';
+import { useRenderingFirstScreen } from '../../../lib/first-screen-render.ts';
 import { openPicker } from '../../../ui/picker/picker-store.ts';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { requestLogin } from '../../../entities/session/login.ts';
@@ -18,9 +19,11 @@ export function HeaderUserSlot() {
   const user = session.data;
   const university = useQuery({ ...universityQueryOptions(user?.uid ?? 0), enabled: Boolean(user) });
   const navigate = useNavigate();
+  const renderingFirstScreen = useRenderingFirstScreen();
 
-  // While the first check runs, hold the place: no 登录 flash for someone logged in.
-  if (session.isPending && session.fetchStatus === 'fetching') {
+  // While the first check runs, hold the place: no 登录 flash for someone logged in. So does the
+  // first screen (the server's, which knows no session, and its hydration).
+  if (renderingFirstScreen || (session.isPending && session.fetchStatus === 'fetching')) {
     return <span className="header-user header-user--pending" aria-hidden="true" />;
   }
   if (!user) {

@@ -3,7 +3,7 @@ import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { memo, type MouseEvent } from 'react';
 import { formatCount } from '#shared/format.ts';
 import type { CodeAttach, ImageAttach, Post } from '#shared/schemas.ts';
-import { fullTime, readableTime } from '../../../format/time.ts';
+import { fullTime, readableTime, useReadingClock, type ReadingClock } from '../../../format/time.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';
 import { ChunkLoadError, loadChunk } from '../../../lib/chunk.ts';
 import { toast } from '../../../ui/toast/toast-store.ts';
@@ -55,17 +55,19 @@ interface PostFacts {
  * Keyed by the post object: the query cache keeps the object of an untouched post, so a long
  * scroll that mounts a card again (the windowed list) does not cut its text or read its time
  * again; a changed post is a new object and gets new facts. The readable time is as of the
- * first showing ("3分钟前" stays so until the feed is fetched again), like the card itself.
+ * first showing ("3分钟前" stays so until the feed is fetched again), like the card itself. By
+ * another clock than the reader's (the server's first screen and its hydration), the time is
+ * read each time and not kept.
  */
 const factsByPost = new WeakMap<Post, PostFacts>();
 
-export function postFacts(post: Post): PostFacts {
+export function postFacts(post: Post, clock: ReadingClock | null = null): PostFacts {
   let facts = factsByPost.get(post);
   if (!facts) {
     facts = { readable: readableTime(post.create_time), cut: cutOrNull(post.content) };
     factsByPost.set(post, facts);
   }
-  return facts;
+  return clock ? { ...facts, readable: readableTime(post.create_time, clock.now, clock.utcOffsetMinutes) } : facts;
 }
 
 /**
@@ -73,9 +75,10 @@ export function postFacts(post: Post): PostFacts {
  * same page through the time link); on the detail page (`full`) the text is never cut.
  */
 export const PostCard = memo(function PostCard({ post, full = false }: { post: Post; full?: boolean }) {
-  const facts = postFacts(post);
+  const clock = useReadingClock();
+  const facts = postFacts(post, clock);
   const iso = new Date(post.create_time).toISOString();
-  const localTime = fullTime(post.create_time);
+  const localTime = fullTime(post.create_time, clock?.utcOffsetMinutes);
   const navigate = useNavigate();
   const router = useRouter();
   const images = post.attach.filter((a): a is ImageAttach => a.type === 'image');

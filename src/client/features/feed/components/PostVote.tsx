@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { Vote } from '#shared/schemas.ts';
 import { formatCount } from '#shared/format.ts';
 import { requireLogin } from '../../../entities/session/login.ts';
-import { fullTime } from '../../../format/time.ts';
+import { fullTime, useReadingClock } from '../../../format/time.ts';
 import { useVote } from '../vote.ts';
 
 export function votePercent(count: number, total: number): number {
@@ -17,11 +17,12 @@ export function votePercent(count: number, total: number): number {
  */
 export function PostVote({ postId, vote, now }: { postId: number; vote: Vote; now?: number }) {
   const queryClient = useQueryClient();
+  const clock = useReadingClock();
   const [shownAt] = useState(() => Date.now());
   const [chosen, setChosen] = useState<number[]>([]);
   const { vote: sendVote, pending } = useVote(postId);
   const titleId = useId();
-  const closed = vote.end_time !== null && vote.end_time <= (now ?? shownAt);
+  const closed = vote.end_time !== null && vote.end_time <= (now ?? clock?.now ?? shownAt);
   const total = vote.options.reduce((sum, option) => sum + option.count, 0) || vote.total;
 
   const choose = (optionId: number, on: boolean) =>
@@ -45,7 +46,7 @@ export function PostVote({ postId, vote, now }: { postId: number; vote: Vote; no
   const foot = (
     <p className="vote__foot">
       {formatCount(vote.total)} 人参与
-      {vote.end_time !== null ? ` · ${closed ? '已结束' : `${fullTime(vote.end_time)} 截止`}` : ''}
+      {vote.end_time !== null ? ` · ${closed ? '已结束' : `${fullTime(vote.end_time, clock?.utcOffsetMinutes)} 截止`}` : ''}
     </p>
   );
 

@@ -3,7 +3,7 @@ import { useDeferredValue, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Comment, CommentBase } from '#shared/schemas.ts';
 import { formatCount } from '#shared/format.ts';
-import { fullTime, readableTime } from '../../../format/time.ts';
+import { fullTime, readableTime, useReadingClock } from '../../../format/time.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';
 import { IconHeart } from '../../../ui/icons.tsx';
 import { RichText } from '../../../ui/RichText.tsx';
@@ -30,6 +30,7 @@ interface CommentActions {
 }
 
 function CommentBody({ comment, reply = false, actions }: { comment: CommentBase; reply?: boolean; actions: CommentActions }) {
+  const clock = useReadingClock();
   if (comment.is_deleted) {
     return (
       <div className={`comment comment--deleted${reply ? ' comment--reply' : ''}`}>
@@ -56,8 +57,8 @@ function CommentBody({ comment, reply = false, actions }: { comment: CommentBase
         </div>
         <RichText text={comment.content} className="comment__text" />
         <div className="comment__foot">
-          <time dateTime={new Date(comment.create_time).toISOString()} title={fullTime(comment.create_time)}>
-            {readableTime(comment.create_time)}
+          <time dateTime={new Date(comment.create_time).toISOString()} title={fullTime(comment.create_time, clock?.utcOffsetMinutes)}>
+            {readableTime(comment.create_time, clock?.now, clock?.utcOffsetMinutes)}
           </time>
           <button
             type="button"

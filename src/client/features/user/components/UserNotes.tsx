@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { fullTime } from '../../../format/time.ts';
+import { fullTime, useReadingClock } from '../../../format/time.ts';
 import { pagedItems } from '../../../lib/paging.ts';
 import { LoadingRegion, SkeletonLines } from '../../../ui/Skeleton.tsx';
 import { EmptyState, ErrorState, ListFooter } from '../../../ui/states.tsx';
@@ -7,6 +7,7 @@ import { notesQueryOptions } from '../queries.ts';
 
 /** A user's notes, two at a time (SPEC.md section 7: size 2, prev 0), then 加载更多. */
 export function UserNotes({ ucode, isSelf }: { ucode: string; isSelf: boolean }) {
+  const clock = useReadingClock();
   const query = useInfiniteQuery(notesQueryOptions(ucode));
   if (query.isPending) {
     return (
@@ -25,7 +26,7 @@ export function UserNotes({ ucode, isSelf }: { ucode: string; isSelf: boolean })
           <li key={note.id} className="user-notes__note card">
             <p className="user-notes__text">{note.content}</p>
             <time className="user-notes__time" dateTime={new Date(note.update_time).toISOString()}>
-              {fullTime(note.update_time)}
+              {fullTime(note.update_time, clock?.utcOffsetMinutes)}
             </time>
           </li>
         ))}
