@@ -2,9 +2,9 @@
  * Readable times (SPEC.md section 9), in the reader's local time zone; a page the server
  * rendered shows the platform readers' (China Standard Time) until the client has hydrated it.
  */
+import { startTransition, useEffect, useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { toMilliseconds } from '#shared/format.ts';
-import { useRenderingFirstScreen } from '../lib/first-screen-render.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -18,7 +18,8 @@ export interface ReadingClock {
 /**
  * The clock the server's render of a first screen (app/first-screen.server.tsx) reads times by,
  * and so the client's hydration of it: both must write the same text. Set by the server for
- * each render, and by the client from the page before it hydrates.
+ * each render, and by the client from the page before it hydrates, until the reader goes to
+ * another page (app/main.tsx).
  */
 let firstScreenClock: ReadingClock | null = null;
 
@@ -27,12 +28,18 @@ export function readFirstScreenBy(clock: ReadingClock | null): void {
 }
 
 /**
- * null: the reader's own clock. The first screen's clock while the server renders it and while
- * the client hydrates it; once hydrated, React renders again with null, so the times become the
- * reader's own.
+ * null: the reader's own clock. In what the first screen shows (the server's render, the client's
+ * hydration of it), that screen's clock. A reader in the platform's time zone keeps it: its
+ * times are as of that render, as a card's are as of its first showing (PostCard's facts). A
+ * reader elsewhere gets their own zone's times in a render in the background once hydrated,
+ * card by card: a store's snapshot would render every card again at once, in one long task.
  */
 export function useReadingClock(): ReadingClock | null {
-  return useRenderingFirstScreen() ? firstScreenClock : null;
+  const [clock, setClock] = useState(() => firstScreenClock);
+  useEffect(() => {
+    if (clock && clock.utcOffsetMinutes !== -new Date().getTimezoneOffset()) startTransition(() => setClock(null));
+  }, [clock]);
+  return clock;
 }
 
 /** An instant as a clock `utcOffsetMinutes` from UTC shows it; the reader's own without one. */

@@ -76,7 +76,8 @@ export function postFacts(post: Post, clock: ReadingClock | null = null): PostFa
  */
 export const PostCard = memo(function PostCard({ post, full = false }: { post: Post; full?: boolean }) {
   const clock = useReadingClock();
-  const facts = postFacts(post, clock);
+  // The detail page (`full`) shows neither: its text is whole, its time the full one.
+  const facts = full ? null : postFacts(post, clock);
   const iso = new Date(post.create_time).toISOString();
   const localTime = fullTime(post.create_time, clock?.utcOffsetMinutes);
   const navigate = useNavigate();
@@ -131,7 +132,7 @@ export const PostCard = memo(function PostCard({ post, full = false }: { post: P
           ) : (
             <Link to="/message/detail/$id" params={detailParams} className="post-card__time">
               <time dateTime={iso} title={localTime}>
-                {facts.readable}
+                {facts?.readable}
               </time>
               <span className="visually-hidden">，查看动态详情</span>
             </Link>
@@ -144,7 +145,7 @@ export const PostCard = memo(function PostCard({ post, full = false }: { post: P
         ) : null}
       </header>
 
-      <PostContent postId={post.id} text={post.content} full={full} cut={facts.cut} />
+      <PostContent postId={post.id} text={post.content} full={full} cut={facts?.cut ?? null} />
       <ImageGrid images={images} alt={`${authorName}的动态`} />
       {codes.map((code) => (
         <CodeCard key={code.uuid} postId={post.id} code={code} />

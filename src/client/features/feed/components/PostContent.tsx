@@ -1,4 +1,4 @@
-import { Fragment, lazy, Suspense } from 'react';
+import { Fragment, lazy, memo, Suspense } from 'react';
 import { DEFAULT_CUT_LENGTH } from '#shared/constants.ts';
 import { cutText, splitLinks, textLength } from '#shared/format.ts';
 import { EXTERNAL_LINK_REL } from '../../../ui/rich-text/link-rel.ts';
@@ -65,9 +65,10 @@ const RichText = lazy(() => import('../../../ui/RichText.tsx').catch(() => ({ de
  * Post text, line height 1.7. In a feed a long text is cut with a 展开 button, as written (plain
  * text with its links: the first screen needs no renderer); 展开 shows all of it rendered, and
  * 收起 folds it again (the choice is kept for the session). `full` (the detail page) shows all
- * of it rendered.
+ * of it rendered. A memo: a card that renders again with the same post (its times, once a page
+ * the server rendered is hydrated) leaves its text alone.
  */
-export function PostContent({
+export const PostContent = memo(function PostContent({
   postId,
   text,
   full = false,
@@ -107,4 +108,4 @@ export function PostContent({
       ) : null}
     </div>
   );
-}
+});
