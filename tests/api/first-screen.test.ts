@@ -164,10 +164,16 @@ describe('the first feed page inside the page', () => {
   });
 
   it('revalidates as a 304 while the feed is unchanged', async () => {
-    const first = await page('/home');
-    const headers = { 'if-none-match': String(first.headers.etag), 'user-agent': PHONE_UA };
-    const again = await t.app.inject({ method: 'GET', url: '/home', headers, remoteAddress: '10.9.0.1' });
-    expect(again.statusCode).toBe(304);
+    // The page is rendered by the minute (its readable times): a first request just before a
+    // minute ends is followed by one in the next, whose page is another; the one after is the same.
+    let etag = String((await page('/home')).headers.etag);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 2 && statuses.at(-1) !== 304; attempt++) {
+      const again = await t.app.inject({ method: 'GET', url: '/home', headers: { 'if-none-match': etag, 'user-agent': PHONE_UA }, remoteAddress: '10.9.0.1' });
+      statuses.push(again.statusCode);
+      etag = String(again.headers.etag);
+    }
+    expect(statuses.at(-1)).toBe(304);
   });
 });
 
@@ -176,7 +182,7 @@ describe('the first screen rendered inside the page', () => {
     const first = carriedPage((await page('/home')).body)!.list[0]!;
     for (const url of ['/home', '/']) {
       const root = rootOf((await page(url)).body);
-      expect(root, url).toMatch(/^<div class="first-screen first-screen--mobile"><div class="app app--mobile">/);
+      expect(root, url).toMatch(/^<div class="first-screen first-screen--mobile" data-rendered-at="\d+"><div class="app app--mobile">/);
       expect(root, url).toContain('<nav class="feed-tabs" aria-label="动态分类">');
       expect(root, url).toContain(`<article class="post-card" aria-labelledby="post-${first.id}-author">`);
       expect(root, url).toContain(asText(first.content.slice(0, 20)));
@@ -189,7 +195,7 @@ describe('the first screen rendered inside the page', () => {
 
   it('is the PC layout for a desktop browser', async () => {
     const root = rootOf((await page('/home', undefined, DESKTOP_UA)).body);
-    expect(root).toMatch(/^<div class="first-screen first-screen--pc"><div class="app app--pc">/);
+    expect(root).toMatch(/^<div class="first-screen first-screen--pc" data-rendered-at="\d+"><div class="app app--pc">/);
     expect(root).toContain('<nav class="sidebar" aria-label="社区导航">');
     expect(root).not.toContain('feed-tabs');
   });
@@ -205,7 +211,7 @@ describe('the first screen rendered inside the page', () => {
     const html = (await page(`/message/detail/${post.id}`)).body;
     expect(carriedAnswer<Post>(html, 'postDetail')).toEqual((await t.call<Post>(api.postDetail, { post_id: post.id })).data());
     const root = rootOf(html);
-    expect(root).toMatch(/^<div class="first-screen first-screen--mobile"><div class="app app--mobile">/);
+    expect(root).toMatch(/^<div class="first-screen first-screen--mobile" data-rendered-at="\d+"><div class="app app--mobile">/);
     expect(root).toContain(asText(post.content.slice(0, 20)));
     expect(root).toContain(`>${asText(post.user.nick)}</a>`);
     // The comments are fetched by the client, as without this render: their skeleton holds their place.
@@ -235,7 +241,7 @@ describe('the first screen rendered inside the page', () => {
       const answer = (await t.call<Paged<Post>>(api.userPosts, { ...visit, index: 0, size: USER_POSTS_PAGE_SIZE })).data();
       expect(carriedAnswer<Paged<Post>>(html, 'userPosts'), url).toEqual(answer);
       const root = rootOf(html);
-      expect(root, url).toMatch(/^<div class="first-screen first-screen--pc"><div class="app app--pc">/);
+      expect(root, url).toMatch(/^<div class="first-screen first-screen--pc" data-rendered-at="\d+"><div class="app app--pc">/);
       expect(root, url).toContain(`<h1 id="profile-nick" class="profile__nick">${asText(author.nick)}`);
       // The posts, not their skeleton: the client shows them at once too (lib/carried-by-page.ts).
       expect(root, url).toContain(`<article class="post-card" aria-labelledby="post-${theirPosts.list[0]!.id}-author">`);

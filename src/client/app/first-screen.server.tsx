@@ -37,6 +37,9 @@ import { putFirstRead } from './first-read.ts';
 import { createAppRouter } from './router.tsx';
 
 
+/** The instants a first screen is rendered by: whole minutes. */
+const RENDERED_AT_STEP_MS = 60_000;
+
 /** Longer than a render takes (a few ms); the page waits for it. */
 const RENDER_LIMIT_MS = 200;
 
@@ -84,8 +87,11 @@ const renderOne: FirstScreenRender = async ({ path, reads, config, userAgent }) 
   renderFirstScreenLayout(isMobile);
   renderEnvironmentOnServer(userAgent);
   // Times as the platform's readers' clocks show them, whatever the server's time zone; the
-  // client hydrates by the same instant (RENDERED_AT_ATTRIBUTE) and zone.
-  const renderedAt = Date.now();
+  // client hydrates by the same instant (RENDERED_AT_ATTRIBUTE) and zone. The start of the
+  // minute (readable times count minutes): a page unchanged within it is the same page, which
+  // revalidates as a 304 (its ETag is its content's).
+  const now = Date.now();
+  const renderedAt = now - (now % RENDERED_AT_STEP_MS);
   readFirstScreenBy({ now: renderedAt, utcOffsetMinutes: CHINA_UTC_OFFSET_MINUTES });
   const queryClient = firstRenderQueryClient(reads);
   const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [path] }) });
