@@ -21,9 +21,12 @@ import { firstVisitScripts, totalBytes } from './support/first-visit.ts';
  * after that paint) and the router loaded before the first render (about 180 B), and its cuts in
  * main-thread work about 190 B (texts split without Intl.Segmenter, comments and a user's posts
  * rendered in the background): 127 B over 133 KiB, for LCP 1.64 -> 0.84 x a bare page on /home
- * and TBT about halved on the detail and the user centre. Issue 11's goal is 110 KB.
+ * and TBT about halved on the detail and the user centre. The client's hydration of that first
+ * screen (react-dom's hydrateRoot, the first screen's clock and layout, the header holding its
+ * place) added about 700 B: 574 B over 134 KiB, for a page that is not built, committed, laid out
+ * and painted a second time. Issue 11's goal is 110 KB.
  */
-const FIRST_VISIT_JS_BUDGET = 134 * 1024;
+const FIRST_VISIT_JS_BUDGET = 135 * 1024;
 
 let app: RunningApp;
 beforeAll(async () => {

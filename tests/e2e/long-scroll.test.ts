@@ -88,6 +88,41 @@ async function openAndComeBack(p: Page, labelId: string): Promise<void> {
   await p.waitForURL('**/home');
 }
 
+describe('the list turning windowed', () => {
+  it('keeps a reader at the 30th post on it when the next page makes the list windowed', async () => {
+    const browser = await launchBrowser({ viewport: { width: 1280, height: 860 } });
+    try {
+      const { page } = browser;
+      // The third page after the first (posts 31-40, which make the list windowed) waits for release().
+      let nextPages = 0;
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(`**${api.channelPosts.path}`, async (route) => {
+        const input = JSON.parse(route.request().postData() ?? '{}') as { index?: number };
+        if (input.index && ++nextPages === 3) await released;
+        await route.continue();
+      });
+      await page.goto(`${app.url}/home`);
+      await page.locator('main article').first().waitFor({ timeout: 15_000 });
+      await scrollFeed(page, 30);
+      expect((await page.evaluate(feedState)).shown).toBe(30);
+      // The reader stops at the 30th post; the next page is on its way.
+      const thirtieth = page.locator('main article').nth(29);
+      await thirtieth.evaluate((card) => card.scrollIntoView({ block: 'center' }));
+      await expect.poll(() => nextPages).toBe(3);
+      const before = await thirtieth.evaluate((card) => ({ id: card.getAttribute('aria-labelledby'), top: card.getBoundingClientRect().top }));
+      release();
+      await page.locator('.post-list--windowed').waitFor({ timeout: PAGE_TIMEOUT_MS });
+      const after = await page.evaluate((id) => document.querySelector(`main article[aria-labelledby="${id}"]`)?.getBoundingClientRect().top ?? null, before.id);
+      // Where it was, within the slots' rounding to whole pixels (about half a pixel a card above it).
+      expect(after).not.toBeNull();
+      expect(Math.abs(after! - before.top)).toBeLessThan(24);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
 describe('a long scroll of /home', () => {
   describe('on a PC', () => {
     let browser: LaunchedBrowser;

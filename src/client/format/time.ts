@@ -5,6 +5,7 @@
 import { startTransition, useEffect, useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { toMilliseconds } from '#shared/format.ts';
+import { useMountedInFirstScreen } from '../lib/first-screen-render.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -28,14 +29,15 @@ export function readFirstScreenBy(clock: ReadingClock | null): void {
 }
 
 /**
- * null: the reader's own clock. In what the first screen shows (the server's render, the client's
- * hydration of it), that screen's clock. A reader in the platform's time zone keeps it: its
+ * null: the reader's own clock. In what mounts in the first screen (the server's render, the
+ * client's hydration of it), that screen's clock; a card mounted later has the reader's. A reader in the platform's time zone keeps it: its
  * times are as of that render, as a card's are as of its first showing (PostCard's facts). A
  * reader elsewhere gets their own zone's times in a render in the background once hydrated,
  * card by card: a store's snapshot would render every card again at once, in one long task.
  */
 export function useReadingClock(): ReadingClock | null {
-  const [clock, setClock] = useState(() => firstScreenClock);
+  const mountedInFirstScreen = useMountedInFirstScreen();
+  const [clock, setClock] = useState(() => (mountedInFirstScreen ? firstScreenClock : null));
   useEffect(() => {
     if (clock && clock.utcOffsetMinutes !== -new Date().getTimezoneOffset()) startTransition(() => setClock(null));
   }, [clock]);

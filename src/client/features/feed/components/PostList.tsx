@@ -71,6 +71,11 @@ export function PostList<TKey extends QueryKey>({
   const deferred = useDeferredValue(data, inBackground ? null : undefined);
   const shown = deferred?.pages.length ? data : deferred;
   const posts = useMemo(() => flattenPosts(shown?.pages), [shown]);
+  // The switch to the windowed list waits in the background until its chunk has loaded, the plain
+  // list shown meanwhile: shown at once, its Suspense fallback (the same list) would stand beside
+  // the plain list kept hidden, and the browser's scroll anchoring moved the reader down by the
+  // new page's height (a reader at the 30th post was carried past the 40th).
+  const windowed = useDeferredValue(posts.length >= WINDOW_FROM);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const canAutoLoad = hasNextPage && !isFetchingNextPage && !isFetchNextPageError && query.status === 'success';
 
@@ -114,7 +119,7 @@ export function PostList<TKey extends QueryKey>({
   return (
     <section className="post-list-wrap" aria-label={label}>
       <Suspense fallback={plain}>
-        {posts.length < WINDOW_FROM ? (
+        {!windowed ? (
           plain
         ) : (
           <WindowedPosts posts={posts} more={hasNextPage}>
