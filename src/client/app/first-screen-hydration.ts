@@ -5,10 +5,11 @@
  *
  * Hydration needs the client's first render to write what the server wrote, so it renders by
  * what the server rendered by: its layout, its clock (the readable times) and the stores'
- * first states (zustand's server snapshot, which hydration reads). What this device knows
- * beyond (a newer clock, a closed AI widget, no network, the session) shows in the render that
- * follows at once. Where the trees still differ (a kept page whose feed gives way to a newer
- * one), React renders the page itself (onRecoverableError), as it does without a server render.
+ * first states (zustand's server snapshot, which hydration reads), the header holding its place
+ * (lib/first-screen-render.ts). What this device knows beyond (another time zone, a closed AI
+ * widget, no network, the session) shows in the renders that follow. Where the trees still differ
+ * (a kept page whose feed gives way to a newer one), React renders that part itself
+ * (onRecoverableError), as it does without a server render.
  */
 import { CHINA_UTC_OFFSET_MINUTES } from '#shared/format.ts';
 import { FIRST_SCREEN_CLASS, FIRST_SCREEN_HYDRATED_CLASS, RENDERED_AT_ATTRIBUTE } from '#shared/first-screen.ts';
