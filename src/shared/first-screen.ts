@@ -29,8 +29,8 @@ export const FIRST_SCREEN_CLASS = { mobile: 'first-screen first-screen--mobile',
 export const FIRST_SCREEN_HYDRATED_CLASS = 'first-screen';
 
 /**
- * On the element the server renders a first screen into: when it rendered it (ms since 1970, by
- * the server's clock). The client hydrates it reading times by that instant, so its first render
+ * On the element the server renders a first screen into: the instant it read times by (ms since
+ * 1970, by the server's clock: the start of the minute it rendered in). The client hydrates it reading times by that instant, so its first render
  * writes the same "3分钟前" (src/client/format/time.ts, useReadingClock).
  */
 export const RENDERED_AT_ATTRIBUTE = 'data-rendered-at';

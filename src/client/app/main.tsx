@@ -21,7 +21,6 @@ import { adoptStoredFirstFeedPage, keepFirstFeedPage } from '../entities/post/fi
 import { adoptFirstReads } from './first-read.ts';
 import { firstScreenHydrated, hydratableFirstScreen, onHydrationMismatch } from './first-screen-hydration.ts';
 import { forgetCarriedByPage } from '../lib/carried-by-page.ts';
-import { readFirstScreenBy } from '../format/time.ts';
 import { loadChunk } from '../lib/chunk.ts';
 import { yieldToBrowser } from '../lib/yield-to-browser.ts';
 import { createQueryClient, followOnlineStore, persistQueryCache } from '../lib/query-client.ts';
@@ -108,14 +107,13 @@ async function start(): Promise<void> {
     if (firstScreen) firstScreenHydrated(firstScreen);
     if (firstScreenData) void restore();
   });
-  // What the page carried shows at once wherever its first screen renders it, by its clock,
-  // hydrated part by part (a Suspense boundary hydrates after the page around it is up); a later
+  // What the page carried shows at once wherever its first screen renders it, hydrated part by
+  // part (a Suspense boundary hydrates after the page around it is up); a later
   // visit of the same page, after going elsewhere, is an ordinary one.
   const stopForgetting = router.subscribe('onBeforeNavigate', (event) => {
     if (!event.fromLocation || !event.pathChanged) return;
     stopForgetting();
     forgetCarriedByPage();
-    readFirstScreenBy(null);
   });
 
   // The first render hydrates the server's first screen (or replaces it), so it must be a whole

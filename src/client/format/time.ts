@@ -19,8 +19,8 @@ export interface ReadingClock {
 /**
  * The clock the server's render of a first screen (app/first-screen.server.tsx) reads times by,
  * and so the client's hydration of it: both must write the same text. Set by the server for
- * each render, and by the client from the page before it hydrates, until the reader goes to
- * another page (app/main.tsx).
+ * each render, and by the client from the page before it hydrates; read only by what mounts in
+ * that screen (useReadingClock).
  */
 let firstScreenClock: ReadingClock | null = null;
 
