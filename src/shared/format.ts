@@ -103,15 +103,19 @@ export function fallbackGraphemes(s: string): string[] {
 }
 
 /**
- * Text made only of code units that are each a user-perceived character of their own and never
- * join a neighbour: tab, line feed (not CR: CR LF is one), printable ASCII, Latin-1 and Latin
- * Extended letters, CJK punctuation (not the tone marks U+302A-302F), the CJK ideographs and the
- * fullwidth forms (not the halfwidth sound marks U+FF9E-FF9F). Most posts and comments are:
- * they are split without Intl.Segmenter, whose first use loads its break data (tens of ms on a
- * phone, on every page that shows a cut text). tests/unit/format.test.ts checks every one of
- * them against Intl.Segmenter.
+ * The code units that are each a user-perceived character of their own and never join a
+ * neighbour: tab, line feed (not CR: CR LF is one), printable ASCII, Latin-1 and Latin Extended
+ * letters, general punctuation (dashes, curly quotes, the ellipsis, the reference mark), CJK
+ * punctuation (not the tone marks U+302A-302F), the CJK ideographs and the fullwidth forms (not
+ * the halfwidth sound marks U+FF9E-FF9F). Most posts and comments are made of them: they are
+ * split without Intl.Segmenter, whose first use loads its break data (tens of ms on a phone, on
+ * every page that shows a cut text). tests/unit/format.test.ts checks every one of them against
+ * Intl.Segmenter.
  */
-export const SINGLE_UNIT_GRAPHEMES = /^[\t\n\x20-\x7E\u00A0-\u024F\u3000-\u3029\u3030-\u303F\u4E00-\u9FFF\uFF01-\uFF9D\uFFA0-\uFFEF]*$/;
+const SINGLE_UNIT = /[\t\n\x20-\x7E\u00A0-\u024F\u2010-\u2027\u2030-\u205E\u3000-\u3029\u3030-\u303F\u4E00-\u9FFF\uFF01-\uFF9D\uFFA0-\uFFEF]/;
+/** Text made only of {@link SINGLE_UNIT}. */
+export const SINGLE_UNIT_GRAPHEMES = new RegExp(`^${SINGLE_UNIT.source}*$`);
+const LEADING_SINGLE_UNITS = new RegExp(`^${SINGLE_UNIT.source}*`);
 
 /** The user-perceived characters of `s` (an emoji with modifiers or ZWJ parts is one). */
 export function graphemes(s: string): string[] {
@@ -119,6 +123,22 @@ export function graphemes(s: string): string[] {
   const seg = graphemeSegmenter();
   if (!seg) return fallbackGraphemes(s);
   return Array.from(seg.segment(s), (part) => part.segment);
+}
+
+/**
+ * The user-perceived characters of `s`, one at a time. A consumer that stops within the text's
+ * leading run of single units (a cut before the first emoji) never makes Intl.Segmenter.
+ */
+export function* eachGrapheme(s: string): Generator<string> {
+  const plain = LEADING_SINGLE_UNITS.exec(s)![0].length;
+  if (plain === s.length) {
+    for (let i = 0; i < s.length; i += 1) yield s[i]!;
+    return;
+  }
+  // The run's last unit may join what follows it (a letter and its accent): it is split with the rest.
+  const rest = Math.max(plain - 1, 0);
+  for (let i = 0; i < rest; i += 1) yield s[i]!;
+  yield* graphemes(s.slice(rest));
 }
 
 /** The length units of one user-perceived character: emoji 4, other non-ASCII 2, ASCII 1. */
@@ -140,17 +160,35 @@ export function textLength(s: string): number {
   return total;
 }
 
+/** The most length units one code unit can make: a one-unit emoji (⭐) counts 4. */
+const MAX_UNITS_PER_CODE_UNIT = 4;
+
+/**
+ * `textLength(s) > length`, reading no further than the answer needs: a text too short to
+ * reach `length` by any count, or one that passes it before its first emoji, is decided
+ * without Intl.Segmenter.
+ */
+export function isLongerThan(s: string, length: number): boolean {
+  if (s.length * MAX_UNITS_PER_CODE_UNIT <= length) return false;
+  let used = 0;
+  for (const part of eachGrapheme(s)) {
+    used += graphemeLength(part);
+    if (used > length) return true;
+  }
+  return false;
+}
+
 /**
  * Cuts `s` to at most `length` text-length units (see {@link textLength}) without splitting a
  * character, and appends `'...'` when something was cut. Text that fits is returned unchanged.
  */
 export function cutText(s: string, length: number = DEFAULT_CUT_LENGTH): string {
-  const parts = graphemes(s);
   let used = 0;
-  for (let i = 0; i < parts.length; i += 1) {
-    const next = used + graphemeLength(parts[i]!);
-    if (next > length) return `${parts.slice(0, i).join('')}...`;
-    used = next;
+  let kept = 0;
+  for (const part of eachGrapheme(s)) {
+    used += graphemeLength(part);
+    if (used > length) return `${s.slice(0, kept)}...`;
+    kept += part.length;
   }
   return s;
 }

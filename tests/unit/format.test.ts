@@ -14,6 +14,8 @@ import {
   isProviderHost,
   isProviderUrl,
   SINGLE_UNIT_GRAPHEMES,
+  eachGrapheme,
+  isLongerThan,
   splitLinks,
   textLength,
   toMilliseconds,
@@ -145,10 +147,34 @@ describe('graphemes without Intl.Segmenter for plain text', () => {
       expect(fresh.cutText(text, 40)).toBe(cutText(text, 40));
       expect(fresh.textLength(text)).toBe(textLength(text));
       expect(made).toBe(0);
+      // A cut that ends before the first emoji (or other joined character) needs no segmenter.
+      const endsInEmoji = `${text}“加油”——继续 💪`;
+      expect(fresh.cutText(endsInEmoji, 60)).toBe(cutText(endsInEmoji, 60));
+      expect(fresh.isLongerThan(endsInEmoji, 60)).toBe(true);
+      // Nor does a text too short to reach the length even if all of it were emoji.
+      expect(fresh.isLongerThan('继续加油 💪', 150)).toBe(false);
+      expect(made).toBe(0);
       expect(fresh.textLength('好👍🏽')).toBe(6);
       expect(made).toBe(1);
     } finally {
       vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe('eachGrapheme', () => {
+  it('gives the characters graphemes gives, where a plain run meets a joined character too', () => {
+    for (const sample of ['', 'abc', '好的', 'e\u0301x', 'abe\u0301', '\u0301ab', '你好👍🏽再见', '👨‍👩‍👧‍👦a', 'ab🇨🇳🇯🇵', 'a\r\nb', '1️⃣2', '“引号”…']) {
+      expect([...eachGrapheme(sample)], sample).toEqual(graphemes(sample));
+    }
+  });
+});
+
+describe('isLongerThan', () => {
+  it('answers as textLength does, at the length and on either side of it', () => {
+    for (const sample of ['', 'abc', '好的', '⭐', '⭐⭐', '你好👍🏽再见', '👨‍👩‍👧‍👦a', 'ab🇨🇳🇯🇵', 'e\u0301x', '“引号”…']) {
+      const length = textLength(sample);
+      for (const limit of [Math.max(length - 1, 0), length, length + 1]) expect(isLongerThan(sample, limit), `${sample} ${limit}`).toBe(length > limit);
     }
   });
 });

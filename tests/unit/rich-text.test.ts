@@ -375,6 +375,34 @@ describe('the cut on rendered content', () => {
     expect(code.querySelector('pre code')?.textContent).toBe('1\n2\n3\n4\n5...');
   });
 
+  it('cuts before an emoji without Intl.Segmenter, and keeps an emoji whole at the cut', async () => {
+    vi.resetModules();
+    const Real = Intl.Segmenter;
+    let made = 0;
+    vi.stubGlobal('Intl', {
+      ...Intl,
+      Segmenter: class extends Real {
+        constructor(...args: ConstructorParameters<typeof Real>) {
+          super(...args);
+          made++;
+        }
+      },
+    });
+    try {
+      const fresh = await import('../../src/client/ui/rich-text/cut.ts');
+      const early = dom(`<p>“${'长'.repeat(10)}”，继续加油 💪</p>`);
+      expect(fresh.cutRendered(early, { length: 20, lines: 6 })).toBe(true);
+      expect(early.innerHTML).toBe(`<p>“${'长'.repeat(9)}...</p>`);
+      expect(made).toBe(0);
+      const atEmoji = dom('<pre><code>12\n3👍🏽4</code></pre>');
+      expect(fresh.cutRendered(atEmoji, { length: 6, lines: 6 })).toBe(true);
+      expect(atEmoji.textContent).toBe('12\n3...');
+      expect(made).toBe(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('prunes what the cut leaves empty', () => {
     const box = dom('<p>一二三</p><ul><li><strong>四五六</strong></li></ul>');
     expect(cutRendered(box, { length: 6, lines: 6 })).toBe(true);

@@ -6,7 +6,7 @@
  * (KaTeX), an image or a rule is kept whole or not at all; elements left empty are pruned and
  * `...` closes the last line. Tags are never cut: the DOM does the closing.
  */
-import { graphemeLength, graphemes, textLength } from '#shared/format.ts';
+import { eachGrapheme, graphemeLength, textLength } from '#shared/format.ts';
 
 export interface CutLimits {
   /** Length units (emoji 4, other non-ASCII 2, others 1). */
@@ -100,19 +100,20 @@ export function cutRendered(root: Node, limits: CutLimits): boolean {
 
   /** Where the cut goes: a text node cut at a character, or a node dropped with what follows. */
   const cutText = (node: Text, inPre: boolean): boolean => {
-    const parts = graphemes(node.data);
-    for (let i = 0; i < parts.length; i += 1) {
-      const part = parts[i]!;
+    let kept = 0;
+    for (const part of eachGrapheme(node.data)) {
       if (part === '\n' || part === '\r\n') {
         if (inPre) lineOpen = false;
+        kept += part.length;
         continue;
       }
       if (!fitsLine() || units + graphemeLength(part) > limits.length) {
-        node.data = parts.slice(0, i).join('');
+        node.data = node.data.slice(0, kept);
         dropFrom(root, node, true);
         return true;
       }
       units += graphemeLength(part);
+      kept += part.length;
     }
     return false;
   };

@@ -1,6 +1,6 @@
 import { Fragment, lazy, memo, Suspense } from 'react';
 import { DEFAULT_CUT_LENGTH } from '#shared/constants.ts';
-import { cutText, splitLinks, textLength } from '#shared/format.ts';
+import { cutText, isLongerThan, splitLinks } from '#shared/format.ts';
 import { EXTERNAL_LINK_REL } from '../../../ui/rich-text/link-rel.ts';
 import { useExpandedPostsStore } from '../expanded-posts-store.ts';
 
@@ -8,7 +8,7 @@ import { useExpandedPostsStore } from '../expanded-posts-store.ts';
 const MAX_COLLAPSED_LINES = 6;
 
 export function isLongText(text: string, cutLength = DEFAULT_CUT_LENGTH): boolean {
-  return textLength(text) > cutLength || text.split('\n').length > MAX_COLLAPSED_LINES;
+  return isLongerThan(text, cutLength) || text.split('\n').length > MAX_COLLAPSED_LINES;
 }
 
 /** The collapsed form: cut by length (SPEC.md: default 150) and by line count. */
