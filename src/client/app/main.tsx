@@ -7,7 +7,7 @@ import '../styles/tokens.css';
 import '../styles/base.css';
 import '../styles/pages.css';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, type AnyRoute } from '@tanstack/react-router';
+import { createBrowserHistory, RouterProvider, type AnyRoute } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { clientMessages } from '#shared/errors.ts';
@@ -27,7 +27,8 @@ import { createQueryClient, followOnlineStore, persistQueryCache } from '../lib/
 import { startLayoutTracking, useLayoutStore } from '../platform/layout-store.ts';
 import { reportWorkerNetworkStatus, startOnlineTracking } from '../platform/online-store.ts';
 import { registerServiceWorker } from '../platform/pwa.ts';
-import { createAppRouter, startRouterTracking, type AppRouter } from './router.tsx';
+import { createAppRouter, type AppRouter } from './router.tsx';
+import { trackVisitHistory } from '../lib/visit-history.ts';
 import { startHostPlatform } from './host/start.ts';
 import { suppressDoubleTap } from '../ui/double-tap.ts';
 import { toast } from '../ui/toast/toast-store.ts';
@@ -100,8 +101,12 @@ async function start(): Promise<void> {
   // hydrates it where the viewport shows it, and renders its own page in its place otherwise.
   const serverRendered = rootElement.firstElementChild !== null;
   const firstScreen = serverRendered ? hydratableFirstScreen(rootElement) : null;
-  const router = createAppRouter({ queryClient, keepFirstScroll: serverRendered });
-  startRouterTracking(router);
+  // The history, the router (its route tree processed) and what follows it, each in a task of its own.
+  const history = createBrowserHistory();
+  trackVisitHistory(history);
+  await yieldToBrowser();
+  const router = createAppRouter({ queryClient, history, keepFirstScroll: serverRendered });
+  await yieldToBrowser();
   startHostPlatform(queryClient, router);
   afterFirstScreen(router, () => {
     if (firstScreen) firstScreenHydrated(firstScreen);

@@ -2,8 +2,8 @@
  * The router: a code-based route tree with every route of SPEC.md section 2, history mode,
  * the QueryClient in the router context (loaders call ensureQueryData with the same
  * queryOptions factories the components use), the app shell around every page, one default
- * pending and error component, scroll restoration (kept-alive pages get their scroll position
- * back on every return; other new pages start at the top), and the session's visit history.
+ * pending and error component, and scroll restoration (kept-alive pages get their scroll position
+ * back on every return; other new pages start at the top).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserHistory, createRouter } from '@tanstack/react-router';
@@ -27,7 +27,6 @@ import { topicHomeRoute, topicListRoute } from '../routes/topic.tsx';
 import { userCenterRoute } from '../routes/user.tsx';
 import { AppShell } from './AppShell.tsx';
 import { PagePending, RouteError } from './route-states.tsx';
-import { trackVisitHistory } from '../lib/visit-history.ts';
 
 export const routeTree = rootRoute.addChildren([
   indexRoute,
@@ -102,9 +101,4 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: AppRouter;
   }
-}
-
-/** Starts the per-session visit history for this router. Returns the unsubscribe. */
-export function startRouterTracking(router: AppRouter): () => void {
-  return trackVisitHistory(router.history);
 }
