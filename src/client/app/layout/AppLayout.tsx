@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useLayoutStore } from '../../platform/layout-store.ts';
 import AiWidget from './AiWidget.tsx';
 import { BackToTop } from './BackToTop.tsx';
@@ -8,6 +8,7 @@ import { MobileFeedTabs, MobileTopBar } from './MobileBars.tsx';
 import { IconPlus } from '../../ui/icons.tsx';
 import { LazyLayer, lazyComponent } from '../../ui/LazyLayer.tsx';
 import { useOnlineStore } from '../../platform/online-store.ts';
+import { useFocusClearOfBar } from '../../ui/focus-clear-of-bar.ts';
 import { useAppOffers } from './app-offers.ts';
 import './layout.css';
 
@@ -64,6 +65,11 @@ export function AppLayout({ children, sidebar, showSidebar, userSlot, heading, f
   const isMobile = useLayoutStore((s) => s.isMobile);
   const [exploring, setExploring] = useState(false);
   const closeExplore = useCallback(() => setExploring(false), []);
+  // Shift+Tab up the page never leaves the focused control under the header.
+  const headerRef = useRef<HTMLElement>(null);
+  const mobileChromeRef = useRef<HTMLDivElement>(null);
+  const pageRef = useRef<HTMLDivElement>(null);
+  useFocusClearOfBar(isMobile ? mobileChromeRef : headerRef, true, { edge: 'top', contentRef: pageRef });
   return (
     <div className={`app ${isMobile ? 'app--mobile' : 'app--pc'}`}>
       <a
@@ -78,14 +84,14 @@ export function AppLayout({ children, sidebar, showSidebar, userSlot, heading, f
       </a>
       <StatusBanners />
       {isMobile ? (
-        <div className="mobile-chrome">
+        <div className="mobile-chrome" ref={mobileChromeRef}>
           <MobileTopBar heading={heading} onBack={onBack} userSlot={userSlot} />
           {feedTab ? <MobileFeedTabs active={feedTab} onExplore={() => setExploring(true)} /> : null}
         </div>
       ) : (
-        <Header userSlot={userSlot} onCompose={onCompose} />
+        <Header ref={headerRef} userSlot={userSlot} onCompose={onCompose} />
       )}
-      <div className={`page${showSidebar && !isMobile ? ' page--with-sidebar' : ''}`}>
+      <div ref={pageRef} className={`page${showSidebar && !isMobile ? ' page--with-sidebar' : ''}`}>
         {showSidebar && !isMobile ? <aside className="page__sidebar">{sidebar}</aside> : null}
         <main id={MAIN_ID} className="page__content" tabIndex={-1}>
           {children}

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { IconSparkle } from '../../ui/icons.tsx';
 import { useAppOffers } from './app-offers.ts';
 import { openAiAssistant, selectShowHeaderAiEnter, useAiWidgetStore } from './ai-widget-store.ts';
@@ -42,9 +42,9 @@ export function Brand({ compact = false }: { compact?: boolean }) {
 }
 
 /** PC: the fixed header across the top, its content aligned with the 1200 px page. */
-export function Header({ userSlot, onCompose }: { userSlot: ReactNode; onCompose: () => void }) {
+export function Header({ userSlot, onCompose, ref }: { userSlot: ReactNode; onCompose: () => void; ref?: Ref<HTMLElement> }) {
   return (
-    <header className="app-header">
+    <header ref={ref} className="app-header">
       <div className="app-header__inner">
         <Brand />
         <div className="app-header__actions">
