@@ -14,6 +14,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useEffect, useReducer, type MouseEvent } from 'react';
 import { cutText } from '#shared/format.ts';
 import { loadChunk } from '../lib/chunk.ts';
+import { yieldToBrowser } from '../lib/yield-to-browser.ts';
 import type { CutLimits } from './rich-text/cut.ts';
 import { PlainText } from './rich-text/PlainText.tsx';
 import type * as Renderer from './rich-text/renderer.ts';
@@ -24,15 +25,20 @@ export type { CutLimits } from './rich-text/cut.ts';
 let renderer: typeof Renderer | undefined;
 let loading: Promise<typeof Renderer> | undefined;
 
-/** The renderer's chunk, once; a failed load is tried again by the next RichText shown. */
+/** The renderer's chunk, once, set up step by step; a failed load is tried again by the next RichText shown. */
 export function loadRichTextRenderer(): Promise<typeof Renderer> {
-  loading ??= loadChunk(() => import('./rich-text/renderer.ts')).then(
-    (module) => (renderer = module),
-    (error: unknown) => {
+  loading ??= loadChunk(() => import('./rich-text/renderer.ts'))
+    .then(async (module) => {
+      for (const step of module.setUpSteps) {
+        await yieldToBrowser();
+        step();
+      }
+      return (renderer = module);
+    })
+    .catch((error: unknown) => {
       loading = undefined;
       throw error;
-    },
-  );
+    });
   return loading;
 }
 

@@ -10,7 +10,7 @@ import { highlightToHtml } from '../../lib/code-languages.ts';
 import { loadChunk } from '../../lib/chunk.ts';
 import { cutRendered, type CutLimits } from './cut.ts';
 import { createMarkdown, escapeHtml, scanTokens, type RichEnv } from './markdown.ts';
-import { sanitizeHtml, sanitizeToFragment } from './sanitize.ts';
+import { prepareSanitizers, sanitizeHtml, sanitizeToFragment } from './sanitize.ts';
 import '../../lib/code-highlight.css';
 
 export type { CutLimits } from './cut.ts';
@@ -22,7 +22,14 @@ export interface RenderedText {
   cut: boolean;
 }
 
-const md = createMarkdown();
+let md: ReturnType<typeof createMarkdown> | undefined;
+const markdown = () => (md ??= createMarkdown());
+
+/**
+ * What the first render would otherwise do all at once (the Markdown parser, the sanitizers):
+ * RichText runs each in a task of its own once the chunk has loaded, none of them a long task.
+ */
+export const setUpSteps: ReadonlyArray<() => unknown> = [markdown, prepareSanitizers];
 
 type MathRenderer = (tex: string, displayMode: boolean) => string;
 let katexLoad: Promise<MathRenderer> | undefined;
@@ -57,6 +64,7 @@ export async function renderRichText(text: string, cut?: CutLimits): Promise<Ren
   const known = kept.get(key);
   if (known) return known;
   const env: RichEnv = {};
+  const md = markdown();
   const tokens = md.parse(text, env);
   const needs = scanTokens(tokens);
   let complete = true;

@@ -107,11 +107,12 @@ export function isInternalHref(href: string, origin: string = window.location.or
   return isProviderUrl(href, providerDomains());
 }
 
-let purifier: ReturnType<typeof DOMPurify> | undefined;
+type Purifier = ReturnType<typeof DOMPurify>;
 
-function instance(): ReturnType<typeof DOMPurify> {
-  if (purifier) return purifier;
+/** An instance of its own with the hooks, configured once: a call then skips reading the config again (its sets of tags and attributes). */
+function makePurifier(config: Config): Purifier {
   const purify = DOMPurify(window);
+  purify.setConfig(config);
   purify.addHook('uponSanitizeAttribute', (node, event) => {
     const name = event.attrName;
     const value = event.attrValue;
@@ -132,16 +133,26 @@ function instance(): ReturnType<typeof DOMPurify> {
     node.setAttribute('target', '_blank');
     node.setAttribute('rel', EXTERNAL_LINK_REL);
   });
-  purifier = purify;
   return purify;
 }
 
+const FRAGMENT_CONFIG = { ...SANITIZE_CONFIG, RETURN_DOM_FRAGMENT: true as const };
+let purifiers: { toFragment: Purifier; toHtml: Purifier } | undefined;
+
+/** Makes the sanitizers, once (RichText does it in a task of its own, before the first render). */
+export function prepareSanitizers(): NonNullable<typeof purifiers> {
+  purifiers ??= { toFragment: makePurifier(FRAGMENT_CONFIG), toHtml: makePurifier(SANITIZE_CONFIG) };
+  return purifiers;
+}
+
+// Each call names the config its instance was set to; DOMPurify does not read it again.
+
 /** The sanitized DOM of `html`, ready to cut (cut.ts) and serialize. */
 export function sanitizeToFragment(html: string): DocumentFragment {
-  return instance().sanitize(html, { ...SANITIZE_CONFIG, RETURN_DOM_FRAGMENT: true });
+  return prepareSanitizers().toFragment.sanitize(html, FRAGMENT_CONFIG);
 }
 
 /** The sanitized HTML of `html`. */
 export function sanitizeHtml(html: string): string {
-  return instance().sanitize(html, SANITIZE_CONFIG);
+  return prepareSanitizers().toHtml.sanitize(html, SANITIZE_CONFIG);
 }
