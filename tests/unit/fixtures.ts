@@ -102,3 +102,27 @@ export function stubApi(options: FetchStubOptions = {}) {
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
+
+/**
+ * Counts the Intl.Segmenter instances made while `run` uses a fresh copy of the modules that
+ * `load` imports (shared/format.ts keeps its segmenter once made, so an earlier test's would hide one).
+ */
+export async function withCountedSegmenters<T>(load: () => Promise<T>, run: (fresh: T, made: () => number) => Promise<void> | void): Promise<void> {
+  vi.resetModules();
+  const Real = Intl.Segmenter;
+  let made = 0;
+  vi.stubGlobal('Intl', {
+    ...Intl,
+    Segmenter: class extends Real {
+      constructor(...args: ConstructorParameters<typeof Real>) {
+        super(...args);
+        made++;
+      }
+    },
+  });
+  try {
+    await run(await load(), () => made);
+  } finally {
+    vi.unstubAllGlobals();
+  }
+}

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   COUNT_CAP_LABEL,
   cutText,
@@ -21,6 +21,7 @@ import {
   toMilliseconds,
 } from '#shared/format.ts';
 import { DEFAULT_CUT_LENGTH } from '#shared/constants.ts';
+import { withCountedSegmenters } from './fixtures.ts';
 
 describe('formatCount', () => {
   it('shows counts up to 1000 as they are', () => {
@@ -128,37 +129,22 @@ describe('graphemes without Intl.Segmenter for plain text', () => {
   });
 
   it('cuts and counts plain Chinese and ASCII text as Intl.Segmenter does, without making one', async () => {
-    vi.resetModules();
-    const Real = Intl.Segmenter;
-    let made = 0;
-    vi.stubGlobal('Intl', {
-      ...Intl,
-      Segmenter: class extends Real {
-        constructor(...args: ConstructorParameters<typeof Real>) {
-          super(...args);
-          made++;
-        }
-      },
-    });
-    try {
-      const fresh = await import('#shared/format.ts');
+    await withCountedSegmenters(() => import('#shared/format.ts'), (fresh, made) => {
       const text = '今天学习了 React 19 的 transition，感觉很有意思！\n第二行：useDeferredValue。'.repeat(4);
       expect(fresh.graphemes(text)).toEqual([...segmenter.segment(text)].map((part) => part.segment));
       expect(fresh.cutText(text, 40)).toBe(cutText(text, 40));
       expect(fresh.textLength(text)).toBe(textLength(text));
-      expect(made).toBe(0);
+      expect(made()).toBe(0);
       // A cut that ends before the first emoji (or other joined character) needs no segmenter.
       const endsInEmoji = `${text}“加油”——继续 💪`;
       expect(fresh.cutText(endsInEmoji, 60)).toBe(cutText(endsInEmoji, 60));
       expect(fresh.isLongerThan(endsInEmoji, 60)).toBe(true);
       // Nor does a text too short to reach the length even if all of it were emoji.
       expect(fresh.isLongerThan('继续加油 💪', 150)).toBe(false);
-      expect(made).toBe(0);
+      expect(made()).toBe(0);
       expect(fresh.textLength('好👍🏽')).toBe(6);
-      expect(made).toBe(1);
-    } finally {
-      vi.unstubAllGlobals();
-    }
+      expect(made()).toBe(1);
+    });
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { textLength } from '../../src/shared/format.ts';
+import { withCountedSegmenters } from './fixtures.ts';
 import { cutRendered } from '../../src/client/ui/rich-text/cut.ts';
 import { isSafeHref, isSafeImageSrc } from '../../src/client/ui/rich-text/markdown.ts';
 import { renderRichText } from '../../src/client/ui/rich-text/renderer.ts';
@@ -376,31 +377,16 @@ describe('the cut on rendered content', () => {
   });
 
   it('cuts before an emoji without Intl.Segmenter, and keeps an emoji whole at the cut', async () => {
-    vi.resetModules();
-    const Real = Intl.Segmenter;
-    let made = 0;
-    vi.stubGlobal('Intl', {
-      ...Intl,
-      Segmenter: class extends Real {
-        constructor(...args: ConstructorParameters<typeof Real>) {
-          super(...args);
-          made++;
-        }
-      },
-    });
-    try {
-      const fresh = await import('../../src/client/ui/rich-text/cut.ts');
+    await withCountedSegmenters(() => import('../../src/client/ui/rich-text/cut.ts'), (fresh, made) => {
       const early = dom(`<p>“${'长'.repeat(10)}”，继续加油 💪</p>`);
       expect(fresh.cutRendered(early, { length: 20, lines: 6 })).toBe(true);
       expect(early.innerHTML).toBe(`<p>“${'长'.repeat(9)}...</p>`);
-      expect(made).toBe(0);
+      expect(made()).toBe(0);
       const atEmoji = dom('<pre><code>12\n3👍🏽4</code></pre>');
       expect(fresh.cutRendered(atEmoji, { length: 6, lines: 6 })).toBe(true);
       expect(atEmoji.textContent).toBe('12\n3...');
-      expect(made).toBe(1);
-    } finally {
-      vi.unstubAllGlobals();
-    }
+      expect(made()).toBe(1);
+    });
   });
 
   it('prunes what the cut leaves empty', () => {
