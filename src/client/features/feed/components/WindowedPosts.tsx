@@ -7,7 +7,7 @@
  * for the session: when a kept-alive /home comes back, the list is as tall as when it was left
  * before it paints, and the restored scroll position lands on the same post.
  */
-import { measureElement, useWindowVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { Post } from '#shared/schemas.ts';
 import { PostCard } from './PostCard.tsx';
@@ -33,8 +33,7 @@ function measurePlainList(): void {
     for (const card of list.querySelectorAll(':scope > article')) {
       const id = /^post-(\d+)-author$/.exec(card.getAttribute('aria-labelledby') ?? '')?.[1];
       const height = card.getBoundingClientRect().height;
-      // Whole pixels, as the virtualizer measures a slot (a card and its gap) once it shows.
-      if (id && height > 0) heightById.set(Number(id), Math.round(height + gap));
+      if (id && height > 0) heightById.set(Number(id), height + gap);
     }
   }
 }
@@ -52,6 +51,20 @@ function keepsPlaceUnlessScrollingUp(item: VirtualItem, _delta: number, instance
   const offset = instance.scrollOffset ?? 0;
   // Measured before: only a card wholly above moves the view; a first measure: any that starts above.
   return instance.itemSizeCache.has(item.key) ? item.end <= offset : item.start < offset;
+}
+
+/**
+ * A slot's height as laid out, fractions of a pixel included. The virtualizer's own measure rounds
+ * to whole pixels, and the rounding added up: a card's text lines are often 22.5 px tall, so each
+ * card above the reader's counted half a pixel more, and the switch to this list moved the 30th
+ * post down by 13 px. A slot seen before keeps its height when it comes back into the DOM (no
+ * layout is read), as with the virtualizer's own measure.
+ */
+function slotHeight(element: HTMLDivElement, entry: ResizeObserverEntry | undefined, instance: Virtualizer<Window, HTMLDivElement>): number {
+  const box = entry?.borderBoxSize[0];
+  if (box) return box.blockSize;
+  const measured = entry ? undefined : instance.itemSizeCache.get(instance.options.getItemKey(instance.indexFromElement(element)));
+  return measured ?? element.getBoundingClientRect().height;
 }
 
 /** The virtualizer's setting for that has no option of the hook: it is set on the instance. */
@@ -79,7 +92,7 @@ export default function WindowedPosts({
     overscan: OVERSCAN,
     scrollMargin,
     measureElement: (element, entry, instance) => {
-      const height = measureElement(element, entry, instance);
+      const height = slotHeight(element, entry, instance);
       const post = posts[Number(element.getAttribute('data-index'))];
       if (post) heightById.set(post.id, height);
       return height;
@@ -116,7 +129,9 @@ export default function WindowedPosts({
           ref={virtualizer.measureElement}
           data-index={item.index}
           className="post-list__slot"
-          style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
+          // On whole pixels (text on a fraction of one is blurred on some screens); the
+          // heights above it are added up unrounded, so the card is within half a pixel of its place.
+          style={{ transform: `translateY(${Math.round(item.start - scrollMargin)}px)` }}
         >
           <PostCard post={posts[item.index]!} />
         </div>
