@@ -26,7 +26,8 @@ import { firstVisitScripts, totalBytes } from './support/first-visit.ts';
  * place) added about 700 B: 574 B over 134 KiB, for a page that is not built, committed, laid out
  * and painted a second time. Cuts that stop reading at the cut (no Intl.Segmenter before the
  * first emoji), the router's start in three tasks and focus kept clear of the header on
- * Shift+Tab (WCAG 2.4.11) added about 520 B: 73 B over 135 KiB. Issue 11's goal is 110 KB.
+ * Shift+Tab (WCAG 2.4.11) added about 520 B: 73 B over 135 KiB. A tap made before the app starts,
+ * answered once it is up, added 416 B (138,729 B). Issue 11's goal is 110 KB.
  */
 const FIRST_VISIT_JS_BUDGET = 136 * 1024;
 

@@ -307,6 +307,49 @@ describe('/home painted from its HTML', () => {
       await browser.close();
     }
   });
+
+  it('answers a tap made before the app started once it is up: a like counts once, a tap on a card’s text opens that post', async () => {
+    const browser = await launchBrowser({ viewport: { width: 375, height: 812 }, userAgent: PHONE_UA });
+    try {
+      const { page } = browser;
+      const [name, value] = (await logInByApi(app, '15600097302')).split('=') as [string, string];
+      await browser.context.addCookies([{ name, value, url: app.url }]);
+      const problems = watchConsole(page);
+      // Posts the other tests leave alone (the one before likes the first).
+      const liked = firstPage.list[2]!;
+      const opened = firstPage.list[1]!;
+
+      let entry = await holdEntry(page);
+      await page.goto(`${app.url}/home`, { waitUntil: 'commit' });
+      const like = page.locator('main article').nth(2).locator('footer button[aria-pressed]');
+      await like.waitFor({ state: 'visible' });
+      expect(await page.locator('.first-screen--mobile').count()).toBe(1);
+      expect(await like.getAttribute('aria-label')).toBe(`点赞 ${liked.like_count}`);
+      await like.click();
+      entry.release();
+      await clientStarted(page);
+      await expect.poll(() => like.getAttribute('aria-label')).toBe(`取消点赞 ${liked.like_count + 1}`);
+      // Once: the tap is not answered again, nor by both the page and the app.
+      await page.waitForTimeout(1000);
+      expect(await like.getAttribute('aria-pressed')).toBe('true');
+      const counted = (await callApi(app, api.channelPosts, { tab: 'all', size: 10 })).list.find((post) => post.id === liked.id);
+      expect(counted?.like_count).toBe(liked.like_count + 1);
+
+      await page.unrouteAll();
+      entry = await holdEntry(page);
+      await page.reload({ waitUntil: 'commit' });
+      const text = page.locator('main article').nth(1).locator('.post-content');
+      await text.waitFor({ state: 'visible' });
+      expect(await page.locator('.first-screen--mobile').count()).toBe(1);
+      await text.click();
+      entry.release();
+      await page.waitForURL(`**/message/detail/${opened.id}`);
+      await page.locator('main article').first().waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
 });
 
 describe('a post and a user centre painted from their HTML', () => {

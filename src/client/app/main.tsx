@@ -19,6 +19,7 @@ import { installSession } from '../features/auth/install.ts';
 import { startOutbox } from '../entities/outbox/index.ts';
 import { adoptStoredFirstFeedPage, keepFirstFeedPage } from '../entities/post/first-feed-page.ts';
 import { adoptFirstReads } from './first-read.ts';
+import { answerEarlyTap, takeEarlyTap } from './early-tap.ts';
 import { firstScreenHydrated, hydratableFirstScreen, onHydrationMismatch } from './first-screen-hydration.ts';
 import { forgetCarriedByPage } from '../lib/carried-by-page.ts';
 import { loadChunk } from '../lib/chunk.ts';
@@ -108,10 +109,6 @@ async function start(): Promise<void> {
   const router = createAppRouter({ queryClient, history, keepFirstScroll: serverRendered });
   await yieldToBrowser();
   startHostPlatform(queryClient, router);
-  afterFirstScreen(router, () => {
-    if (firstScreen) firstScreenHydrated(firstScreen);
-    if (firstScreenData) void restore();
-  });
   // What the page carried shows at once wherever its first screen renders it, hydrated part by
   // part (a Suspense boundary hydrates after the page around it is up); a later
   // visit of the same page, after going elsewhere, is an ordinary one.
@@ -144,6 +141,13 @@ async function start(): Promise<void> {
       </QueryClientProvider>
     </StrictMode>
   );
+  // From here React hears the page's taps; one made before is answered once the page is the app's.
+  const earlyTap = takeEarlyTap();
+  afterFirstScreen(router, () => {
+    if (firstScreen) firstScreenHydrated(firstScreen);
+    answerEarlyTap(earlyTap);
+    if (firstScreenData) void restore();
+  });
   if (firstScreen) {
     // Rendered as the server renders it: the root match and the matches without a Suspense
     // boundary of their own, as the router does for a page it rendered on the server (its ssr).
