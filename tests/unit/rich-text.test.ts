@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { textLength } from '../../src/shared/format.ts';
 import { withCountedSegmenters } from './fixtures.ts';
 import { cutRendered } from '../../src/client/ui/rich-text/cut.ts';
-import { isSafeHref, isSafeImageSrc } from '../../src/client/ui/rich-text/markdown.ts';
+import { isSafeHref, isSafeImageSrc } from '../../src/client/ui/rich-text/safe-urls.ts';
 import { renderRichText } from '../../src/client/ui/rich-text/renderer.ts';
 import { isInternalHref, sanitizeHtml } from '../../src/client/ui/rich-text/sanitize.ts';
 

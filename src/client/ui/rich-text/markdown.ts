@@ -16,7 +16,8 @@
  * DOMPurify keeps it safe.
  */
 import MarkdownIt, { type Env, type MarkdownIt as Markdown, type StateBlock, type StateInline, type Token } from 'markdown-it';
-import { findLinks, isHttpUrl, type LinkMatch } from '#shared/format.ts';
+import { findLinks, type LinkMatch } from '#shared/format.ts';
+import { isSafeHref, isSafeImageSrc } from './safe-urls.ts';
 
 /** What the renderer needs besides the text: filled in by renderer.ts before rendering. */
 export interface RichEnv extends Env {
@@ -24,16 +25,6 @@ export interface RichEnv extends Env {
   renderMath?: (tex: string, displayMode: boolean) => string;
   /** Highlighted HTML of fenced code blocks, by token index (highlightToHtml's escaped HTML). */
   highlighted?: Map<number, string>;
-}
-
-/** An http(s) URL by SPEC.md's pattern, or a path on this origin (`/x`, never `//x` or `/\x`). */
-export function isSafeHref(url: string): boolean {
-  return isHttpUrl(url) || /^\/(?![/\\])[^\s\\]*$/.test(url);
-}
-
-/** Uploaded images of this server: `/img/{id}` with an optional simple query (`?w=300`). */
-export function isSafeImageSrc(src: string): boolean {
-  return /^\/img\/[A-Za-z0-9_-]+(?:\.[A-Za-z0-9]+)?(?:\?[A-Za-z0-9=&_-]*)?$/.test(src);
 }
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

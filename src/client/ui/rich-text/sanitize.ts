@@ -21,7 +21,7 @@ import DOMPurify, { type Config } from 'dompurify';
 import { hostOf, isProviderUrl, DEFAULT_PROVIDER_DOMAINS } from '#shared/format.ts';
 import { clientConfig } from '../../platform/runtime-config.ts';
 import { EXTERNAL_LINK_REL, PROVIDER_LINK_REL } from './link-rel.ts';
-import { isSafeHref, isSafeImageSrc } from './markdown.ts';
+import { isSafeHref, isSafeImageSrc } from './safe-urls.ts';
 
 const MARKDOWN_TAGS = [
   'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'ul', 'ol', 'li', 'strong', 'em', 's',
