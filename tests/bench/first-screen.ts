@@ -45,8 +45,10 @@ import { median, medianRatio } from './stats.ts';
 export interface FirstScreenBench {
   say(line?: string): void;
   /** Starts the built server (`npm run serve`'s command) with this environment, in a process of its own. */
-  startServer(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }>;
+  startServer(env: Record<string, string>, serverRoot?: string): Promise<{ url: string; stop(): Promise<void> }>;
   lighthouseRounds: number;
+  /** Another checkout, built, whose pages the lighthouse group measures by turns with ours (BENCH_AGAINST). */
+  against?: { root: string; commit: string } | undefined;
   offlineRounds: number;
 }
 
@@ -84,11 +86,13 @@ interface Running {
   stop(): Promise<void>;
 }
 
-/** Our build on a fresh PGlite folder seeded with the demo community. */
-async function startDemoServer(bench: FirstScreenBench): Promise<Running> {
+const isBuilt = (root: string) => existsSync(join(root, 'dist/client/index.html')) && existsSync(join(root, 'dist/server/main.js'));
+
+/** Our build (or the one of the checkout at `root`) on a fresh PGlite folder seeded with the demo community. */
+async function startDemoServer(bench: FirstScreenBench, root = PROJECT_ROOT): Promise<Running> {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-first-screen-'));
   try {
-    const server = await bench.startServer({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO_DATA: 'true' });
+    const server = await bench.startServer({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO_DATA: 'true' }, root);
     return {
       url: server.url,
       stop: async () => {
@@ -106,7 +110,7 @@ async function startDemoServer(bench: FirstScreenBench): Promise<Running> {
 async function withOurBuild(bench: FirstScreenBench, title: string, measure: (ours: Running) => Promise<void>): Promise<void> {
   bench.say(`## ${title}`);
   bench.say();
-  if (!existsSync(join(PROJECT_ROOT, 'dist/client/index.html')) || !existsSync(join(PROJECT_ROOT, 'dist/server/main.js'))) {
+  if (!isBuilt(PROJECT_ROOT)) {
     bench.say('- skipped: run `npm run build` first');
     bench.say();
     return;
@@ -240,6 +244,8 @@ interface LighthousePage {
   name: string;
   url: string;
   anchor?: boolean;
+  /** A page of the BENCH_AGAINST build: measured, not judged by the goals. */
+  against?: boolean;
 }
 
 function reportLighthouse(bench: FirstScreenBench, pages: LighthousePage[], figures: Map<LighthousePage, LighthouseFigures[]>): void {
@@ -260,7 +266,7 @@ function reportLighthouse(bench: FirstScreenBench, pages: LighthousePage[], figu
       anchorRuns.map((run) => run.lcpMs),
     );
     const goals: string[] = [];
-    if (!page.anchor) {
+    if (!page.anchor && !page.against) {
       const below = LIGHTHOUSE_CATEGORIES.filter((category) => summary.scores[category] !== GOALS.score);
       goals.push(`all ${GOALS.score}: ${below.length ? `**not met** (${below.map((category) => CATEGORY_TITLES[category]).join(', ')})` : 'met'}`);
       goals.push(`LCP ≤ ${GOALS.lcpRatio} × bare: ${ratio <= GOALS.lcpRatio ? 'met' : '**not met**'}`);
@@ -299,34 +305,46 @@ function reportLighthouse(bench: FirstScreenBench, pages: LighthousePage[], figu
 export function lighthouseGroup(bench: FirstScreenBench): Promise<void> {
   const { say } = bench;
   return withOurBuild(bench, `First screen: Lighthouse mobile, median of ${bench.lighthouseRounds}, beside a bare React page`, async (ours) => {
-    await withAnchors(async (anchors) => {
-      const [newest] = await newestPosts(ours.url);
-      const pages: LighthousePage[] = [
-        { name: '/home', url: `${ours.url}/home` },
-        { name: `/message/detail/${newest!.id}`, url: `${ours.url}/message/detail/${newest!.id}` },
-        { name: `/usercenter/${newest!.user.uid}`, url: `${ours.url}/usercenter/${newest!.user.uid}` },
-        { name: 'bare React 19 + Vite page, 10 posts from a JSON', url: `${anchors.bare.url}/`, anchor: true },
-      ];
-      const figures = new Map<LighthousePage, LighthouseFigures[]>(pages.map((page) => [page, []]));
-      let about = '';
-      for (let round = 0; round < bench.lighthouseRounds; round++) {
-        // Each round starts one page later, so no page always follows the same neighbour.
-        for (const page of pages.map((_, i) => pages[(i + round) % pages.length]!)) {
-          const result = await runLighthouse(page.url);
-          about ||= aboutLighthouse(result);
-          const run = lighthouseFigures(result);
-          figures.get(page)!.push(run);
-          console.log(
-            `  lighthouse round ${round + 1}/${bench.lighthouseRounds} ${page.name.padEnd(40)} ${LIGHTHOUSE_CATEGORIES.map((category) => run.scores[category] ?? 'error').join('/')}  LCP ${fixed(run.lcpMs)} ms  FCP ${fixed(run.fcpMs)} ms  TBT ${fixed(run.tbtMs)} ms`,
-          );
+    if (bench.against && !isBuilt(bench.against.root)) throw new Error(`BENCH_AGAINST=${bench.against.root}: no build there (npm run build)`);
+    const against = bench.against ? await startDemoServer(bench, bench.against.root) : undefined;
+    try {
+      await withAnchors(async (anchors) => {
+        const [newest] = await newestPosts(ours.url);
+        const pagesOf = (server: Running, suffix = '', isAgainst = false): LighthousePage[] => [
+          { name: `/home${suffix}`, url: `${server.url}/home`, against: isAgainst },
+          { name: `/message/detail/${newest!.id}${suffix}`, url: `${server.url}/message/detail/${newest!.id}`, against: isAgainst },
+          { name: `/usercenter/${newest!.user.uid}${suffix}`, url: `${server.url}/usercenter/${newest!.user.uid}`, against: isAgainst },
+        ];
+        const pages: LighthousePage[] = [
+          ...pagesOf(ours),
+          ...(against ? pagesOf(against, ` (*against* ${bench.against!.commit})`, true) : []),
+          { name: 'bare React 19 + Vite page, 10 posts from a JSON', url: `${anchors.bare.url}/`, anchor: true },
+        ];
+        const figures = new Map<LighthousePage, LighthouseFigures[]>(pages.map((page) => [page, []]));
+        let about = '';
+        for (let round = 0; round < bench.lighthouseRounds; round++) {
+          // Each round starts one page later, so no page always follows the same neighbour.
+          for (const page of pages.map((_, i) => pages[(i + round) % pages.length]!)) {
+            const result = await runLighthouse(page.url);
+            about ||= aboutLighthouse(result);
+            const run = lighthouseFigures(result);
+            figures.get(page)!.push(run);
+            console.log(
+              `  lighthouse round ${round + 1}/${bench.lighthouseRounds} ${page.name.padEnd(40)} ${LIGHTHOUSE_CATEGORIES.map((category) => run.scores[category] ?? 'error').join('/')}  LCP ${fixed(run.lcpMs)} ms  FCP ${fixed(run.fcpMs)} ms  TBT ${fixed(run.tbtMs)} ms`,
+            );
+          }
         }
-      }
-      say(
-        `${about}; categories performance, accessibility, best practices and SEO. Ours: the build on the demo community (PGlite). The anchor: tests/bench/anchors, built by the bench with Vite ${packageVersion('vite')} and React ${packageVersion('react')}, served by a Fastify of its own compressed as ours. Pages interleaved, ${bench.lighthouseRounds} rounds; LCP × bare is the median of each round's ratio. Goals (issue 11): ${GOALS.score} in every category, LCP at most ${GOALS.lcpRatio} × the bare page's.`,
-      );
-      say();
-      reportLighthouse(bench, pages, figures);
-    });
+        say(
+          `${about}; categories performance, accessibility, best practices and SEO. Ours: the build on the demo community (PGlite). The anchor: tests/bench/anchors, built by the bench with Vite ${packageVersion('vite')} and React ${packageVersion('react')}, served by a Fastify of its own compressed as ours. Pages interleaved, ${bench.lighthouseRounds} rounds; LCP × bare is the median of each round's ratio. Goals (issue 11): ${GOALS.score} in every category, LCP at most ${GOALS.lcpRatio} × the bare page's.`,
+        );
+        say();
+        if (against) say(`The rows marked *against* are the build of ${bench.against!.root} (commit ${bench.against!.commit}), measured by turns with ours in the same rounds (BENCH_AGAINST); its pages are those of our build's demo data (the same seed).`);
+        if (against) say();
+        reportLighthouse(bench, pages, figures);
+      });
+    } finally {
+      await against?.stop();
+    }
 
     say(`First-visit JS of /home (every script a fresh profile loads, gzip level 9, as \`tests/e2e/bundle-size.test.ts\` counts it):`);
     say();

@@ -20,6 +20,9 @@
  * anchors built from tests/bench/anchors: lighthouse (Lighthouse 12 mobile on /home, a post detail
  * and a user centre, BENCH_LIGHTHOUSE_ROUNDS rounds, default 3, and the first-visit JS of /home)
  * and offline (an offline reload of /home, BENCH_OFFLINE_ROUNDS rounds, default 5).
+ * BENCH_AGAINST=<another checkout, built> runs that build's three pages in the lighthouse group's
+ * rounds too, by turns with ours: two builds compared in the same minutes, on the same machine
+ * load (`git worktree add ../before main && cd ../before && npm ci && npm run build`).
  *
  * Writes a markdown report to tests/bench/results/<date>.md (machine, versions, date, figures).
  */
@@ -27,7 +30,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -66,6 +69,8 @@ const settings = {
   lighthouseRounds: whole('BENCH_LIGHTHOUSE_ROUNDS', 3),
   offlineRounds: whole('BENCH_OFFLINE_ROUNDS', 5),
   pageSize: 20,
+  /** Another checkout with its build, measured by the lighthouse group beside ours, by turns. */
+  against: env.BENCH_AGAINST ? resolve(env.BENCH_AGAINST) : undefined,
   /** Only the cases whose name matches (the anchors always run). */
   cases: env.BENCH_CASES ? new RegExp(env.BENCH_CASES) : undefined,
 };
@@ -106,14 +111,15 @@ interface Server {
 }
 
 /** Starts `npm run serve`'s command (node on the built server) with the given environment. */
-async function startServer(extraEnv: Record<string, string>): Promise<Server> {
-  const serveCommand = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
+/** The built server of the checkout at `serverRoot` (this one by default), in a process of its own. */
+async function startServer(extraEnv: Record<string, string>, serverRoot = root): Promise<Server> {
+  const serveCommand = (JSON.parse(readFileSync(join(serverRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
     .serve!;
   const [command, ...args] = serveCommand.split(/\s+/);
   if (command !== 'node') throw new Error(`unexpected serve script: ${serveCommand}`);
   const port = await freePort();
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd: serverRoot,
     env: {
       ...env,
       PORT: String(port),
@@ -150,6 +156,15 @@ async function startServer(extraEnv: Record<string, string>): Promise<Server> {
       await exited;
     },
   };
+}
+
+/** git's answer in the checkout at `cwd` (this one by default), or 'unknown'. */
+function git(args: string[], cwd = root): string {
+  try {
+    return execFileSync('git', args, { cwd }).toString().trim();
+  } catch {
+    return 'unknown';
+  }
 }
 
 // CPU time per process from /proc (Linux): robust to noisy neighbours, unlike req/s.
@@ -551,13 +566,6 @@ async function startupGroup(): Promise<void> {
 
 function machine(): string[] {
   const cpu = cpus();
-  const git = (args: string[]) => {
-    try {
-      return execFileSync('git', args, { cwd: root }).toString().trim();
-    } catch {
-      return 'unknown';
-    }
-  };
   return [
     `- Date: ${startedAt.toISOString()}`,
     `- Commit: ${git(['rev-parse', '--short', 'HEAD'])}${git(['status', '--porcelain', '--untracked-files=no']) ? ' (with uncommitted changes)' : ''}`,
@@ -569,7 +577,7 @@ function machine(): string[] {
   ];
 }
 
-const firstScreen = { say, startServer, lighthouseRounds: settings.lighthouseRounds, offlineRounds: settings.offlineRounds };
+const firstScreen = { say, startServer, lighthouseRounds: settings.lighthouseRounds, offlineRounds: settings.offlineRounds, against: settings.against ? { root: settings.against, commit: git(['rev-parse', '--short', 'HEAD'], settings.against) } : undefined };
 const groups: Record<string, () => Promise<void> | void> = {
   postgres: postgresGroup,
   pglite: pgliteGroup,
