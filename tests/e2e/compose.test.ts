@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from './support/app.ts';
+import { storedDraft } from './support/stored-draft.ts';
 import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
 import { logIn } from './support/session.ts';
 
@@ -125,6 +126,8 @@ describe.each(layouts)('writing a post at $name', ({ name, viewport, phone }) =>
     await composer.getByRole('textbox', { name: '动态内容' }).fill(text);
     await composer.getByLabel('选择图片').setInputFiles(pictures.slice(0, 1));
     await expect.poll(() => composer.locator('.composer-image').count()).toBe(1);
+    // The picture is stored as it is added (a reload within that write loses it: drafts.ts).
+    await expect.poll(() => storedDraft(page).then((draft) => (draft?.blobs[0] ?? 0) > 0)).toBe(true);
     // The last keystroke and the reload come within the 300 ms before the draft's next write.
     await composer.getByRole('textbox', { name: '动态内容' }).press('End');
     await page.keyboard.type('！');

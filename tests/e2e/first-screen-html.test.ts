@@ -319,10 +319,13 @@ describe('/home painted from its HTML', () => {
       const liked = firstPage.list[2]!;
       const opened = firstPage.list[1]!;
 
+      // Taps are kept from the moment the page's start script has run (it comes with the page).
+      const keepingTaps = () => page.waitForFunction(() => typeof window.takeEarlyTap === 'function');
       let entry = await holdEntry(page);
       await page.goto(`${app.url}/home`, { waitUntil: 'commit' });
       const like = page.locator('main article').nth(2).locator('footer button[aria-pressed]');
       await like.waitFor({ state: 'visible' });
+      await keepingTaps();
       expect(await page.locator('.first-screen--mobile').count()).toBe(1);
       expect(await like.getAttribute('aria-label')).toBe(`点赞 ${liked.like_count}`);
       await like.click();
@@ -340,6 +343,7 @@ describe('/home painted from its HTML', () => {
       await page.reload({ waitUntil: 'commit' });
       const text = page.locator('main article').nth(1).locator('.post-content');
       await text.waitFor({ state: 'visible' });
+      await keepingTaps();
       expect(await page.locator('.first-screen--mobile').count()).toBe(1);
       await text.click();
       entry.release();

@@ -19,6 +19,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/ports.ts';
 import { PROJECT_ROOT, startApp, type RunningApp } from './support/app.ts';
+import { storedDraft } from './support/stored-draft.ts';
 import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
 import { fillLogin, logIn } from './support/session.ts';
 
@@ -47,24 +48,8 @@ async function openControlled(page: Page, url: string): Promise<void> {
 const composer = (page: Page) => page.getByRole('dialog', { name: '发动态' });
 const composerText = (page: Page) => composer(page).getByRole('textbox', { name: '动态内容' });
 
-/** The text of the post draft as stored in IndexedDB ('horde-drafts'), or undefined. */
-function storedDraftText(page: Page): Promise<string | undefined> {
-  return page.evaluate(
-    () =>
-      new Promise<string | undefined>((resolve, reject) => {
-        const open = indexedDB.open('horde-drafts');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const read = open.result.transaction('drafts').objectStore('drafts').get('drafts');
-          read.onsuccess = () => {
-            const drafts = read.result as Record<string, { publishParams?: { content: string } }> | undefined;
-            resolve(drafts?.post?.publishParams?.content);
-            open.result.close();
-          };
-        };
-      }),
-  );
-}
+/** The text of the post draft as stored in IndexedDB, or undefined. */
+const storedDraftText = (page: Page) => storedDraft(page).then((draft) => draft?.content);
 
 /** Empties the draft (and waits until that is stored), then closes the composer. */
 async function discardDraft(page: Page): Promise<void> {

@@ -7,6 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from './support/app.ts';
+import { storedDraft } from './support/stored-draft.ts';
 import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
 import { logIn } from './support/session.ts';
 
@@ -47,31 +48,6 @@ async function crash(context: BrowserContext, page: Page): Promise<void> {
   await crashed;
   // Closed as the browser's "Aw, Snap!" tab would be: a crashed target breaks context-wide calls.
   await page.close();
-}
-
-/**
- * The post draft as IndexedDB holds it now, with the sizes of its pictures' blobs. The read waits
- * for every write to the store begun before it (IndexedDB runs them in order), never for a timer.
- */
-function storedDraft(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<{ content: string; blobs: number[] } | null>((resolve) => {
-        const opening = indexedDB.open('horde-drafts');
-        opening.onupgradeneeded = () => opening.result.createObjectStore('drafts');
-        opening.onerror = () => resolve(null);
-        opening.onsuccess = () => {
-          const db = opening.result;
-          const read = db.transaction('drafts').objectStore('drafts').get('drafts');
-          read.onsuccess = () => {
-            db.close();
-            const draft = (read.result as Record<string, { publishParams?: { content: string; attach: { blob?: Blob }[] } }> | undefined)?.post;
-            const params = draft?.publishParams;
-            resolve(params ? { content: params.content, blobs: params.attach.map((image) => image.blob?.size ?? 0) } : null);
-          };
-        };
-      }),
-  );
 }
 
 describe('a page whose code cannot be loaded (a deploy removed it, the network dropped it)', () => {

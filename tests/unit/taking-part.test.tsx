@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoginUser, Post } from '../../src/shared/schemas.ts';
 import { feedQueryOptions } from '../../src/client/entities/post/queries.ts';
 import { setLoginOpener } from '../../src/client/entities/session/login.ts';
-import { sessionKeys } from '../../src/client/entities/session/queries.ts';
+import { sessionKeys, sessionQueryOptions } from '../../src/client/entities/session/queries.ts';
 import { applyLogin } from '../../src/client/entities/session/session-cache.ts';
 import { LikeButton } from '../../src/client/features/feed/components/LikeButton.tsx';
 import { draftKey, useCommentDrafts } from '../../src/client/features/post/comment-drafts.ts';
@@ -120,6 +120,37 @@ describe('liking a post', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(button().getAttribute('aria-label')).toBe('点赞 10');
     expect(button().getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('tapped while the session check is on its way, waits for it: logged in, it likes with no login popup', async () => {
+    const opener = vi.fn();
+    const restore = setLoginOpener(opener);
+    const calls = pendingFetch();
+    void queryClient.prefetchQuery(sessionQueryOptions());
+    await waitFor(() => expect(calls).toHaveLength(1));
+    fireEvent.click(button());
+    expect(calls).toHaveLength(1);
+    act(() => calls[0]!.answer(envelope(ME)));
+    await waitFor(() => expect(button().getAttribute('aria-label')).toBe('取消点赞 11'));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]).toMatchObject({ path: '/serv/v1/likes/add', body: { post_id: 7 } });
+    expect(opener).not.toHaveBeenCalled();
+    restore();
+  });
+
+  it('tapped while the session check is on its way, waits for it: logged out, the login popup opens and nothing is sent', async () => {
+    const opener = vi.fn();
+    const restore = setLoginOpener(opener);
+    const calls = pendingFetch();
+    void queryClient.prefetchQuery(sessionQueryOptions());
+    await waitFor(() => expect(calls).toHaveLength(1));
+    fireEvent.click(button());
+    expect(opener).not.toHaveBeenCalled();
+    act(() => calls[0]!.answer(refusal(-2000, '请先登录')));
+    await waitFor(() => expect(opener).toHaveBeenCalledOnce());
+    expect(calls).toHaveLength(1);
+    expect(button().getAttribute('aria-pressed')).toBe('false');
+    restore();
   });
 
   it('logged out, opens the login popup and likes once logged in', async () => {

@@ -4,7 +4,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoginUser } from '#shared/schemas.ts';
-import { sessionKeys } from './queries.ts';
+import { sessionKeys, sessionQueryOptions } from './queries.ts';
 
 type LoginOpener = () => void;
 
@@ -27,14 +27,28 @@ let afterLogin: (() => void) | null = null;
 /**
  * For actions that need a login (SPEC.md section 6): the login user when known, otherwise
  * null after opening the login popup. `then` (the action itself) runs once the user has logged
- * in through that popup; closing it without logging in forgets it.
+ * in through that popup; closing it without logging in forgets it. While who is logged in is not
+ * known yet (the app has just started and its check is on its way), it returns null and waits for
+ * the answer: logged in, `then` runs; logged out (or no answer), the popup opens. A logged-in
+ * reader's first tap was otherwise met by the login popup.
  */
 export function requireLogin(queryClient: QueryClient, then?: () => void): LoginUser | null {
   const user = queryClient.getQueryData<LoginUser | null>(sessionKeys.user);
   if (user) return user;
+  if (user === undefined) {
+    queryClient.ensureQueryData(sessionQueryOptions()).then(
+      (known) => (known ? then?.() : askForLogin(then)),
+      () => askForLogin(then),
+    );
+    return null;
+  }
+  askForLogin(then);
+  return null;
+}
+
+function askForLogin(then: (() => void) | undefined): void {
   afterLogin = then ?? null;
   requestLogin();
-  return null;
 }
 
 /** The login succeeded: run the action that asked for it. */
