@@ -122,7 +122,8 @@ describe('liking a post', () => {
     expect(button().getAttribute('aria-pressed')).toBe('false');
   });
 
-  it('tapped while the session check is on its way, waits for it: logged in, it likes with no login popup', async () => {
+  /** The like tapped while the session check (the one request so far) is still unanswered. */
+  async function tapWhileSessionCheckPending() {
     const opener = vi.fn();
     const restore = setLoginOpener(opener);
     const calls = pendingFetch();
@@ -130,7 +131,13 @@ describe('liking a post', () => {
     await waitFor(() => expect(calls).toHaveLength(1));
     fireEvent.click(button());
     expect(calls).toHaveLength(1);
-    act(() => calls[0]!.answer(envelope(ME)));
+    expect(opener).not.toHaveBeenCalled();
+    return { opener, restore, sessionCheck: calls[0]!, calls };
+  }
+
+  it('tapped while the session check is on its way, waits for it: logged in, it likes with no login popup', async () => {
+    const { opener, restore, sessionCheck, calls } = await tapWhileSessionCheckPending();
+    act(() => sessionCheck.answer(envelope(ME)));
     await waitFor(() => expect(button().getAttribute('aria-label')).toBe('取消点赞 11'));
     await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1]).toMatchObject({ path: '/serv/v1/likes/add', body: { post_id: 7 } });
@@ -139,14 +146,8 @@ describe('liking a post', () => {
   });
 
   it('tapped while the session check is on its way, waits for it: logged out, the login popup opens and nothing is sent', async () => {
-    const opener = vi.fn();
-    const restore = setLoginOpener(opener);
-    const calls = pendingFetch();
-    void queryClient.prefetchQuery(sessionQueryOptions());
-    await waitFor(() => expect(calls).toHaveLength(1));
-    fireEvent.click(button());
-    expect(opener).not.toHaveBeenCalled();
-    act(() => calls[0]!.answer(refusal(-2000, '请先登录')));
+    const { opener, restore, sessionCheck, calls } = await tapWhileSessionCheckPending();
+    act(() => sessionCheck.answer(refusal(-2000, '请先登录')));
     await waitFor(() => expect(opener).toHaveBeenCalledOnce());
     expect(calls).toHaveLength(1);
     expect(button().getAttribute('aria-pressed')).toBe('false');
