@@ -115,30 +115,60 @@ export function fallbackGraphemes(s: string): string[] {
 const SINGLE_UNIT = /[\t\n\x20-\x7E\u00A0-\u024F\u2010-\u2027\u2030-\u205E\u3000-\u3029\u3030-\u303F\u4E00-\u9FFF\uFF01-\uFF9D\uFFA0-\uFFEF]/;
 /** Text made only of {@link SINGLE_UNIT}. */
 export const SINGLE_UNIT_GRAPHEMES = new RegExp(`^${SINGLE_UNIT.source}*$`);
-const LEADING_SINGLE_UNITS = new RegExp(`^${SINGLE_UNIT.source}*`);
 
-/** The user-perceived characters of `s` (an emoji with modifiers or ZWJ parts is one). */
-export function graphemes(s: string): string[] {
-  if (SINGLE_UNIT_GRAPHEMES.test(s)) return s.split('');
+/**
+ * The marks emoji are made with, each of which joins the character before it (UAX #29's Extend):
+ * variation selectors, skin tones, tag characters and the keycap.
+ */
+const EMOJI_MARK = '(?:[\\uFE00-\\uFE0F]|\\p{Emoji_Modifier}|[\\u{E0020}-\\u{E007F}]|\\u20E3)';
+/**
+ * The leading part of a text made of {@link SINGLE_UNIT} characters and emoji: pictographs, flags,
+ * {@link EMOJI_MARK}s and zero-width joiners. Posts and comments with emoji are mostly made of
+ * these, and are split without Intl.Segmenter too: its first use costs 16-22 ms on a desktop
+ * (its break data loaded), four times that on a phone, in the middle of the first screen.
+ */
+const EMOJI_TEXT = new RegExp(`^(?:${SINGLE_UNIT.source}|\\p{Extended_Pictographic}|\\p{Regional_Indicator}|${EMOJI_MARK}|\\u200D)*`, 'u');
+/**
+ * One user-perceived character of {@link EMOJI_TEXT}, by UAX #29's rules for those characters: a
+ * control stands alone (GB4-5; tab, line feed and the soft hyphen are the ones there), marks and
+ * joiners join what precedes them (GB9), a joiner between pictographs joins them (GB11) and
+ * regional indicators pair up (GB12-13). tests/unit/format.test.ts checks it against
+ * Intl.Segmenter.
+ */
+const EMOJI_TEXT_GRAPHEME = new RegExp(
+  `[\\t\\n\\u00AD]|(?:\\p{Regional_Indicator}{1,2}|\\p{Extended_Pictographic}(?:${EMOJI_MARK}*\\u200D\\p{Extended_Pictographic})*|.)(?:${EMOJI_MARK}|\\u200D)*`,
+  'uy',
+);
+
+function segmentedGraphemes(s: string): string[] {
   const seg = graphemeSegmenter();
   if (!seg) return fallbackGraphemes(s);
   return Array.from(seg.segment(s), (part) => part.segment);
 }
 
+/** The user-perceived characters of `s` (an emoji with modifiers or ZWJ parts is one). */
+export function graphemes(s: string): string[] {
+  if (SINGLE_UNIT_GRAPHEMES.test(s)) return s.split('');
+  return [...eachGrapheme(s)];
+}
+
 /**
- * The user-perceived characters of `s`, one at a time. A consumer that stops within the text's
- * leading run of single units (a cut before the first emoji) never makes Intl.Segmenter.
+ * The user-perceived characters of `s`, one at a time. Intl.Segmenter is made only for a text
+ * with other characters than {@link EMOJI_TEXT}'s, and only once the consumer reads past the
+ * part made of them (a cut ending before it never makes one).
  */
 export function* eachGrapheme(s: string): Generator<string> {
-  const plain = LEADING_SINGLE_UNITS.exec(s)![0].length;
-  if (plain === s.length) {
-    for (let i = 0; i < s.length; i += 1) yield s[i]!;
-    return;
+  const simple = EMOJI_TEXT.exec(s)![0].length;
+  let at = 0;
+  while (at < simple) {
+    EMOJI_TEXT_GRAPHEME.lastIndex = at;
+    const next = EMOJI_TEXT_GRAPHEME.exec(s)![0];
+    // The part's last character may join what follows it (a letter and its accent): it is split with the rest.
+    if (at + next.length === simple && simple < s.length) break;
+    yield next;
+    at += next.length;
   }
-  // The run's last unit may join what follows it (a letter and its accent): it is split with the rest.
-  const rest = Math.max(plain - 1, 0);
-  for (let i = 0; i < rest; i += 1) yield s[i]!;
-  yield* graphemes(s.slice(rest));
+  if (at < s.length) yield* segmentedGraphemes(s.slice(at));
 }
 
 /** The length units of one user-perceived character: emoji 4, other non-ASCII 2, ASCII 1. */

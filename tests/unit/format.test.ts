@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   COUNT_CAP_LABEL,
@@ -142,9 +143,52 @@ describe('graphemes without Intl.Segmenter for plain text', () => {
       // Nor does a text too short to reach the length even if all of it were emoji.
       expect(fresh.isLongerThan('继续加油 💪', 150)).toBe(false);
       expect(made()).toBe(0);
+      // Emoji, flags, keycaps and ZWJ sequences need none either.
       expect(fresh.textLength('好👍🏽')).toBe(6);
+      expect(fresh.graphemes('加油💪🏻👨‍👩‍👧🇨🇳1️⃣')).toEqual(['加', '油', '💪🏻', '👨‍👩‍👧', '🇨🇳', '1️⃣']);
+      expect(fresh.cutText('👍'.repeat(50), 20)).toBe(`${'👍'.repeat(5)}...`);
+      expect(made()).toBe(0);
+      // A letter with a combining accent does.
+      expect(fresh.textLength('cafe\u0301')).toBe(5);
       expect(made()).toBe(1);
     });
+  });
+});
+
+describe('graphemes without Intl.Segmenter for text with emoji', () => {
+  const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  const segmented = (s: string) => Array.from(segmenter.segment(s), (part) => part.segment);
+  const hex = (s: string) => [...s].map((c) => c.codePointAt(0)!.toString(16)).join(' ');
+  const MARKS = ['\ufe0f', '\ufe0e', '\u{1f3fb}', '\u{1f3ff}', '\u{e0067}', '\u{e007f}', '\u20e3', '\u200d'];
+  const EMOJI = ['👍', '😀', '❤', '🏴', '©', '‼', '〽', '🇨', '🇳', '#', '1'];
+
+  it('splits each plain character beside emoji marks, joiners and pictographs as Intl.Segmenter does', () => {
+    const differ: string[] = [];
+    for (let code = 0; code <= 0xffff; code++) {
+      const c = String.fromCharCode(code);
+      if (!SINGLE_UNIT_GRAPHEMES.test(c)) continue;
+      for (const mark of MARKS) {
+        for (const sample of [`${c}${mark}${c}`, `👍${mark}${c}`, `👍\u200d${c}${mark}`]) {
+          if (graphemes(sample).join('|') !== segmented(sample).join('|')) differ.push(hex(sample));
+        }
+      }
+    }
+    expect(differ).toEqual([]);
+  }, 30_000);
+
+  it('splits any mix of plain characters, emoji, their marks and other characters as Intl.Segmenter does', () => {
+    // Plain characters, pictographs (some of them plain characters too), regional indicators,
+    // emoji marks and the joiner, controls, and characters that send the rest to Intl.Segmenter:
+    // a combining accent, CR, Hangul jamo, a lone surrogate, a spacing mark, a prepend.
+    const pieces = ['a', ' ', '好', '，', '\n', '\t', '\u00ad', ...EMOJI, '🇯', '🇵', '💻', '🔥', ...MARKS, '\u0301', '\r', '\u1100', '\u1161', '\ud83d', '\u0903', '\u0600'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 12 }), (parts) => {
+        const text = parts.join('');
+        expect(graphemes(text), hex(text)).toEqual(segmented(text));
+        expect([...eachGrapheme(text)], hex(text)).toEqual(segmented(text));
+      }),
+      { numRuns: 20_000 },
+    );
   });
 });
 

@@ -376,7 +376,7 @@ describe('the cut on rendered content', () => {
     expect(code.querySelector('pre code')?.textContent).toBe('1\n2\n3\n4\n5...');
   });
 
-  it('cuts before an emoji without Intl.Segmenter, and keeps an emoji whole at the cut', async () => {
+  it('cuts text with emoji without Intl.Segmenter, keeping an emoji whole at the cut', async () => {
     await withCountedSegmenters(() => import('../../src/client/ui/rich-text/cut.ts'), (fresh, made) => {
       const early = dom(`<p>“${'长'.repeat(10)}”，继续加油 💪</p>`);
       expect(fresh.cutRendered(early, { length: 20, lines: 6 })).toBe(true);
@@ -385,6 +385,11 @@ describe('the cut on rendered content', () => {
       const atEmoji = dom('<pre><code>12\n3👍🏽4</code></pre>');
       expect(fresh.cutRendered(atEmoji, { length: 6, lines: 6 })).toBe(true);
       expect(atEmoji.textContent).toBe('12\n3...');
+      expect(made()).toBe(0);
+      // A letter with a combining accent past a plain run needs one.
+      const accents = dom(`<p>ab${'e\u0301'.repeat(5)}</p>`);
+      expect(fresh.cutRendered(accents, { length: 4, lines: 6 })).toBe(true);
+      expect(accents.textContent).toBe('abe\u0301...');
       expect(made()).toBe(1);
     });
   });
