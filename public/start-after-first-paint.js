@@ -1,5 +1,16 @@
-const entry = document.querySelector('script[data-app-entry]')?.getAttribute('data-app-entry');
-const start = () => import(entry);
+const script = document.querySelector('script[data-app-entry]');
+const entry = script?.getAttribute('data-app-entry');
+// The page's own code comes beside the entry, not once the entry asks for it.
+const start = () => {
+  const started = import(entry);
+  for (const href of script?.dataset.pageScripts?.split(' ') ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+  return started;
+};
 
 // A tap on the page before the app is up (a card, a like): the last one is kept, and the app
 // answers it once it has taken over these very elements (src/client/app/early-tap.ts). A link

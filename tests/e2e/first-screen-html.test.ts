@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { FIRST_SCREEN_PAGE_MODULE } from '#shared/first-screen.ts';
 import { CHINA_UTC_OFFSET_MINUTES } from '#shared/format.ts';
 import { fullTime } from '../../src/client/format/time.ts';
-import { stylesheetsOf, type BuildManifest } from '../../src/server/http/first-screen.ts';
+import { scriptsOf, stylesheetsOf, type BuildManifest } from '../../src/server/http/first-screen.ts';
 import { allFeedPosts, callApi, PROJECT_ROOT, startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, PHONE_USER_AGENT, type LaunchedBrowser } from './support/browser.ts';
 import { logInByApi } from './support/hostile.ts';
@@ -422,13 +422,20 @@ describe('a post and a user centre painted from their HTML', () => {
           const problems = watchConsole(page);
           const entry = await holdEntry(page);
           const stylesheetsAsked: string[] = [];
+          const scriptsAsked: string[] = [];
           page.on('request', (request) => {
             if (request.resourceType() === 'stylesheet') stylesheetsAsked.push(new URL(request.url()).pathname);
+            if (request.resourceType() === 'script') scriptsAsked.push(new URL(request.url()).pathname);
           });
+          const manifest = JSON.parse(readFileSync(join(PROJECT_ROOT, 'dist/client/.vite/manifest.json'), 'utf8')) as BuildManifest;
           await page.goto(`${app.url}${shown.path()}`, { waitUntil: 'commit' });
           const content = page.locator(shown.content).first();
           await content.waitFor({ state: 'visible' });
           await expect.poll(() => entry.requested()).toBe(true);
+          // The page's own code is asked for beside the entry, not once the entry has run and asked for it.
+          const pageScripts = scriptsOf(manifest, shown.module);
+          expect(pageScripts.length).toBeGreaterThan(1);
+          await expect.poll(() => pageScripts.filter((path) => !scriptsAsked.includes(path))).toEqual([]);
           expect(await page.evaluate(() => document.documentElement.dataset.layout)).toBeUndefined();
           expect(await page.locator(`.first-screen--${setting.layout}`).isVisible()).toBe(true);
           expect(await content.textContent()).toContain(shown.text());
@@ -452,7 +459,6 @@ describe('a post and a user centre painted from their HTML', () => {
           expect(await seen()).toEqual({ gone: 0, shifts: [] });
           expect(await page.evaluate(() => document.documentElement.dataset.layout)).toBe(setting.layout);
           // The page's stylesheets came inline: its code, once loaded, fetched and added none of them again.
-          const manifest = JSON.parse(readFileSync(join(PROJECT_ROOT, 'dist/client/.vite/manifest.json'), 'utf8')) as BuildManifest;
           // The page's code's own, and the entry's (a lazy chunk may list it too).
           const inline = [...stylesheetsOf(manifest, shown.module), ...(manifest['index.html']?.css ?? []).map((css) => `/${css}`)];
           expect(inline.length).toBeGreaterThan(1);

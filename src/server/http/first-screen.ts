@@ -46,21 +46,32 @@ export const firstScreenRenderPath = (clientDir: string) => join(clientDir, '..'
 export type BuildManifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
 
 /**
- * The stylesheets (hrefs) that load with a module's code: its chunk's and those of the chunks it
- * imports, those first, as the browser would apply them; the entry's (inline in every page) left out.
+ * The chunks that load with a module's code: its own and those it imports, those first, as the
+ * browser runs them; the entry's left out (every page loads it).
  */
-export function stylesheetsOf(manifest: BuildManifest, module: string): string[] {
-  const hrefs = new Set<string>();
-  const seen = new Set<string>();
+function chunksOf(manifest: BuildManifest, module: string, skip: ReadonlySet<string> = new Set()): BuildManifest[string][] {
+  const chunks: BuildManifest[string][] = [];
+  const seen = new Set(skip);
   const visit = (key: string) => {
     const chunk = manifest[key];
     if (seen.has(key) || !chunk || chunk.isEntry) return;
     seen.add(key);
     chunk.imports?.forEach(visit);
-    for (const css of chunk.css ?? []) hrefs.add(`/${css}`);
+    chunks.push(chunk);
   };
   visit(module);
-  return [...hrefs];
+  return chunks;
+}
+
+/** The stylesheets (hrefs) that load with a module's code, as the browser would apply them. */
+export function stylesheetsOf(manifest: BuildManifest, module: string): string[] {
+  return [...new Set(chunksOf(manifest, module).flatMap((chunk) => (chunk.css ?? []).map((css) => `/${css}`)))];
+}
+
+/** The scripts (hrefs) of a module's code: its chunk and every chunk it imports but those the entry imports (the page preloads them). */
+export function scriptsOf(manifest: BuildManifest, module: string): string[] {
+  const entryImports = new Set(Object.values(manifest).flatMap((chunk) => (chunk.isEntry ? (chunk.imports ?? []) : [])));
+  return chunksOf(manifest, module, entryImports).map((chunk) => `/${chunk.file}`);
 }
 
 /** The build's render of first screens, with the stylesheets of each page it renders. */
@@ -68,6 +79,8 @@ export interface FirstScreen {
   render: FirstScreenRender;
   /** <style> elements, by page: what its page's code would load (see FIRST_SCREEN_PAGE_MODULE). */
   pageStyles: Partial<Record<FirstScreenPage, string>>;
+  /** The scripts of each page's code, fetched beside the entry (see startingAfterFirstPaint). */
+  pageScripts: Partial<Record<FirstScreenPage, string[]>>;
 }
 
 /** The build's render of the first screen; undefined when the build has none (or it cannot load). */
@@ -93,8 +106,10 @@ export async function loadFirstScreen(
   const manifestPath = join(clientDir, '.vite', 'manifest.json');
   const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as BuildManifest) : {};
   const pageStyles: FirstScreen['pageStyles'] = {};
+  const pageScripts: FirstScreen['pageScripts'] = {};
   for (const [page, module] of Object.entries(FIRST_SCREEN_PAGE_MODULE) as [FirstScreenPage, string | undefined][]) {
     if (!module) continue;
+    pageScripts[page] = scriptsOf(manifest, module);
     const hrefs = stylesheetsOf(manifest, module);
     // Inline, each still named by a disabled link: the page's code, once loaded, adds none of them again.
     const styles = inlineStylesheets(hrefs.map((href) => `<link rel="stylesheet" href="${href}">`).join(''), readAsset);
@@ -102,7 +117,7 @@ export async function loadFirstScreen(
     if (hrefs.length > 0 && !linksStylesheetToFetch(styles)) pageStyles[page] = styles;
     else app.log.warn({ page, module }, 'the stylesheets of this page are not in the build: it paints once its script has run');
   }
-  return { render, pageStyles };
+  return { render, pageStyles, pageScripts };
 }
 
 export interface CarriedRead {
@@ -154,12 +169,19 @@ const ENTRY_SCRIPT = /<script type="module"( crossorigin)? src="(\/assets\/[^"]+
  * network before the first paint, which then waited for the whole app to evaluate and render.
  * (Lighthouse's simulation counts every script that finished loading before the paint as part of
  * its wait, preloaded at any priority.) A hidden page (a tab opened in the background) has no
- * frame to wait for: the app starts at once. undefined when the page has not exactly one entry.
+ * frame to wait for: the app starts at once. The page's own code (`pageScripts`, in
+ * data-page-scripts) is fetched by the same script beside the entry: otherwise the entry would
+ * ask for the page's chunk once it ran, and that chunk for its imports once it arrived, a round
+ * trip each before the page can hydrate. undefined when the page has not exactly one entry.
  */
-export function startingAfterFirstPaint(page: string): string | undefined {
+export function startingAfterFirstPaint(page: string, pageScripts: readonly string[] = []): string | undefined {
   const entries = [...page.matchAll(ENTRY_SCRIPT)];
   if (entries.length !== 1) return undefined;
-  return page.replace(ENTRY_SCRIPT, (_script, _crossorigin, src: string) => `<script type="module" src="${START_AFTER_FIRST_PAINT_PATH}" data-app-entry="${src}"></script>`);
+  const scripts = pageScripts.length > 0 ? ` data-page-scripts="${pageScripts.join(' ')}"` : '';
+  return page.replace(
+    ENTRY_SCRIPT,
+    (_script, _crossorigin, src: string) => `<script type="module" src="${START_AFTER_FIRST_PAINT_PATH}" data-app-entry="${src}"${scripts}></script>`,
+  );
 }
 
 /**
@@ -176,7 +198,7 @@ export async function withFirstScreen(
 ): Promise<string | undefined> {
   try {
     const styles = FIRST_SCREEN_PAGE_MODULE[input.page] ? first.pageStyles[input.page] : '';
-    const starting = startingAfterFirstPaint(page);
+    const starting = startingAfterFirstPaint(page, first.pageScripts[input.page]);
     if (styles === undefined || !starting || !starting.includes('<div id="root"></div>') || !starting.includes('</head>')) return undefined;
     const html = await first.render(input);
     if (!html) return undefined;
