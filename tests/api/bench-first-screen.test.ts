@@ -32,6 +32,7 @@ function lighthouseResult(options: {
       'largest-contentful-paint': metric('largest-contentful-paint', options.lcpMs),
       'first-contentful-paint': { ...metric('first-contentful-paint', options.lcpMs / 2), score: 1 },
       'total-blocking-time': { ...metric('total-blocking-time', 30), score: 1 },
+      interactive: { ...metric('interactive', options.lcpMs + 1000), score: 1 },
       ...options.extraAudits,
     },
     categories: {
@@ -83,6 +84,7 @@ describe('the figures of a Lighthouse run', () => {
     expect(figures.lcpMs).toBe(2345.6);
     expect(figures.fcpMs).toBe(1172.8);
     expect(figures.tbtMs).toBe(30);
+    expect(figures.ttiMs).toBe(3345.6);
     // The LCP metric itself is below 1 (0.9); a passed, an informative (score null) audit is not listed.
     expect(figures.failing.map((audit) => [audit.category, audit.id, audit.weight, audit.score])).toEqual([
       ['performance', 'largest-contentful-paint', 25, 0.9],
@@ -133,6 +135,7 @@ describe('the figures of a Lighthouse run', () => {
     expect(summary.scores).toEqual({ performance: 96, accessibility: 90, 'best-practices': 100, seo: 100 });
     expect(summary.lcpMs).toBe(2400);
     expect(summary.fcpMs).toBe(1200);
+    expect(summary.ttiMs).toBe(3400);
     const reversed = summarizeLighthouse([...runs].reverse());
     expect([reversed.scores, reversed.lcpMs, reversed.fcpMs, reversed.tbtMs]).toEqual([summary.scores, summary.lcpMs, summary.fcpMs, summary.tbtMs]);
     expect(summary.failing.map((audit) => [audit.id, audit.failedRuns, audit.medianScore])).toEqual([
