@@ -14,11 +14,9 @@
  * part past 50 ms, as total blocking time counts it), the work per group and per script, and the
  * JS functions with the most self time (a CPU profile taken alongside).
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createServer } from 'node:net';
 import { readFileSync, existsSync } from 'node:fs';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { chromium, type CDPSession } from 'playwright-core';
@@ -26,6 +24,7 @@ import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-task
 import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
 import { api } from '../../src/shared/api.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/browser.ts';
+import { startBuiltServer } from './built-server.ts';
 import { median } from './stats.ts';
 
 const ROUNDS = Number(process.argv[2] ?? 3);
@@ -56,43 +55,6 @@ const TRACE_CATEGORIES = [
   'disabled-by-default-devtools.timeline.frame',
   'disabled-by-default-devtools.timeline.stack',
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
-
-async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'main-thread-trace-db-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO_DATA: 'true' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const url = `http://127.0.0.1:${port}`;
-  for (const started = Date.now(); ; ) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (Date.now() - started > 120_000) throw new Error('server did not answer in 120 s');
-    if (await fetch(`${url}/home`).then((r) => r.ok, () => false)) break;
-    await new Promise((done) => setTimeout(done, 200));
-  }
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 interface TraceEvent {
   name: string;
@@ -292,7 +254,7 @@ const top = (map: Map<string, number>, n: number) =>
     .map(([key, ms]) => `${Math.round(ms)} ${key}`);
 
 async function main(): Promise<void> {
-  const server = await startServer();
+  const server = await startBuiltServer(ROOT);
   try {
     const feed = (await (
       await fetch(`${server.url}${api.channelPosts.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"tab":"all","size":1}' })
