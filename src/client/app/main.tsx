@@ -132,6 +132,8 @@ async function start(): Promise<void> {
     await Promise.all(router.matchRoutes(router.state.location).map((match) => router.loadRouteChunk(routes[match.routeId]!))).catch(() => undefined);
     await yieldToBrowser();
     await router.load().catch(() => undefined);
+    // The load's last part (its loaders' calls made) and the hydration's start, each a task of its own.
+    await yieldToBrowser();
   }
 
   const app = (
