@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { api } from '../../src/shared/api.ts';
 
 export interface BuiltServer {
   url: string;
@@ -49,4 +50,13 @@ export async function startBuiltServer(root: string): Promise<BuiltServer> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The pages the bench loads in the demo community: /home, the newest post, its author's user centre. */
+export async function demoPagesOf(server: BuiltServer): Promise<{ home: string; detail: string; usercenter: string }> {
+  const feed = (await (
+    await fetch(`${server.url}${api.channelPosts.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"tab":"all","size":1}' })
+  ).json()) as { data: { list: Array<{ id: number; user: { uid: number } }> } };
+  const newest = feed.data.list[0]!;
+  return { home: '/home', detail: `/message/detail/${newest.id}`, usercenter: `/usercenter/${newest.user.uid}` };
 }

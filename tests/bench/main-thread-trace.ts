@@ -14,17 +14,14 @@
  * part past 50 ms, as total blocking time counts it), the work per group and per script, and the
  * JS functions with the most self time (a CPU profile taken alongside).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { readFileSync, existsSync } from 'node:fs';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
-import { chromium, type CDPSession } from 'playwright-core';
+import type { CDPSession } from 'playwright-core';
 import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-tasks.js';
 import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
-import { api } from '../../src/shared/api.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/browser.ts';
-import { startBuiltServer } from './built-server.ts';
+import { demoPagesOf, startBuiltServer } from './built-server.ts';
+import { launchLighthousePhone } from './lighthouse-phone.ts';
 import { median } from './stats.ts';
 
 const ROUNDS = Number(process.argv[2] ?? 3);
@@ -39,8 +36,6 @@ const CPU_SLOWDOWN = Number(process.env.TRACE_CPU_SLOWDOWN ?? SIMULATED_SLOWDOWN
 const TASK_SCALE = SIMULATED_SLOWDOWN / CPU_SLOWDOWN;
 const LONG_TASK_MS = 50;
 const SETTLE_MS = 6000;
-const USER_AGENT =
-  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36';
 const TRACE_CATEGORIES = [
   '-*',
   'toplevel',
@@ -125,20 +120,9 @@ function original(url: string, line: number, column: number): { module: string; 
 const shortUrl = (url: string) => url.replace(/^https?:\/\/[^/]+/, '').replace(/-[\w-]{8}\.js$/, '.js');
 
 async function traceLoad(url: string): Promise<LoadFigures> {
-  const profileDir = await mkdtemp(join(tmpdir(), 'main-thread-trace-chromium-'));
-  const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-    userAgent: USER_AGENT,
-    args: CHROMIUM_ARGS,
-  });
+  const phone = await launchLighthousePhone();
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
-    const cdp = await context.newCDPSession(page);
+    const { page, cdp } = phone;
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -242,8 +226,7 @@ async function traceLoad(url: string): Promise<LoadFigures> {
     }
     return figures;
   } finally {
-    await context.close();
-    await rm(profileDir, { recursive: true, force: true });
+    await phone.close();
   }
 }
 
@@ -256,11 +239,7 @@ const top = (map: Map<string, number>, n: number) =>
 async function main(): Promise<void> {
   const server = await startBuiltServer(ROOT);
   try {
-    const feed = (await (
-      await fetch(`${server.url}${api.channelPosts.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"tab":"all","size":1}' })
-    ).json()) as { data: { list: Array<{ id: number; user: { uid: number } }> } };
-    const newest = feed.data.list[0]!;
-    const pages = { home: '/home', detail: `/message/detail/${newest.id}`, usercenter: `/usercenter/${newest.user.uid}` };
+    const pages = await demoPagesOf(server);
     const runs = new Map<string, LoadFigures[]>();
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, path] of Object.entries(pages).filter(([name]) => !process.env.TRACE_PAGES || process.env.TRACE_PAGES.split(',').includes(name))) {

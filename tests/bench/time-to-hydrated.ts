@@ -9,47 +9,21 @@
  * builds take turns within each round (the order alternating), and each build's median is printed
  * beside its ratio to the first build's in the same rounds.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
-import { api } from '../../src/shared/api.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/browser.ts';
-import { startBuiltServer, type BuiltServer } from './built-server.ts';
+import { resolve } from 'node:path';
+import { demoPagesOf, startBuiltServer, type BuiltServer } from './built-server.ts';
+import { launchLighthousePhone } from './lighthouse-phone.ts';
 import { median } from './stats.ts';
 
 const ROUNDS = Number(process.argv[2] ?? 5);
 const ROOTS = process.argv.length > 3 ? process.argv.slice(3).map((root) => resolve(root)) : [resolve('.')];
 const CPU_SLOWDOWN = 4;
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1638.4 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
-const USER_AGENT =
-  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36';
-
-/** The pages of a build's demo community: /home, the newest post, its author's user centre. */
-async function pagesOf(server: BuiltServer): Promise<Record<string, string>> {
-  const feed = (await (
-    await fetch(`${server.url}${api.channelPosts.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"tab":"all","size":1}' })
-  ).json()) as { data: { list: Array<{ id: number; user: { uid: number } }> } };
-  const newest = feed.data.list[0]!;
-  return { home: '/home', detail: `/message/detail/${newest.id}`, usercenter: `/usercenter/${newest.user.uid}` };
-}
 
 /** Milliseconds from the navigation's start until the app has hydrated the server's first screen. */
 async function timeToHydrated(url: string): Promise<number> {
-  const profileDir = await mkdtemp(join(tmpdir(), 'time-to-hydrated-chromium-'));
-  const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-    userAgent: USER_AGENT,
-    args: CHROMIUM_ARGS,
-  });
+  const phone = await launchLighthousePhone();
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
-    const cdp = await context.newCDPSession(page);
+    const { page, cdp } = phone;
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', NETWORK);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
@@ -61,8 +35,7 @@ async function timeToHydrated(url: string): Promise<number> {
     });
     return await page.evaluate(() => performance.now());
   } finally {
-    await context.close();
-    await rm(profileDir, { recursive: true, force: true });
+    await phone.close();
   }
 }
 
@@ -70,7 +43,7 @@ async function main(): Promise<void> {
   const servers: BuiltServer[] = [];
   try {
     for (const root of ROOTS) servers.push(await startBuiltServer(root));
-    const pages = await Promise.all(servers.map(pagesOf));
+    const pages: Record<string, string>[] = await Promise.all(servers.map(demoPagesOf));
     const times = new Map<string, number[]>();
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? servers.map((_, i) => i) : servers.map((_, i) => servers.length - 1 - i);
