@@ -16,8 +16,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import { DEFAULT_CLIENT_CONFIG } from '../../src/shared/client-config.ts';
 import { TICKET_COOKIE } from '../../src/shared/endpoints.ts';
-import { FIRST_FEED_PAGE_INPUT, FIRST_READ_ATTRIBUTE, START_AFTER_FIRST_PAINT_PATH, USER_POSTS_PAGE_SIZE } from '../../src/shared/first-screen.ts';
-import type { Paged, Post, UserInfo } from '../../src/shared/schemas.ts';
+import {
+  COMMENT_PAGE_SIZE,
+  FIRST_FEED_PAGE_INPUT,
+  FIRST_READ_ATTRIBUTE,
+  START_AFTER_FIRST_PAINT_PATH,
+  USER_POSTS_PAGE_SIZE,
+} from '../../src/shared/first-screen.ts';
+import type { Comment, Paged, Post, UserInfo } from '../../src/shared/schemas.ts';
 import { posts } from '../../src/server/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/api.ts';
 import { openTestDatabase } from '../support/db.ts';
@@ -206,16 +212,25 @@ describe('the first screen rendered inside the page', () => {
     expect(html).not.toMatch(/<script[^>]* src="\/assets\/index-tF_XAYai\.js"|<link[^>]*href="\/assets\/index-tF_XAYai\.js"/);
   });
 
-  it('comes with a post: the post inside #root, from post/detail’s own answer', async () => {
+  it('comes with a post: the post and its first comments inside #root, from post/detail’s and comment/list’s own answers', async () => {
     const post = carriedPage((await page('/home')).body)!.list[1]!;
+    const commenter = await t.login('15600098003');
+    const said = `第一条评论 <b>${HOSTILE}`;
+    (await t.call(api.commentAdd, { post_id: post.id, content: said, client_id: 'first-screen-comment-1' }, { ticket: commenter.ticket })).data();
     const html = (await page(`/message/detail/${post.id}`)).body;
     expect(carriedAnswer<Post>(html, 'postDetail')).toEqual((await t.call<Post>(api.postDetail, { post_id: post.id })).data());
+    const firstComments = { post_id: post.id, index: 0, size: COMMENT_PAGE_SIZE };
+    const comments = carriedAnswer<Paged<Comment>>(html, 'commentList')!;
+    expect(comments).toEqual((await t.call<Paged<Comment>>(api.commentList, firstComments)).data());
+    expect(comments.list.map((comment) => comment.content)).toContain(said);
     const root = rootOf(html);
     expect(root).toMatch(/^<div class="first-screen first-screen--mobile" data-rendered-at="\d+"><div class="app app--mobile">/);
     expect(root).toContain(asText(post.content.slice(0, 20)));
     expect(root).toContain(`>${asText(post.user.nick)}</a>`);
-    // The comments are fetched by the client, as without this render: their skeleton holds their place.
-    expect(root).toContain('评论');
+    // The comments themselves, not their skeleton: the client shows them at once too (lib/carried-by-page.ts).
+    expect(root).toContain('<ul class="comment-list">');
+    expect(root).toContain(asText(said));
+    expect(root).not.toContain('评论加载中');
     expect(root).not.toMatch(/<script|<template/i);
     // Styled as the client's page will be: its code's stylesheets (the chunk it imports first), inline.
     expect(html).toContain(`<style>${CSS}</style>`);

@@ -94,7 +94,7 @@ function markedElements(page: Page, selector: string): Promise<number> {
 /**
  * From now on: how often `content` left the page, and every layout shift but those of `settling`
  * (what the client fetches after its start, with or without the server's render: the header's
- * user area once the session check answers, a post's comments and likers).
+ * user area once the session check answers, a post's likers).
  */
 async function watchShifts(page: Page, content: string, settling: string): Promise<() => Promise<{ gone: number; shifts: string[] }>> {
   await page.evaluate(
@@ -375,7 +375,8 @@ describe('a post and a user centre painted from their HTML', () => {
     app = await startApp();
     // One with a picture: the largest paint is often the picture. Among every post: which are the
     // newest depends on the hour the demo was seeded (at 16:20 UTC, none of the newest 10 had one).
-    post = (await allFeedPosts(app)).find((candidate) => candidate.attach.some((attach) => attach.type === 'image'))!;
+    // And comments, which come with the page too.
+    post = (await allFeedPosts(app)).find((candidate) => candidate.attach.some((attach) => attach.type === 'image') && candidate.comment_count > 0)!;
   });
   afterAll(async () => {
     await app?.stop();
@@ -390,9 +391,12 @@ describe('a post and a user centre painted from their HTML', () => {
       text: () => post.content.slice(0, 20),
       // What the page paints before its script, beside `content`.
       alsoFirst: 'main article .post-card__head',
-      steady: ['main article', '.image-grid', '.comments .section-title', '.likers', '.mobile-bar', '.app-header'],
-      // The likers and the comments are fetched by the client, as without this render.
-      settling: `${HEADER_USER_AREA}, .likers, .comments`,
+      // The first comments come with the page too, and stay as they are.
+      steady: ['main article', '.image-grid', '.comments .section-title', '.comment-list .comment', '.likers', '.mobile-bar', '.app-header'],
+      // The likers are fetched by the client, as without this render.
+      settling: `${HEADER_USER_AREA}, .likers`,
+      // Hydrated, not rendered again: the comments' heads and feet (their text may turn rich).
+      keptToo: '.comment-list .comment__head, .comment-list .comment__foot',
     },
     {
       name: 'a user centre',
@@ -405,6 +409,7 @@ describe('a post and a user centre painted from their HTML', () => {
       // The first posts come with the page too, and stay as they are.
       steady: ['.profile', '.profile__nick', '[role="tablist"]', '[role="tabpanel"] article', '.mobile-bar', '.app-header'],
       settling: HEADER_USER_AREA,
+      keptToo: '.profile, .profile *',
     },
   ] as const;
   const layouts = [
@@ -447,6 +452,7 @@ describe('a post and a user centre painted from their HTML', () => {
           const seen = await watchShifts(page, shown.content, shown.settling);
           const contentAndInside = `${shown.content}, ${shown.content} *`;
           const serverContent = await markElements(page, contentAndInside);
+          const serverKeptToo = await markElements(page, shown.keptToo);
           entry.release();
           await clientStarted(page, shown.content);
           await page.waitForLoadState('networkidle');
@@ -454,6 +460,8 @@ describe('a post and a user centre painted from their HTML', () => {
           // rich text (its code loads after the hydration around it).
           expect(serverContent).toBeGreaterThan(0);
           expect(await markedElements(page, contentAndInside)).toBe(serverContent);
+          expect(serverKeptToo).toBeGreaterThan(1);
+          expect(await markedElements(page, shown.keptToo)).toBe(serverKeptToo);
 
           expect(await boxes(page, shown.steady)).toEqual(expect.arrayContaining(before));
           expect(await seen()).toEqual({ gone: 0, shifts: [] });

@@ -13,7 +13,8 @@ import { carriedByPage, forgetCarriedByPage } from '../../src/client/lib/carried
 import { adoptStoredFirstFeedPage, keepFirstFeedPage, STORED_FIRST_FEED_PAGE_KEY } from '../../src/client/entities/post/first-feed-page.ts';
 import { feedQueryOptions, postDetailQueryOptions, userPostsQueryOptions } from '../../src/client/entities/post/queries.ts';
 import { userInfoQueryOptions } from '../../src/client/entities/user/queries.ts';
-import { makePost } from './fixtures.ts';
+import { commentsQueryOptions } from '../../src/client/features/post/queries.ts';
+import { makeComment, makePost } from './fixtures.ts';
 
 /** The page carries `text` for `endpoint`; `keptAt`: as the service worker serves a page it kept then. */
 function carry(endpoint: string, text: string, keptAt?: number): void {
@@ -38,7 +39,13 @@ describe('firstScreenOf', () => {
   it('names the reads each page shows first, its own first, with the input of their first calls', () => {
     expect(firstScreenOf('/home')).toEqual({ page: 'home', reads: [{ endpoint: 'channelPosts', input: { tab: 'all', index: 0, size: 10 } }] });
     expect(firstScreenOf('/')).toEqual(firstScreenOf('/home'));
-    expect(firstScreenOf('/message/detail/520')).toEqual({ page: 'post', reads: [{ endpoint: 'postDetail', input: { post_id: 520 } }] });
+    expect(firstScreenOf('/message/detail/520')).toEqual({
+      page: 'post',
+      reads: [
+        { endpoint: 'postDetail', input: { post_id: 520 } },
+        { endpoint: 'commentList', input: { post_id: 520, index: 0, size: 20 } },
+      ],
+    });
     expect(firstScreenOf('/usercenter/15')).toEqual({
       page: 'userCenter',
       reads: [
@@ -112,12 +119,20 @@ describe('adoptFirstReads', () => {
     }
   });
 
-  it('puts a post where its detail reads it, and a profile and its posts where its user centre does', async () => {
+  it('puts a post and its comments where its detail reads them, and a profile and its posts where its user centre does', async () => {
     const post = makePost(520);
+    const comments = { list: [makeComment(31)], page: { more: true, next_index: 31 } };
     carry('postDetail', JSON.stringify({ code: 0, data: post }));
+    carry('commentList', JSON.stringify({ code: 0, data: comments }));
     const client = new QueryClient();
     expect(adoptFirstReads(client, '/message/detail/520')).toBe(true);
     await expect(client.ensureQueryData(postDetailQueryOptions(520))).resolves.toEqual(post);
+    const commentsQuery = commentsQueryOptions(520);
+    expect(client.getQueryData(commentsQuery.queryKey)).toEqual({ pages: [comments], pageParams: [0] });
+    // Their next page follows on from the carried one.
+    expect(commentsQuery.getNextPageParam(comments, [comments], 0, [0])).toBe(31);
+    expect(carriedByPage(commentsQuery.queryKey)).toBe(true);
+    expect(carriedByPage(commentsQueryOptions(521).queryKey)).toBe(false);
 
     const theirPosts = { list: [makePost(7)], page: { more: false, next_index: 7 } };
     carry('userInfo', JSON.stringify({ code: 0, data: user }));

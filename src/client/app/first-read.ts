@@ -9,6 +9,7 @@ import { endpoints } from '#shared/endpoints.ts';
 import { FIRST_READ_ATTRIBUTE, firstScreenOf, KEPT_AT_ATTRIBUTE, type FirstReadAnswer } from '#shared/first-screen.ts';
 import { putFirstFeedPage } from '../entities/post/first-feed-page.ts';
 import { postDetailQueryOptions, userPostsQueryOptions } from '../entities/post/queries.ts';
+import { commentKeys } from '../features/post/queries.ts';
 import { userInfoQueryOptions } from '../entities/user/queries.ts';
 import { markCarriedByPage } from '../lib/carried-by-page.ts';
 import { answerOf } from '../lib/http.ts';
@@ -23,6 +24,13 @@ const putByEndpoint: PutFirstRead = {
   postDetail: (queryClient, { input, data }, updatedAt) => {
     const { queryKey } = postDetailQueryOptions(input.post_id);
     queryClient.setQueryData(queryKey, data, { updatedAt });
+    return queryKey;
+  },
+  commentList: (queryClient, { input, data }, updatedAt) => {
+    const queryKey = commentKeys.post(input.post_id);
+    queryClient.setQueryData(queryKey, { pages: [data], pageParams: [input.index] }, { updatedAt });
+    // Below the post, these render in the background, unless the page already shows them.
+    markCarriedByPage(queryKey);
     return queryKey;
   },
   userInfo: (queryClient, { input, data }, updatedAt) => {

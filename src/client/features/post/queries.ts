@@ -1,11 +1,10 @@
 /** The comments of a post (/message/detail/$id). The only source of these query keys. */
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { endpoints } from '#shared/endpoints.ts';
+import { COMMENT_PAGE_SIZE } from '#shared/first-screen.ts';
 import type { Comment, Paged, UserBrief } from '#shared/schemas.ts';
 import { request } from '../../lib/http.ts';
 import { keysetPaging } from '../../lib/paging.ts';
-
-export const COMMENT_PAGE_SIZE = 20;
 
 export const commentKeys = {
   all: ['comments'] as const,

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Comment, CommentBase } from '#shared/schemas.ts';
 import { formatCount } from '#shared/format.ts';
@@ -9,6 +9,7 @@ import { IconHeart } from '../../../ui/icons.tsx';
 import { RichText } from '../../../ui/RichText.tsx';
 import { LoadingRegion, Skeleton, SkeletonLines } from '../../../ui/Skeleton.tsx';
 import { EmptyState, ErrorState, ListFooter } from '../../../ui/states.tsx';
+import { carriedByPage } from '../../../lib/carried-by-page.ts';
 import { pagedItems } from '../../../lib/paging.ts';
 import { requireLogin } from '../../../entities/session/login.ts';
 import { sessionQueryOptions } from '../../../entities/session/queries.ts';
@@ -124,7 +125,8 @@ export function CommentList({
   composer?: ReactNode;
 }) {
   const queryClient = useQueryClient();
-  const query = useInfiniteQuery(commentsQueryOptions(postId));
+  const options = commentsQueryOptions(postId);
+  const query = useInfiniteQuery(options);
   const viewerUid = useQuery(sessionQueryOptions()).data?.uid;
   const like = useLikeComment(postId);
   const remove = useDeleteComment(postId);
@@ -146,8 +148,10 @@ export function CommentList({
   };
   // The comments render in the background (a transition, which React does in slices between
   // which the page stays responsive), after the post above them has shown: the skeleton holds
-  // their place until then. Once shown, what changes (a like, a reply, another page) renders at once.
-  const deferred = useDeferredValue(query.data, null);
+  // their place until then, unless the page itself carried and showed them (lib/carried-by-page.ts).
+  // Once shown, what changes (a like, a reply, another page) renders at once.
+  const [inBackground] = useState(() => !carriedByPage(options.queryKey));
+  const deferred = useDeferredValue(query.data, inBackground ? null : undefined);
   const waiting = query.isPending || (deferred == null && query.data !== undefined);
   const comments = pagedItems(deferred == null ? undefined : query.data?.pages);
   return (
