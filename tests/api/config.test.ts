@@ -321,9 +321,10 @@ describe('the page, manifest and service worker carry the run-time config', () =
     const page = (await get('/message/detail/5')).body;
     expect(pageConfig(page).providerName).toBe(HOSTILE);
     expect(page).not.toContain('<script>alert(1)');
-    // Exactly the build's module script, the config element and the post the page carries close a script.
-    expect(page.match(/<\/script>/g)).toHaveLength(3);
+    // Exactly the build's module script, the config element and the post and its comments the page carries close a script.
+    expect(page.match(/<\/script>/g)).toHaveLength(4);
     expect(page).toContain(`<script type="application/json" ${FIRST_READ_ATTRIBUTE}="postDetail">`);
+    expect(page).toContain(`<script type="application/json" ${FIRST_READ_ATTRIBUTE}="commentList">`);
     expect(page).not.toContain('<!--');
     expect(page).toContain('<title>&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#60;!--&#34;&#39;&#38;$&#38;</title>');
     const manifest = (await get('/manifest.webmanifest')).json() as { name: string };
