@@ -10,6 +10,7 @@ import {
   flush,
   record,
   resetTrackingClient,
+  RETRY_MAX_MS,
   userProperties,
 } from '../../src/client/platform/tracking-client.ts';
 import { sendKeptEvents, setTrackingUser, track, TRACKING_OUTBOX_KEY } from '../../src/client/platform/tracking.ts';
@@ -147,6 +148,46 @@ describe('events that cannot go now', () => {
     await flush();
     expect(outbox()).toEqual([]);
     expect(sent).toHaveLength(3);
+  });
+
+  it('are tried again, ever more slowly, when a send fails while online, and sent once the network carries them', async () => {
+    answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    record('personal_home_page_view', { page_name: '个人主页' }, user, 1);
+    // The batch's send, then tries after 2, 4, 8, ... s, at most RETRY_MAX_MS apart.
+    const sendsAt: number[] = [];
+    for (let elapsed = 0; elapsed <= BATCH_DELAY_MS + 2_000 + 4_000 + 8_000; elapsed += 1_000) {
+      await vi.advanceTimersByTimeAsync(1_000);
+      if (sent.length > sendsAt.length) sendsAt.push(elapsed + 1_000);
+    }
+    expect(sendsAt).toEqual([BATCH_DELAY_MS, BATCH_DELAY_MS + 2_000, BATCH_DELAY_MS + 6_000, BATCH_DELAY_MS + 14_000]);
+    expect(outbox()).toHaveLength(1);
+    for (let i = 0; i < 10; i += 1) await vi.advanceTimersByTimeAsync(RETRY_MAX_MS);
+    const tries = sent.length;
+    await vi.advanceTimersByTimeAsync(RETRY_MAX_MS);
+    expect(sent).toHaveLength(tries + 1);
+    answer = ok;
+    await vi.advanceTimersByTimeAsync(RETRY_MAX_MS);
+    await vi.waitFor(() => expect(outbox()).toEqual([]));
+    // Sent: nothing more is tried.
+    await vi.advanceTimersByTimeAsync(RETRY_MAX_MS * 2);
+    expect(sent).toHaveLength(tries + 2);
+  });
+
+  it('are not tried again offline: the online event sends them', async () => {
+    const online = setOnline(true);
+    answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    record('personal_home_page_view', { page_name: '个人主页' }, user, 1);
+    await vi.advanceTimersByTimeAsync(BATCH_DELAY_MS);
+    expect(sent).toHaveLength(1);
+    online.mockReturnValue(false);
+    for (let i = 0; i < 5; i += 1) await vi.advanceTimersByTimeAsync(RETRY_MAX_MS);
+    expect(sent).toHaveLength(1);
+    expect(outbox()).toHaveLength(1);
+    answer = ok;
+    online.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(outbox()).toEqual([]));
+    expect(sent).toHaveLength(2);
   });
 
   it('an earlier visit kept are sent at the next start', async () => {

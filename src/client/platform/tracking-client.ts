@@ -15,6 +15,13 @@ import { TRACKING_OUTBOX_KEY, type TrackedEventName, type TrackedEvents, type Tr
 
 export const BATCH_DELAY_MS = 2_000;
 export const BATCH_MAX = 20;
+/**
+ * A send that failed for now while the browser says it is online is tried again after
+ * BATCH_DELAY_MS, then twice as long each time, up to this. The online event often comes before
+ * the network carries anything (a phone between networks), and a send already on its way when it
+ * came fails after it: nothing else would send those events before the next event or visit.
+ */
+export const RETRY_MAX_MS = 60_000;
 /** The oldest events go first when an outbox outgrows this (a long time offline). */
 export const OUTBOX_MAX = 500;
 /** Our product in the provider's analytics: the `{product}_product` user property. */
@@ -64,6 +71,7 @@ function writeOutbox(events: OutboxEvent[]): void {
 /** Events sent and not yet answered: another flush must not send them twice. */
 let inFlight = new Set<string>();
 let timer: ReturnType<typeof setTimeout> | undefined;
+let retryDelay = BATCH_DELAY_MS;
 let listening = false;
 
 const keyOf = (event: OutboxEvent) => event.id;
@@ -102,14 +110,25 @@ export async function flush(): Promise<void> {
       // The collect call of the contract, at the configured collector (this server's by default).
       await request({ ...endpoints.collect, path: clientConfig.analyticsCollectorUrl as '/serv/collect' }, batchBody(batch));
       remove(batch);
+      retryDelay = BATCH_DELAY_MS;
     } catch (error) {
-      if (isTemporary(error)) return;
+      if (isTemporary(error)) {
+        retryLater();
+        return;
+      }
       // The collector will never take this batch (it says why): keeping it would block the rest.
       remove(batch);
     } finally {
       batch.forEach((event) => inFlight.delete(keyOf(event)));
     }
   }
+}
+
+function retryLater(): void {
+  // Offline, the online event sends them.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+  timer ??= setTimeout(() => void flush(), retryDelay);
+  retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
 }
 
 /** As the page is hidden or goes: what waits leaves by beacon, which outlives the page. */
@@ -154,5 +173,6 @@ export function record<K extends TrackedEventName>(event: K, properties: Tracked
 export function resetTrackingClient(): void {
   clearTimeout(timer);
   timer = undefined;
+  retryDelay = BATCH_DELAY_MS;
   inFlight = new Set();
 }
