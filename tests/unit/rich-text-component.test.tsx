@@ -73,6 +73,17 @@ describe('PostContent in a feed', () => {
     expect(screen.getByRole('heading', { name: '标题' })).toBeTruthy();
   });
 
+  it('renders the full text at once, with no stand-in first, once its page has preloaded the rich form (a post’s hydration in one pass)', async () => {
+    vi.resetModules();
+    const fresh = await import('../../src/client/features/feed/components/PostContent.tsx');
+    await fresh.preloadRichText();
+    const { container } = render(<fresh.PostContent postId={6} text={'质能方程 $E=mc^2$'} full />);
+    // The first commit is already the rich text's own box (as written until the renderer is
+    // there), not the Suspense stand-in that React.lazy's first render of loaded code shows.
+    expect(container.querySelector('.post-content > .rich-text.post-content__text')).not.toBeNull();
+    await waitFor(() => expect(container.querySelector('.post-content .katex annotation')?.textContent).toBe('E=mc^2'));
+  });
+
   it('renders the full text on the detail page', async () => {
     render(<PostContent postId={5} text={'质能方程 $E=mc^2$'} full />);
     await waitFor(() => expect(document.querySelector('.post-content .katex annotation')?.textContent).toBe('E=mc^2'));

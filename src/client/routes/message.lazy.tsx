@@ -6,6 +6,7 @@ import { cutText } from '#shared/format.ts';
 import type { ImageAttach, Post } from '#shared/schemas.ts';
 import { postDetailQueryOptions } from '../entities/post/queries.ts';
 import { PostCard } from '../features/feed/components/PostCard.tsx';
+import { preloadRichText } from '../features/feed/components/PostContent.tsx';
 import { Likers } from '../features/post/components/Likers.tsx';
 import { PostComments } from '../features/post/components/PostComments.tsx';
 import { downloadBlob, drawPoster } from '../features/post/poster.ts';
@@ -28,7 +29,9 @@ import './poster.css';
 export async function loadMessageDetail({ context, params }: { context: RouterContext; params: { id: string } }): Promise<void> {
   const postId = parseId(params.id);
   void context.queryClient.prefetchInfiniteQuery(commentsQueryOptions(postId));
-  await context.queryClient.ensureQueryData(postDetailQueryOptions(postId));
+  // The post's rich text is in this page's code: loaded before the first render (the server's
+  // and the hydration's alike), it renders at once rather than after a suspension.
+  await Promise.all([context.queryClient.ensureQueryData(postDetailQueryOptions(postId)), preloadRichText()]);
 }
 
 /** The loader of messagePoster: loaded with this page's code. */

@@ -1,7 +1,8 @@
-import { Fragment, lazy, memo, Suspense } from 'react';
+import { Fragment, lazy, memo, Suspense, useState } from 'react';
 import { DEFAULT_CUT_LENGTH } from '#shared/constants.ts';
 import { cutText, isLongerThan, splitLinks } from '#shared/format.ts';
 import { EXTERNAL_LINK_REL } from '../../../ui/rich-text/link-rel.ts';
+import type * as RichTextModule from '../../../ui/RichText.tsx';
 import { useExpandedPostsStore } from '../expanded-posts-store.ts';
 
 /** More lines than this also count as long, however short the text. */
@@ -55,11 +56,34 @@ const Plain = ({ text }: { text: string }) => (
 );
 
 /**
+ * The rich form once its code is here: rendered as it is, without a Suspense boundary. Through
+ * React.lazy, even code already loaded suspends a first render once, and a post's page hydrated
+ * its text in a second pass after unwinding the first (a task of about 45 ms on a phone's CPU).
+ */
+let loadedRichText: typeof RichTextModule.default | undefined;
+const loadRichText = () =>
+  import('../../../ui/RichText.tsx').then((module) => {
+    loadedRichText = module.default;
+    return module;
+  });
+
+/**
  * The rich form (Markdown, math, code: ui/RichText.tsx) loads with the first expanded or full
  * text, never on a first visit to /home. Until it has loaded, and for the session when it
  * cannot (offline with nothing cached), the text shows as written.
  */
-const RichText = lazy(() => import('../../../ui/RichText.tsx').catch(() => ({ default: Plain })));
+const LazyRichText = lazy(() => loadRichText().catch(() => ({ default: Plain })));
+
+/**
+ * Loads the rich form before a page's first render: a page whose code has it already (a post's)
+ * then renders its text at once, on the server and in the client's hydration alike.
+ */
+export function preloadRichText(): Promise<void> {
+  return loadRichText().then(
+    () => undefined,
+    () => undefined,
+  );
+}
 
 /**
  * Post text, line height 1.7. In a feed a long text is cut with a 展开 button, as written (plain
@@ -82,13 +106,17 @@ export const PostContent = memo(function PostContent({
 }) {
   const expanded = useExpandedPostsStore((s) => s.expanded[postId] === true);
   const toggle = useExpandedPostsStore((s) => s.toggle);
+  // Chosen once per card: switching paths later would build its text's elements again.
+  const [LoadedRichText] = useState(() => loadedRichText);
   const long = !full && cut !== null;
   if (!text.trim()) return null;
   return (
     <div className="post-content">
-      {full || expanded ? (
+      {(full || expanded) && LoadedRichText ? (
+        <LoadedRichText text={text} className="post-content__text" />
+      ) : full || expanded ? (
         <Suspense fallback={<Plain text={text} />}>
-          <RichText text={text} className="post-content__text" />
+          <LazyRichText text={text} className="post-content__text" />
         </Suspense>
       ) : (
         <Plain text={cut ?? text} />
