@@ -1,9 +1,13 @@
 import react from '@vitejs/plugin-react';
-import type { UserConfig } from 'vite';
+import { transform } from 'esbuild';
+import type { Plugin, UserConfig } from 'vite';
+import { readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { VitePWA } from 'vite-plugin-pwa';
 import { communityTexts, DEFAULT_CLIENT_CONFIG } from './src/shared/client-config.ts';
+import { START_AFTER_FIRST_PAINT_PATH } from './src/shared/first-screen.ts';
 import { SHARE_TARGET_PATH } from './src/shared/static-paths.ts';
 
 const apiServer = process.env.API_URL ?? 'http://localhost:3000';
@@ -32,6 +36,23 @@ const firstScreenRenderBuild: UserConfig = {
     rolldownOptions: { output: { entryFileNames: 'first-screen.js' } },
   },
 };
+
+/**
+ * The build's copy of public/start-after-first-paint.js minified: every page the server renders
+ * loads it first (a first visit counts its bytes), and its comments are for us, not for phones.
+ * Before the service worker's precache is made (closeBundle), which names it by its content.
+ */
+function minifiedStartScript(): Plugin {
+  return {
+    name: 'minified-start-script',
+    apply: 'build',
+    async writeBundle({ dir }) {
+      const file = join(dir ?? 'dist/client', START_AFTER_FIRST_PAINT_PATH);
+      const { code } = await transform(await readFile(file, 'utf8'), { minify: true, format: 'esm', target: 'es2022' });
+      await writeFile(file, code);
+    },
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? firstScreenRenderBuild : {
   root: '.',
@@ -68,6 +89,7 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? firstScreenRenderB
   },
   plugins: [
     react(),
+    minifiedStartScript(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -61,6 +61,28 @@ async function holdEntry(page: Page): Promise<{ release(): void; requested: () =
   return { release, requested: () => requested };
 }
 
+/**
+ * From the page's start: the module preloads the page adds, as batches of what each task added
+ * (a MutationObserver's callback runs at the end of the task that made its changes).
+ */
+async function recordPreloadBatches(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen = window as unknown as { preloadBatches: string[][] };
+    seen.preloadBatches = [];
+    new MutationObserver((records) => {
+      const added = records
+        .flatMap((record) => [...record.addedNodes])
+        .filter((node): node is HTMLLinkElement => node instanceof HTMLLinkElement && node.rel === 'modulepreload' && !node.hasAttribute('crossorigin'))
+        .map((link) => new URL(link.href).pathname);
+      if (added.length > 0) seen.preloadBatches.push(added);
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+function preloadBatches(page: Page): Promise<string[][]> {
+  return page.evaluate(() => (window as unknown as { preloadBatches: string[][] }).preloadBatches);
+}
+
 /** The client is up: it set the layout on <html>, hydrated or replaced the server's copy (of either layout) and `content` is there. */
 async function clientStarted(page: Page, content = 'main article'): Promise<void> {
   await expect
@@ -433,6 +455,7 @@ describe('a post and a user centre painted from their HTML', () => {
             if (request.resourceType() === 'script') scriptsAsked.push(new URL(request.url()).pathname);
           });
           const manifest = JSON.parse(readFileSync(join(PROJECT_ROOT, 'dist/client/.vite/manifest.json'), 'utf8')) as BuildManifest;
+          await recordPreloadBatches(page);
           await page.goto(`${app.url}${shown.path()}`, { waitUntil: 'commit' });
           const content = page.locator(shown.content).first();
           await content.waitFor({ state: 'visible' });
@@ -441,6 +464,10 @@ describe('a post and a user centre painted from their HTML', () => {
           const pageScripts = scriptsOf(manifest, shown.module);
           expect(pageScripts.length).toBeGreaterThan(1);
           await expect.poll(() => pageScripts.filter((path) => !scriptsAsked.includes(path))).toEqual([]);
+          // One a task: the page's 15 links added at once made a long task under Lighthouse.
+          const batches = await preloadBatches(page);
+          expect(batches.flat().sort()).toEqual([...pageScripts].sort());
+          expect(batches.filter((batch) => batch.length > 1)).toEqual([]);
           expect(await page.evaluate(() => document.documentElement.dataset.layout)).toBeUndefined();
           expect(await page.locator(`.first-screen--${setting.layout}`).isVisible()).toBe(true);
           expect(await content.textContent()).toContain(shown.text());
