@@ -26,13 +26,8 @@ const putByEndpoint: PutFirstRead = {
     queryClient.setQueryData(queryKey, data, { updatedAt });
     return queryKey;
   },
-  commentList: (queryClient, { input, data }, updatedAt) => {
-    const queryKey = commentKeys.post(input.post_id);
-    queryClient.setQueryData(queryKey, { pages: [data], pageParams: [input.index] }, { updatedAt });
-    // Below the post, these render in the background, unless the page already shows them.
-    markCarriedByPage(queryKey);
-    return queryKey;
-  },
+  commentList: (queryClient, { input, data }, updatedAt) =>
+    putListsFirstPage(queryClient, commentKeys.post(input.post_id), data, input.index, updatedAt),
   userInfo: (queryClient, { input, data }, updatedAt) => {
     const { data_mode: _mode, ...visit } = input;
     const { queryKey } = userInfoQueryOptions(visit);
@@ -41,13 +36,20 @@ const putByEndpoint: PutFirstRead = {
   },
   userPosts: (queryClient, { input, data }, updatedAt) => {
     const { index, size: _size, ...visit } = input;
-    const { queryKey } = userPostsQueryOptions(visit);
-    queryClient.setQueryData(queryKey, { pages: [data], pageParams: [index] }, { updatedAt });
-    // Below the profile, these render in the background, unless the page already shows them.
-    markCarriedByPage(queryKey);
-    return queryKey;
+    return putListsFirstPage(queryClient, userPostsQueryOptions(visit).queryKey, data, index, updatedAt);
   },
 };
+
+/**
+ * The first page of a list below a page's own read (a profile's posts, a post's comments) as its
+ * infinite query's only page, marked carried: the list, which would render it in the background,
+ * shows it at once as the page already does.
+ */
+function putListsFirstPage(queryClient: QueryClient, queryKey: QueryKey, page: unknown, index: number, updatedAt: number | undefined): QueryKey {
+  queryClient.setQueryData(queryKey, { pages: [page], pageParams: [index] }, { updatedAt });
+  markCarriedByPage(queryKey);
+  return queryKey;
+}
 
 /** Puts the read where its page looks for it; returns that query's key. */
 export function putFirstRead(queryClient: QueryClient, read: FirstReadAnswer, updatedAt?: number): QueryKey {

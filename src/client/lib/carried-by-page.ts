@@ -6,6 +6,7 @@
  * screen is up: a later visit of the same page is an ordinary one.
  */
 import { hashKey, type QueryKey } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
 
 const carried = new Set<string>();
 
@@ -19,4 +20,15 @@ export function carriedByPage(queryKey: QueryKey): boolean {
 
 export function forgetCarriedByPage(): void {
   carried.clear();
+}
+
+/**
+ * `data` as a list shows it: rendered in the background (a transition, which React does in
+ * slices between which the page stays responsive, null until then) when `inBackground`, unless
+ * the page carried and showed this query's data; otherwise at once. Decided when the list
+ * mounts; once shown, what changes renders at once.
+ */
+export function useDeferredUnlessCarried<T>(data: T, queryKey: QueryKey, inBackground = true): T | null {
+  const [deferred] = useState(() => inBackground && !carriedByPage(queryKey));
+  return useDeferredValue<T | null>(data, deferred ? null : undefined);
 }

@@ -112,14 +112,14 @@ export const PostContent = memo(function PostContent({
   if (!text.trim()) return null;
   return (
     <div className="post-content">
-      {(full || expanded) && LoadedRichText ? (
+      {!(full || expanded) ? (
+        <Plain text={cut ?? text} />
+      ) : LoadedRichText ? (
         <LoadedRichText text={text} className="post-content__text" />
-      ) : full || expanded ? (
+      ) : (
         <Suspense fallback={<Plain text={text} />}>
           <LazyRichText text={text} className="post-content__text" />
         </Suspense>
-      ) : (
-        <Plain text={cut ?? text} />
       )}
       {long ? (
         <button

@@ -1,9 +1,9 @@
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { BOTTOM_DETECTION_MARGIN_PX } from '#shared/constants.ts';
 import type { Post } from '#shared/schemas.ts';
 import { EmptyState, ErrorState, ListFooter } from '../../../ui/states.tsx';
-import { carriedByPage } from '../../../lib/carried-by-page.ts';
+import { useDeferredUnlessCarried } from '../../../lib/carried-by-page.ts';
 import type { PostListQueryOptions } from '../../../entities/post/queries.ts';
 import { FeedSkeleton } from './FeedSkeleton.tsx';
 import type WindowedPostsModule from './WindowedPosts.tsx';
@@ -67,8 +67,7 @@ export function PostList<TKey extends QueryKey>({
   // arrives (a channel's): the skeleton stays until then. A list mounted with its posts at hand
   // shows them at once (/home's first screen, a page come back), unless told to wait; once
   // shown, what changes (another page, a like) renders at once.
-  const [inBackground] = useState(() => firstPostsInBackground && !carriedByPage(options.queryKey));
-  const deferred = useDeferredValue(data, inBackground ? null : undefined);
+  const deferred = useDeferredUnlessCarried(data, options.queryKey, firstPostsInBackground);
   const shown = deferred?.pages.length ? data : deferred;
   const posts = useMemo(() => flattenPosts(shown?.pages), [shown]);
   // The switch to the windowed list waits in the background until its chunk has loaded, the plain

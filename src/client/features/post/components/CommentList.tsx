@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Comment, CommentBase } from '#shared/schemas.ts';
 import { formatCount } from '#shared/format.ts';
@@ -9,7 +9,7 @@ import { IconHeart } from '../../../ui/icons.tsx';
 import { RichText } from '../../../ui/RichText.tsx';
 import { LoadingRegion, Skeleton, SkeletonLines } from '../../../ui/Skeleton.tsx';
 import { EmptyState, ErrorState, ListFooter } from '../../../ui/states.tsx';
-import { carriedByPage } from '../../../lib/carried-by-page.ts';
+import { useDeferredUnlessCarried } from '../../../lib/carried-by-page.ts';
 import { pagedItems } from '../../../lib/paging.ts';
 import { requireLogin } from '../../../entities/session/login.ts';
 import { sessionQueryOptions } from '../../../entities/session/queries.ts';
@@ -150,8 +150,7 @@ export function CommentList({
   // which the page stays responsive), after the post above them has shown: the skeleton holds
   // their place until then, unless the page itself carried and showed them (lib/carried-by-page.ts).
   // Once shown, what changes (a like, a reply, another page) renders at once.
-  const [inBackground] = useState(() => !carriedByPage(options.queryKey));
-  const deferred = useDeferredValue(query.data, inBackground ? null : undefined);
+  const deferred = useDeferredUnlessCarried(query.data, options.queryKey);
   const waiting = query.isPending || (deferred == null && query.data !== undefined);
   const comments = pagedItems(deferred == null ? undefined : query.data?.pages);
   return (
