@@ -14,6 +14,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useEffect, useReducer, type MouseEvent } from 'react';
 import { cutText } from '#shared/format.ts';
 import { loadChunk } from '../lib/chunk.ts';
+import { inTurn } from '../lib/in-turn.ts';
 import { yieldToBrowser } from '../lib/yield-to-browser.ts';
 import type { CutLimits } from './rich-text/cut.ts';
 import { PlainText } from './rich-text/PlainText.tsx';
@@ -46,28 +47,6 @@ export function loadRichTextRenderer(): Promise<typeof Renderer> {
       throw error;
     });
   return loading;
-}
-
-/** The longest a batch of renders runs before the page gets the main thread back (as React's own slices). */
-const RENDER_SLICE_MS = 5;
-const waitingRenders: Array<() => void> = [];
-
-/**
- * Runs `render` in a later task, in turn with the others waiting, a few ms of them per task: the
- * texts of a page (a post and its comments) rendered all at once with the renderer's start made
- * one long task that blocked the page (what Lighthouse's total blocking time counts).
- */
-function inTurn<T>(render: () => Promise<T>): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    waitingRenders.push(() => render().then(resolve, reject));
-    if (waitingRenders.length === 1) setTimeout(renderSlice, 0);
-  });
-}
-
-function renderSlice(): void {
-  const started = performance.now();
-  while (waitingRenders.length > 0 && performance.now() - started < RENDER_SLICE_MS) waitingRenders.shift()!();
-  if (waitingRenders.length > 0) setTimeout(renderSlice, 0);
 }
 
 /** The plain stand-in of a cut text: cut by length and lines on the text as written. */
