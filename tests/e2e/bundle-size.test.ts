@@ -82,7 +82,9 @@ describe('the page of the build', () => {
     const manifest = JSON.parse(readFileSync(join(assets, '.vite/manifest.json'), 'utf8')) as BuildManifest;
     const entry = Object.values(manifest).find((chunk) => chunk.isEntry)!;
     const starting = [entry.file, ...(entry.imports ?? []).map((key) => manifest[key]!.file)].map((file) => `/${file}`);
-    for (const module of Object.values(FIRST_SCREEN_PAGE_MODULE)) if (module) starting.push(...scriptsOf(manifest, module));
+    // The pages the server renders, and the rich-text renderer a post's text needs at once.
+    const richText = ['src/client/ui/rich-text/sanitize.ts', 'src/client/ui/rich-text/renderer.ts'];
+    for (const module of [...Object.values(FIRST_SCREEN_PAGE_MODULE), ...richText]) if (module) starting.push(...scriptsOf(manifest, module));
     const later = ['src/client/features/code/components/CodeEditor.tsx', 'src/client/ui/gallery/GalleryView.tsx', 'src/client/ui/rich-text/katex.ts'].map(
       (module) => `/${manifest[module]!.file}`,
     );
