@@ -39,8 +39,8 @@ const firstScreenRenderBuild: UserConfig = {
 /**
  * The build's copy of public/start-after-first-paint.js minified: every page the server renders
  * loads it first (a first visit counts its bytes), and its comments are for us, not for phones.
- * The bundle's own minifier.
- * Before the service worker's precache is made (closeBundle), which names it by its content.
+ * By the bundle's own minifier, before the service worker's precache is made (closeBundle),
+ * which names the file by its content.
  */
 function minifiedStartScript(): Plugin {
   return {
@@ -65,11 +65,12 @@ const STARTING_RICH_TEXT_MODULES = ['src/client/ui/rich-text/sanitize.ts', 'src/
 
 /**
  * The hint on the code a page runs as it starts: the entry, the code of the pages the server
- * renders first (FIRST_SCREEN_PAGE_MODULE) and the rich-text renderer, with what they import. V8 then compiles their functions
- * while the file downloads, off the main thread, rather than each on the main thread when first
- * called: about 130-180 ms of a post's start on this machine's CPU, spread over the tasks
- * Lighthouse counts as blocking. On the file's first line, where V8 looks for it; the source map
- * moves down a line with the code.
+ * renders first (FIRST_SCREEN_PAGE_MODULE) and the rich-text renderer, with what they import.
+ * V8 then compiles their functions while the file downloads, off the main thread, rather than
+ * each on the main thread when first called: about 130-180 ms of a post's start on this
+ * machine's CPU, spread over the tasks Lighthouse counts as blocking. Code loaded later (the
+ * editor, KaTeX, the gallery) stays compiled lazily, as little of it runs. On the file's first
+ * line, where V8 looks for it; the source map moves down a line with the code.
  */
 function compileHintsOnStartingCode(): Plugin {
   const startingModules = [...Object.values(FIRST_SCREEN_PAGE_MODULE).filter((module) => module !== undefined), ...STARTING_RICH_TEXT_MODULES];
