@@ -88,6 +88,23 @@ const isFocused = (control: Locator) => control.evaluate((element) => element ==
 const scrollYAfterTwoFrames = (page: Page) =>
   page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY)))));
 
+/** Once the window's scroll has stayed put for three frames (a smooth scroll has ended, or none began). */
+const scrollSettled = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = window.scrollY;
+        let still = 0;
+        const check = () => {
+          still = window.scrollY === last ? still + 1 : 0;
+          last = window.scrollY;
+          if (still >= 3) resolve();
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+  );
+
 describe('the 写评论 bar on a phone', () => {
   let browser: LaunchedBrowser;
   let page: Page;
@@ -186,12 +203,15 @@ async function controlUnderHeader(page: Page, header: string, bottomBelowHeader:
   await earlier.evaluate((element) => element.setAttribute('data-test-earlier', ''));
   const marked = page.locator('[data-test-earlier]');
   await marked.evaluate((element: HTMLElement) => element.blur());
+  // The Shift+Tab may have set off a smooth scroll clear of the header: placed after it, not during it.
+  await scrollSettled(page);
   await marked.evaluate((element, [selector, offset]) => {
     const headerBottom = document.querySelector(selector as string)!.getBoundingClientRect().bottom;
     window.scrollBy(0, element.getBoundingClientRect().bottom - (headerBottom + (offset as number)));
   }, [header, bottomBelowHeader] as const);
   const placed = await measureUnderHeader(marked, header);
-  expect(placed.bottom - placed.headerBottom).toBeCloseTo(bottomBelowHeader, 0);
+  // Within a pixel: the scroll lands on whole pixels (a CI run measured -2.5 for -2), the cards on fractions.
+  expect(Math.abs(placed.bottom - placed.headerBottom - bottomBelowHeader)).toBeLessThanOrEqual(1);
   expect(placed.top, 'still within the viewport: the browser itself scrolls nothing').toBeGreaterThanOrEqual(0);
   expect((await measureUnderHeader(later, header)).ringTop, 'the later control is clear of the header').toBeGreaterThan(placed.headerBottom);
   return { earlier: marked, later };
