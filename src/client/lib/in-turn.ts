@@ -5,6 +5,8 @@
  * run as microtasks of the same task); a piece that waits for something outside (a chunk's load)
  * goes on by itself, and the next starts in a later task.
  */
+import { yieldToBrowser } from './yield-to-browser.ts';
+
 export const TURN_SLICE_MS = 5;
 
 const waiting: Array<() => Promise<void>> = [];
@@ -23,11 +25,9 @@ function scheduleSlice(): void {
   setTimeout(workSlice, 0);
 }
 
-const laterTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 async function workSlice(): Promise<void> {
   const started = performance.now();
-  while (waiting.length > 0 && performance.now() - started < TURN_SLICE_MS) await Promise.race([waiting.shift()!(), laterTask()]);
+  while (waiting.length > 0 && performance.now() - started < TURN_SLICE_MS) await Promise.race([waiting.shift()!(), yieldToBrowser()]);
   sliceScheduled = false;
   if (waiting.length > 0) scheduleSlice();
 }
