@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANCHOR_POSTS_PATH, ANCHOR_SW_PATH, buildAnchors, startAnchorServer, type AnchorServer, type BuiltAnchors } from '../bench/anchors/anchors.ts';
 import { lighthouseFigures, summarizeLighthouse, type LighthouseResultLike } from '../bench/lighthouse-figures.ts';
 import { median, medianRatio } from '../bench/stats.ts';
+import { launchBrowser } from '../e2e/support/browser.ts';
+import { firstVisitScripts, totalBytes } from '../e2e/support/first-visit.ts';
 
 type Audits = LighthouseResultLike['audits'];
 
@@ -179,16 +181,18 @@ describe('the bare React anchors', () => {
   let built: BuiltAnchors;
   let bare: AnchorServer;
   let offline: AnchorServer;
+  let stack: AnchorServer;
 
   beforeAll(async () => {
     outDir = await mkdtemp(join(tmpdir(), 'bench-anchors-test-'));
     built = await buildAnchors(outDir);
-    [bare, offline] = await Promise.all([startAnchorServer(built.bare), startAnchorServer(built.offline)]);
+    [bare, offline, stack] = await Promise.all([startAnchorServer(built.bare), startAnchorServer(built.offline), startAnchorServer(built.stack)]);
   }, 60_000);
 
   afterAll(async () => {
     await bare?.stop();
     await offline?.stop();
+    await stack?.stop();
     if (outDir) await rm(outDir, { recursive: true, force: true });
   });
 
@@ -207,6 +211,27 @@ describe('the bare React anchors', () => {
     expect(await files(built.bare)).not.toContain(ANCHOR_SW_PATH);
     expect(html).not.toContain('serviceWorker');
   });
+
+  it("build the stack alone as a page that works: its /home shows the JSON's ten posts through the router and the query cache, and a visit loads more JS than the bare page's", async () => {
+    const browser = await launchBrowser({ viewport: { width: 375, height: 740 } });
+    try {
+      await browser.page.goto(`${stack.url}/home`);
+      await expect.poll(() => browser.page.locator('main article').count()).toBe(10);
+      // dayjs's format, not the bare page's Intl one.
+      await expect(browser.page.locator('main article time').first().textContent()).resolves.toMatch(/^\d{1,2}月\d{1,2}日 \d\d:\d\d$/);
+      // The router's Link, and the cache persisted through idb-keyval.
+      await expect(browser.page.locator('main h1 a[href="/home"]').count()).resolves.toBe(1);
+      const persisted = () => browser.page.evaluate(() => indexedDB.databases().then((databases) => databases.map((database) => database.name)));
+      await expect.poll(persisted).toContain('stack-anchor');
+    } finally {
+      await browser.close();
+    }
+    const viewport = { width: 375, height: 740 };
+    const stackBytes = totalBytes(await firstVisitScripts(stack.url, viewport, built.stack));
+    const bareBytes = totalBytes(await firstVisitScripts(bare.url, viewport, built.bare));
+    expect(bareBytes).toBeGreaterThan(50_000); // React and react-dom at least
+    expect(stackBytes).toBeGreaterThan(bareBytes + 25_000); // the router and the query cache besides
+  }, 60_000);
 
   it('give the offline anchor a worker that precaches every file of its build and a registration in the page', async () => {
     const worker = await readFile(join(built.offline, ANCHOR_SW_PATH), 'utf8');

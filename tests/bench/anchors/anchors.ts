@@ -4,7 +4,9 @@
  * @vitejs/plugin-react:
  * - bare: page/ (index.html, main.tsx, public/posts.json) as Vite builds it by default;
  * - offline: the same build, plus sw.ts (precaching every file of the build and the JSON) and
- *   a registration at load, as a plain page adds a service worker.
+ *   a registration at load, as a plain page adds a service worker;
+ * - stack: stack/ (the libraries the community's first screen starts, and nothing of the app),
+ *   with page/'s JSON, for the first-visit JS the stack alone costs.
  * Each is served by serve.ts, a process of its own, compressed as the community's server does.
  */
 import { spawn } from 'node:child_process';
@@ -16,6 +18,7 @@ import { build } from 'vite';
 
 const ANCHORS_DIR = dirname(fileURLToPath(import.meta.url));
 const PAGE_DIR = join(ANCHORS_DIR, 'page');
+const STACK_DIR = join(ANCHORS_DIR, 'stack');
 const PROJECT_ROOT = join(ANCHORS_DIR, '../../..');
 
 /** The path of the anchors' JSON, fetched by the page and precached by the worker. */
@@ -29,6 +32,8 @@ export interface BuiltAnchors {
   bare: string;
   /** The same page with its minimal service worker. */
   offline: string;
+  /** The libraries of the community's first screen, rendering the same posts. */
+  stack: string;
 }
 
 /** Every file under dir, as the URL path that serves it. */
@@ -40,10 +45,27 @@ async function urlPaths(dir: string): Promise<string[]> {
     .sort();
 }
 
-/** Builds both anchors into outDir/bare and outDir/offline. */
+/**
+ * Builds the anchors into outDir/bare, outDir/offline and outDir/stack, as production builds
+ * whoever calls: Vite builds React's development code when the process's NODE_ENV says so
+ * (vitest's is 'test'), and the stack's page then fails on a JSX runtime React does not ship.
+ */
 export async function buildAnchors(outDir: string): Promise<BuiltAnchors> {
+  const callersNodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    return await buildAnchorsForProduction(outDir);
+  } finally {
+    // process.env keeps strings: an undefined would become 'undefined'.
+    if (callersNodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = callersNodeEnv;
+  }
+}
+
+async function buildAnchorsForProduction(outDir: string): Promise<BuiltAnchors> {
   const bare = join(outDir, 'bare');
   const offline = join(outDir, 'offline');
+  const stack = join(outDir, 'stack');
   await build({
     configFile: false,
     root: PAGE_DIR,
@@ -52,6 +74,16 @@ export async function buildAnchors(outDir: string): Promise<BuiltAnchors> {
     // Vite's cache beside the build, not in a node_modules folder among the sources.
     cacheDir: join(outDir, '.vite'),
     build: { outDir: bare, emptyOutDir: true },
+  });
+
+  await build({
+    configFile: false,
+    root: STACK_DIR,
+    publicDir: join(PAGE_DIR, 'public'),
+    logLevel: 'warn',
+    plugins: [react()],
+    cacheDir: join(outDir, '.vite'),
+    build: { outDir: stack, emptyOutDir: true },
   });
 
   await cp(bare, offline, { recursive: true });
@@ -73,11 +105,13 @@ export async function buildAnchors(outDir: string): Promise<BuiltAnchors> {
   const html = await readFile(indexFile, 'utf8');
   if (!html.includes('</body>')) throw new Error(`no </body> in ${indexFile}`);
   await writeFile(indexFile, html.replace('</body>', `<script>${REGISTER_SCRIPT}</script></body>`));
-  return { bare, offline };
+  return { bare, offline, stack };
 }
 
 export interface AnchorServer {
   url: string;
+  /** The built folder it serves. */
+  dir: string;
   pid: number;
   stop(): Promise<void>;
 }
@@ -110,7 +144,7 @@ export function startAnchorServer(dir: string): Promise<AnchorServer> {
       clearTimeout(timer);
       child.stdout.removeAllListeners('data');
       child.stdout.resume();
-      resolve({ url: (JSON.parse(line) as { url: string }).url, pid: child.pid!, stop });
+      resolve({ url: (JSON.parse(line) as { url: string }).url, dir, pid: child.pid!, stop });
     });
   });
 }
