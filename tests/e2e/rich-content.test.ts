@@ -18,6 +18,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import type { Post } from '../../src/shared/schemas.ts';
+import { renderInertText } from '../../src/client/ui/rich-text/inert.ts';
 import { allFeedPosts, callApi, PROJECT_ROOT, startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
 import { callAs, expectUntouched, logInByApi, report, watchPage } from './support/hostile.ts';
@@ -212,6 +213,38 @@ describe('the rendered text in place of the plain one', () => {
         }),
       );
       for (const [rendered, plain] of heights) expect(rendered).toBe(plain);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe('a text Markdown has nothing to do with', () => {
+  it("is written in the page's HTML as the renderer writes it, and a post whose texts are all such loads no renderer", async () => {
+    const candidates = (await allFeedPosts(app)).filter((candidate) => candidate.comment_count > 0 && renderInertText(candidate.content));
+    let post: Post | undefined;
+    for (const candidate of candidates) {
+      const comments = await callApi(app, api.commentList, { post_id: candidate.id, size: 20 });
+      if (comments.list.every((comment) => renderInertText(comment.content))) {
+        post = candidate;
+        break;
+      }
+    }
+    expect(post, 'a demo post whose text and comments are plain sentences').toBeDefined();
+    const html = await (await fetch(`${app.url}/message/detail/${post!.id}`)).text();
+    expect(html).toContain(`<div class="rich-text post-content__text rich-text--rendered">${renderInertText(post!.content)}</div>`);
+
+    const browser = await launchBrowser({ viewport: { width: 412, height: 823 } });
+    try {
+      const scripts: string[] = [];
+      browser.page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await browser.page.goto(`${app.url}/message/detail/${post!.id}`, { waitUntil: 'networkidle' });
+      await browser.page.locator('.comment__text.rich-text--rendered').first().waitFor();
+      expect(await browser.page.locator('.rich-text--plain').count()).toBe(0);
+      expect(scripts.filter((path) => /\/(?:renderer|sanitize)-/.test(path))).toEqual([]);
+      expect(await browser.page.locator('.post-card--full .rich-text--rendered').innerHTML()).toBe(renderInertText(post!.content));
     } finally {
       await browser.close();
     }

@@ -1,8 +1,9 @@
 /**
  * A post's or comment's text, rendered rich (Markdown, links, math, highlighted code: see
- * rich-text/renderer.ts) and sanitized. The renderer is a chunk of its own, loaded the first
- * time a RichText is shown (never on a first visit to /home, whose cards show plain text);
- * until it has loaded, and for good when it cannot load (offline with nothing cached), the text
+ * rich-text/renderer.ts) and sanitized. A whole text with nothing of Markdown in it is written
+ * as the renderer would write it, without it (rich-text/inert.ts). The renderer is a chunk of
+ * its own, loaded the first time a RichText needs it (never on a first visit to /home, whose
+ * cards show plain text); until it has loaded, and for good when it cannot load (offline with nothing cached), the text
  * shows as written, with its links, in the same box, so nothing jumps and it always reads.
  * Text rendered before shows rich at once (a kept-alive page that comes back keeps its height).
  *
@@ -11,12 +12,13 @@
  * rel="noopener noreferrer nofollow ugc" (rich-text/sanitize.ts).
  */
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useReducer, type MouseEvent } from 'react';
+import { useEffect, useMemo, useReducer, type MouseEvent } from 'react';
 import { cutText } from '#shared/format.ts';
 import { loadChunk } from '../lib/chunk.ts';
 import { inTurn } from '../lib/in-turn.ts';
 import { yieldToBrowser } from '../lib/yield-to-browser.ts';
 import type { CutLimits } from './rich-text/cut.ts';
+import { renderInertText } from './rich-text/inert.ts';
 import { PlainText } from './rich-text/PlainText.tsx';
 import type * as Renderer from './rich-text/renderer.ts';
 import './rich-text/rich-text.css';
@@ -70,7 +72,9 @@ export function RichText({ text, cut, className }: RichTextProps) {
   const cutLength = cut?.length;
   const cutLines = cut?.lines;
   const limits = cutLength === undefined ? undefined : { length: cutLength, lines: cutLines ?? Number.POSITIVE_INFINITY };
-  const shown = renderer?.renderedBefore(text, limits);
+  // A text Markdown has nothing to do with (most are) is written at once, on the server too.
+  const inert = useMemo(() => (cutLength === undefined ? renderInertText(text) : undefined), [text, cutLength]);
+  const shown = inert === undefined ? renderer?.renderedBefore(text, limits) : { html: inert };
   const waiting = shown === undefined;
 
   useEffect(() => {
