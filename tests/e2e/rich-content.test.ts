@@ -7,6 +7,8 @@
  *   untouched, and a `securitypolicyviolation` listener installed before the app loads records
  *   nothing (the page is served with its Content-Security-Policy, online and from the worker);
  * - the renderer and KaTeX are not part of a first visit to /home;
+ * - a post whose text and comments have nothing of Markdown in them comes in the page's HTML as
+ *   the renderer would write it, and loads no renderer;
  * - a post with `$E=mc^2$` renders KaTeX with the network cut, after one online visit installed
  *   the service worker (KaTeX's code, stylesheet and woff2 fonts come from the precache).
  *

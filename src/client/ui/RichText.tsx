@@ -3,8 +3,9 @@
  * rich-text/renderer.ts) and sanitized. A whole text with nothing of Markdown in it is written
  * as the renderer would write it, without it (rich-text/inert.ts). The renderer is a chunk of
  * its own, loaded the first time a RichText needs it (never on a first visit to /home, whose
- * cards show plain text); until it has loaded, and for good when it cannot load (offline with nothing cached), the text
- * shows as written, with its links, in the same box, so nothing jumps and it always reads.
+ * cards show plain text); until it has loaded, and for good when it cannot load (offline with
+ * nothing cached), the text shows as written, with its links, in the same box, so nothing jumps
+ * and it always reads.
  * Text rendered before shows rich at once (a kept-alive page that comes back keeps its height).
  *
  * Links to this app (same origin) navigate inside it; links on the provider's domain family
