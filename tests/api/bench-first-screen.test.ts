@@ -213,7 +213,8 @@ describe('the bare React anchors', () => {
   });
 
   it("build the stack alone as a page that works: its /home shows the JSON's ten posts through the router and the query cache, and a visit loads more JS than the bare page's", async () => {
-    const browser = await launchBrowser({ viewport: { width: 375, height: 740 } });
+    const viewport = { width: 375, height: 740 };
+    const browser = await launchBrowser({ viewport });
     try {
       await browser.page.goto(`${stack.url}/home`);
       await expect.poll(() => browser.page.locator('main article').count()).toBe(10);
@@ -226,7 +227,6 @@ describe('the bare React anchors', () => {
     } finally {
       await browser.close();
     }
-    const viewport = { width: 375, height: 740 };
     const stackBytes = totalBytes(await firstVisitScripts(stack.url, viewport, built.stack));
     const bareBytes = totalBytes(await firstVisitScripts(bare.url, viewport, built.bare));
     expect(bareBytes).toBeGreaterThan(50_000); // React and react-dom at least
