@@ -22,7 +22,7 @@ import {
   VOTE_MAX_OPTIONS,
   VOTE_MIN_OPTIONS,
 } from './constants.ts';
-import { graphemes, textLength } from './format.ts';
+import { graphemes, textLength } from './text-length.ts';
 import {
   channelCategorySchema,
   channelDetailSchema,
@@ -141,7 +141,7 @@ function certainBreak(before: string, after: string): boolean {
 }
 
 /**
- * textLength (format.ts) of a long text in linear time: Intl.Segmenter slows down
+ * textLength (text-length.ts) of a long text in linear time: Intl.Segmenter slows down
  * quadratically with the length of what it segments (100,000 characters take seconds on
  * Node 20), so the text is counted in pieces of about 256 code units cut where a grapheme
  * boundary is certain (between two letters, digits, punctuation or spaces of scripts whose

@@ -16,7 +16,7 @@ import { api, type EndpointOutput } from '#shared/api.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIRST_SCREEN_PAGE_MODULE } from '#shared/first-screen.ts';
-import { CHINA_UTC_OFFSET_MINUTES } from '#shared/format.ts';
+import { CHINA_UTC_OFFSET_MINUTES } from '#shared/timestamp.ts';
 import { fullTime } from '../../src/client/format/time.ts';
 import { scriptsOf, stylesheetsOf, type BuildManifest } from '../../src/server/http/first-screen.ts';
 import { allFeedPosts, callApi, PROJECT_ROOT, startApp, type RunningApp } from './support/app.ts';

@@ -105,7 +105,7 @@ export function stubApi(options: FetchStubOptions = {}) {
 
 /**
  * Counts the Intl.Segmenter instances made while `run` uses a fresh copy of the modules that
- * `load` imports (shared/format.ts keeps its segmenter once made, so an earlier test's would hide one).
+ * `load` imports (shared/text-length.ts keeps its segmenter once made, so an earlier test's would hide one).
  */
 export async function withCountedSegmenters<T>(load: () => Promise<T>, run: (fresh: T, made: () => number) => Promise<void> | void): Promise<void> {
   vi.resetModules();

@@ -4,7 +4,7 @@
  * highlightToHtml, everything sanitized by DOMPurify, and the cut on rendered content.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { textLength } from '../../src/shared/format.ts';
+import { textLength } from '../../src/shared/text-length.ts';
 import { withCountedSegmenters } from './fixtures.ts';
 import { cutRendered } from '../../src/client/ui/rich-text/cut.ts';
 import { isSafeHref, isSafeImageSrc } from '../../src/client/ui/rich-text/safe-urls.ts';

@@ -4,7 +4,7 @@
  * it rendered, so the client's hydration writes the same text.
  */
 import { describe, expect, it } from 'vitest';
-import { CHINA_UTC_OFFSET_MINUTES } from '../../src/shared/format.ts';
+import { CHINA_UTC_OFFSET_MINUTES } from '../../src/shared/timestamp.ts';
 import { fullTime, readableTime } from '../../src/client/format/time.ts';
 
 const CHINA = CHINA_UTC_OFFSET_MINUTES;

@@ -11,7 +11,7 @@
  * (a kept page whose feed gives way to a newer one), React renders that part itself
  * (onRecoverableError), as it does without a server render.
  */
-import { CHINA_UTC_OFFSET_MINUTES } from '#shared/format.ts';
+import { CHINA_UTC_OFFSET_MINUTES } from '#shared/timestamp.ts';
 import { FIRST_SCREEN_CLASS, FIRST_SCREEN_HYDRATED_CLASS, RENDERED_AT_ATTRIBUTE } from '#shared/first-screen.ts';
 import { readFirstScreenBy } from '../format/time.ts';
 import { renderFirstScreenLayout, useLayoutStore } from '../platform/layout-store.ts';

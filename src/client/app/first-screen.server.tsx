@@ -27,7 +27,7 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { FIRST_SCREEN_CLASS, RENDERED_AT_ATTRIBUTE, type FirstReadAnswer, type FirstScreenRender } from '#shared/first-screen.ts';
-import { CHINA_UTC_OFFSET_MINUTES } from '#shared/format.ts';
+import { CHINA_UTC_OFFSET_MINUTES } from '#shared/timestamp.ts';
 import { readFirstScreenBy } from '../format/time.ts';
 import { detectEnvironment, renderEnvironmentOnServer } from '../platform/environment.ts';
 import { renderFirstScreenLayout } from '../platform/layout-store.ts';

@@ -4,7 +4,7 @@
  */
 import { startTransition, useEffect, useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
-import { toMilliseconds } from '#shared/format.ts';
+import { toMilliseconds } from '#shared/timestamp.ts';
 import { useMountedInFirstScreen } from '../lib/first-screen-render.ts';
 
 const MINUTE_MS = 60_000;

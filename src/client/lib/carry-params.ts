@@ -3,7 +3,7 @@
  * with gk_ or utm_, or containing "code". They are also taken from a referrer on the
  * provider's domain when the app opens.
  */
-import { isProviderHost } from '#shared/format.ts';
+import { isProviderHost } from '#shared/provider-domains.ts';
 
 export function isCarriedParam(name: string): boolean {
   return name.startsWith('gk_') || name.startsWith('utm_') || name.includes('code');

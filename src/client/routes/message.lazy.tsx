@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import type { RouterContext } from './root.tsx';
 import { createLazyRoute, Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { cutText } from '#shared/format.ts';
+import { cutText } from '#shared/text-length.ts';
 import type { ImageAttach, Post } from '#shared/schemas.ts';
 import { postDetailQueryOptions } from '../entities/post/queries.ts';
 import { PostCard } from '../features/feed/components/PostCard.tsx';

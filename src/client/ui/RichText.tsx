@@ -14,7 +14,7 @@
  */
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useMemo, useReducer, type MouseEvent } from 'react';
-import { cutText } from '#shared/format.ts';
+import { cutText } from '#shared/text-length.ts';
 import { loadChunk } from '../lib/chunk.ts';
 import { inTurn } from '../lib/in-turn.ts';
 import { yieldToBrowser } from '../lib/yield-to-browser.ts';

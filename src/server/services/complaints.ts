@@ -8,7 +8,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { FEEDBACK_MAX_CHARS, type ComplainReason } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/errors.ts';
-import { graphemes } from '#shared/format.ts';
+import { graphemes } from '#shared/text-length.ts';
 import type { Db } from '../db/client.ts';
 import { comments, complaints, posts, users } from '../db/schema.ts';
 import { BusinessError, notFound } from '../errors.ts';

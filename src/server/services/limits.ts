@@ -4,7 +4,7 @@
  * image uploads (-2006 今日操作已达上限).
  */
 import { ErrorCode } from '#shared/errors.ts';
-import { CHINA_UTC_OFFSET_MINUTES } from '#shared/format.ts';
+import { CHINA_UTC_OFFSET_MINUTES } from '#shared/timestamp.ts';
 import type { Db } from '../db/client.ts';
 import { BusinessError } from '../errors.ts';
 import { hitRateLimit } from './rate-limit.ts';

@@ -26,7 +26,7 @@ import type { postAddInputSchema } from '#shared/api.ts';
 import { VOTE_MAX_DURATION_MS } from '#shared/constants.ts';
 import { OTHER_PATHS } from '#shared/endpoints.ts';
 import { ErrorCode } from '#shared/errors.ts';
-import { toMilliseconds } from '#shared/format.ts';
+import { toMilliseconds } from '#shared/timestamp.ts';
 import type { Post } from '#shared/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { cardAttach } from '../db/post-attach.ts';

@@ -13,7 +13,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { endpoints } from '#shared/endpoints.ts';
-import { cutText } from '#shared/format.ts';
+import { cutText } from '#shared/text-length.ts';
 import type { Comment, LoginUser, Post, Vote } from '#shared/schemas.ts';
 import { emitAppEvent } from '../../lib/app-events.ts';
 import { errorText } from '../../lib/error-text.ts';

@@ -6,7 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { useRouter } from '@tanstack/react-router';
 import { endpoints } from '#shared/endpoints.ts';
 import type { Post } from '#shared/schemas.ts';
-import { cutText } from '#shared/format.ts';
+import { cutText } from '#shared/text-length.ts';
 import { emitAppEvent } from '../../lib/app-events.ts';
 import { request } from '../../lib/http.ts';
 import { newClientId } from '../../lib/ids.ts';

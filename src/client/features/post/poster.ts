@@ -3,7 +3,7 @@
  * Only same-origin images are drawn (a foreign one would taint the canvas and forbid the PNG).
  */
 import type { ImageAttach, Post } from '#shared/schemas.ts';
-import { cutText } from '#shared/format.ts';
+import { cutText } from '#shared/text-length.ts';
 
 const WIDTH = 750;
 const PAD = 48;

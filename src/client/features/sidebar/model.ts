@@ -3,7 +3,7 @@
  * 全部, 关注 (children: the followed channels) and 精华, then the explore items. External
  * targets open in a new window; a click on the active item that has children toggles it.
  */
-import { isHttpUrl } from '#shared/format.ts';
+import { isHttpUrl } from '#shared/links.ts';
 import type { Channel, ExploreItem } from '#shared/schemas.ts';
 
 export type SidebarIcon = 'all' | 'follow' | 'good' | 'explore' | 'external';

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { splitLinks } from '#shared/format.ts';
+import { splitLinks } from '#shared/links.ts';
 import { EXTERNAL_LINK_REL } from './link-rel.ts';
 
 /**

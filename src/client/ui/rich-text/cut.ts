@@ -6,7 +6,7 @@
  * (KaTeX), an image or a rule is kept whole or not at all; elements left empty are pruned and
  * `...` closes the last line. Tags are never cut: the DOM does the closing.
  */
-import { eachGrapheme, graphemeLength, textLength } from '#shared/format.ts';
+import { eachGrapheme, graphemeLength, textLength } from '#shared/text-length.ts';
 
 export interface CutLimits {
   /** Length units (emoji 4, other non-ASCII 2, others 1). */

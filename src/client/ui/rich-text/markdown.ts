@@ -3,7 +3,7 @@
  * strikethrough) with
  *
  * - raw HTML off: `<script>`, `<img onerror>`, `<a href>` typed by a user are text, never tags;
- * - links recognised by SPEC.md's http/https pattern (findLinks of src/shared/format.ts), not
+ * - links recognised by SPEC.md's http/https pattern (findLinks of src/shared/links.ts), not
  *   linkify-it: the same links as the plain text shows, never `www.x.cn` or an e-mail address;
  * - link targets limited to http(s) URLs and same-origin paths (`/message/detail/3`): no
  *   `javascript:`, `data:`, `vbscript:` or protocol-relative `//host` in any spelling;
@@ -16,7 +16,7 @@
  * DOMPurify keeps it safe.
  */
 import MarkdownIt, { type Env, type MarkdownIt as Markdown, type StateBlock, type StateInline, type Token } from 'markdown-it';
-import { findLinks, type LinkMatch } from '#shared/format.ts';
+import { findLinks, type LinkMatch } from '#shared/links.ts';
 import { isSafeHref, isSafeImageSrc } from './safe-urls.ts';
 
 /** What the renderer needs besides the text: filled in by renderer.ts before rendering. */

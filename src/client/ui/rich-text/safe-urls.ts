@@ -3,7 +3,7 @@
  * (markdown.ts) and the sanitizer (sanitize.ts) alike. A module of its own: the sanitizer's chunk
  * loads, and its code runs, before the parser's (RichText.tsx).
  */
-import { isHttpUrl } from '#shared/format.ts';
+import { isHttpUrl } from '#shared/links.ts';
 
 /** An http(s) URL by SPEC.md's pattern, or a path on this origin (`/x`, never `//x` or `/\x`). */
 export function isSafeHref(url: string): boolean {

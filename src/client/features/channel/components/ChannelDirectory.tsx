@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { formatCount } from '#shared/format.ts';
+import { formatCount } from '#shared/count.ts';
 import { LoadingRegion, Skeleton } from '../../../ui/Skeleton.tsx';
 import { EmptyState, ErrorState } from '../../../ui/states.tsx';
 import { channelCategoriesQueryOptions } from '../../../entities/channel/queries.ts';

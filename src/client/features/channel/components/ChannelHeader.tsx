@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatCount } from '#shared/format.ts';
+import { formatCount } from '#shared/count.ts';
 import type { ChannelDetail } from '#shared/schemas.ts';
 import { IconGrid } from '../../../ui/icons-secondary.tsx';
 import { Thumbnail } from '../../../ui/Thumbnail.tsx';

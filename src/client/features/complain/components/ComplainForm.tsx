@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FEEDBACK_MAX_CHARS, type ComplainReason } from '#shared/constants.ts';
 import { messageForCode } from '#shared/error-messages.ts';
 import { ErrorCode } from '#shared/errors.ts';
-import { graphemes } from '#shared/format.ts';
+import { graphemes } from '#shared/text-length.ts';
 import { outbox } from '../../../entities/outbox/index.ts';
 import { isComplainWrite } from '../../../entities/outbox/types.ts';
 import { requireLogin } from '../../../entities/session/login.ts';

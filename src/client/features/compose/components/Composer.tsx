@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ClipboardEvent } from 'react';
 import { POST_MAX_CHANNELS, POST_MAX_LENGTH } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/errors.ts';
-import { textLength } from '#shared/format.ts';
+import { textLength } from '#shared/text-length.ts';
 import { outbox } from '../../../entities/outbox/index.ts';
 import { isPostWrite, type PostQueued, type PostWrite, type QueuedImage } from '../../../entities/outbox/types.ts';
 import { sessionQueryOptions } from '../../../entities/session/queries.ts';

@@ -1,4 +1,4 @@
-import { formatCount } from '#shared/format.ts';
+import { formatCount } from '#shared/count.ts';
 import type { Post } from '#shared/schemas.ts';
 import { IconHeart } from '../../../ui/icons.tsx';
 import { useLikePost } from '../like.ts';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { memo, type MouseEvent } from 'react';
-import { formatCount } from '#shared/format.ts';
+import { formatCount } from '#shared/count.ts';
 import type { CodeAttach, ImageAttach, Post } from '#shared/schemas.ts';
 import { fullTime, readableTime, useReadingClock, type ReadingClock } from '../../../format/time.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';

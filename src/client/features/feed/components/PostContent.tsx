@@ -1,6 +1,7 @@
 import { Fragment, lazy, memo, Suspense, useState } from 'react';
 import { DEFAULT_CUT_LENGTH } from '#shared/constants.ts';
-import { cutText, isLongerThan, splitLinks } from '#shared/format.ts';
+import { cutText, isLongerThan } from '#shared/text-length.ts';
+import { splitLinks } from '#shared/links.ts';
 import { EXTERNAL_LINK_REL } from '../../../ui/rich-text/link-rel.ts';
 import type * as RichTextModule from '../../../ui/RichText.tsx';
 import { useExpandedPostsStore } from '../expanded-posts-store.ts';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { Vote } from '#shared/schemas.ts';
-import { formatCount } from '#shared/format.ts';
+import { formatCount } from '#shared/count.ts';
 import { requireLogin } from '../../../entities/session/login.ts';
 import { fullTime, useReadingClock } from '../../../format/time.ts';
 import { useVote } from '../vote.ts';

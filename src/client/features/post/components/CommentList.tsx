@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Comment, CommentBase } from '#shared/schemas.ts';
-import { formatCount } from '#shared/format.ts';
+import { formatCount } from '#shared/count.ts';
 import { fullTime, readableTime, useReadingClock } from '../../../format/time.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';
 import { IconHeart } from '../../../ui/icons.tsx';

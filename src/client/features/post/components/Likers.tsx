@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import type { UserBrief } from '#shared/schemas.ts';
-import { formatCount } from '#shared/format.ts';
+import { formatCount } from '#shared/count.ts';
 import { onAppEvent } from '../../../lib/app-events.ts';
 import { pagedItems } from '../../../lib/paging.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';

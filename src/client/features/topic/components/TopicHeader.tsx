@@ -1,4 +1,4 @@
-import { formatCount } from '#shared/format.ts';
+import { formatCount } from '#shared/count.ts';
 import type { TopicDetail } from '#shared/schemas.ts';
 import { TopicCover } from './TopicList.tsx';
 import '../../../ui/entity-header.css';

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { formatCount } from '#shared/format.ts';
+import { formatCount } from '#shared/count.ts';
 import type { TopicDetail } from '#shared/schemas.ts';
 import { IconHash } from '../../../ui/icons.tsx';
 import { LoadingRegion, Skeleton } from '../../../ui/Skeleton.tsx';

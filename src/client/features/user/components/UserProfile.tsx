@@ -1,4 +1,4 @@
-import { formatCount } from '#shared/format.ts';
+import { formatCount } from '#shared/count.ts';
 import type { UserInfo } from '#shared/schemas.ts';
 import { Link } from '@tanstack/react-router';
 import { useFollowUser } from '../follow.ts';

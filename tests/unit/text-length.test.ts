@@ -1,76 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  COUNT_CAP_LABEL,
-  cutText,
-  findLinks,
-  formatCount,
-  formatCountW,
-  fallbackGraphemes,
-  formatPrice,
-  graphemes,
-  graphemeLength,
-  hostOf,
-  isHttpUrl,
-  isProviderHost,
-  isProviderUrl,
-  SINGLE_UNIT_GRAPHEMES,
-  eachGrapheme,
-  isLongerThan,
-  splitLinks,
-  textLength,
-  toMilliseconds,
-} from '#shared/format.ts';
+import { cutText, fallbackGraphemes, graphemes, graphemeLength, SINGLE_UNIT_GRAPHEMES, eachGrapheme, isLongerThan, textLength } from '#shared/text-length.ts';
 import { DEFAULT_CUT_LENGTH } from '#shared/constants.ts';
 import { withCountedSegmenters } from './fixtures.ts';
-
-describe('formatCount', () => {
-  it('shows counts up to 1000 as they are', () => {
-    expect(formatCount(0)).toBe('0');
-    expect(formatCount(7)).toBe('7');
-    expect(formatCount(999)).toBe('999');
-    expect(formatCount(1000)).toBe('1000');
-  });
-
-  it('shows thousands with one truncated decimal and drops .0', () => {
-    expect(formatCount(1001)).toBe('1k');
-    expect(formatCount(1099)).toBe('1k');
-    expect(formatCount(1100)).toBe('1.1k');
-    expect(formatCount(1550)).toBe('1.5k');
-    expect(formatCount(1999)).toBe('1.9k');
-    expect(formatCount(2000)).toBe('2k');
-    expect(formatCount(12_345)).toBe('12.3k');
-    expect(formatCount(99_999)).toBe('99.9k');
-  });
-
-  it('caps at 99.9k+ from 100000 on', () => {
-    expect(COUNT_CAP_LABEL).toBe('99.9k+');
-    expect(formatCount(100_000)).toBe('99.9k+');
-    expect(formatCount(100_001)).toBe('99.9k+');
-    expect(formatCount(5_000_000)).toBe('99.9k+');
-  });
-
-  it('reads bad input as 0 and floors fractions', () => {
-    expect(formatCount(-5)).toBe('0');
-    expect(formatCount(Number.NaN)).toBe('0');
-    expect(formatCount(Number.POSITIVE_INFINITY)).toBe('0');
-    expect(formatCount(12.9)).toBe('12');
-  });
-});
-
-describe('formatCountW', () => {
-  it('uses w for units of 10000, capped at 100w+', () => {
-    expect(formatCountW(0)).toBe('0');
-    expect(formatCountW(9999)).toBe('9999');
-    expect(formatCountW(10_000)).toBe('1w');
-    expect(formatCountW(12_345)).toBe('1.2w');
-    expect(formatCountW(15_000)).toBe('1.5w');
-    expect(formatCountW(999_999)).toBe('99.9w');
-    expect(formatCountW(1_000_000)).toBe('100w+');
-    expect(formatCountW(123_456_789)).toBe('100w+');
-    expect(formatCountW(-1)).toBe('0');
-  });
-});
 
 describe('textLength', () => {
   it('counts ASCII 1, other characters 2, emoji 4', () => {
@@ -130,7 +62,7 @@ describe('graphemes without Intl.Segmenter for plain text', () => {
   });
 
   it('cuts and counts plain Chinese and ASCII text as Intl.Segmenter does, without making one', async () => {
-    await withCountedSegmenters(() => import('#shared/format.ts'), (fresh, made) => {
+    await withCountedSegmenters(() => import('#shared/text-length.ts'), (fresh, made) => {
       const text = '今天学习了 React 19 的 transition，感觉很有意思！\n第二行：useDeferredValue。'.repeat(4);
       expect(fresh.graphemes(text)).toEqual([...segmenter.segment(text)].map((part) => part.segment));
       expect(fresh.cutText(text, 40)).toBe(cutText(text, 40));
@@ -231,127 +163,5 @@ describe('cutText', () => {
     expect(cutText('a'.repeat(150))).toBe('a'.repeat(150));
     expect(cutText('a'.repeat(151))).toBe(`${'a'.repeat(150)}...`);
     expect(cutText('中'.repeat(80))).toBe(`${'中'.repeat(75)}...`);
-  });
-});
-
-describe('toMilliseconds', () => {
-  it('reads 10 digits as seconds and 13 as milliseconds', () => {
-    expect(toMilliseconds(1_700_000_000)).toBe(1_700_000_000_000);
-    expect(toMilliseconds('1700000000')).toBe(1_700_000_000_000);
-    expect(toMilliseconds(1_700_000_000_123)).toBe(1_700_000_000_123);
-    expect(toMilliseconds('1700000000123')).toBe(1_700_000_000_123);
-  });
-
-  it('throws on more than 13 digits', () => {
-    expect(() => toMilliseconds(17_000_000_001_234)).toThrow(/13 digits/);
-    expect(() => toMilliseconds('17000000001234')).toThrow(/13 digits/);
-    expect(() => toMilliseconds(1e21)).toThrow(/13 digits/);
-  });
-
-  it('reads shorter values as seconds and 11-12 digits as milliseconds', () => {
-    expect(toMilliseconds(0)).toBe(0);
-    expect(toMilliseconds(86_400)).toBe(86_400_000);
-    expect(toMilliseconds(123_456_789_012)).toBe(123_456_789_012);
-  });
-
-  it('drops fractions and surrounding spaces, rejects garbage', () => {
-    expect(toMilliseconds(1_700_000_000.9)).toBe(1_700_000_000_000);
-    expect(toMilliseconds(' 1700000000 ')).toBe(1_700_000_000_000);
-    expect(() => toMilliseconds(-1)).toThrow();
-    expect(() => toMilliseconds(Number.NaN)).toThrow();
-    expect(() => toMilliseconds('abc')).toThrow();
-    expect(() => toMilliseconds('')).toThrow();
-    expect(() => toMilliseconds('-1700000000')).toThrow();
-  });
-});
-
-describe('formatPrice', () => {
-  it('divides cents by 100 without trailing zeros', () => {
-    expect(formatPrice(9900)).toBe('99');
-    expect(formatPrice(990)).toBe('9.9');
-    expect(formatPrice(1)).toBe('0.01');
-    expect(formatPrice(10)).toBe('0.1');
-    expect(formatPrice(0)).toBe('0');
-    expect(formatPrice(12_345)).toBe('123.45');
-    expect(formatPrice(100_005)).toBe('1000.05');
-    expect(formatPrice(-250)).toBe('-2.5');
-    expect(formatPrice(99.6)).toBe('1');
-  });
-});
-
-describe('links', () => {
-  it('recognises absolute http and https URLs only', () => {
-    expect(isHttpUrl('https://time.geekbang.org/column/intro/100')).toBe(true);
-    expect(isHttpUrl('http://localhost:3000/a?b=1#c')).toBe(true);
-    expect(isHttpUrl('HTTPS://EXAMPLE.COM')).toBe(true);
-    expect(isHttpUrl(' https://example.com ')).toBe(true);
-    expect(isHttpUrl('ftp://example.com')).toBe(false);
-    expect(isHttpUrl('javascript:alert(1)')).toBe(false);
-    expect(isHttpUrl('https://')).toBe(false);
-    expect(isHttpUrl('https://exa mple.com')).toBe(false);
-    expect(isHttpUrl('example.com')).toBe(false);
-  });
-
-  it('finds links in free text, stopping at Chinese text and trailing punctuation', () => {
-    const text = '看这里https://time.geekbang.org/column/article/1?x=1。还有 (http://a.cn/b), 以及 https://b.com/c.';
-    expect(findLinks(text).map((link) => link.url)).toEqual([
-      'https://time.geekbang.org/column/article/1?x=1',
-      'http://a.cn/b',
-      'https://b.com/c',
-    ]);
-    const first = findLinks(text)[0]!;
-    expect(text.slice(first.start, first.end)).toBe(first.url);
-  });
-
-  it('keeps balanced brackets inside a URL', () => {
-    expect(findLinks('see https://en.wikipedia.org/wiki/Foo_(bar) now').map((l) => l.url)).toEqual([
-      'https://en.wikipedia.org/wiki/Foo_(bar)',
-    ]);
-  });
-
-  it('ignores a scheme glued to a word', () => {
-    expect(findLinks('xhttps://evil.com')).toEqual([]);
-  });
-
-  it('splits text into plain and link parts', () => {
-    expect(splitLinks('a https://x.cn b')).toEqual([
-      { type: 'text', text: 'a ' },
-      { type: 'link', text: 'https://x.cn', url: 'https://x.cn' },
-      { type: 'text', text: ' b' },
-    ]);
-    expect(splitLinks('no links')).toEqual([{ type: 'text', text: 'no links' }]);
-  });
-});
-
-describe('domain check', () => {
-  it('accepts the provider domains and their subdomains', () => {
-    expect(isProviderHost('geekbang.org')).toBe(true);
-    expect(isProviderHost('time.geekbang.org')).toBe(true);
-    expect(isProviderHost('a.b.geekbang.com')).toBe(true);
-    expect(isProviderHost('www.infoq.cn')).toBe(true);
-    expect(isProviderHost('TIME.GeekBang.org.')).toBe(true);
-  });
-
-  it('rejects lookalikes and other hosts', () => {
-    expect(isProviderHost('evilgeekbang.org')).toBe(false);
-    expect(isProviderHost('geekbang.org.evil.com')).toBe(false);
-    expect(isProviderHost('geekbang.org-evil.com')).toBe(false);
-    expect(isProviderHost('geekbang.net')).toBe(false);
-    expect(isProviderHost('infoq.com')).toBe(false);
-    expect(isProviderHost('')).toBe(false);
-  });
-
-  it('takes a custom domain family', () => {
-    expect(isProviderHost('app.example.test', ['example.test'])).toBe(true);
-    expect(isProviderHost('time.geekbang.org', ['example.test'])).toBe(false);
-  });
-
-  it('checks the host of a URL, not its path or credentials', () => {
-    expect(hostOf('https://Time.Geekbang.org:443/x')).toBe('time.geekbang.org');
-    expect(hostOf('not a url')).toBeNull();
-    expect(isProviderUrl('https://time.geekbang.org/column/intro/1')).toBe(true);
-    expect(isProviderUrl('https://evil.com/time.geekbang.org')).toBe(false);
-    expect(isProviderUrl('https://geekbang.org@evil.com/')).toBe(false);
-    expect(isProviderUrl('https://evil.com?u=https://geekbang.org')).toBe(false);
   });
 });

@@ -1,0 +1,30 @@
+/** The provider's domain family and the check that a host or URL belongs to it (SPEC.md section 5). Pure. */
+
+/** The provider's own domain family (SPEC.md section 5, domain check). */
+export const DEFAULT_PROVIDER_DOMAINS: readonly string[] = ['geekbang.org', 'geekbang.com', 'infoq.cn'];
+
+/** The lower-cased host name of an absolute http(s) URL, or null. */
+export function hostOf(url: string): string | null {
+  const match = /^https?:\/\/(?:[^@/?#\s]*@)?(\[[^\]]*\]|[^:/?#\s]+)/i.exec(url.trim());
+  return match ? match[1]!.toLowerCase() : null;
+}
+
+/**
+ * Whether `hostname` belongs to the provider's domain family: one of the domains itself or a
+ * subdomain of one (`time.geekbang.org`), never a lookalike (`evilgeekbang.org`,
+ * `geekbang.org.evil.com`). Case and a trailing dot are ignored.
+ */
+export function isProviderHost(hostname: string, domainFamily: readonly string[] = DEFAULT_PROVIDER_DOMAINS): boolean {
+  const host = hostname.trim().toLowerCase().replace(/\.$/, '');
+  if (!host) return false;
+  return domainFamily.some((raw) => {
+    const domain = raw.trim().toLowerCase().replace(/^\./, '').replace(/\.$/, '');
+    return domain !== '' && (host === domain || host.endsWith(`.${domain}`));
+  });
+}
+
+/** Whether `url` is an http(s) URL on the provider's domain family. */
+export function isProviderUrl(url: string, domainFamily: readonly string[] = DEFAULT_PROVIDER_DOMAINS): boolean {
+  const host = hostOf(url);
+  return host !== null && isProviderHost(host, domainFamily);
+}
