@@ -98,6 +98,7 @@ const forbiddenCases: Case[] = [
   forbidden('an entity imports a feature', ENTITY, '../../features/topic/components/TopicList.tsx', /client-entity imports only/),
   forbidden('routes import the app layer', ROUTE, '../app/router.tsx', NO_APP),
   forbidden('lib imports ui', LIB, '../ui/toast/toast-store.ts', /client-lib imports only/),
+  forbidden('lib imports platform', LIB, '../platform/online-store.ts', /client-lib imports only client-lib, client-format,/),
 
   // src/shared: itself and zod, nothing else.
   forbidden('src/shared imports pg', SHARED, 'pg', SHARED_ONLY),

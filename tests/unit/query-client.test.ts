@@ -4,16 +4,14 @@ import { createStore, get, set } from 'idb-keyval';
 import type { PersistedClient } from '@tanstack/query-persist-client-core';
 import { ApiError, type ApiErrorKind } from '../../src/client/lib/http.ts';
 import { createLocalCache, jsonByteLength } from '../../src/client/lib/local-cache.ts';
+import { createQueryClient, followOnline, shouldRetry, type ErrorMeta, type OnlineSource } from '../../src/client/lib/query-client.ts';
 import {
   createQueryCachePersister,
-  createQueryClient,
   persistQueryCache,
   QUERY_CACHE_STORE,
   shouldPersistQuery,
-  shouldRetry,
-  type ErrorMeta,
   type PersistedQuery,
-} from '../../src/client/lib/query-client.ts';
+} from '../../src/client/lib/query-cache-persister.ts';
 import { trimPersistedClient } from '../../src/client/lib/query-cache-trim.ts';
 
 const apiError = (kind: ApiErrorKind, code = -1002): ApiError =>
@@ -131,6 +129,43 @@ describe('error hooks', () => {
     // @ts-expect-error: silent must be a boolean
     void client.prefetchQuery({ queryKey: ['typed'], queryFn: () => 1, meta: { silent: 'yes' } });
     void client.prefetchQuery({ queryKey: ['typed'], queryFn: () => 1, meta: { silent: true, persist: false, other: 1 } });
+  });
+});
+
+describe('followOnline', () => {
+  it('follows its source: onOffline once per loss, every query marked stale when the network returns', async () => {
+    const { client } = recordingClient();
+    let online = true;
+    const listeners = new Set<(online: boolean) => void>();
+    const source: OnlineSource = {
+      isOnline: () => online,
+      subscribe: (onChange) => {
+        listeners.add(onChange);
+        return () => {
+          listeners.delete(onChange);
+        };
+      },
+    };
+    const change = (next: boolean): void => {
+      online = next;
+      for (const listener of listeners) listener(next);
+    };
+    const onOffline = vi.fn();
+    followOnline(client, source, onOffline);
+    try {
+      await client.fetchQuery({ queryKey: ['shown'], queryFn: () => 1 });
+      change(false);
+      expect(onlineManager.isOnline()).toBe(false);
+      expect(onOffline).toHaveBeenCalledTimes(1);
+      change(true);
+      expect(onlineManager.isOnline()).toBe(true);
+      expect(client.getQueryState(['shown'])?.isInvalidated).toBe(true);
+      expect(onOffline).toHaveBeenCalledTimes(1);
+    } finally {
+      onlineManager.setEventListener(() => undefined);
+      onlineManager.setOnline(true);
+    }
+    expect(listeners.size).toBe(0);
   });
 });
 

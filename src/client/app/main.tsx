@@ -24,9 +24,10 @@ import { firstScreenHydrated, hydratableFirstScreen, onHydrationMismatch } from 
 import { forgetCarriedByPage } from '../lib/carried-by-page.ts';
 import { loadChunk } from '../lib/chunk.ts';
 import { yieldToBrowser } from '../lib/yield-to-browser.ts';
-import { createQueryClient, followOnlineStore, persistQueryCache } from '../lib/query-client.ts';
+import { persistQueryCache } from '../lib/query-cache-persister.ts';
+import { createQueryClient, followOnline } from '../lib/query-client.ts';
 import { startLayoutTracking, useLayoutStore } from '../platform/layout-store.ts';
-import { reportWorkerNetworkStatus, startOnlineTracking } from '../platform/online-store.ts';
+import { onlineSource, reportWorkerNetworkStatus, startOnlineTracking } from '../platform/online-store.ts';
 import { registerServiceWorker } from '../platform/pwa.ts';
 import { createAppRouter, type AppRouter } from './router.tsx';
 import { trackVisitHistory } from '../lib/visit-history.ts';
@@ -68,7 +69,7 @@ async function start(): Promise<void> {
   startOnlineTracking();
   // 网络异常 (SPEC.md section 4): a toast once each time the network is lost, never one per
   // failed request; the banner (layout/OfflineBanner.tsx) stays while it lasts.
-  followOnlineStore(queryClient, () => toast.warning(clientMessages.offline));
+  followOnline(queryClient, onlineSource, () => toast.warning(clientMessages.offline));
   suppressDoubleTap();
   document.documentElement.dataset.layout = useLayoutStore.getState().isMobile ? 'mobile' : 'pc';
   useLayoutStore.subscribe((state) => {

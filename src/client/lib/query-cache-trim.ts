@@ -4,7 +4,7 @@
  */
 import type { PersistedClient } from '@tanstack/query-persist-client-core';
 import { jsonByteLength } from './local-cache.ts';
-import type { PersistedQuery } from './query-client.ts';
+import type { PersistedQuery } from './query-cache-persister.ts';
 
 /**
  * Fits a persisted client under `maxBytes` (JSON byte length): drops the queries used longest

@@ -4,6 +4,7 @@
  * failing or coming back (setOnline).
  */
 import { create } from 'zustand';
+import type { OnlineSource } from '../lib/query-client.ts';
 
 export interface OnlineState {
   online: boolean;
@@ -19,6 +20,15 @@ export const useOnlineStore = create<OnlineState>()((set) => ({
   setOnline: (online) => set((state) => (state.online === online ? state : { online })),
 }));
 useOnlineStore.getState().setOnline(initiallyOnline());
+
+/** The store as the query client follows it (lib/query-client.ts's followOnline). */
+export const onlineSource: OnlineSource = {
+  isOnline: () => useOnlineStore.getState().online,
+  subscribe: (onChange) =>
+    useOnlineStore.subscribe(({ online }, before) => {
+      if (online !== before.online) onChange(online);
+    }),
+};
 
 /** Since when the network is known to work: the page's start, then each online event. */
 let onlineSince = Date.now();
