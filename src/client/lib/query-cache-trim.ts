@@ -1,5 +1,5 @@
 /**
- * Fitting the persisted query cache under its byte cap (query-client.ts), least recently used
+ * Fitting the persisted query cache under its byte cap (query-cache-persister.ts), least recently used
  * first out. Loaded only when a save is over the cap.
  */
 import type { PersistedClient } from '@tanstack/query-persist-client-core';

@@ -23,7 +23,7 @@ export const isQuotaError = (error: unknown): boolean => (error as { name?: unkn
 
 /**
  * Empties the persisted query cache's database (local-cache.ts names each cache's database
- * `local-cache:<name>` with one store, `entries`; query-client.ts names this one). Plain
+ * `local-cache:<name>` with one store, `entries`; query-cache-persister.ts names this one). Plain
  * IndexedDB, so that none of this weighs on the first screen.
  */
 function clearQueryCache(): Promise<void> {
