@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
 import { api } from '../../src/shared/api.ts';
 import type { Post } from '../../src/shared/schemas.ts';
-import { NEW_POSTS_MIN_GAP_MS } from '../../src/client/app/host/start.ts';
+import { NEW_POSTS_MIN_GAP_MS } from '../../src/client/features/feed/start-fresh-feed.ts';
 import { callApi, startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
 import { callAs, logInByApi } from './support/hostile.ts';

@@ -6,10 +6,10 @@
  * it has arrived.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import type { AnyRouter } from '@tanstack/react-router';
 import { create } from 'zustand';
 import { postKeys } from '../../entities/post/queries.ts';
 import { useLayoutStore } from '../../platform/layout-store.ts';
-import type { AppRouter } from '../router.tsx';
 import { feedSourceOf } from './feed-source.ts';
 import './pull-to-refresh.css';
 
@@ -21,7 +21,7 @@ const RESISTANCE = 0.5;
 
 export const usePullStore = create<{ isPullingdown: boolean }>()(() => ({ isPullingdown: false }));
 
-export function startPullToRefresh(queryClient: QueryClient, router: AppRouter): void {
+export function startPullToRefresh(queryClient: QueryClient, router: AnyRouter): void {
   const indicator = document.createElement('div');
   indicator.className = 'pull-refresh';
   indicator.setAttribute('role', 'status');

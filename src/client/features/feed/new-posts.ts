@@ -1,18 +1,18 @@
 /**
- * 有 N 条新动态 (loaded with the first check, see start.ts): one request for the newest page of
- * the feed on screen; the posts newer than the newest it shows make the pill. A tap scrolls to
- * the top and puts them in front of the loaded pages (all loaded pages stay); when there are
+ * 有 N 条新动态 (loaded with the first check, see start-fresh-feed.ts): one request for the
+ * newest page of the feed on screen; the posts newer than the newest it shows make the pill. A
+ * tap scrolls to the top and puts them in front of the loaded pages (all loaded pages stay); when there are
  * more than a page of them, the feed is fetched again instead. The pill goes with the page, a
  * pull to refresh, or a check that finds nothing new.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import type { AnyRouter } from '@tanstack/react-router';
 import { endpoints } from '#shared/endpoints.ts';
 import type { Paged, Post } from '#shared/schemas.ts';
 import type { PostPages } from '../../entities/post/cache.ts';
 import { prependNewer } from '../../entities/post/prepend.ts';
 import { FEED_PAGE_SIZE, postKeys } from '../../entities/post/queries.ts';
 import { request } from '../../lib/http.ts';
-import type { AppRouter } from '../router.tsx';
 import { feedSourceOf } from './feed-source.ts';
 import './new-posts.css';
 
@@ -26,7 +26,7 @@ export function hideNewPosts(): void {
   offRoute = null;
 }
 
-function showNewPosts(router: AppRouter, label: string, onTap: () => void): void {
+function showNewPosts(router: AnyRouter, label: string, onTap: () => void): void {
   hideNewPosts();
   const href = router.state.location.href;
   pill = document.createElement('div');
@@ -49,7 +49,7 @@ function showNewPosts(router: AppRouter, label: string, onTap: () => void): void
 }
 
 /** Looks for posts newer than the feed on screen shows, and offers them. */
-export async function checkNewPosts(queryClient: QueryClient, router: AppRouter): Promise<void> {
+export async function checkNewPosts(queryClient: QueryClient, router: AnyRouter): Promise<void> {
   const { pathname, search } = router.state.location;
   const source = feedSourceOf(pathname, search);
   if (!source) return;

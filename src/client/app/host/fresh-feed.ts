@@ -1,3 +1,0 @@
-/** Pull to refresh and the new-posts check in one chunk (start.ts loads it once for either). */
-export { startPullToRefresh } from './pull-to-refresh.ts';
-export { checkNewPosts } from './new-posts.ts';
