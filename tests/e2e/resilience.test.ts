@@ -78,7 +78,7 @@ describe('a page whose code cannot be loaded (a deploy removed it, the network d
 
   it('a lazy route (the route\'s own lazy import, reported by vite:preloadError) shows 刷新页面, which reloads into the page', async () => {
     await reloadOffered(
-      '**/assets/pages.lazy-*.js',
+      '**/assets/statement.lazy-*.js',
       () => page.goto(`${app.url}/statement`).then(() => undefined),
       () => page.getByRole('heading', { name: '社区声明' }).waitFor(),
     );

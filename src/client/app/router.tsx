@@ -7,22 +7,19 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserHistory, createRouter } from '@tanstack/react-router';
+import { booklistRoute } from '../routes/booklist.tsx';
 import { channelListRoute, inviteChannelListRoute } from '../routes/channel.tsx';
-import { codeDetailRoute, codeRoute } from '../routes/code.tsx';
+import { codeDetailRoute, codeRoute, postCodeRoute } from '../routes/code.tsx';
+import { commentRoute } from '../routes/comment.tsx';
+import { complainRoute } from '../routes/complain.tsx';
+import { errorRoute } from '../routes/error.tsx';
 import { followRoute, goodRoute, homeRoute } from '../routes/feeds.tsx';
+import { inviteRoute } from '../routes/invite.tsx';
 import { messageDetailRoute, messagePosterRoute } from '../routes/message.tsx';
 import { isKeptAlive } from '../routes/meta.ts';
-import {
-  booklistRoute,
-  commentRoute,
-  complainRoute,
-  errorRoute,
-  inviteRoute,
-  postCodeRoute,
-  statementRoute,
-} from '../routes/pages.tsx';
 import { catchAllRoute, indexRoute } from '../routes/redirects.ts';
 import { rootRoute } from '../routes/root.tsx';
+import { statementRoute } from '../routes/statement.tsx';
 import { topicHomeRoute, topicListRoute } from '../routes/topic.tsx';
 import { userCenterRoute } from '../routes/user.tsx';
 import { AppShell } from './AppShell.tsx';

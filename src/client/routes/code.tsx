@@ -1,7 +1,15 @@
-/** /code (the editor of the draft's snippet) and /code/$postid/$uuid (one snippet). */
+/**
+ * /post (输入代码) and /code: the editor of the draft's snippet; /code/$postid/$uuid: one snippet.
+ */
 import { createRoute } from '@tanstack/react-router';
 import { loadChunk } from '../lib/chunk.ts';
 import { rootRoute } from './root.tsx';
+
+export const postCodeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/post',
+  staticData: { title: '输入代码', heading: '输入代码' },
+}).lazy(() => import('./code-draft.lazy.tsx').then((m) => m.postCodeLazyRoute));
 
 export const codeRoute = createRoute({
   getParentRoute: () => rootRoute,
