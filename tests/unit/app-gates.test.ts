@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * Which targets open by app link where (SPEC.md sections 2 and 9): a table of real user agents,
  * app versions either side of every gate on iOS and Android, Harmony, the WeChat browser, the

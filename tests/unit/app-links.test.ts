@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { appLink, encodeQuery, learningSiteUrl, webPath, type AppTarget } from '../../src/client/platform/app-links.ts';
 

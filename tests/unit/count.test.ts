@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { COUNT_CAP_LABEL, formatCount, formatCountW } from '#shared/count.ts';
 

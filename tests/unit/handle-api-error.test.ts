@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import { ApiError } from '../../src/client/lib/http.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * lib/in-turn.ts: pieces of work in later tasks, a few ms of them per task, counting a piece's
  * time to its end (its part after an await too), never one long task for many pieces.

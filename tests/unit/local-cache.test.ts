@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { LOCAL_CACHE_MAX_BYTES } from '#shared/constants.ts';
 import { createLocalCache, jsonByteLength, LocalCacheFullError, utf8Length } from '../../src/client/lib/local-cache.ts';

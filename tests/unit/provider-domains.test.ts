@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { hostOf, isProviderHost, isProviderUrl } from '#shared/provider-domains.ts';
 

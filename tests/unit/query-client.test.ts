@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onlineManager, QueryObserver } from '@tanstack/react-query';
 import { createStore, get, set } from 'idb-keyval';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The times of a page the server renders (src/client/format/time.ts): read by the platform's
  * readers' clock (China Standard Time), whatever the server's own time zone, and by the instant

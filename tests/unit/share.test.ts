@@ -1,3 +1,4 @@
+// @vitest-environment node
 /** A share to the installed app, into the post draft (features/compose/share.ts). */
 import { afterEach, describe, expect, it } from 'vitest';
 import { flushDrafts, POST_DRAFT, useDrafts } from '../../src/client/features/compose/drafts.ts';

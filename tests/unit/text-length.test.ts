@@ -1,3 +1,4 @@
+// @vitest-environment node
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cutText, fallbackGraphemes, graphemes, graphemeLength, SINGLE_UNIT_GRAPHEMES, eachGrapheme, isLongerThan, textLength } from '#shared/text-length.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useConfirmStore, confirm } from '../../src/client/ui/dialog/confirm-store.ts';
 import { useLayerStore } from '../../src/client/ui/overlay/layer-store.ts';
