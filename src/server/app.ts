@@ -18,7 +18,6 @@ import type { Db } from './db/client.ts';
 import { badRequest } from './errors.ts';
 import { logCodeSender, type CodeSender } from './services/login.ts';
 import { authPlugin } from './http/auth.ts';
-import { registerBenchAnchors } from './http/bench-anchors.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { installRequestLimits } from './http/request-limits.ts';
@@ -118,7 +117,6 @@ export async function buildApp({ config, db, logger = false, serveClient = true,
   installRequestLimits(app, db, config);
   // Every call of the contract and every other path, from one map (routes/index.ts).
   await registerRoutes(app, { db, config, codeSender: codeSender ?? logCodeSender(app.log) });
-  if (config.benchAnchors) await registerBenchAnchors(app, db);
   await registerStaticClient(app, { dir: serveClient ? config.clientDir : undefined, config: clientConfigOf(config) });
   return app;
 }

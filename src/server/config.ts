@@ -68,8 +68,6 @@ export interface Config {
   requestLimitPerUser: number;
   /** Bytes of tracking events one client address may store per hour through /serv/collect; more: -2005. */
   collectBytesPerAddressPerHour: number;
-  /** Serve the benchmark's anchor routes (http/bench-anchors.ts); only `npm run bench` turns it on. */
-  benchAnchors: boolean;
 }
 
 /**
@@ -191,7 +189,6 @@ const envSchema = z.object({
   REQUEST_LIMIT_PER_ADDRESS: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000_000).default(DEFAULT_REQUEST_LIMIT_PER_ADDRESS)),
   REQUEST_LIMIT_PER_USER: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000_000).default(DEFAULT_REQUEST_LIMIT_PER_USER)),
   COLLECT_BYTES_PER_ADDRESS_PER_HOUR: z.preprocess(unsetIfEmpty, wholeNumber(1024, 1_000_000_000).default(DEFAULT_COLLECT_BYTES_PER_HOUR)),
-  BENCH_ANCHORS: z.preprocess(unsetIfEmpty, flag.default(false)),
 });
 
 /** Values never echoed back in an error message. */
@@ -250,7 +247,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestLimitPerAddress: e.REQUEST_LIMIT_PER_ADDRESS,
     requestLimitPerUser: e.REQUEST_LIMIT_PER_USER,
     collectBytesPerAddressPerHour: e.COLLECT_BYTES_PER_ADDRESS_PER_HOUR,
-    benchAnchors: e.BENCH_ANCHORS,
   };
 }
 

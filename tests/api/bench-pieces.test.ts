@@ -1,22 +1,24 @@
 /**
  * The pieces `npm run bench` stands on, kept from rotting by `npm test` (the bench itself runs
- * for minutes and asserts nothing): the anchor routes answer the envelope behind BENCH_ANCHORS
- * only, the raw keyset anchor pages as a keyset page does, the bulk loader leaves every counter
- * and copy consistent and its summary true, and the load generator (load.ts, a process of its
- * own) drives a listening server and reports what it did. Nothing here is timed.
+ * for minutes and asserts nothing): the anchor routes answer the envelope on the bench's own app
+ * and are not the server's, the raw keyset anchor pages as a keyset page does, the bulk loader
+ * leaves every counter and copy consistent and its summary true, and the load generator
+ * (load.ts, a process of its own) drives a listening server and reports what it did. Nothing
+ * here is timed.
  */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import { ErrorCode } from '../../src/shared/errors.ts';
 import type { Paged, Post } from '../../src/shared/schemas.ts';
-import { projectRoot } from '../../src/server/config.ts';
+import { loadConfig, projectRoot } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
-import { BENCH_ANCHOR_PATHS } from '../../src/server/http/bench-anchors.ts';
 import { bulkLoad, type BulkLoadSummary, type SqlRunner } from '../bench/bulk-load.ts';
 import type { LoadResult, LoadSpec } from '../bench/load.ts';
+import { BENCH_ANCHOR_PATHS, buildAnchoredApp } from '../bench/server-anchors.ts';
 import { createTestApp, type TestApp } from '../support/api.ts';
 import { counterMismatches, openTestDatabase, sqlRunnerOf } from '../support/db.ts';
 
@@ -27,31 +29,31 @@ interface AnchorPage {
   page: { more: boolean; next_index: number };
 }
 
-async function post<T>(t: TestApp, path: string, body: unknown): Promise<{ status: number; body: { code: number; error?: { code: number; msg: string }; data: T } }> {
-  const response = await t.app.inject({ method: 'POST', url: path, payload: body as Record<string, unknown> });
+async function post<T>(app: FastifyInstance, path: string, body: unknown): Promise<{ status: number; body: { code: number; error?: { code: number; msg: string }; data: T } }> {
+  const response = await app.inject({ method: 'POST', url: path, payload: body as Record<string, unknown> });
   return { status: response.statusCode, body: response.json() };
 }
 
 describe('the bench anchors', () => {
   let database: Database;
-  let on: TestApp;
-  let off: TestApp;
+  let anchored: FastifyInstance;
+  let server: TestApp;
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    on = await createTestApp(database, { env: { BENCH_ANCHORS: 'true' } });
-    off = await createTestApp(database);
+    anchored = await buildAnchoredApp({ config: loadConfig({}), db: database.db, serveClient: false });
+    server = await createTestApp(database);
   });
 
   afterAll(async () => {
-    await on?.close();
-    await off?.close();
+    await anchored?.close();
+    await server?.close();
     await database?.close();
   });
 
-  it('are not there unless BENCH_ANCHORS is on: 404 with the envelope', async () => {
+  it("are not the server's: 404 with the envelope", async () => {
     for (const path of Object.values(BENCH_ANCHOR_PATHS)) {
-      const answer = await post(off, path, {});
+      const answer = await post(server.app, path, {});
       expect(answer.status, path).toBe(404);
       expect(answer.body.code, path).toBe(-1);
       expect(answer.body.error?.code, path).toBe(ErrorCode.NotFound);
@@ -60,14 +62,14 @@ describe('the bench anchors', () => {
   });
 
   it('answer the constant with the success envelope', async () => {
-    const answer = await post<AnchorPage>(on, BENCH_ANCHOR_PATHS.constant, {});
+    const answer = await post<AnchorPage>(anchored, BENCH_ANCHOR_PATHS.constant, {});
     expect(answer.status).toBe(200);
     expect(answer.body.code).toBe(0);
     expect(answer.body.data.list).toHaveLength(1);
   });
 
   it('page the live posts by keyset, newest first, as the feed pages them', async () => {
-    const first = await post<AnchorPage>(on, BENCH_ANCHOR_PATHS.rawKeyset, { size: 20 });
+    const first = await post<AnchorPage>(anchored, BENCH_ANCHOR_PATHS.rawKeyset, { size: 20 });
     expect(first.body.code).toBe(0);
     const ids = first.body.data.list.map((row) => Number(row.id));
     expect(ids).toHaveLength(20);
@@ -75,14 +77,14 @@ describe('the bench anchors', () => {
     expect(first.body.data.page).toEqual({ more: true, next_index: ids.at(-1) });
 
     // The same posts, in the same order, as the real feed's first pages (tab all, logged out).
-    const feed = await on.call<Paged<Post>>(api.channelPosts, { tab: 'all', size: 20 });
+    const feed = await server.call<Paged<Post>>(api.channelPosts, { tab: 'all', size: 20 });
     expect(feed.data().list.map((item) => item.id)).toEqual(ids);
 
-    const second = await post<AnchorPage>(on, BENCH_ANCHOR_PATHS.rawKeyset, { size: 20, index: first.body.data.page.next_index });
+    const second = await post<AnchorPage>(anchored, BENCH_ANCHOR_PATHS.rawKeyset, { size: 20, index: first.body.data.page.next_index });
     const next = second.body.data.list.map((row) => Number(row.id));
     expect(next).toHaveLength(20);
     expect(Math.max(...next)).toBeLessThan(Math.min(...ids));
-    const feedNext = await on.call<Paged<Post>>(api.channelPosts, { tab: 'all', size: 20, index: feed.data().page.next_index });
+    const feedNext = await server.call<Paged<Post>>(api.channelPosts, { tab: 'all', size: 20, index: feed.data().page.next_index });
     expect(feedNext.data().list.map((item) => item.id)).toEqual(next);
   });
 });
@@ -108,7 +110,7 @@ describe('the bulk loader and the load generator', () => {
     const runner = sqlRunnerOf(database);
     before = await counts(runner);
     loaded = await bulkLoad(runner, { posts });
-    t = await createTestApp(database, { env: { BENCH_ANCHORS: 'true', REQUEST_LIMIT_PER_ADDRESS: '1000000000' } });
+    t = await createTestApp(database, { env: { REQUEST_LIMIT_PER_ADDRESS: '1000000000' } });
   }, 120_000);
 
   afterAll(async () => {

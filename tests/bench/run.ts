@@ -8,8 +8,9 @@
  *                                                | lighthouse | offline
  *   npm run bench -- --only=lighthouse,offline the same, as a list (or BENCH_STAGES=lighthouse,offline)
  *
- * The feed groups start the built server (`npm run serve`'s command) as a process of its own
- * with BENCH_ANCHORS on, and drive it with autocannon from another process (load.ts):
+ * The feed groups start the server with the anchors beside its calls (anchored-server.ts, bundled
+ * as the built server is) as a process of its own, and drive it with autocannon from another
+ * process (load.ts):
  * - postgres: a PostgreSQL of its own (Debian's binaries, as the tests start one), or the
  *   DATABASE_URL given, bulk-loaded with BENCH_POSTS posts (default 1,000,000; bulk-load.ts);
  * - pglite: an embedded PGlite data folder bulk-loaded with BENCH_PGLITE_POSTS (default 100,000).
@@ -42,13 +43,13 @@ import { loadConfig, projectRoot } from '../../src/server/config.ts';
 import { openDatabase, type Db } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { seedDemoData } from '../../src/server/db/seed.ts';
-import { BENCH_ANCHOR_PATHS } from '../../src/server/http/bench-anchors.ts';
 import { hashToken } from '../../src/server/services/sessions.ts';
 import { startPostgres } from '../support/db.ts';
 import { freePort } from '../support/ports.ts';
 import { bulkLoad, type SqlRunner } from './bulk-load.ts';
 import { lighthouseGroup, offlineGroup } from './first-screen.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
+import { BENCH_ANCHOR_PATHS } from './server-anchors.ts';
 import { median } from './stats.ts';
 
 const root = projectRoot();
@@ -110,23 +111,51 @@ interface Server {
   stop(): Promise<void>;
 }
 
-/** Starts `npm run serve`'s command (node on the built server) with the given environment. */
+/** The npm script `name` of the checkout at `checkout` (this one by default). */
+function npmScript(name: string, checkout = root): string {
+  const scripts = (JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8')) as { scripts: Record<string, string | undefined> }).scripts;
+  const script = scripts[name];
+  if (script === undefined) throw new Error(`no ${name} script in ${join(checkout, 'package.json')}`);
+  return script;
+}
+
+/** `npm run serve`'s command in the checkout at `serverRoot`, without its `node`: node's flags and the built server. */
+function serveArgs(serverRoot = root): string[] {
+  const [command, ...args] = npmScript('serve', serverRoot).split(/\s+/);
+  if (command !== 'node') throw new Error(`unexpected serve script: ${[command, ...args].join(' ')}`);
+  return args;
+}
+
 /** The built server of the checkout at `serverRoot` (this one by default), in a process of its own. */
-async function startServer(extraEnv: Record<string, string>, serverRoot = root): Promise<Server> {
-  const serveCommand = (JSON.parse(readFileSync(join(serverRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
-    .serve!;
-  const [command, ...args] = serveCommand.split(/\s+/);
-  if (command !== 'node') throw new Error(`unexpected serve script: ${serveCommand}`);
+function startServer(extraEnv: Record<string, string>, serverRoot = root): Promise<Server> {
+  return spawnServer(serveArgs(serverRoot), serverRoot, extraEnv);
+}
+
+/**
+ * The server with the anchors beside its calls (anchored-server.ts), bundled with `npm run
+ * build:server`'s flags and run with `npm run serve`'s, in a process of its own. The bundle sits
+ * inside the project, so that projectRoot() finds package.json from it as it does from dist/.
+ */
+function startAnchoredServer(extraEnv: Record<string, string>): Promise<Server> {
+  const [command, entry, ...flags] = npmScript('build:server').split(/\s+/);
+  if (command !== 'esbuild' || entry !== 'src/server/main.ts') throw new Error(`unexpected build:server script: ${npmScript('build:server')}`);
+  const outfile = join(root, 'node_modules/.cache/bench-anchored-server/main.js');
+  const bundleFlags = flags.map((flag) => (flag.startsWith('--outfile=') ? `--outfile=${outfile}` : flag));
+  execFileSync(join(root, 'node_modules/.bin/esbuild'), ['tests/bench/anchored-server.ts', ...bundleFlags, '--log-level=warning'], { cwd: root, stdio: 'inherit' });
+  return spawnServer([...serveArgs().slice(0, -1), outfile], root, extraEnv);
+}
+
+/** node with `args` in `cwd` and the bench's environment (plus `extraEnv`), once the server answers. */
+async function spawnServer(args: string[], cwd: string, extraEnv: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, args, {
-    cwd: serverRoot,
+    cwd,
     env: {
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       SEED_DEMO_DATA: 'false',
-      BENCH_ANCHORS: 'true',
       // The general request limits (-2005 past 1,200 calls a minute per address) would answer
       // most of a load run; the bench measures reads, not the limiter.
       REQUEST_LIMIT_PER_ADDRESS: '1000000000',
@@ -455,7 +484,7 @@ async function postgresGroup(): Promise<void> {
       await database.close();
       say(`Load average before the runs: ${loadAverage()}.`);
       say();
-      server = await startServer({ DATABASE_URL: url });
+      server = await startAnchoredServer({ DATABASE_URL: url });
       const dbPids = () => (postmaster ? processTree(postmaster) : []);
       reportCases('PostgreSQL', await runCases('PostgreSQL', server, feedCases(range, ticket, true), dbPids));
     } finally {
@@ -490,7 +519,7 @@ async function pgliteGroup(): Promise<void> {
     }
     say(`Load average before the runs: ${loadAverage()}.`);
     say();
-    server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
+    server = await startAnchoredServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
     // PGlite runs inside the server process: its CPU is the server's.
     reportCases('PGlite', await runCases('PGlite', server, feedCases(range, ticket, false), () => []));
   } finally {
@@ -551,7 +580,7 @@ async function startupGroup(): Promise<void> {
   try {
     for (const label of ['first start, migrate + seed, until answering', 'later start on existing data']) {
       const started = performance.now();
-      const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO_DATA: 'true', BENCH_ANCHORS: 'false' });
+      const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO_DATA: 'true' });
       const ms = performance.now() - started;
       await server.stop();
       say(`- ${label}: ${fixed(ms)} ms`);

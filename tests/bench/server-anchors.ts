@@ -1,7 +1,8 @@
 /**
- * The benchmark's anchors (`npm run bench`), registered only when BENCH_ANCHORS is on (never by
- * default): figures of the real calls are read beside what the same Fastify, process and
- * database do with the least work, measured in the same run.
+ * The benchmark's anchors (`npm run bench`), served beside the real calls by the bench's own
+ * server (anchored-server.ts), never by the production one: figures of the real calls are read
+ * beside what the same Fastify, process and database do with the least work, measured in the
+ * same run.
  *
  * - constant: a fixed JSON answer (HTTP, routing, serialization: the ceiling of any call);
  * - raw keyset: one page of posts from one table by keyset, no schema, no joins, no viewer,
@@ -10,10 +11,11 @@
  *   planned on every call would be slower than it need be and flatter every ratio beside it.
  */
 import type { FastifyInstance } from 'fastify';
-import { ok } from '#shared/envelope.ts';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '#shared/constants.ts';
-import type { Db } from '../db/client.ts';
-import { preparedStatement, queryPrepared, type PreparedStatement } from '../db/prepared.ts';
+import { ok } from '../../src/shared/envelope.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../src/shared/constants.ts';
+import { buildApp, type AppOptions } from '../../src/server/app.ts';
+import type { Db } from '../../src/server/db/client.ts';
+import { preparedStatement, queryPrepared, type PreparedStatement } from '../../src/server/db/prepared.ts';
 
 export const BENCH_ANCHOR_PATHS = {
   constant: '/bench/anchor/constant',
@@ -44,7 +46,7 @@ function rawKeysetStatement(size: number): PreparedStatement {
   return statement;
 }
 
-export async function registerBenchAnchors(app: FastifyInstance, db: Db): Promise<void> {
+async function registerBenchAnchors(app: FastifyInstance, db: Db): Promise<void> {
   const hidden = { schema: { hide: true } };
   app.post(BENCH_ANCHOR_PATHS.constant, hidden, async () => CONSTANT);
   app.post(BENCH_ANCHOR_PATHS.rawKeyset, hidden, async (request) => {
@@ -56,4 +58,11 @@ export async function registerBenchAnchors(app: FastifyInstance, db: Db): Promis
     const list = more ? rows.slice(0, size) : rows;
     return ok({ list, page: { more, next_index: Number(list.at(-1)?.id ?? 0) } });
   });
+}
+
+/** The server's app as it builds it, with the anchors beside its calls. */
+export async function buildAnchoredApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = await buildApp(options);
+  await registerBenchAnchors(app, options.db);
+  return app;
 }
