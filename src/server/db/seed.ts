@@ -320,42 +320,100 @@ function between(rng: Rng, from: number, to: number, skew = 1): number {
   return Math.round(from + (to - from) * Math.pow(rng.next(), skew));
 }
 
-function build(demo: SeedContent, nowDate: Date): Built {
-  const rng = new Rng(SEED_PRNG_SEED);
-  const now = nowDate.getTime();
-  /** A time strictly between t and limit (default now), skewed towards t when skew > 1. */
-  const after = (t: number, skew = 1, limit = now): number => {
-    const gap = Math.min(MINUTE, Math.floor((limit - t) / 3));
-    return between(rng, t + gap, limit - gap, skew);
-  };
-  const out: Built = {
-    users: [],
-    images: [],
-    categories: [],
-    channels: [],
-    topics: [],
-    posts: [],
-    postChannels: [],
-    postTopics: [],
-    postImages: [],
-    codeSnippets: [],
-    votes: [],
-    voteOptions: [],
-    voteRecords: [],
-    comments: [],
-    likes: [],
-    channelFollows: [],
-    userFollows: [],
-    notes: [],
-    exploreItems: [],
-    configItems: [],
-  };
+// Every step below draws from the one PRNG: the steps run in a fixed order, and each draws in a
+// fixed order, so that moving one draw changes every row after it (tests compare digests).
 
-  // ---- categories, channels, topics (with icon and cover images) ----
-  const channelCount = demo.categories.reduce((n, c) => n + c.channels.length, 0);
-  const channelPostCount = new Array<number>(channelCount + 1).fill(0);
-  const channelFollowerCount = new Array<number>(channelCount + 1).fill(0);
-  const setupTime = new Date(now - 400 * DAY);
+/** What every step reads and adds to. */
+interface Seeding {
+  demo: SeedContent;
+  rng: Rng;
+  /** The demo's "now", in ms. */
+  now: number;
+  /** Midnight (Beijing) of the day of `now`, in ms. */
+  todayStart: number;
+  /** When the community was set up: the time of its channels', topics' and medals' images. */
+  setupTime: Date;
+  out: Built;
+}
+
+/** A time strictly between t and limit (default now), skewed towards t when skew > 1. */
+function after(s: Seeding, t: number, skew = 1, limit = s.now): number {
+  const gap = Math.min(MINUTE, Math.floor((limit - t) / 3));
+  return between(s.rng, t + gap, limit - gap, skew);
+}
+
+/** The users, as the later steps draw them. */
+interface Members {
+  ids: number[];
+  /** How much each user writes and is followed, by index in `ids`. */
+  activity: number[];
+  joinedAt(id: number): number;
+}
+
+type PostKind = 'vote' | 'code' | 'images';
+
+/** A picture of a post, as post_images and the card's attachments hold it. */
+type Picture = { url: string; width: number; height: number };
+
+/** When each post is written and what kind it is, drawn before any post is. */
+interface PostPlan {
+  /** Increasing; post i + 1 is written at times[i]. */
+  times: number[];
+  /** By index in `times`; a post without one is text. */
+  kind: Map<number, PostKind>;
+  /** Indexes of the 精选 posts. */
+  good: Set<number>;
+}
+
+function build(demo: SeedContent, nowDate: Date): Built {
+  const now = nowDate.getTime();
+  const s: Seeding = {
+    demo,
+    rng: new Rng(SEED_PRNG_SEED),
+    now,
+    todayStart: Math.floor((now + BEIJING_OFFSET) / DAY) * DAY - BEIJING_OFFSET,
+    setupTime: new Date(now - 400 * DAY),
+    out: {
+      users: [],
+      images: [],
+      categories: [],
+      channels: [],
+      topics: [],
+      posts: [],
+      postChannels: [],
+      postTopics: [],
+      postImages: [],
+      codeSnippets: [],
+      votes: [],
+      voteOptions: [],
+      voteRecords: [],
+      comments: [],
+      likes: [],
+      channelFollows: [],
+      userFollows: [],
+      notes: [],
+      exploreItems: [],
+      configItems: [],
+    },
+  };
+  addChannels(s);
+  const topicsByChannel = addTopics(s);
+  const members = addUsers(s);
+  const plan = planPosts(s);
+  addPosts(s, plan, members, topicsByChannel);
+  addComments(s, members);
+  addLikes(s, plan, members);
+  addChannelFollows(s, members);
+  addUserFollows(s, members);
+  addNotes(s, members);
+  addExploreItems(s);
+  addMedals(s);
+  countEverything(s.out);
+  return s.out;
+}
+
+/** Categories and their channels, each channel with an icon. */
+function addChannels({ demo, out, setupTime }: Seeding): void {
   let channelId = 0;
   demo.categories.forEach((cat, ci) => {
     out.categories.push({ id: ci + 1, name: cat.name, sort: ci + 1 });
@@ -382,7 +440,10 @@ function build(demo: SeedContent, nowDate: Date): Built {
       });
     });
   });
-  const topicPostCount = new Array<number>(demo.topics.length + 1).fill(0);
+}
+
+/** Topics with their covers. Returns the topics of each channel, which posts there may join. */
+function addTopics({ demo, rng, now, out, setupTime }: Seeding): Map<number, number[]> {
   demo.topics.forEach((t, i) => {
     const id = imageId(`topic:${i + 1}`);
     out.images.push({
@@ -406,11 +467,12 @@ function build(demo: SeedContent, nowDate: Date): Built {
   demo.topics.forEach((t, i) => {
     for (const c of t.channels) topicsByChannel.set(c, [...(topicsByChannel.get(c) ?? []), i + 1]);
   });
+  return topicsByChannel;
+}
 
-  // ---- users ----
-  const userCount = demo.users.length;
+/** Users with their avatars; user 1 is the demo user (DEMO_USER_CELLPHONE). */
+function addUsers({ demo, rng, now, out }: Seeding): Members {
   const phones = new Set<string>([DEMO_USER_CELLPHONE]);
-  const stats = Array.from({ length: userCount + 1 }, () => ({ followers: 0, following: 0, posts: 0, likes: 0 }));
   demo.users.forEach((u, i) => {
     const id = i + 1;
     let phone = DEMO_USER_CELLPHONE;
@@ -444,15 +506,18 @@ function build(demo: SeedContent, nowDate: Date): Built {
       createdAt,
     });
   });
-  const userIds = out.users.map((u) => u.id);
-  const userCreated = (id: number) => at(out.users, id - 1).createdAt?.getTime() ?? 0;
-  const popularity = demo.users.map((u) => u.activity);
+  return {
+    ids: out.users.map((u) => u.id),
+    activity: demo.users.map((u) => u.activity),
+    joinedAt: (id) => at(out.users, id - 1).createdAt?.getTime() ?? 0,
+  };
+}
 
-  // ---- posts ----
+/** POST_COUNT times over the last 60 days, at the hours people read, and the kind of each post. */
+function planPosts({ rng, now, todayStart }: Seeding): PostPlan {
   const times: number[] = [];
   const hourWeights = [0, 0, 0, 0, 0, 0, 0, 1, 3, 4, 3, 3, 4, 5, 3, 3, 3, 3, 3, 4, 6, 7, 7, 5];
   const hours = hourWeights.map((_, h) => h);
-  const todayStart = Math.floor((now + BEIJING_OFFSET) / DAY) * DAY - BEIJING_OFFSET;
   while (times.length < POST_COUNT) {
     const day = rng.int(0, 59);
     const t = todayStart - day * DAY + rng.weighted(hours, hourWeights) * HOUR + rng.int(0, HOUR - 1);
@@ -465,53 +530,47 @@ function build(demo: SeedContent, nowDate: Date): Built {
   const voteCount = Math.round(POST_COUNT * 0.05);
   const codeCount = Math.round(POST_COUNT * 0.1);
   const imageCount = Math.round(POST_COUNT * 0.15);
-  const kind = new Map<number, 'vote' | 'code' | 'images'>();
+  const kind = new Map<number, PostKind>();
   indices.slice(0, voteCount).forEach((i) => kind.set(i, 'vote'));
   indices.slice(voteCount, voteCount + codeCount).forEach((i) => kind.set(i, 'code'));
   indices.slice(voteCount + codeCount, voteCount + codeCount + imageCount).forEach((i) => kind.set(i, 'images'));
   const good = new Set(rng.sample(indices, Math.round(POST_COUNT * 0.08)));
+  return { times, kind, good };
+}
 
-  let imageSerial = 0;
-  let postImageId = 0;
-  let voteId = 0;
-  let optionId = 0;
+/** What a post says, and the channel it is written in. */
+interface PostText {
+  primary: number;
+  content: string;
+  snippet?: SnippetDef | undefined;
+  voteDef?: VoteDef | undefined;
+}
+
+/** Serial numbers of the post parts that have ids of their own. */
+interface PartIds {
+  image: number;
+  postImage: number;
+  vote: number;
+  option: number;
+}
+
+/**
+ * The posts, each with its channels, topics and parts (pictures, a code snippet or a poll with
+ * its votes); what a post is made of is copied onto its row (schema.ts).
+ */
+function addPosts(s: Seeding, plan: PostPlan, members: Members, topicsByChannel: Map<number, number[]>): void {
+  const { rng, out } = s;
+  const parts: PartIds = { image: 0, postImage: 0, vote: 0, option: 0 };
   const checkinDay = new Map<number, number>();
   const allChannelIds = out.channels.map((c) => c.id ?? 0);
 
-  times.forEach((time, i) => {
+  plan.times.forEach((time, i) => {
     const id = i + 1;
-    const k = kind.get(i);
-    let authorId = rng.weighted(userIds, popularity);
+    const k = plan.kind.get(i);
+    let authorId = rng.weighted(members.ids, members.activity);
     // The author joined before writing.
-    if (userCreated(authorId) > time) authorId = 1;
-    const author = at(demo.users, authorId - 1);
-    let primary = rng.pick(author.interests);
-    let content: string;
-    let snippet: SnippetDef | undefined;
-    let voteDef: VoteDef | undefined;
-    if (k === 'code') {
-      const mine = demo.snippets.filter((s) => author.interests.includes(s.channel));
-      snippet = mine.length > 0 && rng.chance(0.7) ? rng.pick(mine) : rng.pick(demo.snippets);
-      primary = snippet.channel;
-      content = snippet.text;
-    } else if (k === 'vote') {
-      voteDef = rng.pick(demo.votes);
-      primary = voteDef.channel;
-      content = voteDef.intro;
-    } else if (rng.chance(0.18)) {
-      const n = (checkinDay.get(authorId) ?? rng.int(3, 40)) + rng.int(1, 3);
-      checkinDay.set(authorId, n);
-      content = `学习打卡 Day ${n}：今天学完了《${rng.pick(demo.columns[primary] ?? ['数据结构与算法之美'])}》的第 ${rng.int(1, 45)} 讲。${rng.pick(demo.takeaways)}`;
-    } else {
-      const pool = demo.bodies[primary] ?? [];
-      content = rng.pick(pool);
-      if (rng.chance(0.2)) {
-        const second = rng.pick(pool);
-        if (second !== content) content = `${content}\n\n${second}`;
-      }
-      const closer = rng.pick(demo.closers);
-      if (closer && !content.endsWith('？')) content = `${content}${closer}`;
-    }
+    if (members.joinedAt(authorId) > time) authorId = 1;
+    const { primary, content, snippet, voteDef } = drawPostText(s, k, authorId, checkinDay);
     const channelSet = [primary];
     if (rng.chance(0.3)) {
       const sameCategory = out.channels.filter(
@@ -521,16 +580,14 @@ function build(demo: SeedContent, nowDate: Date): Built {
       if (extra !== undefined && extra !== primary) channelSet.push(extra);
     }
     const createdAt = new Date(time);
-    // What the post is made of is copied onto its row (schema.ts): filled in below, as each part is drawn.
-    const post: PostRow = { id, userId: authorId, content, isGood: good.has(i), likeCount: 0, commentCount: 0, createdAt };
+    // The copies of the post's parts on its row are filled in below, as each part is drawn.
+    const post: PostRow = { id, userId: authorId, content, isGood: plan.good.has(i), createdAt };
     const channelIds: number[] = [];
     const topicIds: number[] = [];
     out.posts.push(post);
-    at(stats, authorId).posts++;
     for (const c of channelSet) {
       out.postChannels.push({ postId: id, channelId: c });
       channelIds.push(c);
-      channelPostCount[c] = at(channelPostCount, c) + 1;
     }
 
     // Topics: about 45% of posts, a few with two.
@@ -539,69 +596,114 @@ function build(demo: SeedContent, nowDate: Date): Built {
       for (const t of rng.sample(candidates, rng.chance(0.15) ? 2 : 1)) {
         out.postTopics.push({ postId: id, topicId: t });
         topicIds.push(t);
-        topicPostCount[t] = at(topicPostCount, t) + 1;
       }
     }
     post.channelIds = channelIds.sort((a, b) => a - b);
     post.topicIds = topicIds.sort((a, b) => a - b);
     post.hasVote = Boolean(voteDef);
 
-    const pictures: { url: string; width: number; height: number }[] = [];
-    if (k === 'images') {
-      const n = rng.weighted([1, 2, 3, 4], [4, 3, 2, 2]);
-      const labels = demo.imageLabels[primary] ?? ['学习笔记'];
-      for (let s = 0; s < n; s++) {
-        const [w, h] = rng.pick(IMAGE_SIZES);
-        const imgId = imageId(`post:${id}:${s}:${++imageSerial}`);
-        out.images.push({
-          id: imgId,
-          userId: authorId,
-          mime: 'image/svg+xml',
-          width: w,
-          height: h,
-          bytes: Buffer.from(svgPicture(rng, w, h, rng.pick(labels), `${author.nick} · ${mmdd(time)}`), 'utf8'),
-          createdAt,
-        });
-        const picture = { url: `/img/${imgId}`, width: w, height: h };
-        pictures.push(picture);
-        out.postImages.push({ id: ++postImageId, postId: id, ...picture, sort: s });
-      }
-    }
+    const pictures = k === 'images' ? addPostPictures(s, post, primary, parts) : [];
     const code = snippet ? { uuid: rng.uuid(), language: snippet.language, title: snippet.title, code: snippet.code } : null;
     if (code) out.codeSnippets.push({ ...code, postId: id, sort: 0 });
     post.attach = cardAttach(pictures, code);
-    if (voteDef) {
-      const vId = ++voteId;
-      const optionIds: number[] = [];
-      const counts = new Map<number, number>();
-      voteDef.options.forEach((text, s) => {
-        optionIds.push(++optionId);
-        counts.set(optionId, 0);
-        out.voteOptions.push({ id: optionId, voteId: vId, text, sort: s, count: 0 });
-      });
-      const optionWeights = optionIds.map(() => 1 + rng.int(0, 6));
-      const endTime = rng.chance(0.4) ? null : new Date(time + rng.int(3, 14) * DAY);
-      const voteLimit = endTime ? Math.min(now, endTime.getTime()) : now;
-      const voters = rng.sample(
-        userIds.filter((u) => userCreated(u) < time),
-        rng.int(5, 28),
-      );
-      for (const voter of voters) {
-        const chosen = voteDef.multiple
-          ? rng.sample(optionIds, rng.int(1, Math.min(3, optionIds.length)))
-          : [rng.weighted(optionIds, optionWeights)];
-        const at0 = new Date(after(time, 2.5, voteLimit));
-        for (const o of chosen) {
-          out.voteRecords.push({ voteId: vId, userId: voter, optionId: o, createdAt: at0 });
-          counts.set(o, (counts.get(o) ?? 0) + 1);
-        }
-      }
-      for (const opt of out.voteOptions) if (opt.voteId === vId) opt.count = counts.get(opt.id ?? 0) ?? 0;
-      out.votes.push({ id: vId, postId: id, title: voteDef.title, multiple: voteDef.multiple, endTime, total: voters.length });
-    }
+    if (voteDef) addPoll(s, post, voteDef, members, parts);
   });
+}
 
-  // ---- comments (time ordered ids) ----
+/**
+ * A post's text by its kind: a snippet's or a poll's own, a check-in (学习打卡) counting the
+ * author's days, or one or two paragraphs of the channel's with a closing line.
+ */
+function drawPostText({ demo, rng }: Seeding, k: PostKind | undefined, authorId: number, checkinDay: Map<number, number>): PostText {
+  const author = at(demo.users, authorId - 1);
+  const primary = rng.pick(author.interests);
+  if (k === 'code') {
+    const mine = demo.snippets.filter((d) => author.interests.includes(d.channel));
+    const snippet = mine.length > 0 && rng.chance(0.7) ? rng.pick(mine) : rng.pick(demo.snippets);
+    return { primary: snippet.channel, content: snippet.text, snippet };
+  }
+  if (k === 'vote') {
+    const voteDef = rng.pick(demo.votes);
+    return { primary: voteDef.channel, content: voteDef.intro, voteDef };
+  }
+  if (rng.chance(0.18)) {
+    const n = (checkinDay.get(authorId) ?? rng.int(3, 40)) + rng.int(1, 3);
+    checkinDay.set(authorId, n);
+    return {
+      primary,
+      content: `学习打卡 Day ${n}：今天学完了《${rng.pick(demo.columns[primary] ?? ['数据结构与算法之美'])}》的第 ${rng.int(1, 45)} 讲。${rng.pick(demo.takeaways)}`,
+    };
+  }
+  const pool = demo.bodies[primary] ?? [];
+  let content = rng.pick(pool);
+  if (rng.chance(0.2)) {
+    const second = rng.pick(pool);
+    if (second !== content) content = `${content}\n\n${second}`;
+  }
+  const closer = rng.pick(demo.closers);
+  if (closer && !content.endsWith('？')) content = `${content}${closer}`;
+  return { primary, content };
+}
+
+/** One to four pictures of a post, labelled by its channel and signed by its author. */
+function addPostPictures({ demo, rng, out }: Seeding, post: PostRow, primary: number, parts: PartIds): Picture[] {
+  const pictures: Picture[] = [];
+  const { nick } = at(demo.users, post.userId - 1);
+  const n = rng.weighted([1, 2, 3, 4], [4, 3, 2, 2]);
+  const labels = demo.imageLabels[primary] ?? ['学习笔记'];
+  const time = post.createdAt.getTime();
+  for (let s = 0; s < n; s++) {
+    const [w, h] = rng.pick(IMAGE_SIZES);
+    const imgId = imageId(`post:${post.id}:${s}:${++parts.image}`);
+    out.images.push({
+      id: imgId,
+      userId: post.userId,
+      mime: 'image/svg+xml',
+      width: w,
+      height: h,
+      bytes: Buffer.from(svgPicture(rng, w, h, rng.pick(labels), `${nick} · ${mmdd(time)}`), 'utf8'),
+      createdAt: post.createdAt,
+    });
+    const picture: Picture = { url: `/img/${imgId}`, width: w, height: h };
+    pictures.push(picture);
+    out.postImages.push({ id: ++parts.postImage, postId: post.id, ...picture, sort: s });
+  }
+  return pictures;
+}
+
+/** A post's poll and its votes: users who had joined by then, until the poll ends (or now). */
+function addPoll(s: Seeding, post: PostRow, voteDef: VoteDef, members: Members, parts: PartIds): void {
+  const { rng, now, out } = s;
+  const time = post.createdAt.getTime();
+  const vId = ++parts.vote;
+  const optionIds: number[] = [];
+  voteDef.options.forEach((text, sort) => {
+    optionIds.push(++parts.option);
+    out.voteOptions.push({ id: parts.option, voteId: vId, text, sort });
+  });
+  const optionWeights = optionIds.map(() => 1 + rng.int(0, 6));
+  const endTime = rng.chance(0.4) ? null : new Date(time + rng.int(3, 14) * DAY);
+  const voteLimit = endTime ? Math.min(now, endTime.getTime()) : now;
+  const voters = rng.sample(
+    members.ids.filter((u) => members.joinedAt(u) < time),
+    rng.int(5, 28),
+  );
+  for (const voter of voters) {
+    const chosen = voteDef.multiple
+      ? rng.sample(optionIds, rng.int(1, Math.min(3, optionIds.length)))
+      : [rng.weighted(optionIds, optionWeights)];
+    const votedAt = new Date(after(s, time, 2.5, voteLimit));
+    for (const o of chosen) out.voteRecords.push({ voteId: vId, userId: voter, optionId: o, createdAt: votedAt });
+  }
+  out.votes.push({ id: vId, postId: post.id, title: voteDef.title, multiple: voteDef.multiple, endTime });
+}
+
+/**
+ * Comments within six days of their post (精选 posts get more), a few with one to three replies,
+ * numbered in time order.
+ */
+function addComments(s: Seeding, members: Members): void {
+  const { demo, rng, now, out } = s;
   interface DraftComment {
     postId: number;
     userId: number;
@@ -619,14 +721,14 @@ function build(demo: SeedContent, nowDate: Date): Built {
     // No comment text twice under one post: a reader sees them side by side.
     const texts = rng.shuffle(demo.comments);
     for (let r = 0; r < roots; r++) {
-      const userId = rng.pick(userIds);
+      const userId = rng.pick(members.ids);
       const root: DraftComment = {
         postId: post.id,
         userId,
         root: null,
         replyUserId: null,
         content: texts[r % texts.length]!,
-        time: after(postTime, 2.2, limit),
+        time: after(s, postTime, 2.2, limit),
         id: 0,
       };
       drafts.push(root);
@@ -634,7 +736,7 @@ function build(demo: SeedContent, nowDate: Date): Built {
         const replies = rng.int(1, 3);
         let last = root;
         for (let p = 0; p < replies; p++) {
-          const replier = p === 0 && rng.chance(0.6) ? post.userId : rng.pick(userIds);
+          const replier = p === 0 && rng.chance(0.6) ? post.userId : rng.pick(members.ids);
           const answered = rng.chance(0.7) ? root.userId : last.userId;
           const reply: DraftComment = {
             postId: post.id,
@@ -642,7 +744,7 @@ function build(demo: SeedContent, nowDate: Date): Built {
             root,
             replyUserId: answered === replier ? root.userId : answered,
             content: rng.pick(demo.replies),
-            time: after(last.time, 2, Math.min(now, last.time + 2 * DAY)),
+            time: after(s, last.time, 2, Math.min(now, last.time + 2 * DAY)),
             id: 0,
           };
           drafts.push(reply);
@@ -661,8 +763,6 @@ function build(demo: SeedContent, nowDate: Date): Built {
     const prev = sortedDrafts[i - 1];
     if (prev && d.time <= prev.time) d.time = prev.time + 1;
   });
-  const postById = (id: number) => at(out.posts, id - 1);
-  const commentById = (id: number) => at(out.comments, id - 1);
   for (const d of sortedDrafts) {
     out.comments.push({
       id: d.id,
@@ -671,59 +771,36 @@ function build(demo: SeedContent, nowDate: Date): Built {
       rootId: d.root ? d.root.id : null,
       replyUserId: d.replyUserId,
       content: d.content,
-      likeCount: 0,
-      replyCount: 0,
       createdAt: new Date(d.time),
     });
-    const post = postById(d.postId);
-    post.commentCount = (post.commentCount ?? 0) + 1;
   }
-  for (const c of out.comments) {
-    if (c.rootId) {
-      const root = commentById(c.rootId);
-      root.replyCount = (root.replyCount ?? 0) + 1;
-    }
-  }
+}
 
-  // ---- likes ----
+/** Likes on posts (精选 posts and pictures get more) and on comments, numbered in time order. */
+function addLikes(s: Seeding, plan: PostPlan, members: Members): void {
+  const { rng, out } = s;
+  const like = (userId: number, targetType: 'post' | 'comment', targetId: number, createdAt: Date) =>
+    out.likes.push({ userId, targetType, targetId, createdAt });
   for (const post of out.posts) {
     const postTime = post.createdAt.getTime();
     let n = Math.floor(Math.pow(rng.next(), 1.6) * 12);
     if (post.isGood) n += rng.int(8, 22);
-    if (kind.get(post.id - 1) === 'images') n += rng.int(0, 5);
+    if (plan.kind.get(post.id - 1) === 'images') n += rng.int(0, 5);
     const likers = rng.sample(
-      userIds.filter((u) => u !== post.userId),
+      members.ids.filter((u) => u !== post.userId),
       n,
     );
-    for (const u of likers) {
-      out.likes.push({
-        userId: u,
-        targetType: 'post',
-        targetId: post.id,
-        createdAt: new Date(after(postTime, 3)),
-      });
-    }
-    post.likeCount = likers.length;
-    at(stats, post.userId).likes += likers.length;
+    for (const u of likers) like(u, 'post', post.id, new Date(after(s, postTime, 3)));
   }
   for (const c of out.comments) {
     const n = Math.floor(Math.pow(rng.next(), 2.5) * 7);
     if (n === 0) continue;
     const cTime = c.createdAt.getTime();
     const likers = rng.sample(
-      userIds.filter((u) => u !== c.userId),
+      members.ids.filter((u) => u !== c.userId),
       n,
     );
-    for (const u of likers) {
-      out.likes.push({
-        userId: u,
-        targetType: 'comment',
-        targetId: c.id,
-        createdAt: new Date(after(cTime, 3)),
-      });
-    }
-    c.likeCount = likers.length;
-    at(stats, c.userId).likes += likers.length;
+    for (const u of likers) like(u, 'comment', c.id, new Date(after(s, cTime, 3)));
   }
   // Likes are numbered in the order they were made: likers page newest first by this id.
   out.likes.sort(
@@ -734,8 +811,11 @@ function build(demo: SeedContent, nowDate: Date): Built {
       a.userId - b.userId,
   );
   out.likes.forEach((like, i) => (like.id = i + 1));
+}
 
-  // ---- follows ----
+/** Each user follows the channels of their interests and up to three more. */
+function addChannelFollows({ demo, rng, now, out }: Seeding, members: Members): void {
+  const allChannelIds = out.channels.map((c) => c.id ?? 0);
   for (const u of out.users) {
     const def = at(demo.users, u.id - 1);
     const extra = rng.sample(
@@ -746,11 +826,14 @@ function build(demo: SeedContent, nowDate: Date): Built {
       out.channelFollows.push({
         userId: u.id,
         channelId: c,
-        createdAt: new Date(between(rng, userCreated(u.id), now - HOUR)),
+        createdAt: new Date(between(rng, members.joinedAt(u.id), now - HOUR)),
       });
-      channelFollowerCount[c] = at(channelFollowerCount, c) + 1;
     }
   }
+}
+
+/** Each user follows a few others, the more active the likelier; the demo user has an audience. */
+function addUserFollows({ rng, now, out }: Seeding, members: Members): void {
   const followPairs = new Set<string>();
   const follow = (a: number, b: number) => {
     if (a === b || followPairs.has(`${a}:${b}`)) return;
@@ -758,36 +841,68 @@ function build(demo: SeedContent, nowDate: Date): Built {
     out.userFollows.push({
       followerId: a,
       followeeId: b,
-      createdAt: new Date(between(rng, Math.max(userCreated(a), userCreated(b)), now - HOUR)),
+      createdAt: new Date(between(rng, Math.max(members.joinedAt(a), members.joinedAt(b)), now - HOUR)),
     });
-    at(stats, a).following++;
-    at(stats, b).followers++;
   };
-  for (const u of userIds) {
+  for (const u of members.ids) {
     const n = u === 1 ? 9 : rng.int(2, 10);
-    for (let f = 0; f < n; f++) follow(u, rng.weighted(userIds, popularity));
+    for (let f = 0; f < n; f++) follow(u, rng.weighted(members.ids, members.activity));
   }
-  // The demo user has an audience.
-  for (const u of rng.sample(userIds, 14)) follow(u, 1);
+  for (const u of rng.sample(members.ids, 14)) follow(u, 1);
+}
 
-  // ---- counters on users, channels, topics ----
+/** Every denormalised counter, counted from the rows (the definitions at the top of this file). */
+function countEverything(out: Built): void {
+  /** How many times each key occurs. */
+  const tally = <K>(keys: readonly K[]): ((key: K) => number) => {
+    const counts = new Map<K, number>();
+    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+    return (key) => counts.get(key) ?? 0;
+  };
+  const postLikes = tally(out.likes.filter((l) => l.targetType === 'post').map((l) => l.targetId));
+  const commentLikes = tally(out.likes.filter((l) => l.targetType === 'comment').map((l) => l.targetId));
+  const postComments = tally(out.comments.map((c) => c.postId));
+  const replies = tally(out.comments.flatMap((c) => (c.rootId ? [c.rootId] : [])));
+  for (const p of out.posts) {
+    p.likeCount = postLikes(p.id);
+    p.commentCount = postComments(p.id);
+  }
+  for (const c of out.comments) {
+    c.likeCount = commentLikes(c.id);
+    c.replyCount = replies(c.id);
+  }
+
+  const followers = tally(out.userFollows.map((f) => f.followeeId));
+  const following = tally(out.userFollows.map((f) => f.followerId));
+  const written = tally(out.posts.map((p) => p.userId));
+  const likesReceived = tally(out.likes.map((l) => (l.targetType === 'post' ? at(out.posts, l.targetId - 1) : at(out.comments, l.targetId - 1)).userId));
   for (const u of out.users) {
-    const s = at(stats, u.id);
-    u.followerCount = s.followers;
-    u.followingCount = s.following;
-    u.postCount = s.posts;
-    u.likeCount = s.likes;
+    u.followerCount = followers(u.id);
+    u.followingCount = following(u.id);
+    u.postCount = written(u.id);
+    u.likeCount = likesReceived(u.id);
   }
-  for (const c of out.channels) {
-    const id = c.id ?? 0;
-    c.postCount = at(channelPostCount, id);
-    c.followerCount = at(channelFollowerCount, id);
-  }
-  for (const t of out.topics) t.postCount = at(topicPostCount, t.id ?? 0);
 
-  // ---- notes ----
+  const channelPosts = tally(out.postChannels.map((pc) => pc.channelId));
+  const channelFollowers = tally(out.channelFollows.map((f) => f.channelId));
+  for (const c of out.channels) {
+    c.postCount = channelPosts(c.id ?? 0);
+    c.followerCount = channelFollowers(c.id ?? 0);
+  }
+  const topicPosts = tally(out.postTopics.map((pt) => pt.topicId));
+  for (const t of out.topics) t.postCount = topicPosts(t.id ?? 0);
+
+  const optionVotes = tally(out.voteRecords.map((r) => r.optionId));
+  for (const o of out.voteOptions) o.count = optionVotes(o.id ?? 0);
+  const voters = new Map<number, Set<number>>();
+  for (const r of out.voteRecords) voters.set(r.voteId, (voters.get(r.voteId) ?? new Set()).add(r.userId));
+  for (const v of out.votes) v.total = voters.get(v.id ?? 0)?.size ?? 0;
+}
+
+/** Notes (笔记) of the demo user and fourteen others, a few edited after they were written. */
+function addNotes({ demo, rng, now, out }: Seeding, members: Members): void {
   let noteId = 0;
-  const noteUsers = [1, ...rng.sample(userIds.slice(1), 14)];
+  const noteUsers = [1, ...rng.sample(members.ids.slice(1), 14)];
   for (const u of noteUsers) {
     const n = u === 1 ? 5 : rng.int(1, 3);
     const texts = rng.sample(demo.notes, n);
@@ -803,8 +918,10 @@ function build(demo: SeedContent, nowDate: Date): Built {
       });
     });
   }
+}
 
-  // ---- explore items and config ----
+/** The sidebar's explore items, as written in seed-data. */
+function addExploreItems({ demo, out }: Seeding): void {
   demo.explore.forEach((item, i) => {
     out.exploreItems.push({
       id: i + 1,
@@ -815,7 +932,10 @@ function build(demo: SeedContent, nowDate: Date): Built {
       sort: item.sort,
     });
   });
+}
 
+/** The race_medals config: the medals of a 90-day season that began 30 days ago, with their icons. */
+function addMedals({ demo, out, todayStart, setupTime }: Seeding): void {
   const seasonStart = todayStart - 30 * DAY;
   const medals = demo.medals.map(({ key, name, desc, color }, i) => {
     const id = imageId(`medal:${key}`);
@@ -839,8 +959,6 @@ function build(demo: SeedContent, nowDate: Date): Built {
     };
   });
   out.configItems.push({ key: 'race_medals', content: JSON.stringify(medals) });
-
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
