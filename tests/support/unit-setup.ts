@@ -24,3 +24,10 @@ if (typeof Range !== 'undefined' && typeof Range.prototype.getClientRects !== 'f
   Range.prototype.getClientRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
   Range.prototype.getBoundingClientRect = () => new DOMRect();
 }
+
+// The app says how it speaks of writes as it starts (app/main.tsx); components tested alone write too.
+import { writeNotices } from '../../src/client/app/write-notices.ts';
+import { setWriteNotices } from '../../src/client/entities/outbox/index.ts';
+
+setWriteNotices(async () => writeNotices);
+

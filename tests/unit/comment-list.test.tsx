@@ -8,7 +8,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { CommentList } from '../../src/client/features/post/components/CommentList.tsx';
-import { commentsQueryOptions } from '../../src/client/features/post/queries.ts';
+import { commentsQueryOptions } from '../../src/client/entities/comment/queries.ts';
 import { makeComment, stubApi } from './fixtures.ts';
 import { FirstCommitProbe, renderWithProviders } from './render-in-app.tsx';
 

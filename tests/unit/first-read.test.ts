@@ -13,7 +13,7 @@ import { carriedByPage, forgetCarriedByPage } from '../../src/client/lib/carried
 import { adoptStoredFirstFeedPage, keepFirstFeedPage, STORED_FIRST_FEED_PAGE_KEY } from '../../src/client/entities/post/first-feed-page.ts';
 import { feedQueryOptions, postDetailQueryOptions, userPostsQueryOptions } from '../../src/client/entities/post/queries.ts';
 import { userInfoQueryOptions } from '../../src/client/entities/user/queries.ts';
-import { commentsQueryOptions } from '../../src/client/features/post/queries.ts';
+import { commentsQueryOptions } from '../../src/client/entities/comment/queries.ts';
 import { makeComment, makePost } from './fixtures.ts';
 
 /** The page carries `text` for `endpoint`; `keptAt`: as the service worker serves a page it kept then. */

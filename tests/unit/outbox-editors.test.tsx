@@ -10,7 +10,7 @@ import { clear, set as idbSet } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMPLAIN_REASONS } from '../../src/shared/constants.ts';
 import type { LoginUser } from '../../src/shared/schemas.ts';
-import type { PostQueued } from '../../src/client/entities/outbox/types.ts';
+import type { WriteOf } from '../../src/client/entities/outbox/types.ts';
 import { sessionKeys } from '../../src/client/entities/session/queries.ts';
 import { ComplainForm } from '../../src/client/features/complain/components/ComplainForm.tsx';
 import { draftOfReturned, postOf } from '../../src/client/features/compose/components/Composer.tsx';
@@ -109,7 +109,7 @@ describe('a post through the outbox', () => {
       topicTags: '#学习#',
       vote: { title: '投票', multiple: false, options: ['甲', '乙'], endsAt: '' },
     };
-    const { body, images, restore } = postOf(draft);
+    const { body, images } = postOf(draft);
     expect(body).toMatchObject({
       content: '离线写的动态',
       channel_id: [2, 5],
@@ -118,13 +118,22 @@ describe('a post through the outbox', () => {
       vote: { title: '投票', multiple: false, options: ['甲', '乙'] },
     });
     expect(images).toEqual([
-      { localId: 'a', name: 'a.png', blob: undefined, url: '/img/a', width: 40, height: 30 },
-      { localId: 'b', name: 'b.png', blob: picture, url: undefined, width: undefined, height: undefined },
+      { localId: 'a', name: 'a.png', blob: undefined, url: '/img/a', width: 40, height: 30, status: 'uploaded' },
+      { localId: 'b', name: 'b.png', blob: picture, status: 'failed' },
     ]);
-    const item = { id: 'post-client-id-1', kind: 'post', data: { body, images, restore, author: { uid: 1, nick: '我', avatar: '' } } } as PostQueued;
+    const item: WriteOf<'post'> = {
+      id: 'post-client-id-1',
+      at: 1,
+      uid: 1,
+      kind: 'post',
+      label: '动态',
+      text: '离线写的动态',
+      state: 'returned',
+      data: { body, images, author: { uid: 1, nick: '我', avatar: '' } },
+    };
     const back = draftOfReturned(item);
     expect(back.publishParams.id).not.toBe('post-client-id-1');
-    expect(back.publishParams.content).toBe('  离线写的动态  ');
+    expect(back.publishParams.content).toBe('离线写的动态');
     expect(back.publishParams.channel_id).toEqual([2, 5]);
     expect(back.publishParams.attach.map((image) => [image.localId, image.status, image.blob])).toEqual([
       ['a', 'uploaded', undefined],

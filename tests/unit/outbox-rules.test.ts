@@ -50,13 +50,19 @@ describe('a new write', () => {
     expect(plan).toEqual({ put: null, remove: [liked] });
   });
 
-  it('merges into the waiting switch of the same target, keeping its place, its id, the server’s state and what to put back', () => {
+  it('merges into the waiting switch of the same target, keeping its place, its id and the server’s state (what a refusal puts back)', () => {
     // Two tabs, each sure of what it showed: the second write does not undo the first.
-    const first = like('user:3', true, false, { kind: 'follow', data: { on: true, undo: 'first' } });
-    const second = like('user:3', true, true, { kind: 'follow', data: { on: true, undo: 'second' } });
+    const first = like('user:3', true, false, { kind: 'userFollow', data: { user_id: 3, on: true } });
+    const second = like('user:3', true, true, { kind: 'userFollow', data: { user_id: 3, on: true } });
     const plan = planEnqueue([first], second, null);
     expect(plan.remove).toEqual([]);
-    expect(plan.put).toMatchObject({ id: first.id, at: first.at, toggle: { target: 'user:3', on: true, before: false }, data: { on: true, undo: 'first' } });
+    expect(plan.put).toMatchObject({ id: first.id, at: first.at, toggle: { target: 'user:3', on: true, before: false }, data: { user_id: 3, on: true } });
+  });
+
+  it('never merges into a switch sent once whose answer never came (the server may have made it): the new one queues behind', () => {
+    const tried = like('post:7', true, false, { tried: true });
+    const unlike = like('post:7', false, true);
+    expect(planEnqueue([tried], unlike, null)).toEqual({ put: unlike, remove: [] });
   });
 
   it('never touches the write on its way: an unlike made while the like is sent queues behind it', () => {

@@ -11,7 +11,11 @@ import { clear, set as idbSet, values } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoginUser, Post } from '../../src/shared/schemas.ts';
 import { applyAppEvents } from '../../src/client/app/app-events.ts';
-import { outbox } from '../../src/client/entities/outbox/index.ts';
+import { writeNotices } from '../../src/client/app/write-notices.ts';
+import { outbox, setWriteNotices } from '../../src/client/entities/outbox/index.ts';
+import { channelKeys } from '../../src/client/entities/channel/queries.ts';
+import { cachedComment } from '../../src/client/entities/comment/cache.ts';
+import { commentKeys } from '../../src/client/entities/comment/queries.ts';
 import { cachedPost } from '../../src/client/entities/post/cache.ts';
 import { feedQueryOptions } from '../../src/client/entities/post/queries.ts';
 import { sessionKeys } from '../../src/client/entities/session/queries.ts';
@@ -31,6 +35,12 @@ interface Call {
   body: Record<string, unknown>;
 }
 type Answer = Response | 'offline' | 'answer-lost';
+
+/** The browser says it has no network (the queue then tries nothing), and nothing would reach the server anyway. */
+function offline() {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+  return server(() => 'offline');
+}
 
 /** A stubbed server: `answer` decides per call; 'offline' never reaches it, 'answer-lost' reaches it but the answer does not come back. */
 function server(answer: (call: Call) => Answer) {
@@ -57,12 +67,19 @@ let queryClient: QueryClient;
 let stopEvents: () => void;
 let post: Post;
 
-async function goOnline(): Promise<void> {
+/** The browser's network is back. */
+function comeOnline(): void {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
   window.dispatchEvent(new Event('online'));
+}
+
+async function goOnline(): Promise<void> {
+  comeOnline();
   await vi.waitFor(() => expect(useOutbox.getState().items.filter((item) => item.state === 'waiting')).toEqual([]));
 }
 
 beforeEach(async () => {
+  setWriteNotices(async () => writeNotices);
   await clear(outboxDb());
   useOutbox.setState({ items: [], sending: null });
   queryClient = createQueryClient({ onError: () => undefined });
@@ -72,6 +89,7 @@ beforeEach(async () => {
   queryClient.setQueryData(feedQueryOptions({ tab: 'all' }).queryKey, { pages: [{ list: [post], page: { more: false, next_index: 7 } }], pageParams: [0] });
 });
 afterEach(() => {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
   stopEvents();
   queryClient.clear();
   vi.unstubAllGlobals();
@@ -79,9 +97,9 @@ afterEach(() => {
 
 describe('the outbox', () => {
   it('stores a write made offline, brings it back after a reload, and sends it once with its client_id when the network is back', async () => {
-    const api = server(() => 'offline');
+    const api = offline();
     const writes = await outbox(queryClient);
-    expect(await writes.writeComment('comment-offline-1', { post_id: 7, content: '地铁上写的评论' })).toEqual({ status: 'queued' });
+    expect(await writes.write('comment', { body: { post_id: 7, content: '地铁上写的评论' } }, 'comment-offline-1')).toEqual({ status: 'queued' });
     expect(await storedWriteCount()).toBe(1);
     expect(((await values(outboxDb())) as QueuedWrite[]).map((item) => item.id)).toEqual(['comment-offline-1']);
 
@@ -103,14 +121,14 @@ describe('the outbox', () => {
   });
 
   it('sends what waits in the order it was made, one at a time, even when made within one millisecond', async () => {
-    server(() => 'offline');
+    offline();
     const writes = await outbox(queryClient);
     // One millisecond for all four: the order made is the only order there is.
     const now = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
-    await writes.likePost(7, true);
-    await writes.writeComment('comment-order-1', { post_id: 7, content: '第一' });
-    await writes.follow({ uid: 5, nick: '作者5', is_follow: false }, true);
-    await writes.writeComment('comment-order-2', { post_id: 7, content: '第二' });
+    await writes.write('postLike', { post_id: 7, on: true });
+    await writes.write('comment', { body: { post_id: 7, content: '第一' } }, 'comment-order-1');
+    await writes.write('userFollow', { user_id: 5, on: true });
+    await writes.write('comment', { body: { post_id: 7, content: '第二' } }, 'comment-order-2');
     now.mockRestore();
 
     let inFlight = 0;
@@ -146,7 +164,7 @@ describe('the outbox', () => {
       return envelope(comment(92, '答复丢了'));
     });
     const writes = await outbox(queryClient);
-    expect(await writes.writeComment('comment-lost-1', { post_id: 7, content: '答复丢了' })).toEqual({ status: 'queued' });
+    expect(await writes.write('comment', { body: { post_id: 7, content: '答复丢了' } }, 'comment-lost-1')).toEqual({ status: 'queued' });
     await goOnline();
     expect(api.of('/serv/v1/comment/add').map((call) => call.body.client_id)).toEqual(['comment-lost-1', 'comment-lost-1']);
   });
@@ -156,7 +174,7 @@ describe('the outbox', () => {
       path === '/serv/v1/channel/posts' ? envelope({ list: [post], page: { more: false, next_index: 7 } }) : 'offline',
     );
     const writes = await outbox(queryClient);
-    await writes.likePost(7, true);
+    await writes.write('postLike', { post_id: 7, on: true });
     expect(cachedPost(queryClient, 7)).toMatchObject({ is_like: true, like_count: 11 });
     // The feed read again (the service worker's copy offline, say) does not know the like yet.
     await queryClient.fetchInfiniteQuery({ ...feedQueryOptions({ tab: 'all' }), staleTime: 0 });
@@ -169,14 +187,14 @@ describe('the outbox', () => {
   });
 
   it('sends nothing for a like undone before it went, and puts the heart back when a like is taken back', async () => {
-    const api = server(() => 'offline');
+    const api = offline();
     const writes = await outbox(queryClient);
-    await writes.likePost(7, true);
-    await writes.likePost(7, false);
+    await writes.write('postLike', { post_id: 7, on: true });
+    await writes.write('postLike', { post_id: 7, on: false });
     expect(useOutbox.getState().items).toEqual([]);
     expect(cachedPost(queryClient, 7)).toMatchObject({ is_like: false, like_count: 10 });
 
-    await writes.likePost(7, true);
+    await writes.write('postLike', { post_id: 7, on: true });
     const [item] = useOutbox.getState().items;
     expect(await writes.cancel(item!.id)).toBe(true);
     expect(cachedPost(queryClient, 7)).toMatchObject({ is_like: false, like_count: 10 });
@@ -185,10 +203,10 @@ describe('the outbox', () => {
   });
 
   it('gives a refused complaint back with the message, for its form to take (-2902)', async () => {
-    server(() => 'offline');
+    offline();
     const writes = await outbox(queryClient);
     const words = '很'.repeat(501);
-    await writes.complain('complain-long-1', { target_type: 'post', target_id: 7, reason: 'spam', content: words });
+    await writes.write('complain', { body: { target_type: 'post', target_id: 7, reason: 'spam', content: words } }, 'complain-long-1');
     server(() => refusal(-2902, 'content too long'));
     await goOnline();
     const [back] = useOutbox.getState().items;
@@ -203,9 +221,9 @@ describe('the outbox', () => {
   });
 
   it('puts back a like the server refuses later (a deleted post), and lets it go', async () => {
-    server(() => 'offline');
+    offline();
     const writes = await outbox(queryClient);
-    await writes.likePost(7, true);
+    await writes.write('postLike', { post_id: 7, on: true });
     server(() => refusal(-1005, '动态不存在'));
     await goOnline();
     await vi.waitFor(() => expect(cachedPost(queryClient, 7)).toMatchObject({ is_like: false, like_count: 10 }));
@@ -213,11 +231,11 @@ describe('the outbox', () => {
   });
 
   it('keeps the queue when the session has ended, and sends it after the login', async () => {
-    server(() => 'offline');
+    offline();
     const writes = await outbox(queryClient);
-    await writes.writeComment('comment-session-1', { post_id: 7, content: '会话过期' });
+    await writes.write('comment', { body: { post_id: 7, content: '会话过期' } }, 'comment-session-1');
     const ended = server(() => refusal(-2000, '请登录'));
-    window.dispatchEvent(new Event('online'));
+    comeOnline();
     await vi.waitFor(() => expect(ended.of('/serv/v1/comment/add')).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(useOutbox.getState().items.map((item) => [item.id, item.state])).toEqual([['comment-session-1', 'waiting']]);
@@ -225,7 +243,7 @@ describe('the outbox', () => {
     // Logged out meanwhile: nothing is sent.
     const loggedOut = server(() => envelope(comment(93, '会话过期')));
     queryClient.setQueryData(sessionKeys.user, null);
-    window.dispatchEvent(new Event('online'));
+    comeOnline();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(loggedOut.reached).toEqual([]);
 
@@ -248,13 +266,13 @@ describe('the outbox', () => {
     await idbSet([theirs.at, theirs.id], theirs, outboxDb());
     const api = server(() => envelope(comment(94, 'x')));
     const writes = await outbox(queryClient);
-    await writes.writeComment('comment-of-user-1', { post_id: 7, content: '我的' });
+    await writes.write('comment', { body: { post_id: 7, content: '我的' } }, 'comment-of-user-1');
     await vi.waitFor(() => expect(api.of('/serv/v1/comment/add').map((call) => call.body.client_id)).toEqual(['comment-of-user-1']));
     expect((await readQueue()).map((item) => item.id)).toEqual(['comment-of-user-2']);
   });
 
   it('hears another tab that queued a write', async () => {
-    server(() => 'offline');
+    offline();
     await outbox(queryClient);
     const other: QueuedWrite = { id: 'other-tab-1', at: 2, uid: 1, kind: 'comment', label: '评论', text: '另一个标签页', state: 'returned', data: {} };
     await idbSet([other.at, other.id], other, outboxDb());
@@ -272,9 +290,9 @@ describe('switches in the outbox', () => {
       { option_id: 32, text: 'B', count: 1, is_voted: false },
     ] };
     queryClient.setQueryData(feedQueryOptions({ tab: 'all' }).queryKey, { pages: [{ list: [{ ...post, vote }], page: { more: false, next_index: 7 } }], pageParams: [0] });
-    server(() => 'offline');
+    offline();
     const writes = await outbox(queryClient);
-    expect(await writes.vote(7, [32])).toEqual({ status: 'queued' });
+    expect(await writes.write('vote', { post_id: 7, option_ids: [32] })).toEqual({ status: 'queued' });
     expect(cachedPost(queryClient, 7)?.vote).toMatchObject({ is_voted: true, total: 5, options: [{ count: 3 }, { count: 2, is_voted: true }] });
 
     const answered = { ...vote, total: 9, is_voted: true, options: [vote.options[0]!, { ...vote.options[1]!, count: 6, is_voted: true }] };
@@ -285,15 +303,126 @@ describe('switches in the outbox', () => {
   });
 
   it('show a follow made offline at once, and send nothing for one undone before it went', async () => {
-    const api = server(() => 'offline');
-    const author = { uid: post.user.uid, nick: post.user.nick, is_follow: false };
+    const api = offline();
+    const author = post.user;
     const writes = await outbox(queryClient);
-    await writes.follow(author, true);
+    await writes.write('userFollow', { user_id: author.uid, on: true });
     expect(cachedPost(queryClient, 7)?.user.is_follow).toBe(true);
     expect(useOutbox.getState().items.map((item) => [item.label, item.text])).toEqual([['关注', post.user.nick]]);
-    await writes.follow({ ...author, is_follow: true }, false);
+    await writes.write('userFollow', { user_id: author.uid, on: false });
     expect(cachedPost(queryClient, 7)?.user.is_follow).toBe(false);
     expect(useOutbox.getState().items).toEqual([]);
     expect(api.reached).toEqual([]);
+  });
+});
+
+describe('every write through the one path', () => {
+  const channel = { channel_id: 4, channel_name: '前端之巅' };
+
+  it('queues a channel follow with its client_id, shows it at once in the followed list, and sends it once', async () => {
+    queryClient.setQueryData(channelKeys.followed(ME.uid), []);
+    offline();
+    const writes = await outbox(queryClient);
+    expect(await writes.write('channelFollow', { channel, on: true })).toEqual({ status: 'queued' });
+    expect(queryClient.getQueryData(channelKeys.followed(ME.uid))).toEqual([channel]);
+    expect(useOutbox.getState().items.map((item) => [item.kind, item.label, item.text])).toEqual([['channelFollow', '关注频道', '前端之巅']]);
+    const [queued] = useOutbox.getState().items;
+
+    const online = server(() => envelope({ is_follow: true }));
+    await goOnline();
+    const [call] = online.of('/serv/v1/follower/follower_channel');
+    expect(call?.body).toEqual({ channel_id: 4, client_id: queued!.id });
+    expect(online.of('/serv/v1/follower/follower_channel')).toHaveLength(1);
+  });
+
+  it('puts a refused channel follow back', async () => {
+    queryClient.setQueryData(channelKeys.followed(ME.uid), []);
+    offline();
+    const writes = await outbox(queryClient);
+    await writes.write('channelFollow', { channel, on: true });
+    server(() => refusal(-1005, '频道不存在'));
+    await goOnline();
+    expect(queryClient.getQueryData(channelKeys.followed(ME.uid))).toEqual([]);
+  });
+
+  it('takes a deleted post out of every list at once, and deletes it once with a client_id when the network is back', async () => {
+    offline();
+    const writes = await outbox(queryClient);
+    expect(await writes.write('postDelete', { post_id: 7 })).toEqual({ status: 'queued' });
+    expect(cachedPost(queryClient, 7)).toBeUndefined();
+    const online = server(() => envelope({ post_id: 7 }));
+    await goOnline();
+    expect(online.of('/serv/v1/post/delete').map((call) => call.body)).toEqual([{ post_id: 7, client_id: expect.any(String) }]);
+    expect(cachedPost(queryClient, 7)).toBeUndefined();
+  });
+
+  it('likes a comment at once and settles its count with the answer; a comment delete shows at once and reads the count again', async () => {
+    queryClient.setQueryData(commentKeys.post(7), { pages: [{ list: [makeComment(50, { like_count: 1, is_like: false })], page: { more: false, next_index: 50 } }], pageParams: [0] });
+    offline();
+    const writes = await outbox(queryClient);
+    await writes.write('commentLike', { comment_id: 50, on: true });
+    expect(cachedComment(queryClient, 50)).toMatchObject({ is_like: true, like_count: 2 });
+    await writes.write('commentDelete', { comment_id: 50, post_id: 7 });
+    expect(cachedComment(queryClient, 50)).toBeUndefined();
+
+    const online = server(({ path }) =>
+      path === '/serv/v1/likes/add'
+        ? envelope({ is_success: true, like_count: 5 })
+        : path === '/serv/v1/comment/delete'
+          ? envelope({ comment_id: 50 })
+          : path === '/serv/v1/comment/list'
+            ? envelope({ list: [], page: { more: false, next_index: 0 } })
+            : envelope({ ...post, comment_count: 1 }),
+    );
+    await goOnline();
+    expect(online.reached.map((call) => call.path).slice(0, 2)).toEqual(['/serv/v1/likes/add', '/serv/v1/comment/delete']);
+    expect(online.of('/serv/v1/likes/add')[0]?.body).toMatchObject({ comment_id: 50, client_id: expect.any(String) });
+    await vi.waitFor(() => expect(cachedPost(queryClient, 7)?.comment_count).toBe(1));
+  });
+
+  it('applies an answer to this tab’s cache directly and tells only the other tabs', async () => {
+    const heard: unknown[] = [];
+    const otherTab = new BroadcastChannel('horde:app-events');
+    otherTab.addEventListener('message', (event) => heard.push(event.data));
+    server(() => envelope({ is_success: true, like_count: 42 }));
+    const writes = await outbox(queryClient);
+    expect(await writes.write('postLike', { post_id: 7, on: true })).toEqual({ status: 'sent' });
+    expect(cachedPost(queryClient, 7)).toMatchObject({ is_like: true, like_count: 42 });
+    await vi.waitFor(() => expect(heard).toEqual([{ type: 'updateLikeStatus', post_id: 7, is_like: true, like_count: 42 }]));
+    otherTab.close();
+  });
+
+  it('sends a switch again after one whose answer was lost, rather than merging the two (the server may have made the first)', async () => {
+    let first = true;
+    const api = server(({ path }) => {
+      if (first && path === '/serv/v1/likes/add') {
+        first = false;
+        return 'answer-lost';
+      }
+      return envelope({ is_success: true, like_count: 10 });
+    });
+    const writes = await outbox(queryClient);
+    expect(await writes.write('postLike', { post_id: 7, on: true })).toEqual({ status: 'queued' });
+    offline();
+    await writes.write('postLike', { post_id: 7, on: false });
+    expect(useOutbox.getState().items.map((item) => item.kind)).toEqual(['postLike', 'postLike']);
+    const online = server(() => envelope({ is_success: true, like_count: 10 }));
+    await goOnline();
+    expect([...api.reached, ...online.reached].map((call) => call.path)).toEqual(['/serv/v1/likes/add', '/serv/v1/likes/add', '/serv/v1/likes/cancel']);
+  });
+
+  it('sends the writes an earlier version stored (a like, a follow), as this version names them', async () => {
+    const stored: QueuedWrite[] = [
+      { id: 'old-like-1', at: 1, uid: 1, kind: 'like', label: '点赞', text: '', state: 'waiting', toggle: { target: 'post:7', on: true, before: false }, data: { target: { post_id: 7 }, like: true, undo: { is_like: false, like_count: 10 } } },
+      { id: 'old-follow-1', at: 2, uid: 1, kind: 'follow', label: '关注', text: '', state: 'waiting', toggle: { target: 'user:5', on: true, before: false }, data: { user_id: 5, on: true, viewer: 1 } },
+    ];
+    for (const item of stored) await idbSet([item.at, item.id], item, outboxDb());
+    const api = server(({ path }) => envelope(path === '/serv/v1/likes/add' ? { is_success: true, like_count: 11 } : { is_follow: true }));
+    await outbox(queryClient);
+    await vi.waitFor(() => expect(api.reached).toHaveLength(2));
+    expect(api.reached.map((call) => [call.path, call.body.client_id])).toEqual([
+      ['/serv/v1/likes/add', 'old-like-1'],
+      ['/serv/v1/follower/follower_user', 'old-follow-1'],
+    ]);
   });
 });

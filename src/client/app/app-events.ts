@@ -1,32 +1,17 @@
 /**
- * What the broadcast events do to the data on screen, in one place: each is applied through
- * the entity that owns the data, so every list and detail showing it changes at once.
+ * What the other tabs changed (lib/app-events.ts), applied here through the same code that
+ * applies a write's changes in the tab that made it (entities/outbox/changes.ts), loaded with
+ * the first such change.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { removePost, updatePost } from '../entities/post/cache.ts';
-import { postKeys } from '../entities/post/queries.ts';
-import { setUserFollowed } from '../entities/user/cache.ts';
-import { onAppEvent } from '../lib/app-events.ts';
+import { hearOtherTabs } from '../lib/app-events.ts';
 import { loadChunk } from '../lib/chunk.ts';
 
 export function applyAppEvents(queryClient: QueryClient): () => void {
-  const offs = [
-    onAppEvent('addPostSuccess', ({ post }) => {
-      loadChunk(() => import('../entities/post/prepend.ts')).then(
-        (m) => m.prependPost(queryClient, post),
-        // Without its code, the lists learn of the post from the server.
-        () => queryClient.invalidateQueries({ queryKey: postKeys.lists }),
-      );
-    }),
-    onAppEvent('deletePost', ({ post_id }) => removePost(queryClient, post_id)),
-    onAppEvent('updateLikeStatus', ({ post_id, is_like, like_count }) =>
-      updatePost(queryClient, post_id, (post) => ({ ...post, is_like, like_count })),
-    ),
-    onAppEvent('updateCommentNumber', ({ post_id, comment_count }) =>
-      updatePost(queryClient, post_id, (post) => ({ ...post, comment_count })),
-    ),
-    onAppEvent('updateVoteOption', ({ post_id, vote }) => updatePost(queryClient, post_id, (post) => ({ ...post, vote }))),
-    onAppEvent('updateUserStatus', ({ uid, is_follow }) => setUserFollowed(queryClient, uid, is_follow)),
-  ];
-  return () => offs.forEach((off) => off());
+  return hearOtherTabs((event) => {
+    loadChunk(() => import('../entities/outbox/changes.ts')).then(
+      (changes) => changes.applyChange(queryClient, event),
+      (error: unknown) => console.warn('Could not apply what another tab changed', error),
+    );
+  });
 }

@@ -9,7 +9,7 @@ import { endpoints } from '#shared/endpoints.ts';
 import { FIRST_READ_ATTRIBUTE, firstScreenOf, KEPT_AT_ATTRIBUTE, type FirstReadAnswer } from '#shared/first-screen.ts';
 import { putFirstFeedPage } from '../entities/post/first-feed-page.ts';
 import { postDetailQueryOptions, userPostsQueryOptions } from '../entities/post/queries.ts';
-import { commentKeys } from '../features/post/queries.ts';
+import { commentKeys } from '../entities/comment/queries.ts';
 import { userInfoQueryOptions } from '../entities/user/queries.ts';
 import { markCarriedByPage } from '../lib/carried-by-page.ts';
 import { answerOf } from '../lib/http.ts';

@@ -16,7 +16,7 @@ import type * as ErrorHandling from './handle-api-error.ts';
 import { keepInstallOffer, useAppOffers } from './layout/app-offers.ts';
 import { adoptReferrerParams } from '../lib/carry-params.ts';
 import { installSession } from '../features/auth/install.ts';
-import { startOutbox } from '../entities/outbox/index.ts';
+import { setWriteNotices, startOutbox } from '../entities/outbox/index.ts';
 import { adoptStoredFirstFeedPage, keepFirstFeedPage } from '../entities/post/first-feed-page.ts';
 import { adoptFirstReads } from './first-read.ts';
 import { answerEarlyTap, takeEarlyTap } from './early-tap.ts';
@@ -63,6 +63,7 @@ async function start(): Promise<void> {
     },
   });
   applyAppEvents(queryClient);
+  setWriteNotices(() => loadChunk(() => import('./write-notices.ts')).then((texts) => texts.writeNotices));
   const session = installSession(queryClient);
 
   startLayoutTracking();
@@ -150,6 +151,11 @@ async function start(): Promise<void> {
     if (firstScreen) firstScreenHydrated(firstScreen);
     answerEarlyTap(earlyTap);
     if (firstScreenData) void restore();
+    // What writing needs, kept for writing offline (its own chunk: nothing of the first screen).
+    loadChunk(() => import('./writer-needs.ts')).then(
+      (needs) => needs.keepWriterNeeds(queryClient),
+      () => undefined,
+    );
   });
   if (firstScreen) {
     // Rendered as the server renders it: the root match and the matches without a Suspense

@@ -1,51 +1,48 @@
 /**
- * The broadcast events of SPEC.md section 4 that carry changes made by the user: emitted once
- * where the change happens, heard in this tab and in every other open tab of the app
- * (BroadcastChannel), so a post deleted or liked in one tab is deleted or liked in all.
+ * The broadcast events of SPEC.md section 4 that carry what a write changed. The tab that made
+ * the write applies the change to its own cache directly (entities/outbox/changes.ts); this
+ * file only tells the other open tabs of the app (BroadcastChannel), which apply the same change.
  */
-import type { Post, Vote } from '#shared/schemas.ts';
+import type { Channel, Post, Vote } from '#shared/schemas.ts';
 
-export interface AppEvents {
-  addPostSuccess: { post: Post };
-  deletePost: { post_id: number };
-  updateLikeStatus: { post_id: number; is_like: boolean; like_count: number };
-  updateCommentNumber: { post_id: number; comment_count: number };
-  updateVoteOption: { post_id: number; vote: Vote };
-  updateUserStatus: { uid: number; is_follow: boolean };
-}
-
-export type AppEventName = keyof AppEvents;
-type Handler<K extends AppEventName> = (detail: AppEvents[K]) => void;
+export type AppEvent =
+  | { type: 'addPostSuccess'; post: Post }
+  | { type: 'deletePost'; post_id: number }
+  /** The post is not what the cache shows (a delete refused): read it and its lists again. */
+  | { type: 'updatePostDetail'; post_id: number }
+  | { type: 'updateLikeStatus'; post_id: number; is_like: boolean; like_count: number }
+  | { type: 'updateCommentLike'; comment_id: number; is_like: boolean; like_count: number }
+  /** The post's comments changed (added, deleted, or a delete refused): its count, and its list read again. */
+  | { type: 'updateCommentNumber'; post_id: number; comment_count: number }
+  | { type: 'updateVoteOption'; post_id: number; vote: Vote }
+  /** `viewer` now follows user `uid`, or not. */
+  | { type: 'updateUserStatus'; uid: number; is_follow: boolean; viewer: number }
+  /** `viewer` now follows `channel`, or not. */
+  | { type: 'updateChannelList'; channel: Channel; is_follow: boolean; viewer: number };
 
 const CHANNEL_NAME = 'horde:app-events';
-const handlers = new Map<AppEventName, Set<Handler<never>>>();
+const listeners = new Set<(event: AppEvent) => void>();
 let channel: BroadcastChannel | null | undefined;
-
-function dispatch<K extends AppEventName>(type: K, detail: AppEvents[K]): void {
-  for (const handler of handlers.get(type) ?? []) (handler as Handler<K>)(detail);
-}
 
 function otherTabs(): BroadcastChannel | null {
   if (channel === undefined) {
     channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
-    channel?.addEventListener('message', (event: MessageEvent<{ type: AppEventName; detail: never }>) => {
-      if (event.data && handlers.has(event.data.type)) dispatch(event.data.type, event.data.detail);
+    channel?.addEventListener('message', (event: MessageEvent<AppEvent>) => {
+      if (event.data && typeof event.data.type === 'string') for (const listener of listeners) listener(event.data);
     });
   }
   return channel;
 }
 
-/** Tells this tab and the others. */
-export function emitAppEvent<K extends AppEventName>(type: K, detail: AppEvents[K]): void {
-  dispatch(type, detail);
-  otherTabs()?.postMessage({ type, detail });
+/** Tells the other tabs (never this one: it changed its cache itself). */
+export function tellOtherTabs(events: readonly AppEvent[]): void {
+  const tabs = otherTabs();
+  for (const event of events) tabs?.postMessage(event);
 }
 
-/** Listens in this tab (to its own events and the other tabs'). Returns the unsubscribe. */
-export function onAppEvent<K extends AppEventName>(type: K, handler: Handler<K>): () => void {
+/** Hears what the other tabs changed. Returns the unsubscribe. */
+export function hearOtherTabs(listener: (event: AppEvent) => void): () => void {
   otherTabs();
-  let set = handlers.get(type);
-  if (!set) handlers.set(type, (set = new Set()));
-  set.add(handler as Handler<never>);
-  return () => set.delete(handler as Handler<never>);
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }

@@ -1,5 +1,6 @@
 /** /channel/list/$id: one channel and its posts; /invite/channelList: every channel. */
 import { createRoute } from '@tanstack/react-router';
+import { startFromDirectory } from '../entities/channel/cache.ts';
 import { channelCategoriesQueryOptions, channelDetailQueryOptions } from '../entities/channel/queries.ts';
 import { feedQueryOptions } from '../entities/post/queries.ts';
 import { parseId } from './params.ts';
@@ -12,6 +13,7 @@ export const channelListRoute = createRoute({
   loader: async ({ context, params }) => {
     const channelId = parseId(params.id);
     void context.queryClient.prefetchInfiniteQuery(feedQueryOptions({ channelId }));
+    startFromDirectory(context.queryClient, channelId);
     await context.queryClient.ensureQueryData(channelDetailQueryOptions(channelId));
   },
 }).lazy(() => import('./channel.lazy.tsx').then((m) => m.channelListLazyRoute));

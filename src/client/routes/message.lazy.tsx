@@ -10,7 +10,8 @@ import { preloadRichText } from '../features/feed/components/PostContent.tsx';
 import { Likers } from '../features/post/components/Likers.tsx';
 import { PostComments } from '../features/post/components/PostComments.tsx';
 import { downloadBlob, drawPoster } from '../features/post/poster.ts';
-import { commentsQueryOptions } from '../features/post/queries.ts';
+import { commentsQueryOptions } from '../entities/comment/queries.ts';
+import { AuthorFollowButton } from '../features/user/components/AuthorFollowButton.tsx';
 import { fullTime } from '../format/time.ts';
 import { setPageShare } from '../platform/page-share.ts';
 import { PROVIDER_NAME } from '../platform/runtime-config.ts';
@@ -61,7 +62,7 @@ function MessageDetailPage() {
           <span className="open-in-app__action">打开</span>
         </a>
       ) : null}
-      <PostCard post={post} full />
+      <PostCard post={post} full aside={<AuthorFollowButton uid={post.user.uid} isFollow={post.user.is_follow} />} />
       <Likers postId={post.id} total={post.like_count} />
       <PostComments post={post} />
     </div>

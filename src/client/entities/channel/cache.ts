@@ -21,7 +21,7 @@ export function updateChannel(queryClient: QueryClient, channelId: number, fn: (
 /** User `uid` (the viewer) now follows `channel`, or not: their followed list, its 关注 state and follower count. */
 export function setChannelFollowed(queryClient: QueryClient, uid: number, channel: Channel, isFollow: boolean): void {
   queryClient.setQueryData<Channel[]>(channelKeys.followed(uid), (list) => {
-    if (!list) return list;
+    if (!list || list.some((c) => c.channel_id === channel.channel_id) === isFollow) return list;
     const without = list.filter((c) => c.channel_id !== channel.channel_id);
     return isFollow ? [...without, { channel_id: channel.channel_id, channel_name: channel.channel_name }] : without;
   });
@@ -30,4 +30,18 @@ export function setChannelFollowed(queryClient: QueryClient, uid: number, channe
       ? detail
       : { ...detail, is_follow: isFollow, follower_count: Math.max(0, detail.follower_count + (isFollow ? 1 : -1)) },
   );
+}
+
+/**
+ * A channel's page never read (offline, say) starts from the directory's copy of it, which the
+ * app keeps for writing: its name, its 关注 and counts show, and the page reads itself when it can.
+ */
+export function startFromDirectory(queryClient: QueryClient, channelId: number): void {
+  if (queryClient.getQueryData(channelKeys.detail(channelId))) return;
+  const channel = queryClient
+    .getQueryData<ChannelCategory[]>(channelKeys.categories)
+    ?.flatMap((category) => category.list)
+    .find((listed) => listed.channel_id === channelId);
+  if (!channel) return;
+  queryClient.setQueryData(channelKeys.detail(channelId), channel, { updatedAt: queryClient.getQueryState(channelKeys.categories)?.dataUpdatedAt });
 }

@@ -1,21 +1,44 @@
 /**
- * The outbox's door (issue 9): every write a user may make offline goes through outbox(), whose
- * code loads on first use; at start it loads only if writes are waiting in IndexedDB.
+ * The outbox's door: every write goes through write() of run.ts, whose code loads on first use;
+ * at start it loads only if writes are waiting in IndexedDB.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { loadChunk } from '../../lib/chunk.ts';
+import type { Outcome } from '../../lib/outbox/queue.ts';
 import { storedWriteCount } from '../../lib/outbox/store.ts';
-import type * as Writes from './writes.ts';
+import { toast } from '../../ui/toast/toast-store.ts';
+import type * as Run from './run.ts';
+import type { WriteInput, WriteKind, WriteNotices } from './types.ts';
 
-let loading: Promise<typeof Writes> | undefined;
+let loading: Promise<typeof Run> | undefined;
+let loadNotices: () => Promise<WriteNotices> = () => Promise.reject(new Error('The outbox is not started'));
 
-/** The outbox, started on `queryClient` (whose cached posts and users its answers change). */
-export function outbox(queryClient: QueryClient): Promise<typeof Writes> {
-  loading ??= loadChunk(() => import('./writes.ts')).catch((error: unknown) => {
+/** The outbox, started on `queryClient` (whose cached posts, comments, users and channels its writes change). */
+export function outbox(queryClient: QueryClient): Promise<typeof Run> {
+  loading ??= loadChunk(() => import('./run.ts')).catch((error: unknown) => {
     loading = undefined;
     throw error;
   });
-  return loading.then((writes) => (writes.startWrites(queryClient), writes));
+  return Promise.all([loading, loadNotices()]).then(([run, notices]) => (run.startWrites(queryClient, notices), run));
+}
+
+/**
+ * Makes a write as the logged-in user (run.ts's write): shown at once, sent now or when it can,
+ * said when refused. Resolves with what became of it; a refusal of its own (its code did not
+ * load) is said here.
+ */
+export function makeWrite<K extends WriteKind>(queryClient: QueryClient, kind: K, input: WriteInput<K>, id?: string): Promise<Outcome> {
+  return outbox(queryClient)
+    .then((run) => run.write(kind, input, id))
+    .catch((error: unknown) => {
+      toast.error(error instanceof Error ? error.message : String(error));
+      return { status: 'refused', error };
+    });
+}
+
+/** How the app speaks of writes (its texts and routes), loaded with the outbox: set once, as the app starts. */
+export function setWriteNotices(notices: () => Promise<WriteNotices>): void {
+  loadNotices = notices;
 }
 
 /** At start: what waits from the last visit is shown and sent; without storage, the user hears so. */

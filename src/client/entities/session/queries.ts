@@ -10,6 +10,7 @@ import type { LoginUser } from '#shared/schemas.ts';
 import { loadChunk } from '../../lib/chunk.ts';
 import { isApiError, request } from '../../lib/http.ts';
 import { currentEnvironment } from '../../platform/environment.ts';
+import { rememberedLoginUser, rememberLoginUser } from './stored-login.ts';
 
 export const sessionKeys = {
   user: ['session', 'user'] as const,
@@ -33,17 +34,24 @@ export function sessionQueryOptions() {
         if (fromApp !== undefined) return fromApp;
       }
       try {
-        return await request(endpoints.auth, { t: String(Date.now()) }, { signal });
+        const user = await request(endpoints.auth, { t: String(Date.now()) }, { signal });
+        rememberLoginUser(user);
+        return user;
       } catch (error) {
         // A 452 is not "logged out": it must reach the error hook, which explains it.
         if (isApiError(error) && error.kind === 'business' && loggedOutCodes.has(error.code)) {
+          rememberLoginUser(null);
           return null;
         }
+        // No answer (offline): the user last seen here is still logged in as far as anyone knows;
+        // the network's return reads the session again.
+        const remembered = isApiError(error) && (error.kind === 'network' || error.kind === 'timeout') ? rememberedLoginUser() : null;
+        if (remembered) return remembered;
         throw error;
       }
     },
     staleTime: 5 * 60_000,
-    // Who is logged in is never written to disk, and a failed check stays quiet.
+    // Not kept with the cache (the login user is remembered on its own, stored-login.ts), and a failed check stays quiet.
     meta: { persist: false, silent: true },
   });
 }

@@ -8,12 +8,13 @@ import { clearServiceWorkerApiCache } from '../../platform/pwa.ts';
 import { channelKeys } from '../channel/queries.ts';
 import { runAfterLogin } from './login.ts';
 import { sessionKeys } from './queries.ts';
-import { clearStoredLogin } from './stored-login.ts';
+import { clearStoredLogin, rememberLoginUser } from './stored-login.ts';
 
 const notSession = (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== sessionKeys.all[0];
 
 export async function applyLogin(queryClient: QueryClient, user: LoginUser): Promise<void> {
   queryClient.setQueryData(sessionKeys.user, user);
+  rememberLoginUser(user);
   await queryClient.invalidateQueries({ predicate: notSession });
   // After the refetch, so what the user asked for (a like) is not undone by older answers.
   runAfterLogin();
@@ -22,6 +23,7 @@ export async function applyLogin(queryClient: QueryClient, user: LoginUser): Pro
 /** Logout (SPEC.md section 4) clears the user, the university flag and the followed channels. */
 export async function applyLogout(queryClient: QueryClient): Promise<void> {
   clearStoredLogin();
+  rememberLoginUser(null);
   // Offline, the next person on this device must not read the last user's cached answers.
   clearServiceWorkerApiCache();
   queryClient.removeQueries({ queryKey: sessionKeys.all, predicate: (query) => query.queryKey[1] !== sessionKeys.user[1] });

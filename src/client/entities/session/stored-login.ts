@@ -3,6 +3,8 @@
  * Browsers authenticate with the httpOnly cookie, so there the ticket is kept empty: a
  * ticket readable by scripts is only stored where it must travel as a header (mini-program).
  */
+import type { LoginUser } from '#shared/schemas.ts';
+
 export const LOGIN_INFO_KEY = 'horde:login-info';
 
 export interface StoredLoginInfo {
@@ -37,4 +39,34 @@ export function clearStoredLogin(): void {
   } catch {
     // Nothing stored.
   }
+}
+
+/**
+ * The login user last seen on this device, so a start without a network still knows who is
+ * logged in (their writes queue, nobody is asked to log in where no login can work). Dropped at
+ * logout and whenever the server says nobody is logged in.
+ */
+const LOGIN_USER_KEY = 'horde:login-user';
+
+export function rememberLoginUser(user: LoginUser | null): void {
+  try {
+    if (user) localStorage.setItem(LOGIN_USER_KEY, JSON.stringify(user));
+    else localStorage.removeItem(LOGIN_USER_KEY);
+  } catch {
+    // No storage: an offline start does not know the user, as before.
+  }
+}
+
+export function rememberedLoginUser(): LoginUser | null {
+  try {
+    const raw = localStorage.getItem(LOGIN_USER_KEY);
+    const user: unknown = raw ? JSON.parse(raw) : null;
+    return isLoginUser(user) ? user : null;
+  } catch {
+    return null;
+  }
+}
+
+function isLoginUser(value: unknown): value is LoginUser {
+  return typeof value === 'object' && value !== null && 'uid' in value && typeof value.uid === 'number' && 'nick' in value && typeof value.nick === 'string';
 }

@@ -9,6 +9,8 @@ import { installCredentialHeaders } from '../../entities/session/credentials.ts'
 import { loadChunk } from '../../lib/chunk.ts';
 import { setLoginOpener } from '../../entities/session/login.ts';
 import { useLoginDialogStore } from './login-store.ts';
+import { useOnlineStore } from '../../platform/online-store.ts';
+import { toast } from '../../ui/toast/toast-store.ts';
 import { sessionKeys } from '../../entities/session/queries.ts';
 import { applyLogout } from '../../entities/session/session-cache.ts';
 
@@ -21,7 +23,11 @@ export interface SessionActions {
 
 export function installSession(queryClient: QueryClient): SessionActions {
   installCredentialHeaders(currentEnvironment());
-  const openLogin = () => useLoginDialogStore.getState().openLogin();
+  // A login needs the network (a code is sent, then checked): offline, the user hears so instead.
+  const openLogin = () => {
+    if (useOnlineStore.getState().online) useLoginDialogStore.getState().openLogin();
+    else toast.info('当前网络不可用，请联网后登录');
+  };
   setLoginOpener(openLogin);
   window.addEventListener('loginSuccess', () => void queryClient.invalidateQueries({ queryKey: sessionKeys.user }));
   window.addEventListener('logoutSuccess', () => void applyLogout(queryClient));

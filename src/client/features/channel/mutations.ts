@@ -1,23 +1,17 @@
-/** Following a channel (SPEC.md section 4: the user channel list adds or removes by channel_id). */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { endpoints } from '#shared/endpoints.ts';
+/**
+ * Following a channel (SPEC.md section 4: the user channel list adds or removes by channel_id):
+ * shown at once in the channel's page, the directory and the sidebar's 关注, and sent through
+ * the outbox like every other write (kept while offline, put back if refused).
+ */
+import { useQueryClient } from '@tanstack/react-query';
 import type { Channel } from '#shared/schemas.ts';
-import { setChannelFollowed } from '../../entities/channel/cache.ts';
-import { postKeys } from '../../entities/post/queries.ts';
-import { request } from '../../lib/http.ts';
+import { makeWrite } from '../../entities/outbox/index.ts';
+import { toast } from '../../ui/toast/toast-store.ts';
 
-export function useChannelFollow(uid: number | undefined) {
+export function useChannelFollow(): (channel: Channel, on: boolean) => void {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ channel, follow }: { channel: Channel; follow: boolean }) => {
-      await request(follow ? endpoints.followChannel : endpoints.unfollowChannel, { channel_id: channel.channel_id });
-      return { channel, follow };
-    },
-    onSuccess: ({ channel, follow }) => {
-      if (uid === undefined) return;
-      setChannelFollowed(queryClient, uid, channel, follow);
-      // What the 关注 feed lists has changed.
-      void queryClient.invalidateQueries({ queryKey: postKeys.feed({ tab: 'follow' }) });
-    },
-  });
+  return (channel, on) =>
+    void makeWrite(queryClient, 'channelFollow', { channel: { channel_id: channel.channel_id, channel_name: channel.channel_name }, on }).then((outcome) => {
+      if (outcome.status === 'sent') toast.success(on ? `已关注「${channel.channel_name}」` : `已取消关注「${channel.channel_name}」`);
+    });
 }

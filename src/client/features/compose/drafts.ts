@@ -13,7 +13,7 @@
  * a new picture is written to IndexedDB at once (its blob cannot go to localStorage), so only a
  * crash within that write loses it (it comes back as lost: 移除后重新添加).
  *
- * Storage refusing (issue 12): a save refused for want of room drops the persisted query cache
+ * Storage refusing: a save refused for want of room drops the persisted query cache
  * and is tried again (lib/storage-room.ts); still refused, or with no IndexedDB at all (private
  * modes), the draft lives in this page's memory, is saved with the next change, and a toast says
  * once that it is kept only on this page.
@@ -26,21 +26,9 @@
 import { createStore, update, get as idbGet } from 'idb-keyval';
 import { create } from 'zustand';
 import { newClientId } from '../../lib/ids.ts';
+import type { Picture } from '../../lib/picture.ts';
 import { keepWrite, storageNotice } from '../../lib/storage-room.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
-
-export interface ImageDraft {
-  /** Stable within the draft. */
-  localId: string;
-  name: string;
-  /** The picture itself, until it is uploaded. */
-  blob?: Blob | undefined;
-  /** Once uploaded: what the server answered. */
-  url?: string | undefined;
-  width?: number | undefined;
-  height?: number | undefined;
-  status: 'waiting' | 'uploading' | 'uploaded' | 'failed';
-}
 
 export interface VoteDraft {
   title: string;
@@ -56,7 +44,7 @@ export interface PostDraft {
     id: string;
     content: string;
     channel_id: number[];
-    attach: ImageDraft[];
+    attach: Picture[];
   };
   /** The code snippet (entered on /post); '' for none. */
   codeContent: string;

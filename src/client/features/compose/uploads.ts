@@ -1,14 +1,17 @@
 /**
- * The draft's pictures on their way to the server, one at a time: a picture waiting (newly
- * added, or left half-sent by a reload) is uploaded with its progress shown; a failure waits
- * for 重试; an uploaded picture keeps the server's url and drops its blob.
+ * The draft's pictures on their way to the server while the user writes, one at a time, through
+ * the one picture pipeline (lib/picture.ts): a picture waiting (newly added, or left half-sent by
+ * a reload) is uploaded with its progress shown; a failure waits for 重试; an uploaded picture
+ * keeps the server's url and drops its blob. Offline nothing is tried: the outbox uploads what is
+ * left before the post, from the same Blob.
  */
 import { useEffect, useState } from 'react';
 import { errorText } from '../../lib/error-text.ts';
-import { newClientId } from '../../lib/ids.ts';
-import { uploadImage } from '../../lib/upload.ts';
+import { isApiError } from '../../lib/http.ts';
+import { pictureOf, uploadPicture, type Picture } from '../../lib/picture.ts';
+import { useOnlineStore } from '../../platform/online-store.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
-import { useDraft, useDrafts, type ImageDraft } from './drafts.ts';
+import { useDraft, useDrafts } from './drafts.ts';
 
 export const MAX_IMAGES = 9;
 
@@ -20,18 +23,13 @@ export function addImages(key: string, files: readonly File[]): void {
   useDrafts.getState().edit(key, (draft) => {
     const room = MAX_IMAGES - draft.publishParams.attach.length;
     refused = Math.max(0, pictures.length - room);
-    const added: ImageDraft[] = pictures.slice(0, Math.max(0, room)).map((file) => ({
-      localId: newClientId(),
-      name: file.name,
-      blob: file,
-      status: 'waiting',
-    }));
+    const added = pictures.slice(0, Math.max(0, room)).map(pictureOf);
     return { ...draft, publishParams: { ...draft.publishParams, attach: [...draft.publishParams.attach, ...added] } };
   });
   if (refused > 0) toast.warning(`最多 ${MAX_IMAGES} 张图片`);
 }
 
-function editImage(key: string, localId: string, change: (image: ImageDraft) => ImageDraft): void {
+function editImage(key: string, localId: string, change: (image: Picture) => Picture): void {
   useDrafts.getState().edit(key, (draft) => ({
     ...draft,
     publishParams: {
@@ -52,24 +50,26 @@ export function retryImage(key: string, localId: string): void {
   editImage(key, localId, (image) => ({ ...image, status: 'waiting' }));
 }
 
-/** Uploads the draft's waiting pictures while mounted; returns the progress (0-1) by localId. */
+/** Uploads the draft's waiting pictures while mounted and online; returns the progress (0-1) by localId. */
 export function useUploads(key: string): Record<string, number> {
   const draft = useDraft(key);
+  const online = useOnlineStore((s) => s.online);
   const [progress, setProgress] = useState<Record<string, number>>({});
-  const next = draft?.publishParams.attach.find((image) => image.status === 'waiting' || image.status === 'uploading');
+  const next = online ? draft?.publishParams.attach.find((image) => image.status === 'waiting' || image.status === 'uploading') : undefined;
 
   useEffect(() => {
     if (!next?.blob) return;
     const controller = new AbortController();
     const { localId } = next;
     editImage(key, localId, (image) => ({ ...image, status: 'uploading' }));
-    uploadImage(next.blob, (fraction) => setProgress((p) => ({ ...p, [localId]: fraction })), controller.signal).then(
-      ({ url, width, height }) =>
-        editImage(key, localId, (image) => ({ ...image, status: 'uploaded', url, width, height, blob: undefined })),
+    uploadPicture(next, (fraction) => setProgress((p) => ({ ...p, [localId]: fraction })), controller.signal).then(
+      (uploaded) => editImage(key, localId, () => uploaded),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         editImage(key, localId, (image) => ({ ...image, status: 'failed' }));
-        toast.error(errorText(error) || '图片上传失败，请重试');
+        // Without a network the post takes it along (the outbox uploads it first): nothing to say.
+        const noNetwork = isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
+        if (!noNetwork) toast.error(errorText(error) || '图片上传失败，请重试');
       },
     );
     return () => controller.abort();

@@ -4,13 +4,9 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { useRouter } from '@tanstack/react-router';
-import { endpoints } from '#shared/endpoints.ts';
 import type { Post } from '#shared/schemas.ts';
 import { cutText } from '#shared/text-length.ts';
-import { emitAppEvent } from '../../lib/app-events.ts';
-import { request } from '../../lib/http.ts';
-import { newClientId } from '../../lib/ids.ts';
-import { runMutation } from '../../lib/query-client.ts';
+import { makeWrite } from '../../entities/outbox/index.ts';
 import { sessionQueryOptions } from '../../entities/session/queries.ts';
 import { confirm } from '../../ui/dialog/confirm-store.ts';
 import { IconFlag, IconShare, IconTrash } from '../../ui/icons-secondary.tsx';
@@ -25,7 +21,7 @@ interface PostMenuContext {
   url: string;
   openComplaint: () => void;
   /** Before the post disappears: leave its detail page if that is where we are. */
-  leaveDeleted: () => void;
+  leaveDeleted: () => Promise<void>;
 }
 
 /**
@@ -39,8 +35,8 @@ export function openCardMenu(post: Post, queryClient: QueryClient, router: Retur
     isOwn: queryClient.getQueryData(sessionQueryOptions().queryKey)?.uid === post.user.uid,
     url: new URL(detail.href, window.location.origin).href,
     openComplaint: () => void router.navigate({ to: '/complain', search: { type: 'post', id: post.id } }),
-    leaveDeleted: () => {
-      if (router.state.location.pathname === detail.pathname) void router.navigate({ to: '/home', replace: true });
+    leaveDeleted: async () => {
+      if (router.state.location.pathname === detail.pathname) await router.navigate({ to: '/home', replace: true });
     },
   });
 }
@@ -66,11 +62,10 @@ async function openPostMenu(post: Post, ctx: PostMenuContext): Promise<void> {
   } else if (choice?.key === 'delete') {
     const ok = await confirm({ title: '删除动态', content: '删除后无法恢复，确定删除这条动态吗？', okText: '删除', danger: true });
     if (!ok) return;
-    const clientId = newClientId();
-    await runMutation(ctx.queryClient, { mutationFn: () => request(endpoints.postDelete, { post_id: post.id, client_id: clientId }) }, undefined);
-    ctx.leaveDeleted();
-    // The deletePost event of SPEC.md section 4: the post leaves every list, in every tab.
-    emitAppEvent('deletePost', { post_id: post.id });
-    toast.success('动态已删除');
+    // Off the page it was on first: the post leaves every list at once (sent now, or once online).
+    await ctx.leaveDeleted();
+    const outcome = await makeWrite(ctx.queryClient, 'postDelete', { post_id: post.id });
+    if (outcome.status === 'sent') toast.success('动态已删除');
+    else if (outcome.status === 'queued') toast.info('已加入待发送，联网后删除');
   }
 }

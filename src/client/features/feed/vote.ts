@@ -1,13 +1,12 @@
 /**
- * Voting (issue 7): once per user, as the poll allows. The choice is counted on screen at once
- * and goes through the outbox (issue 9): sent now, or when the network is back; the poll the
- * server answers shows wherever the post is (updateVoteOption). A poll that changed meanwhile
- * (voted from another device, closed) is read again, after a toast says why.
+ * Voting: once per user, as the poll allows. The choice is counted on screen at once and goes
+ * through the outbox: sent now, or when the network is back; the poll the server answers shows
+ * wherever the post is. A poll that changed meanwhile (voted from another device, closed) is
+ * read again, after a toast says why.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { outbox } from '../../entities/outbox/index.ts';
-import { toast } from '../../ui/toast/toast-store.ts';
+import { makeWrite } from '../../entities/outbox/index.ts';
 
 /** Sends a vote; `pending` until the outbox has it. */
 export function useVote(postId: number): { vote: (optionIds: number[]) => void; pending: boolean } {
@@ -15,12 +14,7 @@ export function useVote(postId: number): { vote: (optionIds: number[]) => void; 
   const [pending, setPending] = useState(false);
   const vote = (optionIds: number[]) => {
     setPending(true);
-    outbox(queryClient)
-      .then(
-        (writes) => void writes.vote(postId, optionIds),
-        (error: Error) => toast.error(error.message),
-      )
-      .finally(() => setPending(false));
+    void makeWrite(queryClient, 'vote', { post_id: postId, option_ids: optionIds }).finally(() => setPending(false));
   };
   return { vote, pending };
 }

@@ -1,31 +1,30 @@
 /**
- * The outbox's queue (issue 9): writes are stored in IndexedDB before the first attempt, sent one
- * at a time in the order they were made, and leave the store only once the server has answered.
+ * The outbox's queue: writes are stored in IndexedDB before the first attempt, sent one at a
+ * time in the order they were made, and leave the store only once the server has answered.
  * A write whose answer never came (no network, a timeout, the tab closed) stays and is sent
- * again with the same client_id when the network is back (the online event, the service
- * worker's word, a timer) or at the next start; the server answers a replay with the first
- * answer, so nothing is made twice. What each kind of write is, and what its answer changes on
- * screen, is the senders' business (entities/outbox/writes.ts): this file knows none of it.
+ * again with the same client_id when the network is back (the online event, the app's word that
+ * the server is reachable again, a timer) or at the next start; the server answers a replay with
+ * the first answer, so nothing is made twice. What each kind of write is, and what its answer
+ * changes on screen, is the handler's business (entities/outbox/run.ts): this file knows none of it.
  *
  * Several tabs: one sends at a time (a Web Lock), each re-reads the store before every write, and
  * every change is announced to the others (BroadcastChannel), which read the store again.
  *
- * Storage refusing (issue 12): a write refused for want of room drops the persisted query cache
+ * Storage refusing: a write refused for want of room drops the persisted query cache
  * and is tried again (lib/storage-room.ts); still refused, or with no IndexedDB at all (private
  * modes), it waits in this page's memory, shown and sent like any other, and the user is told
  * once that it is kept only on this page.
  */
 import { del, set, values } from 'idb-keyval';
-import { useOnlineStore } from '../../platform/online-store.ts';
 import { keepWrite, storageNotice } from '../storage-room.ts';
 import { bySendOrder, failureOf, nextToSend, planEnqueue, retryDelayMs, type FailureKind } from './rules.ts';
 import { outboxDb, useOutbox, type QueuedWrite } from './store.ts';
 
 export type { QueuedWrite } from './store.ts';
 
-/** How a write made now ended, for the screen that made it. */
-export type Outcome<T = unknown> =
-  | { status: 'sent'; data: T }
+/** How a write made now ended, for the screen that made it (what its answer changed is in the cache). */
+export type Outcome =
+  | { status: 'sent' }
   /** Kept in the outbox: it goes when it can. */
   | { status: 'queued' }
   /** Refused; the screen that made it still holds its words (they are not kept). */
@@ -33,27 +32,29 @@ export type Outcome<T = unknown> =
   /** Nothing to send (it undid a waiting write), or cancelled. */
   | { status: 'dropped' };
 
-export interface SendContext {
+export interface QueueContext {
   /** Stores a change to the write (a picture uploaded), so a later attempt starts from there. */
   save(change: Partial<QueuedWrite>): Promise<void>;
 }
 
-export interface Sender {
-  send(item: QueuedWrite, context: SendContext): Promise<unknown>;
-  /** It was sent: what the answer changes. */
-  sent?(item: QueuedWrite, data: unknown, foreground: boolean): void;
+/** What the queue asks of the writes it sends. */
+export interface WriteHandler {
+  /** Whether it knows this kind of write (one stored by another version may be unknown: dropped). */
+  knows(item: QueuedWrite): boolean;
+  /** Sends it; resolves once the server answered, with what shows the answer (run once it left the store). */
+  send(item: QueuedWrite, context: QueueContext): Promise<(foreground: boolean) => void>;
   /**
    * It was refused: put back what was shown, say why. 'return' keeps it as a returned write for
    * its editor (a post, a comment, a complaint); 'drop' lets it go. In the foreground the screen
    * that made it still has its words, so it is dropped whatever this says.
    */
-  refused?(item: QueuedWrite, error: unknown, foreground: boolean): 'return' | 'drop';
+  refused(item: QueuedWrite, error: unknown, foreground: boolean): 'return' | 'drop';
   /** The user took it back before it went. */
-  cancelled?(item: QueuedWrite): void;
+  cancelled(item: QueuedWrite): void;
 }
 
 export interface OutboxConfig {
-  senders: Record<string, Sender>;
+  handler: WriteHandler;
   /** Who is logged in: a uid, null when logged out, undefined when it cannot be known now (offline). */
   viewer(): Promise<number | null | undefined>;
   /** What a refusal says to the user. */
@@ -62,6 +63,13 @@ export interface OutboxConfig {
   loaded?(): void;
   /** Tells the user something about the outbox itself (its storage refused a write). */
   tell?(message: string): void;
+  /**
+   * Calls `listener` whenever the app learns the server is reachable again beyond the browser's
+   * online event (a server that was unreachable while the browser thought it was online).
+   */
+  onReconnect?(listener: () => void): void;
+  /** A stored write as this version of the app makes it (one stored by an earlier version may differ). */
+  upgrade?(item: QueuedWrite): QueuedWrite;
 }
 
 let config: OutboxConfig | undefined;
@@ -100,7 +108,8 @@ export async function readQueue(): Promise<QueuedWrite[]> {
   } catch (error) {
     refusedStorage(error);
   }
-  const items = [...stored.filter((item) => !unstored.has(item.id)), ...unstored.values()].sort(bySendOrder);
+  const upgrade = config?.upgrade ?? ((item: QueuedWrite) => item);
+  const items = [...stored.filter((item) => !unstored.has(item.id)).map(upgrade), ...unstored.values()].sort(bySendOrder);
   useOutbox.setState({ items });
   return items;
 }
@@ -142,11 +151,7 @@ export function startQueue(next: OutboxConfig): Promise<void> {
     started = true;
     otherTabs();
     window.addEventListener('online', () => void drain());
-    // The service worker's word counts too: a server that was unreachable while the browser
-    // thought it was online.
-    useOnlineStore.subscribe((state, before) => {
-      if (state.online && !before.online) void drain();
-    });
+    next.onReconnect?.(() => void drain());
   }
   return readQueue().then(
     () => {
@@ -161,14 +166,14 @@ export function startQueue(next: OutboxConfig): Promise<void> {
  * Queues a write and sends it when its turn comes. Resolves with what happened to it in this
  * attempt: sent, refused (the caller still has the words), or queued for later.
  */
-export async function submit<T = unknown>(item: QueuedWrite): Promise<Outcome<T>> {
+export async function submit(item: QueuedWrite): Promise<Outcome> {
   if (!config) throw new Error('The outbox is not started');
-  let outcome: Promise<Outcome<T>> | undefined;
+  let outcome: Promise<Outcome> | undefined;
   const items = await readQueue();
   const plan = planEnqueue(items, item, useOutbox.getState().sending);
   const put = plan.put;
   // Heard before it is stored: a round already running that finds it sends it for this screen.
-  if (put) outcome = new Promise<Outcome<T>>((resolve) => wait(put.id, resolve as (outcome: Outcome) => void));
+  if (put) outcome = new Promise<Outcome>((resolve) => wait(put.id, resolve));
   for (const replaced of plan.remove) {
     await remove(replaced);
     settle(replaced.id, { status: 'dropped' });
@@ -237,7 +242,7 @@ function exclusively(run: () => Promise<void>): Promise<void> {
 let seen = new Set<string>();
 
 async function sendWaiting(): Promise<void> {
-  const { senders, viewer, message } = config!;
+  const { handler, viewer, message } = config!;
   for (;;) {
     const items = await readQueue();
     seen = new Set(items.map((item) => item.id));
@@ -252,28 +257,29 @@ async function sendWaiting(): Promise<void> {
     if (uid === null) return;
     const next = nextToSend(items, uid);
     if (!next) return;
-    const sender = senders[next.kind];
-    if (!sender) {
+    if (!handler.knows(next)) {
       await remove(next);
+      await changed();
       continue;
     }
     const foreground = waiters.has(next.id);
     useOutbox.setState({ sending: next.id });
     let current = next;
-    const context: SendContext = {
+    const context: QueueContext = {
       async save(change) {
         current = { ...current, ...change };
         await store(current);
       },
     };
-    let data: unknown;
+    let show: (foreground: boolean) => void;
     try {
-      data = await sender.send(next, context);
+      if (current.toggle && !current.tried) await context.save({ tried: true });
+      show = await handler.send(current, context);
     } catch (error) {
       useOutbox.setState({ sending: null });
       const failure = failureOf(error, foreground);
       if (failure !== 'refused') return stopped(failure);
-      const verdict = sender.refused?.(current, error, foreground) ?? 'drop';
+      const verdict = handler.refused(current, error, foreground);
       if (foreground || verdict === 'drop') await remove(current);
       else await store({ ...current, state: 'returned', error: message(error) });
       settle(next.id, { status: 'refused', error });
@@ -285,18 +291,18 @@ async function sendWaiting(): Promise<void> {
     useOutbox.setState({ sending: null });
     await changed();
     try {
-      sender.sent?.(current, data, foreground);
+      show(foreground);
     } catch (error) {
       // What the answer changes on screen failed; the write itself is made, and the queue goes on.
       console.error('Showing a sent write failed', error);
     }
-    settle(next.id, { status: 'sent', data });
+    settle(next.id, { status: 'sent' });
   }
 }
 
 /**
  * The queue stops: offline and 'later' try again after a growing pause (and at once when the
- * network is back); a session that ended waits for the login (the senders' owner calls drain).
+ * network is back); a session that ended waits for the login (the handler's owner calls drain).
  */
 function stopped(failure: Exclude<FailureKind, 'refused'>): void {
   if (failure === 'login') return;
@@ -313,7 +319,7 @@ export async function cancel(id: string): Promise<boolean> {
   await remove(item);
   await changed();
   settle(id, { status: 'dropped' });
-  config?.senders[item.kind]?.cancelled?.(item);
+  config?.handler.cancelled(item);
   return true;
 }
 

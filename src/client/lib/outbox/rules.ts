@@ -30,17 +30,11 @@ export function planEnqueue(items: readonly QueuedWrite[], incoming: QueuedWrite
   const waiting = items.filter((item) => item.state === 'waiting' && item.id !== sendingId && item.uid === incoming.uid);
   const { toggle } = incoming;
   if (toggle) {
-    const earlier = waiting.find((item) => item.toggle?.target === toggle.target);
+    const earlier = waiting.find((item) => item.toggle?.target === toggle.target && !item.tried);
     if (!earlier?.toggle) return { put: incoming, remove: [] };
     if (toggle.on === earlier.toggle.before) return { put: null, remove: [earlier] };
-    const merged: QueuedWrite = {
-      ...incoming,
-      id: earlier.id,
-      at: earlier.at,
-      toggle: { ...toggle, before: earlier.toggle.before },
-      // What to put back if it is refused or cancelled: the state before the first of them.
-      data: { ...(incoming.data as object), undo: (earlier.data as { undo?: unknown }).undo },
-    };
+    // What is put back if it is refused or taken back: the state before the first of them.
+    const merged: QueuedWrite = { ...incoming, id: earlier.id, at: earlier.at, toggle: { ...toggle, before: earlier.toggle.before } };
     return { put: merged, remove: [] };
   }
   if (incoming.replaces) {

@@ -1,5 +1,5 @@
 /**
- * The outbox as the screens see it (issue 9): writes made offline, or whose answer never came,
+ * The outbox as the screens see it: writes made offline, or whose answer never came,
  * kept in IndexedDB until they are sent, in order. This file is all of it the first screen
  * loads: the list behind 待发送 N and the pending cards, and a count of what is stored, so the
  * queue's code (queue.ts) loads only when something waits or a write is made.
@@ -7,26 +7,37 @@
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 import { create } from 'zustand';
 
+/**
+ * A switch (like, follow): the state the user wants for `target`, and the one the server had
+ * before; a waiting write for the same target is merged, and one that undoes it cancels both.
+ */
+export interface Toggle {
+  target: string;
+  on: boolean;
+  before: boolean;
+}
+
 /** One write waiting to be sent. Stored as is (structured clone: pictures stay Blobs). */
-export interface QueuedWrite<D = unknown> {
+export interface QueuedWrite<K extends string = string, D = unknown> {
   /** The write's client_id: every attempt carries the same one, so the server applies it once. */
   id: string;
   /** When it was queued (ms): writes are sent in this order. */
   at: number;
   /** Who wrote it: it is sent only while they are logged in. */
   uid: number;
-  /** Which sender sends it (post, comment, like, vote, follow, complain). */
-  kind: string;
+  /** What kind of write it is (its entry in entities/outbox/registry.ts). */
+  kind: K;
   /** What the queue calls it (动态, 评论, 点赞, ...) and a line of what it says. */
   label: string;
   text: string;
   /** Where its editor is, for a returned write: a path, or `?name=value` on the current page. */
   edit?: string | undefined;
+  toggle?: Toggle | undefined;
   /**
-   * A switch (like, follow): the state the user wants for `target`, and the one the server had
-   * before; a waiting write for the same target is merged, and one that undoes it cancels both.
+   * A switch already sent once whose answer never came: the server may have made it, so a later
+   * switch of the same target is sent after it rather than merged into it (or cancelling it).
    */
-  toggle?: { target: string; on: boolean; before: boolean } | undefined;
+  tried?: boolean | undefined;
   /** At most one waiting write per key (the vote of a poll): a newer one replaces it. */
   replaces?: string | undefined;
   /** waiting: to be sent; returned: refused for a reason the user fixes, back to its editor. */

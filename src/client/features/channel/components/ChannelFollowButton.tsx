@@ -3,33 +3,25 @@ import type { Channel } from '#shared/schemas.ts';
 import { followedChannelsQueryOptions } from '../../../entities/channel/queries.ts';
 import { requireLogin } from '../../../entities/session/login.ts';
 import { sessionQueryOptions } from '../../../entities/session/queries.ts';
-import { toast } from '../../../ui/toast/toast-store.ts';
 import { useChannelFollow } from '../mutations.ts';
 
 /**
  * 关注 / 已关注 for one channel: adds or removes it from the user's followed channels by
- * channel_id. Logged out, it opens the login popup.
+ * channel_id, shown at once. Logged out, it opens the login popup, then the follow.
  */
 export function ChannelFollowButton({ channel }: { channel: Channel }) {
   const queryClient = useQueryClient();
   const session = useQuery(sessionQueryOptions());
   const uid = session.data?.uid;
   const followed = useQuery({ ...followedChannelsQueryOptions(uid ?? 0), enabled: uid !== undefined });
-  const follow = useChannelFollow(uid);
+  const follow = useChannelFollow();
   const isFollow = followed.data?.some((c) => c.channel_id === channel.channel_id) ?? false;
   // Until we know who is looking (and what they follow), a click would do the wrong thing.
   const unknown = session.isPending || (uid !== undefined && followed.isPending);
 
   const toggle = () => {
-    if (!requireLogin(queryClient)) return;
-    follow.mutate(
-      { channel, follow: !isFollow },
-      {
-        onSuccess: ({ follow: now }) => {
-          toast.success(now ? `已关注「${channel.channel_name}」` : `已取消关注「${channel.channel_name}」`);
-        },
-      },
-    );
+    const send = () => follow(channel, !isFollow);
+    if (requireLogin(queryClient, send)) send();
   };
 
   return (
@@ -37,8 +29,8 @@ export function ChannelFollowButton({ channel }: { channel: Channel }) {
       type="button"
       className={`button button--small ${isFollow ? 'button--ghost' : 'button--primary'}`}
       aria-pressed={isFollow}
-      disabled={unknown || follow.isPending}
-      aria-busy={unknown || follow.isPending}
+      disabled={unknown}
+      aria-busy={unknown}
       onClick={toggle}
     >
       {isFollow ? '已关注' : '关注'}

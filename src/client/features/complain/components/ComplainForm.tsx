@@ -4,8 +4,8 @@ import { FEEDBACK_MAX_CHARS, type ComplainReason } from '#shared/constants.ts';
 import { messageForCode } from '#shared/error-messages.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import { graphemes } from '#shared/text-length.ts';
-import { outbox } from '../../../entities/outbox/index.ts';
-import { isComplainWrite } from '../../../entities/outbox/types.ts';
+import { makeWrite, outbox } from '../../../entities/outbox/index.ts';
+import { isWriteOf } from '../../../entities/outbox/types.ts';
 import { requireLogin } from '../../../entities/session/login.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { newClientId } from '../../../lib/ids.ts';
@@ -20,7 +20,7 @@ export type ComplainTarget = 'post' | 'comment' | 'user';
  * A complaint (SPEC.md sections 5 and 8): a reason from the server's list, optional words up to
  * 500 characters (counted as the server counts them), 提交. The count and the limit show as the
  * user types; the server decides (-2902), and its message shows here. It goes through the
- * outbox (issue 9): offline it waits (`onDone(true)`), and if the server refuses it later it
+ * outbox: offline it waits (`onDone(true)`), and if the server refuses it later it
  * comes back into this form, words and message, the next time the form opens for its target.
  */
 export function ComplainForm({ type, id, onDone }: { type: ComplainTarget; id: number; onDone: (queued: boolean) => void }) {
@@ -38,7 +38,7 @@ export function ComplainForm({ type, id, onDone }: { type: ComplainTarget; id: n
   const tooLong = length > FEEDBACK_MAX_CHARS;
   const returnedId = useOutbox(
     (s) =>
-      s.items.find((item) => item.state === 'returned' && isComplainWrite(item) && item.data.body.target_type === type && item.data.body.target_id === id)
+      s.items.find((item) => item.state === 'returned' && isWriteOf(item, 'complain') && item.data.body.target_type === type && item.data.body.target_id === id)
         ?.id,
   );
 
@@ -51,7 +51,7 @@ export function ComplainForm({ type, id, onDone }: { type: ComplainTarget; id: n
     void outbox(queryClient)
       .then((writes) => writes.takeReturned((item) => item.id === returnedId))
       .then((item) => {
-        if (!item || !isComplainWrite(item)) return;
+        if (!item || !isWriteOf(item, 'complain')) return;
         setReason(item.data.body.reason as ComplainReason | '');
         setContent(item.data.body.content ?? '');
         setError(item.error ?? null);
@@ -60,17 +60,13 @@ export function ComplainForm({ type, id, onDone }: { type: ComplainTarget; id: n
 
   const send = () => {
     setPending(true);
-    outbox(queryClient)
-      .then((writes) => writes.complain(clientId, { target_type: type, target_id: id, reason, content: content.trim() }))
-      .then(
-        (outcome) => {
-          if (outcome.status !== 'refused') return onDone(outcome.status === 'queued');
-          setError(errorText(outcome.error));
-          // A refusal the user can fix: the corrected complaint is a new one.
-          setClientId(newClientId());
-        },
-        (e: Error) => setError(e.message),
-      )
+    makeWrite(queryClient, 'complain', { body: { target_type: type, target_id: id, reason, content: content.trim() } }, clientId)
+      .then((outcome) => {
+        if (outcome.status !== 'refused') return onDone(outcome.status === 'queued');
+        setError(errorText(outcome.error));
+        // A refusal the user can fix: the corrected complaint is a new one.
+        setClientId(newClientId());
+      })
       .finally(() => setPending(false));
   };
 

@@ -3,11 +3,12 @@ import { useEffect, useId, useState, type ClipboardEvent } from 'react';
 import { POST_MAX_CHANNELS, POST_MAX_LENGTH } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import { textLength } from '#shared/text-length.ts';
-import { outbox } from '../../../entities/outbox/index.ts';
-import { isPostWrite, type PostQueued, type PostWrite, type QueuedImage } from '../../../entities/outbox/types.ts';
+import { makeWrite, outbox } from '../../../entities/outbox/index.ts';
+import { isWriteOf, type WriteInput, type WriteOf } from '../../../entities/outbox/types.ts';
 import { sessionQueryOptions } from '../../../entities/session/queries.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { newClientId } from '../../../lib/ids.ts';
+import { isLost } from '../../../lib/picture.ts';
 import { useOutbox } from '../../../lib/outbox/store.ts';
 import { useLayoutStore } from '../../../platform/layout-store.ts';
 import { IconClose } from '../../../ui/icons.tsx';
@@ -28,7 +29,7 @@ export function whyNotReady(draft: PostDraft): string | null {
   if (channels.length > POST_MAX_CHANNELS) return `最多选择 ${POST_MAX_CHANNELS} 个频道`;
   // A picture not uploaded (offline, or failed) goes up with the post, from its Blob.
   if (attach.some((image) => image.status === 'uploading')) return '图片还在上传';
-  if (attach.some((image) => !image.url && !image.blob)) return '有图片已丢失，请移除后重新添加';
+  if (attach.some(isLost)) return '有图片已丢失，请移除后重新添加';
   const vote = draft.vote;
   if (vote) {
     if (!vote.title.trim()) return '请填写投票标题';
@@ -40,11 +41,8 @@ export function whyNotReady(draft: PostDraft): string | null {
   return null;
 }
 
-/** What the composer keeps of a draft it publishes, to take it back if the server refuses it. */
-type DraftCopy = Omit<PostDraft, 'publishParams' | 'editedAt'> & { content: string; channel_id: number[] };
-
-/** A ready draft as the outbox sends it: post/add's body, its pictures (uploaded or not), and the draft's copy. */
-export function postOf(draft: PostDraft): { body: PostWrite['body']; images: QueuedImage[]; restore: DraftCopy } {
+/** A ready draft as the outbox sends it: post/add's body and its pictures (uploaded or not). */
+export function postOf(draft: PostDraft): WriteInput<'post'> {
   const { content, channel_id, attach } = draft.publishParams;
   const { codeContent, codeLanguage, codeTitle, topicTags, vote } = draft;
   return {
@@ -62,26 +60,39 @@ export function postOf(draft: PostDraft): { body: PostWrite['body']; images: Que
           }
         : undefined,
     },
-    images: attach.map(({ localId, name, blob, url, width, height }) => ({ localId, name, blob: url ? undefined : blob, url, width, height })),
-    restore: { content, channel_id, codeContent, codeLanguage, codeTitle, topicTags, vote },
+    images: attach.map((picture) => (picture.url ? { ...picture, blob: undefined } : picture)),
   };
 }
 
+/** A moment as a datetime-local field writes it, in the reader's time. */
+const localDateTime = (ms: number): string => {
+  const at = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
+  return at.toISOString().slice(0, 16);
+};
+
 /** A post the server refused, as a draft again: a new client_id (its text will change), its pictures as they were. */
-export function draftOfReturned(item: PostQueued): PostDraft {
-  const copy = item.data.restore as DraftCopy;
+export function draftOfReturned(item: WriteOf<'post'>): PostDraft {
+  const { body, images } = item.data;
+  const code = body.attach.find((attach) => attach.type === 'code');
   return {
     publishParams: {
       id: newClientId(),
-      content: copy.content,
-      channel_id: copy.channel_id,
-      attach: item.data.images.map((image) => ({ ...image, status: image.url ? 'uploaded' : 'waiting' })),
+      content: body.content,
+      channel_id: (body.channel_id ?? []).map(Number),
+      attach: images.map((image) => ({ ...image, status: image.url ? 'uploaded' : 'waiting' })),
     },
-    codeContent: copy.codeContent,
-    codeLanguage: copy.codeLanguage,
-    codeTitle: copy.codeTitle,
-    topicTags: copy.topicTags,
-    vote: copy.vote,
+    codeContent: code?.code ?? '',
+    codeLanguage: code?.language ?? 'javascript',
+    codeTitle: code?.title ?? '',
+    topicTags: body.topic_tags ?? '',
+    vote: body.vote
+      ? {
+          title: body.vote.title,
+          multiple: body.vote.multiple ?? false,
+          options: body.vote.options,
+          endsAt: body.vote.end_time ? localDateTime(body.vote.end_time) : '',
+        }
+      : null,
     editedAt: Date.now(),
   };
 }
@@ -90,11 +101,11 @@ const isBlank = (draft: PostDraft): boolean =>
   !draft.publishParams.content.trim() && draft.publishParams.attach.length === 0 && !draft.codeContent.trim() && !draft.vote;
 
 /**
- * 发动态 (issue 8): a dialog on PC, a full page on mobile. The text (动态内容) with its length as
+ * 发动态: a dialog on PC, a full page on mobile. The text (动态内容) with its length as
  * SPEC counts it, pictures, a code snippet (entered on /post), a poll, channels and topics.
  * Everything is the draft, saved as it changes; 发布 is enabled once the post is valid, sends it
  * once (its client_id was born with the draft), and the post leads the feeds at once. Offline it
- * waits in the outbox, pictures included (issue 9); if the server refuses it later, it comes
+ * waits in the outbox, pictures included; if the server refuses it later, it comes
  * back here as the draft with the message.
  */
 export default function Composer({ onClose, onEditCode }: { onClose: () => void; onEditCode: () => void }) {
@@ -115,7 +126,7 @@ export default function Composer({ onClose, onEditCode }: { onClose: () => void;
 
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const returnedId = useOutbox((s) => s.items.find((item) => item.state === 'returned' && isPostWrite(item) && item.uid === uid)?.id);
+  const returnedId = useOutbox((s) => s.items.find((item) => item.state === 'returned' && isWriteOf(item, 'post') && item.uid === uid)?.id);
   const blank = draft ? isBlank(draft) : false;
 
   // A queued post the server refused comes back here with the message, once the draft is empty.
@@ -124,7 +135,7 @@ export default function Composer({ onClose, onEditCode }: { onClose: () => void;
     void outbox(queryClient)
       .then((writes) => writes.takeReturned((item) => item.id === returnedId))
       .then((item) => {
-        if (!item || !isPostWrite(item)) return;
+        if (!item || !isWriteOf(item, 'post')) return;
         useDrafts.getState().edit(POST_DRAFT, () => draftOfReturned(item));
         setRefusal(item.error ?? null);
       });
@@ -134,25 +145,20 @@ export default function Composer({ onClose, onEditCode }: { onClose: () => void;
   const publish = (ready: PostDraft) => {
     setSending(true);
     setRefusal(null);
-    const { body, images, restore } = postOf(ready);
-    outbox(queryClient)
-      .then((writes) => writes.writePost(ready.publishParams.id, body, images, restore))
-      .then(
-        (outcome) => {
-          if (outcome.status === 'refused') {
-            // The same client_id with another text is refused (-1009): this text is a new post.
-            if (isApiError(outcome.error) && outcome.error.code === ErrorCode.IdempotencyMismatch) {
-              useDrafts.getState().edit(POST_DRAFT, (d) => ({ ...d, publishParams: { ...d.publishParams, id: newClientId() } }));
-            }
-            return;
+    makeWrite(queryClient, 'post', postOf(ready), ready.publishParams.id)
+      .then((outcome) => {
+        if (outcome.status === 'refused') {
+          // The same client_id with another text is refused (-1009): this text is a new post.
+          if (isApiError(outcome.error) && outcome.error.code === ErrorCode.IdempotencyMismatch) {
+            useDrafts.getState().edit(POST_DRAFT, (d) => ({ ...d, publishParams: { ...d.publishParams, id: newClientId() } }));
           }
-          useDrafts.getState().remove(POST_DRAFT);
-          if (outcome.status === 'queued') toast.info('已加入待发送，联网后自动发布');
-          else toast.success('发布成功');
-          onClose();
-        },
-        (error: Error) => toast.error(error.message),
-      )
+          return;
+        }
+        useDrafts.getState().remove(POST_DRAFT);
+        if (outcome.status === 'queued') toast.info('已加入待发送，联网后自动发布');
+        else toast.success('发布成功');
+        onClose();
+      })
       .finally(() => setSending(false));
   };
 

@@ -7,7 +7,8 @@ import { channelCategoriesQueryOptions, followedChannelsQueryOptions } from '../
 import { topicListQueryOptions } from '../../../entities/topic/queries.ts';
 import { pagedItems } from '../../../lib/paging.ts';
 import { IconClose, IconCode } from '../../../ui/icons.tsx';
-import { useDrafts, type ImageDraft, type PostDraft, type VoteDraft } from '../drafts.ts';
+import type { Picture } from '../../../lib/picture.ts';
+import { useDrafts, type PostDraft, type VoteDraft } from '../drafts.ts';
 import { addImages, MAX_IMAGES, removeImage, retryImage } from '../uploads.ts';
 
 const edit = (key: string, change: (draft: PostDraft) => PostDraft) => useDrafts.getState().edit(key, change);
@@ -19,7 +20,7 @@ function useBlobUrl(blob: Blob | undefined): string | undefined {
   return url;
 }
 
-function ImageTile({ draftKey, image, progress }: { draftKey: string; image: ImageDraft; progress: number | undefined }) {
+function ImageTile({ draftKey, image, progress }: { draftKey: string; image: Picture; progress: number | undefined }) {
   const local = useBlobUrl(image.blob);
   const src = local ?? (image.url ? `${image.url}?w=320` : undefined);
   return (
@@ -41,7 +42,7 @@ function ImageTile({ draftKey, image, progress }: { draftKey: string; image: Ima
 }
 
 /** Pictures: pick (or paste into the text), upload with progress, preview, remove, retry; at most 9. */
-export function ComposerImages({ draftKey, images, progress }: { draftKey: string; images: ImageDraft[]; progress: Record<string, number> }) {
+export function ComposerImages({ draftKey, images, progress }: { draftKey: string; images: Picture[]; progress: Record<string, number> }) {
   const inputRef = useRef<HTMLInputElement>(null);
   return (
     <section className="composer-section" aria-label="图片">

@@ -3,9 +3,10 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
 import type { ImageAttach } from '#shared/schemas.ts';
 import { outbox } from '../../../entities/outbox/index.ts';
-import { isPostWrite, type PostQueued, type QueuedImage } from '../../../entities/outbox/types.ts';
+import { isWriteOf, type WriteOf } from '../../../entities/outbox/types.ts';
 import { sessionQueryOptions } from '../../../entities/session/queries.ts';
 import { writesOf } from '../../../lib/outbox/rules.ts';
+import type { Picture } from '../../../lib/picture.ts';
 import { useOutbox } from '../../../lib/outbox/store.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';
 import { confirm } from '../../../ui/dialog/confirm-store.ts';
@@ -14,7 +15,7 @@ import './feed.css';
 import '../../../ui/outbox/outbox.css';
 
 /** The pictures of a waiting post: its Blobs (object URLs, revoked when no longer shown) or what was uploaded. */
-function usePictures(images: readonly QueuedImage[]): ImageAttach[] {
+function usePictures(images: readonly Picture[]): ImageAttach[] {
   const pictures = useMemo(
     () =>
       images.flatMap((image): ImageAttach[] => {
@@ -28,7 +29,7 @@ function usePictures(images: readonly QueuedImage[]): ImageAttach[] {
 }
 
 /** `sending`: on its way, or its first attempt not over yet. */
-function PendingPost({ item, sending }: { item: PostQueued; sending: boolean }) {
+function PendingPost({ item, sending }: { item: WriteOf<'post'>; sending: boolean }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { author, body, images } = item.data;
@@ -74,13 +75,13 @@ function PendingPost({ item, sending }: { item: PostQueued; sending: boolean }) 
   );
 }
 
-/** The viewer's posts waiting in the outbox (issue 9), at the top of the feed, marked 待发送. */
+/** The viewer's posts waiting in the outbox, at the top of the feed, marked 待发送. */
 export default function PendingPosts() {
   const viewer = useQuery(sessionQueryOptions()).data?.uid;
   const all = useOutbox((s) => s.items);
   const sending = useOutbox((s) => s.sending);
   const trying = useOutbox((s) => s.trying);
-  const posts = useMemo(() => writesOf(all, viewer).filter(isPostWrite).reverse(), [all, viewer]);
+  const posts = useMemo(() => writesOf(all, viewer).filter((item) => isWriteOf(item, 'post')).reverse(), [all, viewer]);
   if (posts.length === 0) return null;
   return (
     <section className="post-list" aria-label="待发送的动态">

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { memo, type MouseEvent } from 'react';
+import { memo, type MouseEvent, type ReactNode } from 'react';
 import { formatCount } from '#shared/count.ts';
 import type { CodeAttach, ImageAttach, Post } from '#shared/schemas.ts';
 import { fullTime, readableTime, useReadingClock, type ReadingClock } from '../../../format/time.ts';
@@ -73,8 +73,9 @@ export function postFacts(post: Post, clock: ReadingClock | null = null): PostFa
 /**
  * One post. In the feed the whole card opens /message/detail/$id (keyboard users reach the
  * same page through the time link); on the detail page (`full`) the text is never cut.
+ * `aside` ends its header (the post's page puts 关注 there).
  */
-export const PostCard = memo(function PostCard({ post, full = false }: { post: Post; full?: boolean }) {
+export const PostCard = memo(function PostCard({ post, full = false, aside }: { post: Post; full?: boolean; aside?: ReactNode }) {
   const clock = useReadingClock();
   // The detail page (`full`) shows neither: its text is whole, its time the full one.
   const facts = full ? null : postFacts(post, clock);
@@ -143,6 +144,7 @@ export const PostCard = memo(function PostCard({ post, full = false }: { post: P
             精华
           </span>
         ) : null}
+        {aside}
       </header>
 
       <PostContent postId={post.id} text={post.content} full={full} cut={facts?.cut ?? null} />

@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { COMMENT_MAX_CHARS } from '#shared/constants.ts';
 import { outbox } from '../../../entities/outbox/index.ts';
-import { isCommentWrite } from '../../../entities/outbox/types.ts';
+import { isWriteOf } from '../../../entities/outbox/types.ts';
 import { requireLogin } from '../../../entities/session/login.ts';
 import { useOutbox } from '../../../lib/outbox/store.ts';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { draftKey, useCommentDrafts } from '../comment-drafts.ts';
-import { useAddComment } from '../mutations.ts';
+import { useCommentWrites } from '../mutations.ts';
 
 export interface ReplyTarget {
   id: number;
@@ -38,7 +38,8 @@ export function CommentComposer({
   const key = draftKey(postId, replyTo?.id);
   const draft = useCommentDrafts((s) => s.drafts[key]);
   const { write, renew, clear } = useCommentDrafts.getState();
-  const add = useAddComment(postId);
+  const writes = useCommentWrites(postId);
+  const [sending, setSending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const fieldId = useId();
   const text = draft?.text ?? '';
@@ -46,7 +47,7 @@ export function CommentComposer({
   const [refusal, setRefusal] = useState<string | null>(null);
   const returnedId = useOutbox(
     (s) =>
-      s.items.find((item) => item.state === 'returned' && isCommentWrite(item) && draftKey(item.data.body.post_id, item.data.body.reply_id) === key)
+      s.items.find((item) => item.state === 'returned' && isWriteOf(item, 'comment') && draftKey(item.data.body.post_id, item.data.body.reply_id) === key)
         ?.id,
   );
   const empty = !text.trim();
@@ -57,7 +58,7 @@ export function CommentComposer({
     void outbox(queryClient)
       .then((writes) => writes.takeReturned((item) => item.id === returnedId))
       .then((item) => {
-        if (!item || !isCommentWrite(item)) return;
+        if (!item || !isWriteOf(item, 'comment')) return;
         write(key, item.data.body.content);
         renew(key);
         setRefusal(item.error ?? null);
@@ -66,7 +67,7 @@ export function CommentComposer({
 
   const send = () => {
     const current = useCommentDrafts.getState().drafts[key];
-    if (!current?.text.trim() || add.isPending) return;
+    if (!current?.text.trim() || sending) return;
     setRefusal(null);
     // The words move under the post (发送中, or 待发送 offline) and the box is free at once; they
     // come back into it if the server refuses them, as a new comment (a new client_id).
@@ -75,21 +76,16 @@ export function CommentComposer({
       renew(key);
     };
     clear(key);
-    add.mutate(
-      { content: current.text.trim(), replyId: replyTo?.id, replyTo: replyTo?.nick, clientId: current.clientId },
-      {
-        onSuccess: (outcome) => {
-          if (outcome.status === 'refused') return giveBack();
-          if (outcome.status === 'queued') toast.info('已加入待发送，联网后自动发出');
-          else toast.success(replyTo ? '回复成功' : '评论成功');
-          onSent?.();
-        },
-        onError: (error) => {
-          giveBack();
-          toast.error(error.message);
-        },
-      },
-    );
+    setSending(true);
+    void writes
+      .add({ content: current.text.trim(), replyId: replyTo?.id, replyTo: replyTo?.nick, clientId: current.clientId })
+      .then((outcome) => {
+        if (outcome.status === 'refused') return giveBack();
+        if (outcome.status === 'queued') toast.info('已加入待发送，联网后自动发出');
+        else toast.success(replyTo ? '回复成功' : '评论成功');
+        onSent?.();
+      })
+      .finally(() => setSending(false));
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -128,8 +124,8 @@ export function CommentComposer({
         </p>
       ) : null}
       <div className="comment-composer__actions">
-        <button type="submit" className="button button--primary button--small" disabled={!text.trim() || add.isPending}>
-          {add.isPending ? '发送中…' : '发送'}
+        <button type="submit" className="button button--primary button--small" disabled={!text.trim() || sending}>
+          {sending ? '发送中…' : '发送'}
         </button>
       </div>
     </form>

@@ -15,8 +15,8 @@ import { requireLogin } from '../../../entities/session/login.ts';
 import { sessionQueryOptions } from '../../../entities/session/queries.ts';
 import { confirm } from '../../../ui/dialog/confirm-store.ts';
 import { toast } from '../../../ui/toast/toast-store.ts';
-import { useCommentsFollowCount, useDeleteComment, useLikeComment } from '../mutations.ts';
-import { commentsQueryOptions } from '../queries.ts';
+import { commentsQueryOptions } from '../../../entities/comment/queries.ts';
+import { useCommentWrites } from '../mutations.ts';
 import type { ReplyTarget } from './CommentComposer.tsx';
 import { PendingComments } from './PendingComments.tsx';
 import './comments.css';
@@ -128,9 +128,7 @@ export function CommentList({
   const options = commentsQueryOptions(postId);
   const query = useInfiniteQuery(options);
   const viewerUid = useQuery(sessionQueryOptions()).data?.uid;
-  const like = useLikeComment(postId);
-  const remove = useDeleteComment(postId);
-  useCommentsFollowCount(postId);
+  const writes = useCommentWrites(postId);
   const actions: CommentActions = {
     viewerUid,
     postAuthorUid,
@@ -138,12 +136,17 @@ export function CommentList({
       if (requireLogin(queryClient, () => onReply(target))) onReply(target);
     },
     onLike: (comment) => {
-      const send = () => like.mutate({ comment, like: !comment.is_like });
+      const send = () => void writes.like(comment, !comment.is_like);
       if (requireLogin(queryClient, send)) send();
     },
     onDelete: (comment) =>
       void confirm({ title: '删除评论', content: '删除后无法恢复，确定删除这条评论吗？', okText: '删除', danger: true }).then(
-        (ok) => ok && remove.mutate(comment.id, { onSuccess: () => toast.success('评论已删除') }),
+        async (ok) => {
+          if (!ok) return;
+          const outcome = await writes.remove(comment.id);
+          if (outcome.status === 'sent') toast.success('评论已删除');
+          else if (outcome.status === 'queued') toast.info('已加入待发送，联网后删除');
+        },
       ),
   };
   // The comments render in the background (a transition, which React does in slices between

@@ -1,9 +1,8 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { UserBrief } from '#shared/schemas.ts';
 import { formatCount } from '#shared/count.ts';
-import { onAppEvent } from '../../../lib/app-events.ts';
 import { pagedItems } from '../../../lib/paging.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';
 import { IconClose } from '../../../ui/icons.tsx';
@@ -66,14 +65,13 @@ export function Likers({ postId, total }: { postId: number; total: number }) {
   const queryClient = useQueryClient();
   const query = useInfiniteQuery({ ...likersQueryOptions(postId), enabled: total > 0 });
   const [showAll, setShowAll] = useState(false);
-  // A like or unlike of this post (here, in a list, in another tab) changes who liked it.
-  useEffect(
-    () =>
-      onAppEvent('updateLikeStatus', ({ post_id }) => {
-        if (post_id === postId) void queryClient.invalidateQueries({ queryKey: likerKeys.post(postId) });
-      }),
-    [postId, queryClient],
-  );
+  // A like or unlike of this post (here, in a list, in another tab) moves its count: who liked it changed.
+  const shownTotal = useRef(total);
+  useEffect(() => {
+    if (shownTotal.current === total) return;
+    shownTotal.current = total;
+    void queryClient.invalidateQueries({ queryKey: likerKeys.post(postId) });
+  }, [total, postId, queryClient]);
   const isMobile = useLayoutStore((s) => s.isMobile);
   const likers = pagedItems(query.data?.pages).slice(0, SHOWN);
   // Loading, the row is there already with grey avatars: the comments under it do not jump

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { outbox } from '../../../entities/outbox/index.ts';
-import { isCommentWrite, type CommentQueued } from '../../../entities/outbox/types.ts';
+import { isWriteOf, type WriteOf } from '../../../entities/outbox/types.ts';
 import { sessionQueryOptions } from '../../../entities/session/queries.ts';
 import { writesOf } from '../../../lib/outbox/rules.ts';
 import { useOutbox } from '../../../lib/outbox/store.ts';
@@ -13,7 +13,7 @@ import type { ReplyTarget } from './CommentComposer.tsx';
 import '../../../ui/outbox/outbox.css';
 
 /**
- * The viewer's comments on this post that wait in the outbox (issue 9), under the comment box:
+ * The viewer's comments on this post that wait in the outbox, under the comment box:
  * 待发送 (or 发送中, or 未发出 with the server's message and 编辑), each with 取消.
  */
 export function PendingComments({ postId, onReply }: { postId: number; onReply: (target: ReplyTarget) => void }) {
@@ -27,17 +27,17 @@ export function PendingComments({ postId, onReply }: { postId: number; onReply: 
   // On its way, or its first attempt not over yet.
   const busy = (id: string) => id === sending || trying.includes(id);
   const comments = useMemo(
-    () => writesOf(all, viewer).filter((item): item is CommentQueued => isCommentWrite(item) && item.data.body.post_id === postId),
+    () => writesOf(all, viewer).filter((item): item is WriteOf<'comment'> => isWriteOf(item, 'comment') && item.data.body.post_id === postId),
     [all, viewer, postId],
   );
   if (comments.length === 0) return null;
 
-  const cancel = async (item: CommentQueued) => {
+  const cancel = async (item: WriteOf<'comment'>) => {
     const ok = await confirm({ title: '取消发送', content: '这条评论还没有发出，取消后将不再发送。', okText: '取消发送', cancelText: '保留', danger: true });
     if (ok) await (await outbox(queryClient)).cancel(item.id);
   };
   // Back to its comment box, which takes the words once it is empty.
-  const edit = ({ data }: CommentQueued) => {
+  const edit = ({ data }: WriteOf<'comment'>) => {
     const replyId = data.body.reply_id;
     if (isMobile) {
       void navigate({ to: '/comment', search: { post_id: postId, reply_id: replyId, reply_to: data.replyTo } });

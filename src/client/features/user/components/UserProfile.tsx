@@ -1,7 +1,7 @@
 import { formatCount } from '#shared/count.ts';
 import type { UserInfo } from '#shared/schemas.ts';
 import { Link } from '@tanstack/react-router';
-import { useFollowUser } from '../follow.ts';
+import { FollowUserButton } from './FollowUserButton.tsx';
 import { track } from '../../../platform/tracking.ts';
 import { ZoomableAvatar } from './ZoomableAvatar.tsx';
 import './profile.css';
@@ -26,7 +26,12 @@ export function UserProfile({ user }: { user: UserInfo }) {
         </div>
         {user.is_self ? null : (
           <div className="profile__actions">
-            <FollowUserButton user={user} />
+            <FollowUserButton
+              uid={user.uid}
+              isFollow={user.is_follow}
+              className="profile__follow"
+              onToggle={(on) => track('personal_home_click_button', { button_name: on ? '关注' : '取消关注' })}
+            />
             <Link
               to="/complain"
               search={{ type: 'user', id: user.uid }}
@@ -47,23 +52,5 @@ export function UserProfile({ user }: { user: UserInfo }) {
         ))}
       </dl>
     </section>
-  );
-}
-
-/** 关注 / 已关注 (SPEC.md section 7); logged out, the login popup, then the follow. */
-function FollowUserButton({ user }: { user: UserInfo }) {
-  const follow = useFollowUser(user);
-  return (
-    <button
-      type="button"
-      className={`button profile__follow ${user.is_follow ? 'button--ghost' : 'button--primary'}`}
-      aria-pressed={user.is_follow}
-      onClick={() => {
-        track('personal_home_click_button', { button_name: user.is_follow ? '取消关注' : '关注' });
-        follow(!user.is_follow);
-      }}
-    >
-      {user.is_follow ? '已关注' : '关注'}
-    </button>
   );
 }

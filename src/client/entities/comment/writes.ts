@@ -1,0 +1,66 @@
+/**
+ * The writes that change comments: a comment or a reply (shown under its post from the outbox
+ * while it waits), its delete, and a like of a comment or a reply.
+ */
+import { endpoints } from '#shared/endpoints.ts';
+import { request } from '../../lib/http.ts';
+import { authorOf, switchWrite, type WriteAuthor, type WriteDefinition } from '../outbox/definition.ts';
+import { cachedPost } from '../post/cache.ts';
+import { cachedComment, commentsChanged, removeComment, updateComment } from './cache.ts';
+
+export interface CommentInput {
+  body: { post_id: number; content: string; reply_id?: number | undefined };
+  /** The nick of the comment it answers. */
+  replyTo?: string | undefined;
+}
+
+export interface CommentWrite extends CommentInput {
+  author: WriteAuthor;
+}
+
+export const comment: WriteDefinition<CommentInput, CommentWrite, unknown> = {
+  make: (_queryClient, input, viewer) => ({ data: { ...input, author: authorOf(viewer) }, about: input.body.content }),
+  send: (write) => request(endpoints.commentAdd, { ...write.data.body, client_id: write.id }),
+  // The new comment comes with the list read again (its place, its replies' counts).
+  settle: (queryClient, write) => commentsChanged(queryClient, write.data.body.post_id),
+  whenRefused: 'return',
+};
+
+export interface CommentDeleteInput {
+  comment_id: number;
+  post_id: number;
+}
+
+export const commentDelete: WriteDefinition<CommentDeleteInput, CommentDeleteInput, unknown> = {
+  make: (queryClient, input) => ({ data: input, about: cachedComment(queryClient, input.comment_id)?.content ?? '' }),
+  send: (write) => request(endpoints.commentDelete, { comment_id: write.data.comment_id, client_id: write.id }),
+  show: (queryClient, write) => removeComment(queryClient, write.data.comment_id),
+  // Read again: the comment comes back where it was.
+  undo: (queryClient, write) => [
+    { type: 'updateCommentNumber', post_id: write.data.post_id, comment_count: cachedPost(queryClient, write.data.post_id)?.comment_count ?? 0 },
+  ],
+  settle: (queryClient, write) => commentsChanged(queryClient, write.data.post_id),
+  whenRefused: 'drop',
+};
+
+export interface CommentLikeInput {
+  comment_id: number;
+  on: boolean;
+}
+
+export const commentLike = switchWrite<CommentLikeInput, { like_count: number }>({
+  target: (input) => `comment:${input.comment_id}`,
+  isOn: (queryClient, input) => cachedComment(queryClient, input.comment_id)?.is_like,
+  show(queryClient, input, on) {
+    updateComment(queryClient, input.comment_id, (shown) =>
+      shown.is_like === on ? shown : { ...shown, is_like: on, like_count: Math.max(0, shown.like_count + (on ? 1 : -1)) },
+    );
+  },
+  send: (input, clientId) => request(input.on ? endpoints.likeAdd : endpoints.likeCancel, { comment_id: input.comment_id, client_id: clientId }),
+  changes(queryClient, input, on, _viewer, answer) {
+    const shown = cachedComment(queryClient, input.comment_id);
+    const likeCount = answer?.like_count ?? shown?.like_count;
+    return likeCount === undefined ? [] : [{ type: 'updateCommentLike', comment_id: input.comment_id, is_like: on, like_count: likeCount }];
+  },
+  about: (queryClient, input) => cachedComment(queryClient, input.comment_id)?.content ?? '',
+});

@@ -1,0 +1,14 @@
+/** A complaint about a post, a comment or a user (SPEC.md sections 5 and 8): nothing cached changes; refused, it goes back to its form. */
+import { endpoints, type InputOf } from '#shared/endpoints.ts';
+import { request } from '../../lib/http.ts';
+import type { WriteDefinition } from '../outbox/definition.ts';
+
+export interface ComplaintInput {
+  body: Omit<InputOf<'complainAdd'>, 'client_id'>;
+}
+
+export const complain: WriteDefinition<ComplaintInput, ComplaintInput, unknown> = {
+  make: (_queryClient, input) => ({ data: input, about: input.body.content }),
+  send: (write) => request(endpoints.complainAdd, { ...write.data.body, client_id: write.id }),
+  whenRefused: 'return',
+};
