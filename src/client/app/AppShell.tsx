@@ -17,6 +17,7 @@ import { closePageLayers } from '../ui/overlay/page-layers.ts';
 import { LazyLayer, lazyComponent } from '../ui/LazyLayer.tsx';
 import { UiHosts } from '../ui/UiHosts.tsx';
 import { AppLayout, focusMainContent } from './layout/AppLayout.tsx';
+import { loadChunk } from '../lib/chunk.ts';
 import { canGoBackInSession } from '../lib/visit-history.ts';
 
 const Composer = lazyComponent(() => import('../features/compose/components/ComposerEntry.tsx'));
@@ -76,6 +77,10 @@ export function AppShell({ children }: { children: ReactNode }) {
   const session = useQuery(sessionQueryOptions());
   const uid = session.data?.uid;
   const followed = useQuery({ ...followedChannelsQueryOptions(uid ?? 0), enabled: uid !== undefined });
+  // What writing needs, kept for writing offline: read once someone is logged in (its own chunk).
+  useEffect(() => {
+    if (uid !== undefined) loadChunk(() => import('./writer-needs.ts')).then((needs) => needs.readWriterNeeds(queryClient, uid), () => undefined);
+  }, [uid, queryClient]);
 
   const onBack = useCallback(() => {
     if (canGoBackInSession() && window.history.length > 1) router.history.back();

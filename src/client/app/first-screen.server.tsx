@@ -40,9 +40,6 @@ import { createAppRouter } from './router.tsx';
 /** The instants a first screen is rendered by: whole minutes. */
 const RENDERED_AT_STEP_MS = 60_000;
 
-/** Longer than a render takes (a few ms); the page waits for it. */
-const RENDER_LIMIT_MS = 200;
-
 // Nothing here may call the network: a query the page does not carry never runs (offline, a
 // query of this client's default network mode waits), and stays pending, as it is while the
 // client's first call is on its way. This module's query library is its own (dist/ssr).
@@ -80,7 +77,7 @@ export const renderFirstScreen: FirstScreenRender = (input) => {
   return render;
 };
 
-const renderOne: FirstScreenRender = async ({ path, reads, config, userAgent }) => {
+const renderOne: FirstScreenRender = async ({ path, reads, config, userAgent, limitMs }) => {
   adoptServerConfig(config);
   const isMobile = detectEnvironment(userAgent).isMobileDevice;
   // The modules' own stores, set for this render (one at a time: renderFirstScreen).
@@ -99,7 +96,7 @@ const renderOne: FirstScreenRender = async ({ path, reads, config, userAgent }) 
   router.update({ ...router.options, scrollRestoration: false });
   // A loader that waits for a query the page does not carry would wait for ever, and every
   // render after it: its wait ends (the query cancelled), and so does this render.
-  const limit = setTimeout(() => void queryClient.cancelQueries(), RENDER_LIMIT_MS);
+  const limit = setTimeout(() => void queryClient.cancelQueries(), limitMs);
   try {
     await router.load();
     // A redirect (the client would follow it before rendering) or a route that did not load: no render.
@@ -113,7 +110,7 @@ const renderOne: FirstScreenRender = async ({ path, reads, config, userAgent }) 
       </StrictMode>,
       {
         onError: () => void (failed = true),
-        signal: AbortSignal.timeout(RENDER_LIMIT_MS),
+        signal: AbortSignal.timeout(limitMs),
         // Every boundary inline, none sent apart to be moved in by a script (the page runs no inline script).
         progressiveChunkSize: Infinity,
       },

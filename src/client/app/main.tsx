@@ -151,11 +151,6 @@ async function start(): Promise<void> {
     if (firstScreen) firstScreenHydrated(firstScreen);
     answerEarlyTap(earlyTap);
     if (firstScreenData) void restore();
-    // What writing needs, kept for writing offline (its own chunk: nothing of the first screen).
-    loadChunk(() => import('./writer-needs.ts')).then(
-      (needs) => needs.keepWriterNeeds(queryClient),
-      () => undefined,
-    );
   });
   if (firstScreen) {
     // Rendered as the server renders it: the root match and the matches without a Suspense

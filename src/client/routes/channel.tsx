@@ -1,7 +1,6 @@
 /** /channel/list/$id: one channel and its posts; /invite/channelList: every channel. */
 import { createRoute } from '@tanstack/react-router';
-import { startFromDirectory } from '../entities/channel/cache.ts';
-import { channelCategoriesQueryOptions, channelDetailQueryOptions } from '../entities/channel/queries.ts';
+import { channelCategoriesQueryOptions, channelDetailQueryOptions, startFromDirectory } from '../entities/channel/queries.ts';
 import { feedQueryOptions } from '../entities/post/queries.ts';
 import { parseId } from './params.ts';
 import { rootRoute } from './root.tsx';

@@ -31,17 +31,3 @@ export function setChannelFollowed(queryClient: QueryClient, uid: number, channe
       : { ...detail, is_follow: isFollow, follower_count: Math.max(0, detail.follower_count + (isFollow ? 1 : -1)) },
   );
 }
-
-/**
- * A channel's page never read (offline, say) starts from the directory's copy of it, which the
- * app keeps for writing: its name, its 关注 and counts show, and the page reads itself when it can.
- */
-export function startFromDirectory(queryClient: QueryClient, channelId: number): void {
-  if (queryClient.getQueryData(channelKeys.detail(channelId))) return;
-  const channel = queryClient
-    .getQueryData<ChannelCategory[]>(channelKeys.categories)
-    ?.flatMap((category) => category.list)
-    .find((listed) => listed.channel_id === channelId);
-  if (!channel) return;
-  queryClient.setQueryData(channelKeys.detail(channelId), channel, { updatedAt: queryClient.getQueryState(channelKeys.categories)?.dataUpdatedAt });
-}

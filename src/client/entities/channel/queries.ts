@@ -2,7 +2,7 @@
  * Channels: one channel, every channel by category, and the channels a user follows (the
  * sidebar's 关注 children). The only source of these query keys.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { endpoints } from '#shared/endpoints.ts';
 import type { Channel, ChannelCategory, ChannelDetail } from '#shared/schemas.ts';
 import { request } from '../../lib/http.ts';
@@ -29,6 +29,19 @@ export function channelCategoriesQueryOptions() {
     queryFn: async ({ signal }): Promise<ChannelCategory[]> => (await request(endpoints.categoryChannel, {}, { signal })).list,
     staleTime: 10 * 60_000,
   });
+}
+
+/**
+ * A channel's page never read (offline, say) starts from the directory's copy of it, which the
+ * app keeps for writing: its name, its 关注 and counts show, and the page reads itself when it can.
+ */
+export function startFromDirectory(queryClient: QueryClient, channelId: number): void {
+  if (queryClient.getQueryData(channelKeys.detail(channelId))) return;
+  const channel = queryClient
+    .getQueryData<ChannelCategory[]>(channelKeys.categories)
+    ?.flatMap((category) => category.list)
+    .find((listed) => listed.channel_id === channelId);
+  if (channel) queryClient.setQueryData(channelKeys.detail(channelId), channel, { updatedAt: queryClient.getQueryState(channelKeys.categories)?.dataUpdatedAt });
 }
 
 /** The channels user `uid` follows, in the order followed. */

@@ -10,7 +10,7 @@ import type { LoginUser } from '#shared/schemas.ts';
 import { loadChunk } from '../../lib/chunk.ts';
 import { isApiError, request } from '../../lib/http.ts';
 import { currentEnvironment } from '../../platform/environment.ts';
-import { rememberedLoginUser, rememberLoginUser } from './stored-login.ts';
+import { rememberLoginUser } from './stored-login.ts';
 
 export const sessionKeys = {
   user: ['session', 'user'] as const,
@@ -45,8 +45,10 @@ export function sessionQueryOptions() {
         }
         // No answer (offline): the user last seen here is still logged in as far as anyone knows;
         // the network's return reads the session again.
-        const remembered = isApiError(error) && (error.kind === 'network' || error.kind === 'timeout') ? rememberedLoginUser() : null;
-        if (remembered) return remembered;
+        if (isApiError(error) && (error.kind === 'network' || error.kind === 'timeout')) {
+          const remembered = await loadChunk(() => import('./remembered-user.ts')).then((stored) => stored.rememberedLoginUser(), () => null);
+          if (remembered) return remembered;
+        }
         throw error;
       }
     },

@@ -44,9 +44,9 @@ export function clearStoredLogin(): void {
 /**
  * The login user last seen on this device, so a start without a network still knows who is
  * logged in (their writes queue, nobody is asked to log in where no login can work). Dropped at
- * logout and whenever the server says nobody is logged in.
+ * logout and whenever the server says nobody is logged in; read back by remembered-user.ts.
  */
-const LOGIN_USER_KEY = 'horde:login-user';
+export const LOGIN_USER_KEY = 'horde:login-user';
 
 export function rememberLoginUser(user: LoginUser | null): void {
   try {
@@ -55,18 +55,4 @@ export function rememberLoginUser(user: LoginUser | null): void {
   } catch {
     // No storage: an offline start does not know the user, as before.
   }
-}
-
-export function rememberedLoginUser(): LoginUser | null {
-  try {
-    const raw = localStorage.getItem(LOGIN_USER_KEY);
-    const user: unknown = raw ? JSON.parse(raw) : null;
-    return isLoginUser(user) ? user : null;
-  } catch {
-    return null;
-  }
-}
-
-function isLoginUser(value: unknown): value is LoginUser {
-  return typeof value === 'object' && value !== null && 'uid' in value && typeof value.uid === 'number' && 'nick' in value && typeof value.nick === 'string';
 }
