@@ -117,6 +117,10 @@ export async function buildApp({ config, db, logger = false, serveClient = true,
   installRequestLimits(app, db, config);
   // Every call of the contract and every other path, from one map (routes/index.ts).
   await registerRoutes(app, { db, config, codeSender: codeSender ?? logCodeSender(app.log) });
-  await registerStaticClient(app, { dir: serveClient ? config.clientDir : undefined, config: clientConfigOf(config) });
+  await registerStaticClient(app, {
+    dir: serveClient ? config.clientDir : undefined,
+    config: clientConfigOf(config),
+    firstScreenBudget: { readWaitMs: config.firstScreenReadWaitMs, renderLimitMs: config.firstScreenRenderLimitMs },
+  });
   return app;
 }

@@ -68,6 +68,10 @@ export interface Config {
   requestLimitPerUser: number;
   /** Bytes of tracking events one client address may store per hour through /serv/collect; more: -2005. */
   collectBytesPerAddressPerHour: number;
+  /** How long a page waits for its first screen's read (http/first-screen.ts); longer: the page goes without. */
+  firstScreenReadWaitMs: number;
+  /** How long the server's render of a first screen may take (app/first-screen.server.tsx); longer: none. */
+  firstScreenRenderLimitMs: number;
 }
 
 /**
@@ -79,6 +83,13 @@ export const DEFAULT_REQUEST_LIMIT_PER_ADDRESS = 1200;
 export const DEFAULT_REQUEST_LIMIT_PER_USER = 600;
 /** A client sends a few hundred events an hour of about 200 bytes each; 2 MiB is ample. */
 export const DEFAULT_COLLECT_BYTES_PER_HOUR = 2 * 1024 * 1024;
+
+/**
+ * A first screen's budgets: longer than a healthy read (a few ms) and a render (a few ms) take,
+ * short enough that a slow database costs a navigation little (the client then renders the page).
+ */
+export const DEFAULT_FIRST_SCREEN_READ_WAIT_MS = 400;
+export const DEFAULT_FIRST_SCREEN_RENDER_LIMIT_MS = 200;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -189,6 +200,8 @@ const envSchema = z.object({
   REQUEST_LIMIT_PER_ADDRESS: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000_000).default(DEFAULT_REQUEST_LIMIT_PER_ADDRESS)),
   REQUEST_LIMIT_PER_USER: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000_000).default(DEFAULT_REQUEST_LIMIT_PER_USER)),
   COLLECT_BYTES_PER_ADDRESS_PER_HOUR: z.preprocess(unsetIfEmpty, wholeNumber(1024, 1_000_000_000).default(DEFAULT_COLLECT_BYTES_PER_HOUR)),
+  FIRST_SCREEN_READ_WAIT_MS: z.preprocess(unsetIfEmpty, wholeNumber(1, 600_000).default(DEFAULT_FIRST_SCREEN_READ_WAIT_MS)),
+  FIRST_SCREEN_RENDER_LIMIT_MS: z.preprocess(unsetIfEmpty, wholeNumber(1, 600_000).default(DEFAULT_FIRST_SCREEN_RENDER_LIMIT_MS)),
 });
 
 /** Values never echoed back in an error message. */
@@ -247,6 +260,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestLimitPerAddress: e.REQUEST_LIMIT_PER_ADDRESS,
     requestLimitPerUser: e.REQUEST_LIMIT_PER_USER,
     collectBytesPerAddressPerHour: e.COLLECT_BYTES_PER_ADDRESS_PER_HOUR,
+    firstScreenReadWaitMs: e.FIRST_SCREEN_READ_WAIT_MS,
+    firstScreenRenderLimitMs: e.FIRST_SCREEN_RENDER_LIMIT_MS,
   };
 }
 

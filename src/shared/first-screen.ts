@@ -142,6 +142,8 @@ export type FirstScreenRender = (input: {
   config: ClientConfig;
   /** The navigation's user agent: which layout to render (the client picks it by the viewport's width). */
   userAgent: string;
+  /** How long the render may take; a render still going then gives ''. */
+  limitMs: number;
 }) => Promise<string>;
 
 /** The server render's module, as the server loads it from the build. */

@@ -71,6 +71,8 @@ describe('loadConfig', () => {
       REQUEST_LIMIT_PER_ADDRESS: '0',
       REQUEST_LIMIT_PER_USER: 'fast',
       COLLECT_BYTES_PER_ADDRESS_PER_HOUR: '10',
+      FIRST_SCREEN_READ_WAIT_MS: '0',
+      FIRST_SCREEN_RENDER_LIMIT_MS: 'quick',
       LEARNING_SITE_URL: 'time.geekbang.org',
       AI_ASSISTANT_URL: 'javascript:alert(1)',
       APP_SCHEME: 'geektime',
@@ -100,6 +102,8 @@ describe('loadConfig', () => {
         'REQUEST_LIMIT_PER_ADDRESS',
         'REQUEST_LIMIT_PER_USER',
         'COLLECT_BYTES_PER_ADDRESS_PER_HOUR',
+        'FIRST_SCREEN_READ_WAIT_MS',
+        'FIRST_SCREEN_RENDER_LIMIT_MS',
         'LOG_LEVEL',
         'SECURE_COOKIES',
         'SEED_DEMO_DATA',
@@ -143,6 +147,8 @@ describe('loadConfig', () => {
         requestLimitPerAddress: 1200,
         requestLimitPerUser: 600,
         collectBytesPerAddressPerHour: 2 * 1024 * 1024,
+        firstScreenReadWaitMs: 400,
+        firstScreenRenderLimitMs: 200,
       });
       expect(clientConfigOf(config)).toEqual(DEFAULT_CLIENT_CONFIG);
     }
@@ -166,6 +172,8 @@ describe('loadConfig', () => {
       REQUEST_LIMIT_PER_ADDRESS: '300',
       REQUEST_LIMIT_PER_USER: '200',
       COLLECT_BYTES_PER_ADDRESS_PER_HOUR: '65536',
+      FIRST_SCREEN_READ_WAIT_MS: '60000',
+      FIRST_SCREEN_RENDER_LIMIT_MS: '30000',
     });
     expect(config).toMatchObject({
       seedDemoData: false,
@@ -184,6 +192,8 @@ describe('loadConfig', () => {
       requestLimitPerAddress: 300,
       requestLimitPerUser: 200,
       collectBytesPerAddressPerHour: 65536,
+      firstScreenReadWaitMs: 60_000,
+      firstScreenRenderLimitMs: 30_000,
     });
   });
 });

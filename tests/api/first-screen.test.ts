@@ -12,6 +12,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import { DEFAULT_CLIENT_CONFIG } from '../../src/shared/client-config.ts';
@@ -59,16 +60,25 @@ const HOSTILE = '</script><script>alert(1)</script><!-- \u2028 & <b>';
 
 /** The server's render, as the build's dist/ssr/first-screen.js exports it. */
 const RENDER_SOURCE = resolve(import.meta.dirname, '../../src/client/app/first-screen.server.tsx');
+/**
+ * Budgets no read or render reaches however busy the machine: whether a page carries its first
+ * screen never depends on the machine's speed here. The budgets themselves are tested with reads
+ * held and renders that cannot end ('the budgets a page waits by').
+ */
+const AMPLE_BUDGETS = { FIRST_SCREEN_READ_WAIT_MS: '600000', FIRST_SCREEN_RENDER_LIMIT_MS: '600000' };
+const AMPLE_MS = 600_000;
+
 const PHONE_UA = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
 const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
 /** A build's folders: client/ (the page, its stylesheet, the start script) and ssr/ beside it. */
 let buildDir: string;
+let clientDir: string;
 let t: TestApp;
 
 beforeAll(async () => {
   buildDir = await mkdtemp(join(tmpdir(), 'build-first-screen-'));
-  const clientDir = join(buildDir, 'client');
+  clientDir = join(buildDir, 'client');
   await mkdir(join(clientDir, 'assets'), { recursive: true });
   await writeFile(join(clientDir, 'index.html'), BUILD_INDEX_HTML);
   await writeFile(join(clientDir, 'assets', 'index-WQil5ICt.css'), CSS);
@@ -79,7 +89,7 @@ beforeAll(async () => {
   for (const [name, css] of Object.entries(PAGE_CSS)) await writeFile(join(clientDir, 'assets', name), css);
   await mkdir(join(buildDir, 'ssr'));
   await writeFile(join(buildDir, 'ssr', 'first-screen.js'), `export { renderFirstScreen } from ${JSON.stringify(RENDER_SOURCE)};\n`);
-  t = await createTestApp(await openTestDatabase(), { closeDatabase: true, clientDir });
+  t = await createTestApp(await openTestDatabase(), { closeDatabase: true, clientDir, env: AMPLE_BUDGETS });
 });
 afterAll(async () => {
   await t?.close();
@@ -280,12 +290,58 @@ describe('the render under load', () => {
     const { renderFirstScreen, MAX_WAITING_RENDERS } = await import('../../src/client/app/first-screen.server.tsx');
     const data = (await t.call<Paged<Post>>(api.channelPosts, FIRST_FEED_PAGE_INPUT)).data();
     const reads = [{ endpoint: 'channelPosts' as const, input: FIRST_FEED_PAGE_INPUT, data }] as const;
-    const input = { path: '/home', page: 'home' as const, reads, config: DEFAULT_CLIENT_CONFIG, userAgent: PHONE_UA };
+    const input = { path: '/home', page: 'home' as const, reads, config: DEFAULT_CLIENT_CONFIG, userAgent: PHONE_UA, limitMs: AMPLE_MS };
     const burst = await Promise.all(Array.from({ length: MAX_WAITING_RENDERS + 12 }, () => renderFirstScreen(input)));
     expect(burst.filter((html) => html.includes('class="post-card"'))).toHaveLength(MAX_WAITING_RENDERS);
     expect(burst.filter((html) => html === '')).toHaveLength(12);
     // The queue empties: the next page is rendered again.
     expect(await renderFirstScreen(input)).toContain('class="post-card"');
+  });
+});
+
+describe('the budgets a page waits by (FIRST_SCREEN_READ_WAIT_MS, FIRST_SCREEN_RENDER_LIMIT_MS)', () => {
+  it('a page waits for its read as long as its budget says, and goes without it after', async () => {
+    // Both servers' feed reads are held until the hasty one's page has been answered.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let answeredReads = 0;
+    const holdFeedReads = (app: FastifyInstance) => {
+      app.addHook('onRequest', async (request) => {
+        if (request.url === api.channelPosts.path) await gate;
+      });
+      app.addHook('onResponse', async (request) => {
+        if (request.url === api.channelPosts.path) answeredReads++;
+      });
+    };
+    const patient = await createTestApp(t.database, { clientDir, env: AMPLE_BUDGETS, beforeReady: holdFeedReads });
+    const hasty = await createTestApp(t.database, { clientDir, env: { ...AMPLE_BUDGETS, FIRST_SCREEN_READ_WAIT_MS: '1' }, beforeReady: holdFeedReads });
+    const home = (app: TestApp) => app.app.inject({ method: 'GET', url: '/home', headers: { 'user-agent': PHONE_UA }, remoteAddress: '10.9.0.3' });
+    try {
+      const patientPage = home(patient);
+      const hastyPage = await home(hasty);
+      expect(hastyPage.statusCode).toBe(200);
+      expect(carriedPage(hastyPage.body)).toBeUndefined();
+      expect(rootOf(hastyPage.body)).toBe('');
+      release();
+      const waited = await patientPage;
+      expect(carriedPage(waited.body)?.list.length).toBeGreaterThan(0);
+      expect(rootOf(waited.body)).toContain('class="post-card"');
+      // The hasty page's read, answered after its page, is dropped.
+      await expect.poll(() => answeredReads).toBe(2);
+    } finally {
+      release();
+      await patient.close();
+      await hasty.close();
+    }
+  });
+
+  it('a render still waiting at its limit gives no first screen', async () => {
+    const { renderFirstScreen } = await import('../../src/client/app/first-screen.server.tsx');
+    const [shown] = (await t.call<Paged<Post>>(api.channelPosts, FIRST_FEED_PAGE_INPUT)).data().list;
+    // The page of another post than the one carried: its loader waits for a read that never comes.
+    const reads = [{ endpoint: 'postDetail' as const, input: { post_id: shown!.id }, data: shown! }] as const;
+    const input = { path: `/message/detail/${shown!.id + 1}`, page: 'post' as const, reads, config: DEFAULT_CLIENT_CONFIG, userAgent: PHONE_UA, limitMs: 1 };
+    expect(await renderFirstScreen(input)).toBe('');
   });
 });
 

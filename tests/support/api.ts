@@ -57,6 +57,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Serve this built client (a folder with index.html) beside the API, as `npm start` does. */
   clientDir?: string;
+  /** Runs on the app before it is ready: hooks a test adds (one that holds a request, say). */
+  beforeReady?: (app: FastifyInstance) => void;
 }
 
 export async function createTestApp(database: Database, options: TestAppOptions = {}): Promise<TestApp> {
@@ -68,6 +70,7 @@ export async function createTestApp(database: Database, options: TestAppOptions 
   };
   const config = loadConfig({ ...options.env, ...(options.clientDir === undefined ? {} : { CLIENT_DIR: options.clientDir }) });
   const app = await buildApp({ config, db: database.db, serveClient: options.clientDir !== undefined, codeSender });
+  options.beforeReady?.(app);
   await app.ready();
 
   async function call<T>(endpoint: Endpoint, input: unknown, options: CallOptions = {}): Promise<CallResult<T>> {

@@ -31,8 +31,13 @@ import {
 } from '#shared/first-screen.ts';
 import { inlineStylesheets, jsonTextForScript, linksStylesheetToFetch } from './client-page.ts';
 
-/** Longer than a healthy read takes (a few ms), short enough that a slow database costs little. */
-export const FIRST_READ_WAIT_MS = 400;
+/** How long a page waits for its first screen (config.ts: FIRST_SCREEN_READ_WAIT_MS, FIRST_SCREEN_RENDER_LIMIT_MS). */
+export interface FirstScreenBudget {
+  /** For each read the page carries; a read still on its way then leaves the page as it is. */
+  readWaitMs: number;
+  /** For the render; a render still going then leaves #root empty. */
+  renderLimitMs: number;
+}
 
 /** The first screen the page of this navigation carries, or undefined (not a GET, a page without one). */
 export function firstScreenOfRequest(request: FastifyRequest): FirstScreenPlan | undefined {
@@ -127,7 +132,7 @@ export interface CarriedRead {
 }
 
 /** The read's answer for this navigation, or undefined when there is none to give. */
-export async function readForPage(app: FastifyInstance, request: FastifyRequest, read: FirstRead): Promise<CarriedRead | undefined> {
+export async function readForPage(app: FastifyInstance, request: FastifyRequest, read: FirstRead, waitMs: number): Promise<CarriedRead | undefined> {
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   for (const name of ['cookie', 'user-agent'] as const) {
     const value = request.headers[name];
@@ -142,7 +147,7 @@ export async function readForPage(app: FastifyInstance, request: FastifyRequest,
       remoteAddress: request.ip,
       payload: JSON.stringify(read.input),
     }),
-    new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), FIRST_READ_WAIT_MS))),
+    new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), waitMs))),
   ]).catch((error: unknown) => {
     request.log.warn({ err: error, endpoint: read.endpoint }, 'the first screen\'s read could not be made for the page');
     return undefined;

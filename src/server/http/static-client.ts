@@ -22,7 +22,7 @@ import { ErrorCode } from '#shared/errors.ts';
 import { isFilePath, SHARE_TARGET_PATH, shareTargetLocation } from '#shared/static-paths.ts';
 import { atBodyStart, contentSecurityPolicy, md5, renderClient } from './client-page.ts';
 import type { FirstReadAnswer, FirstScreenPlan } from '#shared/first-screen.ts';
-import { firstScreenOfRequest, loadFirstScreen, readForPage, withFirstScreen, type FirstScreen } from './first-screen.ts';
+import { firstScreenOfRequest, loadFirstScreen, readForPage, withFirstScreen, type FirstScreen, type FirstScreenBudget } from './first-screen.ts';
 
 const API_PREFIXES = ['/serv/', '/wxmisc/', '/img/', '/docs'];
 
@@ -37,6 +37,7 @@ export interface StaticClientOptions {
   /** The built client; undefined (or a folder without index.html): API only. */
   dir: string | undefined;
   config: ClientConfig;
+  firstScreenBudget: FirstScreenBudget;
 }
 
 function readIfPresent(path: string): string | undefined {
@@ -72,11 +73,11 @@ async function sendWithFirstScreen(
   plan: FirstScreenPlan,
   shell: string,
   policy: string,
-  first: { screen: FirstScreen | undefined; config: ClientConfig },
+  first: { screen: FirstScreen | undefined; config: ClientConfig; budget: FirstScreenBudget },
 ) {
   // Read side by side; without the page's own read (the first) the page carries none of them,
   // as a missing user's page would carry an empty list of posts: the client renders it all.
-  const [own, ...others] = await Promise.all(plan.reads.map((read) => readForPage(app, request, read)));
+  const [own, ...others] = await Promise.all(plan.reads.map((read) => readForPage(app, request, read, first.budget.readWaitMs)));
   let body = shell;
   if (own) {
     const found = [own, ...others.filter((read) => read !== undefined)];
@@ -85,7 +86,14 @@ async function sendWithFirstScreen(
       // / is /home too: the client's router replaces it with /home before its first render (routes/redirects.ts).
       const path = plan.page === 'home' ? '/home' : request.url;
       const reads: [FirstReadAnswer, ...FirstReadAnswer[]] = [own.answer, ...found.slice(1).map((read) => read.answer)];
-      const input = { path, page: plan.page, reads, config: first.config, userAgent: request.headers['user-agent'] ?? '' };
+      const input = {
+        path,
+        page: plan.page,
+        reads,
+        config: first.config,
+        userAgent: request.headers['user-agent'] ?? '',
+        limitMs: first.budget.renderLimitMs,
+      };
       body = (await withFirstScreen(body, first.screen, input, request)) ?? body;
     }
   }
@@ -93,7 +101,7 @@ async function sendWithFirstScreen(
   return sendRendered(request, reply, body, 'text/html; charset=utf-8', `"${md5(body)}"`, policy, 'private, no-cache');
 }
 
-export async function registerStaticClient(app: FastifyInstance, { dir, config }: StaticClientOptions): Promise<void> {
+export async function registerStaticClient(app: FastifyInstance, { dir, config, firstScreenBudget }: StaticClientOptions): Promise<void> {
   const clientDir = dir !== undefined && existsSync(join(dir, 'index.html')) ? dir : undefined;
   const policy = contentSecurityPolicy(config);
   let page: { body: string; etag: string } | undefined;
@@ -158,7 +166,7 @@ export async function registerStaticClient(app: FastifyInstance, { dir, config }
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       if (isApiPath(request.url) || isFilePath(request.url)) return notFound(request, reply);
       const plan = firstScreenOfRequest(request);
-      if (plan) return sendWithFirstScreen(app, request, reply, plan, shell.body, policy, { screen, config });
+      if (plan) return sendWithFirstScreen(app, request, reply, plan, shell.body, policy, { screen, config, budget: firstScreenBudget });
       return sendRendered(request, reply, shell.body, 'text/html; charset=utf-8', shell.etag, policy);
     });
   }
