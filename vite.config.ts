@@ -242,6 +242,7 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? firstScreenRenderB
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
           // Two files at a time, even on two cores: much of a file's time is spent waiting on its
           // browser and its server. One at a time, the e2e files took 11-12 of CI's 18 minutes;
           // two at a time, the whole vitest run went from 1,012 to 735 s on two cores.

@@ -1,14 +1,16 @@
 /**
  * The real built app for end-to-end tests: `node dist/server/main.js` (built beforehand by
- * `npm run build`) on a free port with a fresh PGlite data folder, seeded with demo data
- * (and, when asked, thousands of posts more, bulk-loaded before the server starts).
+ * `npm run build`) on a free port with a PGlite data folder of its own, a copy of the demo's
+ * folder the run made once (global-setup.ts), or, when asked, with thousands of posts more,
+ * bulk-loaded before the server starts.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { freePort } from '../../support/ports.ts';
 import { api, type Endpoint, type EndpointInput, type EndpointOutput } from '../../../src/shared/api.ts';
 import type { Envelope } from '../../../src/shared/envelope.ts';
@@ -19,11 +21,25 @@ const SERVER_ENTRY = join(PROJECT_ROOT, 'dist/server/main.js');
 const CLIENT_INDEX = join(PROJECT_ROOT, 'dist/client/index.html');
 const READY_PATH = '/serv/v1/user/auth';
 const START_TIMEOUT_MS = 90_000;
+/**
+ * Budgets no first screen's read or render reaches on a busy machine: whether a page comes with
+ * its first screen never depends on the machine's speed (tests/api/first-screen.test.ts tests
+ * the budgets themselves).
+ */
+const AMPLE_FIRST_SCREEN_BUDGETS = { FIRST_SCREEN_READ_WAIT_MS: '600000', FIRST_SCREEN_RENDER_LIMIT_MS: '600000' };
 const STOP_TIMEOUT_MS = 10_000;
 
 export interface StartAppOptions {
-  /** Extra environment for the server (PORT and DATA_DIR are set unless given here). */
+  /**
+   * Extra environment for the server (PORT and DATA_DIR are set unless given here). A DATA_DIR
+   * given empty gets the demo's data as a fresh one does; one with data in it is opened as it is.
+   */
   env?: Record<string, string>;
+  /**
+   * The seeded data folder copied into an empty DATA_DIR; by default the run's (global-setup.ts).
+   * null: none, the server seeds the empty folder itself at its first start.
+   */
+  dataTemplate?: string | null;
   /**
    * Posts bulk-loaded (tests/bench/bulk-load.ts, newer than the demo's) into the fresh data folder
    * on top of the demo data, before the server starts: a feed far longer than the demo's 520
@@ -42,21 +58,46 @@ export interface RunningApp {
 }
 
 
-export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
+/** Throws unless `npm run build` has made the server and the client. */
+export function assertBuilt(): void {
   if (!existsSync(SERVER_ENTRY) || !existsSync(CLIENT_INDEX)) {
     throw new Error(
       `The built app is missing (${existsSync(SERVER_ENTRY) ? CLIENT_INDEX : SERVER_ENTRY}). ` +
         'Run `npm run build` before the e2e tests.',
     );
   }
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The e2e run's seeded PGlite data folder (global-setup.ts): never opened, only copied. */
+    e2eDataTemplate: string;
+  }
+}
+
+/** The run's seeded folder, or undefined outside a vitest worker (a script, the bench). */
+function runDataTemplate(): string | undefined {
+  try {
+    return inject('e2eDataTemplate');
+  } catch {
+    return undefined;
+  }
+}
+
+const isEmptyFolder = async (dir: string) => (await readdir(dir).catch(() => [])).length === 0;
+
+export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
+  assertBuilt();
   const port = Number(options.env?.PORT ?? (await freePort()));
   const dataDir = options.env?.DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'feed-e2e-data-')));
   const ownsDataDir = options.env?.DATA_DIR === undefined;
-  if (options.bulkPosts) {
-    await loadBulkPosts(dataDir, options.bulkPosts).catch(async (error: unknown) => {
-      if (ownsDataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
-      throw error;
-    });
+  const template = options.dataTemplate === undefined ? runDataTemplate() : options.dataTemplate;
+  try {
+    if (template && (await isEmptyFolder(dataDir))) await cp(template, dataDir, { recursive: true });
+    if (options.bulkPosts) await loadBulkPosts(dataDir, options.bulkPosts);
+  } catch (error) {
+    if (ownsDataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
+    throw error;
   }
   const url = `http://127.0.0.1:${port}`;
 
@@ -64,7 +105,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   // Hermetic by default: the embedded database in the fresh folder, whatever the shell has.
   delete env.DATABASE_URL;
   delete env.CLIENT_DIR;
-  Object.assign(env, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir }, options.env);
+  Object.assign(env, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...AMPLE_FIRST_SCREEN_BUDGETS }, options.env);
 
   const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
     cwd: PROJECT_ROOT,
@@ -117,8 +158,9 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
 }
 
 /**
- * Seeds the demo data as the server's first start does (ending now), then bulk-loads `posts`
- * more, in the data folder the server will open. Loaded on demand: most e2e files never need it.
+ * Seeds the demo data as the server's first start does (ending now) unless the folder has it,
+ * then bulk-loads `posts` more, in the data folder the server will open. Loaded on demand: most
+ * e2e files never need it.
  */
 async function loadBulkPosts(dataDir: string, posts: number): Promise<void> {
   const [{ openDatabase }, { seedIfEmpty }, { bulkLoad }, { migrationsFolder, sqlRunnerOf }] = await Promise.all([

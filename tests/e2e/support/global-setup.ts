@@ -1,0 +1,25 @@
+/**
+ * globalSetup of the e2e project: the built server's first start (initdb, migrations, the demo's
+ * seed ending now) made once, on a folder every later server gets a copy of (startApp), as its
+ * own first start would have left it. A server on a seeded folder only opens it.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { assertBuilt, startApp } from './app.ts';
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  assertBuilt();
+  const dir = await mkdtemp(join(tmpdir(), 'feed-e2e-template-'));
+  const dataDir = join(dir, 'data');
+  try {
+    const first = await startApp({ env: { DATA_DIR: dataDir }, dataTemplate: null });
+    await first.stop();
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+  project.provide('e2eDataTemplate', dataDir);
+  return () => rm(dir, { recursive: true, force: true, maxRetries: 3 });
+}
