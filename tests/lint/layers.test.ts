@@ -1,7 +1,8 @@
 // The dependency rules of .eslint.config.js (DESIGN.md section 2), tested through ESLint's Node API.
 // Each case lints a few lines of code as if they sat at `from` (a file that need not exist) and
 // imported real files of the tree; the rules work on resolved paths, so the cases use the `../`
-// spellings and aliases a developer could try. The last test is `npm run lint` itself.
+// spellings and aliases a developer could try. The whole repository is linted once, by
+// repository.test.ts.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -270,14 +271,4 @@ describe('layer rules: allowed imports pass lint', () => {
       expect(await lint(c.from, c.code)).toEqual([]);
     });
   }
-});
-
-describe('npm run lint', () => {
-  it('reports no problem on the whole repository', async () => {
-    const results = await eslint.lintFiles(['.']);
-    const problems = results.reduce((sum, r) => sum + r.errorCount + r.warningCount, 0);
-    const report = await (await eslint.loadFormatter('stylish')).format(results);
-    expect(problems, report).toBe(0);
-    // The whole repository: about 20 s on an idle 2-core machine, several times that on a busy one.
-  }, 240_000);
 });
