@@ -21,7 +21,8 @@ import { authPlugin } from './http/auth.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { installRequestLimits } from './http/request-limits.ts';
-import { answerClientError, installWebSecurity, requestForLog } from './http/security.ts';
+import { requestForLog, redactSecrets } from './http/log-redaction.ts';
+import { answerClientError, installWebSecurity } from './http/security.ts';
 import { registerStaticClient } from './http/static-client.ts';
 import { registerRoutes } from './routes/index.ts';
 
@@ -45,7 +46,12 @@ export async function buildApp({ config, db, logger = false, serveClient = true,
     logger:
       logger === false
         ? false
-        : { ...(logger === true ? { level: config.logLevel } : logger), serializers: { req: requestForLog } },
+        : {
+            ...(logger === true ? { level: config.logLevel } : logger),
+            serializers: { req: requestForLog },
+            // Every line, whatever it carries (a URL, headers, a body, an error), without secrets.
+            hooks: { streamWrite: redactSecrets },
+          },
     trustProxy: config.trustProxy,
     // Node's own refusals (headers over 16 KiB, a malformed request) answer the envelope too.
     clientErrorHandler: answerClientError,

@@ -15,7 +15,7 @@
  * - No public source maps: *.map answers 404, whatever the build left in the client folder.
  * - Errors Node's HTTP parser answers before Fastify sees the request (headers over 16 KiB,
  *   which an over-long URL is too; a malformed request) answer the envelope as well.
- * - Log lines never carry a ticket: the request URL is logged with `ticket=` redacted.
+ * - Log lines never carry a secret: http/log-redaction.ts.
  */
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -56,22 +56,6 @@ const WRITE_PATHS = new Set<string>([
     .map((route) => route.path),
   OTHER_PATHS.uploadImage,
 ]);
-
-/** The request's URL with any ticket in its query replaced, for log lines. */
-export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:ticket|gcess)=)[^&#]*/gi, '$1[redacted]');
-}
-
-/** Fastify's request serializer for log lines, with the URL redacted. */
-export function requestForLog(request: FastifyRequest) {
-  return {
-    method: request.method,
-    url: redactUrl(request.url),
-    host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
-  };
-}
 
 /** Whether the ticket this request would be authenticated with comes from the cookie. */
 function authenticatedByCookie(request: FastifyRequest): boolean {
