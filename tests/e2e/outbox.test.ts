@@ -14,23 +14,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '#shared/api.ts';
 import type { Post } from '#shared/schemas.ts';
-import { callApi, startApp, type RunningApp } from './support/app.ts';
+import { callApi } from './support/app.ts';
 import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
-import { logIn } from './support/session.ts';
+import { openBrowser, useApp } from './support/fixtures.ts';
+import { watchRequests } from './support/requests.ts';
 
 const PC = { width: 1280, height: 860 };
-let app: RunningApp;
+const app = useApp({ env: { LOGIN_CODE_RESEND_SECONDS: '1' } });
 let phoneSeq = 200;
-
-beforeAll(async () => {
-  app = await startApp({ env: { LOGIN_CODE_RESEND_SECONDS: '1' } });
-});
-afterAll(async () => {
-  await app?.stop();
-});
 
 let browser: LaunchedBrowser;
 let page: Page;
@@ -73,15 +67,14 @@ async function writeComment(text: string, on: Page = page): Promise<void> {
 const pendingPost = (text: string) => page.getByRole('region', { name: '待发送的动态' }).locator('article', { hasText: text });
 const pendingComment = (text: string, on: Page = page) => on.getByRole('list', { name: '待发送的评论' }).locator('li', { hasText: text });
 
-/** Opens the app in a browser, logs in as a new user, and waits for the service worker to control the page. */
-async function openLoggedIn(opened: LaunchedBrowser): Promise<void> {
-  await opened.page.goto(`${app.url}/home`);
-  await opened.page.locator('main article').first().waitFor();
-  await logIn(app, opened.page, `139000${String(phoneSeq++).padStart(5, '0')}`);
+/** Opens the app in a browser, logged in as a new user, with the service worker in control of the page. */
+async function openLoggedIn(options: { profileDir?: string } = {}): Promise<LaunchedBrowser> {
+  const opened = await openBrowser(app, { viewport: PC, ...options, logInAs: `139000${String(phoneSeq++).padStart(5, '0')}` });
   await opened.page.evaluate(() => navigator.serviceWorker.ready);
   await opened.page.reload();
   await opened.page.locator('main article').first().waitFor();
   expect(await opened.page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  return opened;
 }
 
 /**
@@ -102,9 +95,8 @@ async function loseFirstAnswer(path: string): Promise<void> {
 describe('the outbox', () => {
   /** A fresh profile, logged in as a user of its own, with the service worker in control. */
   beforeEach(async () => {
-    browser = await launchBrowser({ viewport: PC });
+    browser = await openLoggedIn();
     ({ page, context } = browser);
-    await openLoggedIn(browser);
   });
   afterEach(async () => {
     await browser?.close();
@@ -148,10 +140,11 @@ describe('the outbox', () => {
     expect(published[0]!.attach.filter((a) => a.type === 'image')).toHaveLength(1);
     await expect.poll(() => page.getByRole('button', { name: /^待发送/ }).count()).toBe(0);
 
-    // Nothing more goes later: a reload and a while online change nothing.
+    // Nothing more goes later: a reload and what it sets off change nothing.
+    const requests = watchRequests(page);
     await page.reload();
     await page.locator('main article').first().waitFor();
-    await page.waitForTimeout(1000);
+    await requests.settled();
     expect(await postsSaying(postText)).toHaveLength(1);
     expect(await commentsSaying(target.id, commentText)).toHaveLength(1);
   });
@@ -206,9 +199,10 @@ describe('the outbox', () => {
 
     await context.setOffline(false);
     await expect.poll(async () => (await callApi(app, api.postDetail, { post_id: postId })).like_count).toBe(before + 1);
+    const requests = watchRequests(page);
     await page.reload();
     await again.getByRole('button', { name: `取消点赞 ${before + 1}` }).waitFor();
-    await page.waitForTimeout(1000);
+    await requests.settled();
     expect((await callApi(app, api.postDetail, { post_id: postId })).like_count).toBe(before + 1);
   });
 
@@ -267,9 +261,10 @@ describe('the outbox', () => {
     await expect.poll(() => page.getByRole('button', { name: /^待发送/ }).count()).toBe(0);
 
     await context.setOffline(false);
+    const requests = watchRequests(page);
     await page.reload();
     await page.getByRole('heading', { name: /^评论/ }).waitFor();
-    await page.waitForTimeout(1000);
+    await requests.settled();
     expect((await callApi(app, api.postDetail, { post_id: target.id })).like_count).toBe(before);
     expect(await commentsSaying(target.id, commentText)).toHaveLength(0);
   });
@@ -278,9 +273,8 @@ describe('the outbox', () => {
 describe('the outbox across a browser restart', () => {
   it('keeps a comment written offline when the browser closes, shows it at the next start offline, and sends it once online', { timeout: 180_000 }, async () => {
     const profileDir = await mkdtemp(join(tmpdir(), 'feed-e2e-outbox-profile-'));
-    let opened = await launchBrowser({ viewport: PC, profileDir });
+    let opened = await openLoggedIn({ profileDir });
     try {
-      await openLoggedIn(opened);
       const target = (await feed(4))[3]!;
       const commentText = `关掉浏览器前写的评论 ${Date.now()}`;
       await opened.page.goto(`${app.url}/message/detail/${target.id}`);
