@@ -20,7 +20,7 @@ export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..
 const SERVER_ENTRY = join(PROJECT_ROOT, 'dist/server/main.js');
 const CLIENT_INDEX = join(PROJECT_ROOT, 'dist/client/index.html');
 const READY_PATH = '/serv/v1/user/auth';
-const START_TIMEOUT_MS = 90_000;
+const START_TIMEOUT_MS = 240_000;
 /**
  * Budgets no first screen's read or render reaches on a busy machine: whether a page comes with
  * its first screen never depends on the machine's speed (tests/api/first-screen.test.ts tests
@@ -72,8 +72,16 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The e2e run's seeded PGlite data folder (global-setup.ts): never opened, only copied. */
     e2eDataTemplate: string;
+    /** The run's server for the files that only read (global-setup.ts). */
+    e2eSharedApp: { url: string; port: number; dataDir: string };
   }
 }
+
+/**
+ * The environment of the server the files that only read share (global-setup.ts): two files at a
+ * time load pages from the one loopback address, past the per-address limit's default.
+ */
+export const SHARED_APP_ENV = { REQUEST_LIMIT_PER_ADDRESS: '1000000' };
 
 /** The run's seeded folder, or undefined outside a vitest worker (a script, the bench). */
 function runDataTemplate(): string | undefined {
@@ -176,6 +184,23 @@ async function loadBulkPosts(dataDir: string, posts: number): Promise<void> {
   } finally {
     await database.close();
   }
+}
+
+/**
+ * How many requests to `path` the server has answered so far, read from its request log: what a
+ * page sent on its own (a beacon, a batch on a timer) has been handled once this count grows.
+ */
+export function answeredRequests(app: RunningApp, path: string): number {
+  const urls = new Map<string, string>();
+  let answered = 0;
+  for (const line of app.logs().split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const entry = JSON.parse(line) as { reqId?: string; req?: { url?: string }; res?: { statusCode?: number } };
+    if (!entry.reqId) continue;
+    if (entry.req?.url !== undefined) urls.set(entry.reqId, entry.req.url);
+    else if (entry.res?.statusCode !== undefined && urls.get(entry.reqId)?.split('?')[0] === path) answered++;
+  }
+  return answered;
 }
 
 /** Calls a contract endpoint of the running server as a client would; fails on an error envelope. */

@@ -50,7 +50,8 @@ export async function report(page: Page, scope = '.rich-text *'): Promise<PageRe
       }
     }
   }, scope);
-  await page.waitForTimeout(100);
+  // What a handler set off for later has had the page's next frames to run in.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   return page.evaluate(() => {
     const w = window as unknown as { __pwned: unknown; __violations: unknown[] };
     return {

@@ -2,15 +2,19 @@
 import type { Page } from 'playwright-core';
 import type { RunningApp } from './app.ts';
 
+/** Longer than a busy server takes to log a code it was asked for. */
+const CODE_TIMEOUT_MS = 60_000;
+
 /** The newest code the server logged for the phone after log offset `after`, waiting for it. */
 export async function codeFromLog(app: RunningApp, phone: string, after: number): Promise<string> {
   const pattern = new RegExp(`login code for ${phone}: (\\d{6})`, 'g');
-  for (let i = 0; i < 100; i++) {
+  const deadline = Date.now() + CODE_TIMEOUT_MS;
+  for (;;) {
     const last = [...app.logs().slice(after).matchAll(pattern)].at(-1);
     if (last) return last[1]!;
+    if (Date.now() > deadline) throw new Error(`no login code for ${phone} in the server log`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`no login code for ${phone} in the server log`);
 }
 
 /** Opens the login popup from the header (or uses the one already open) and logs in. */
