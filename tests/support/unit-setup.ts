@@ -1,6 +1,11 @@
 // Unit-test setup (vitest project "unit", jsdom environment from vite.config.ts).
 // IndexedDB for the local cache and the query persister.
 import 'fake-indexeddb/auto';
+import { configure } from '@testing-library/dom';
+
+// findBy* and waitFor wait for what they look for as long as a busy machine may take to render
+// it (their default, one second, failed runs on a loaded machine).
+configure({ asyncUtilTimeout: 30_000 });
 
 // jsdom has <dialog> but not its modal methods. These stand-ins open and close it; what only a
 // browser does (top layer, inert page, focus return, Escape firing `cancel`) is tested in
