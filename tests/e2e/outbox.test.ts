@@ -102,7 +102,7 @@ describe('the outbox', () => {
     await browser?.close();
   });
 
-  it('keeps a post with its picture and a comment written offline over a reload, and publishes each once when the network is back', { timeout: 180_000 }, async () => {
+  it('keeps a post with its picture and a comment written offline over a reload, and publishes each once when the network is back', async () => {
     const target = (await feed(1))[0]!;
     const postText = `离线写的动态 ${Date.now()}`;
     const commentText = `离线写的评论 ${Date.now()}`;
@@ -149,7 +149,7 @@ describe('the outbox', () => {
     expect(await commentsSaying(target.id, commentText)).toHaveLength(1);
   });
 
-  it('publishes once a post and a comment whose first answer was lost when the network went', { timeout: 180_000 }, async () => {
+  it('publishes once a post and a comment whose first answer was lost when the network went', async () => {
     const target = (await feed(2))[1]!;
     const postText = `答复丢失的动态 ${Date.now()}`;
     const commentText = `答复丢失的评论 ${Date.now()}`;
@@ -181,7 +181,7 @@ describe('the outbox', () => {
     expect(await postsSaying(postText)).toHaveLength(1);
   });
 
-  it('keeps a like made offline lit over a reload, and counts it once', { timeout: 120_000 }, async () => {
+  it('keeps a like made offline lit over a reload, and counts it once', async () => {
     const card = page.locator('main article').nth(2);
     const postId = Number((await card.getAttribute('aria-labelledby'))!.match(/\d+/)![0]);
     const before = (await callApi(app, api.postDetail, { post_id: postId })).like_count;
@@ -206,7 +206,7 @@ describe('the outbox', () => {
     expect((await callApi(app, api.postDetail, { post_id: postId })).like_count).toBe(before + 1);
   });
 
-  it('gives a complaint of 501 characters queued offline back to its form with -2902’s message', { timeout: 120_000 }, async () => {
+  it('gives a complaint of 501 characters queued offline back to its form with -2902’s message', async () => {
     const target = (await feed(1))[0]!;
     const words = '很'.repeat(501);
     await page.goto(`${app.url}/complain?type=post&id=${target.id}`);
@@ -235,7 +235,7 @@ describe('the outbox', () => {
     await expect.poll(() => page.getByRole('button', { name: /^待发送/ }).count()).toBe(0);
   });
 
-  it('takes back a waiting like and a waiting comment: nothing is sent', { timeout: 120_000 }, async () => {
+  it('takes back a waiting like and a waiting comment: nothing is sent', async () => {
     const target = (await feed(3))[2]!;
     const before = (await callApi(app, api.postDetail, { post_id: target.id })).like_count;
     const commentText = `取消的评论 ${Date.now()}`;
@@ -271,7 +271,7 @@ describe('the outbox', () => {
 });
 
 describe('the outbox across a browser restart', () => {
-  it('keeps a comment written offline when the browser closes, shows it at the next start offline, and sends it once online', { timeout: 180_000 }, async () => {
+  it('keeps a comment written offline when the browser closes, shows it at the next start offline, and sends it once online', async () => {
     const profileDir = await mkdtemp(join(tmpdir(), 'feed-e2e-outbox-profile-'));
     let opened = await openLoggedIn({ profileDir });
     try {
