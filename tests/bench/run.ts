@@ -25,7 +25,10 @@
  * rounds too, by turns with ours: two builds compared in the same minutes, on the same machine
  * load (`git worktree add ../before main && cd ../before && npm ci && npm run build`).
  *
- * Writes a markdown report to tests/bench/results/<date>.md (machine, versions, date, figures).
+ * Writes a markdown report (machine, versions, date, figures) outside the repository, to
+ * $TMPDIR/community-feed-bench/<date>.md. To keep it, `npm run bench -- --keep` (or BENCH_KEEP=1)
+ * also writes each group's part to tests/bench/results/<group>.md, replacing that group's last
+ * kept report: the repository holds the latest figures of each group, no history.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -75,9 +78,14 @@ const settings = {
   /** Only the cases whose name matches (the anchors always run). */
   cases: env.BENCH_CASES ? new RegExp(env.BENCH_CASES) : undefined,
 };
+/** Whether each group's part of the report is kept in the repository (tests/bench/results). */
+const keep = process.argv.includes('--keep') || env.BENCH_KEEP === '1';
 /** The groups asked for: named as arguments, as --only=a,b, or in BENCH_STAGES=a,b; none: all. */
 const only = [
-  ...process.argv.slice(2).flatMap((arg) => (arg.startsWith('--only=') ? arg.slice('--only='.length).split(',') : [arg])),
+  ...process.argv
+    .slice(2)
+    .filter((arg) => arg !== '--keep')
+    .flatMap((arg) => (arg.startsWith('--only=') ? arg.slice('--only='.length).split(',') : [arg])),
   ...(env.BENCH_STAGES ?? '').split(','),
 ]
   .map((name) => name.trim())
@@ -626,12 +634,29 @@ for (const line of machine()) say(line);
 say();
 say('Ratios are medians of the per-round ratios (each case over the anchor measured in the same round).');
 say();
+const header = report.length;
+/** Each group's lines of the report. */
+const parts = new Map<string, [number, number]>();
 for (const [name, run] of Object.entries(groups)) {
-  if (only.length === 0 || only.includes(name)) await run();
+  if (only.length > 0 && !only.includes(name)) continue;
+  const from = report.length;
+  await run();
+  parts.set(name, [from, report.length]);
 }
-say(`Load average at the end: ${loadAverage()}.`);
-const resultsDir = join(root, 'tests/bench/results');
-await mkdir(resultsDir, { recursive: true });
-const file = join(resultsDir, `${startedAt.toISOString().slice(0, 16).replace(/[:T]/g, '-')}.md`);
+const end = `Load average at the end: ${loadAverage()}.`;
+say(end);
+const reportDir = join(tmpdir(), 'community-feed-bench');
+await mkdir(reportDir, { recursive: true });
+const file = join(reportDir, `${startedAt.toISOString().slice(0, 16).replace(/[:T]/g, '-')}.md`);
 await writeFile(file, `${report.join('\n')}\n`);
 console.log(`report: ${file}`);
+if (keep) {
+  const resultsDir = join(root, 'tests/bench/results');
+  await mkdir(resultsDir, { recursive: true });
+  for (const [name, [from, to]] of parts) {
+    const kept = join(resultsDir, `${name}.md`);
+    const note = `The ${name} group's part of this run's report.`;
+    await writeFile(kept, `${[...report.slice(0, header), note, '', ...report.slice(from, to), end].join('\n')}\n`);
+    console.log(`kept: ${kept}`);
+  }
+}
