@@ -60,12 +60,12 @@ describe('a refused comment', () => {
     expect(screen.getByRole('alert').textContent).toBe('未发出：动态不存在');
     await waitFor(() => expect(useOutbox.getState().items).toEqual([]));
     // A new comment when sent: a new client_id.
-    expect(useCommentDrafts.getState().drafts[draftKey(7)]?.clientId).not.toBe('comment-back-1');
+    expect(useCommentDrafts.getState().drafts[draftKey(7, 0, ME.uid)]?.clientId).not.toBe('comment-back-1');
   });
 
   it('waits while the box holds other words, and stays out of other posts’ boxes', async () => {
     await returned(comment, '动态不存在');
-    useCommentDrafts.getState().write(draftKey(7), '正在写的另一条');
+    useCommentDrafts.getState().write(draftKey(7, 0, ME.uid), '正在写的另一条');
     render(wrap(<CommentComposer postId={7} />));
     render(wrap(<CommentComposer postId={8} />));
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -152,7 +152,7 @@ describe('a post through the outbox', () => {
 describe('the 待发送 button', () => {
   const write = (id: string, uid: number): QueuedWrite => ({ id, uid, at: 1, kind: 'like', label: '点赞', text: '', state: 'waiting', data: {} });
 
-  it('counts the logged-in user’s waiting writes, not those on their first attempt, nor another user’s', async () => {
+  it('counts the logged-in user’s waiting writes, not those on their first attempt, nor another user’s, nor any while nobody is known', async () => {
     const { OutboxHost } = await import('../../src/client/ui/outbox/OutboxHost.tsx');
     useOutbox.setState({ items: [write('mine', 1), write('theirs', 2)], trying: ['mine'], viewer: 1 });
     render(<OutboxHost />);
@@ -161,9 +161,13 @@ describe('the 待发送 button', () => {
     // The first attempt failed (offline): now it waits, and shows.
     useOutbox.setState({ trying: [] });
     await waitFor(() => expect(screen.getByRole('button', { name: /^待发送/ }).textContent).toBe('待发送 1'));
-    // Not known who is logged in (offline at start): every write of this device.
+    // Not known who is logged in, or a visitor, or another account on this device: nothing shows.
     useOutbox.setState({ viewer: undefined });
-    await waitFor(() => expect(screen.getByRole('button', { name: /^待发送/ }).textContent).toBe('待发送 2'));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^待发送/ })).toBeNull());
+    useOutbox.setState({ viewer: 2 });
+    await waitFor(() => expect(screen.getByRole('button', { name: /^待发送/ }).textContent).toBe('待发送 1'));
+    useOutbox.setState({ viewer: null });
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^待发送/ })).toBeNull());
     useOutbox.setState({ viewer: 3 });
     await waitFor(() => expect(screen.queryByRole('button', { name: /^待发送/ })).toBeNull());
   });

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/client/lib/http.ts';
-import { bySendOrder, failureOf, laterToggle, nextToSend, planEnqueue, retryDelayMs, writesOf } from '../../src/client/lib/outbox/rules.ts';
+import { bySendOrder, failureOf, laterToggle, nextToSend, planEnqueue, retryDelayMs } from '../../src/client/lib/outbox/rules.ts';
+import { writesOf } from '../../src/client/lib/outbox/store.ts';
 import type { QueuedWrite } from '../../src/client/lib/outbox/store.ts';
 
 let seq = 0;
@@ -128,10 +129,11 @@ describe('a failed send', () => {
 });
 
 describe('what a viewer sees', () => {
-  it('is their writes, or all of this device’s while it is not known who is logged in', () => {
+  it('is their own writes only: none for a visitor, nor while it is not known who is logged in', () => {
     const mine = write({ uid: 1 });
     const theirs = write({ uid: 2 });
     expect(writesOf([mine, theirs], 1)).toEqual([mine]);
-    expect(writesOf([mine, theirs], undefined)).toEqual([mine, theirs]);
+    expect(writesOf([mine, theirs], null)).toEqual([]);
+    expect(writesOf([mine, theirs], undefined)).toEqual([]);
   });
 });

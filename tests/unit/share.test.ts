@@ -1,11 +1,11 @@
 // @vitest-environment node
 /** A share to the installed app, into the post draft (features/compose/share.ts). */
 import { afterEach, describe, expect, it } from 'vitest';
-import { flushDrafts, POST_DRAFT, useDrafts } from '../../src/client/features/compose/drafts.ts';
+import { flushDrafts, postDraftKey, useDrafts } from '../../src/client/features/compose/drafts.ts';
 import { hasShare, sharedText, takeShare } from '../../src/client/features/compose/share.ts';
 
 const draftText = () => {
-  const stored = useDrafts.getState().stored[POST_DRAFT];
+  const stored = useDrafts.getState().stored[postDraftKey(undefined)];
   return stored && 'publishParams' in stored ? stored.publishParams.content : undefined;
 };
 
@@ -34,25 +34,25 @@ describe('hasShare', () => {
 
 describe('takeShare', () => {
   afterEach(async () => {
-    useDrafts.getState().remove(POST_DRAFT);
+    useDrafts.getState().remove(postDraftKey(undefined));
     await flushDrafts();
   });
 
   it('puts the share after the text the draft already held, keeping its client_id', async () => {
-    useDrafts.getState().edit(POST_DRAFT, (draft) => ({ ...draft, publishParams: { ...draft.publishParams, content: '先写的 ' } }));
+    useDrafts.getState().edit(postDraftKey(undefined), (draft) => ({ ...draft, publishParams: { ...draft.publishParams, content: '先写的 ' } }));
     await flushDrafts();
-    const stored = useDrafts.getState().stored[POST_DRAFT];
+    const stored = useDrafts.getState().stored[postDraftKey(undefined)];
     const clientId = stored && 'publishParams' in stored ? stored.publishParams.id : '';
-    await takeShare(new URLSearchParams({ title: '标题', url: 'https://example.com/a' }));
+    await takeShare(new URLSearchParams({ title: '标题', url: 'https://example.com/a' }), undefined);
     expect(draftText()).toBe('先写的\n\n标题\nhttps://example.com/a');
-    const after = useDrafts.getState().stored[POST_DRAFT];
+    const after = useDrafts.getState().stored[postDraftKey(undefined)];
     expect(after && 'publishParams' in after ? after.publishParams.id : '').toBe(clientId);
   });
 
   it('starts a draft with the share when there was none, and leaves the draft alone without one', async () => {
-    await takeShare(new URLSearchParams({ text: '分享的话' }));
+    await takeShare(new URLSearchParams({ text: '分享的话' }), undefined);
     expect(draftText()).toBe('分享的话');
-    await takeShare(new URLSearchParams({ other: 'x' }));
+    await takeShare(new URLSearchParams({ other: 'x' }), undefined);
     expect(draftText()).toBe('分享的话');
   });
 });

@@ -119,6 +119,13 @@ export function createQueryCachePersister(cache: LocalCache, options: QueryCache
   };
 }
 
+let saveNow: (() => Promise<void>) | undefined;
+
+/** Writes the cache as it is now, unthrottled (what a logout leaves must be all that is kept). */
+export function savePersistedQueryCacheNow(): Promise<void> {
+  return saveNow?.() ?? Promise.resolve();
+}
+
 export interface PersistQueryCacheOptions {
   /** A different buster discards what was persisted (e.g. the app version). */
   buster?: string;
@@ -177,6 +184,7 @@ export async function persistQueryCache(queryClient: QueryClient, options: Persi
     },
   };
   const unsubscribe = persistQueryClientSubscribe(saving);
+  saveNow = () => persistQueryClientSave(saving).then(() => persister.flush());
   // What the cache held before (the page's first feed page) changes nothing the subscription
   // hears: saved now, unthrottled, or a first visit left within a second and then opened
   // offline would have nothing to show.
@@ -192,6 +200,7 @@ export async function persistQueryCache(queryClient: QueryClient, options: Persi
   if (typeof window !== 'undefined') window.addEventListener('pagehide', onPageHide);
 
   return () => {
+    saveNow = undefined;
     unsubscribe();
     unsubscribeUses();
     if (hasDocument) document.removeEventListener('visibilitychange', onHidden);

@@ -5,7 +5,9 @@
 import { createLazyRoute, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { CodeValue } from '../features/code/components/CodeEditor.tsx';
-import { POST_DRAFT, startDrafts, useDraft, useDrafts } from '../features/compose/drafts.ts';
+import { useQuery } from '@tanstack/react-query';
+import { sessionQueryOptions } from '../entities/session/queries.ts';
+import { postDraftKey, startDrafts, useDraft, useDrafts } from '../features/compose/drafts.ts';
 import { canGoBackInSession } from '../lib/visit-history.ts';
 import { LazyLayer, lazyComponent } from '../ui/LazyLayer.tsx';
 import { Page } from '../ui/Page.tsx';
@@ -17,12 +19,13 @@ const CodeEditor = lazyComponent(() => import('../features/code/components/CodeE
 function CodeDraftPage({ title }: { title: string }) {
   const router = useRouter();
   const loaded = useDrafts((s) => s.loaded);
-  const draft = useDraft(POST_DRAFT);
+  const draftKey = postDraftKey(useQuery(sessionQueryOptions()).data?.uid);
+  const draft = useDraft(draftKey);
   useEffect(() => startDrafts(), []);
 
   const value: CodeValue = { language: draft?.codeLanguage ?? 'javascript', title: draft?.codeTitle ?? '', code: draft?.codeContent ?? '' };
   const onChange = (next: CodeValue) =>
-    useDrafts.getState().edit(POST_DRAFT, (d) => ({ ...d, codeLanguage: next.language, codeTitle: next.title, codeContent: next.code }));
+    useDrafts.getState().edit(draftKey, (d) => ({ ...d, codeLanguage: next.language, codeTitle: next.title, codeContent: next.code }));
   const done = () => {
     if (canGoBackInSession()) router.history.back();
     else void router.navigate({ to: '/home', search: { compose: 1 } });

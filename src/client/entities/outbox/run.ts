@@ -17,7 +17,7 @@ import type { LoginUser } from '#shared/schemas.ts';
 import { tellOtherTabs, type AppEvent } from '../../lib/app-events.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { newClientId } from '../../lib/ids.ts';
-import { drain, startQueue, submit, type Outcome, type QueueContext, type WriteHandler } from '../../lib/outbox/queue.ts';
+import { discard, drain, readQueue, startQueue, submit, type Outcome, type QueueContext, type WriteHandler } from '../../lib/outbox/queue.ts';
 import { laterToggle } from '../../lib/outbox/rules.ts';
 import { useOutbox, type QueuedWrite } from '../../lib/outbox/store.ts';
 import { runMutation } from '../../lib/query-client.ts';
@@ -243,3 +243,11 @@ export function write<K extends WriteKind>(kind: K, input: WriteInput<K>, id: st
   definition.show?.(qc, item);
   return submit(item);
 }
+
+/** The writes of user `uid` not made yet: waiting, or back for their editor. */
+export async function unsentOf(uid: number): Promise<QueuedWrite[]> {
+  return (await readQueue()).filter((item) => item.uid === uid);
+}
+
+/** User `uid` lets their unsent writes go (as they log out): nothing of theirs is sent or kept. */
+export const discardWritesOf = (uid: number): Promise<void> => discard((item) => item.uid === uid);

@@ -83,3 +83,12 @@ export function keepFirstFeedPage(queryClient: QueryClient): () => void {
     }
   });
 }
+
+/** Drops the kept first page (a logout: it was read as the user who leaves). */
+export function forgetFirstFeedPage(): void {
+  try {
+    localStorage.removeItem(STORED_FIRST_FEED_PAGE_KEY);
+  } catch {
+    // Nothing kept without storage.
+  }
+}

@@ -5,7 +5,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoginUser } from '#shared/schemas.ts';
 import { clearServiceWorkerApiCache } from '../../platform/pwa.ts';
-import { channelKeys } from '../channel/queries.ts';
+import { savePersistedQueryCacheNow } from '../../lib/query-cache-persister.ts';
+import { forgetFirstFeedPage } from '../post/first-feed-page.ts';
 import { runAfterLogin } from './login.ts';
 import { sessionKeys } from './queries.ts';
 import { clearStoredLogin, rememberLoginUser } from './stored-login.ts';
@@ -20,16 +21,21 @@ export async function applyLogin(queryClient: QueryClient, user: LoginUser): Pro
   runAfterLogin();
 }
 
-/** Logout (SPEC.md section 4) clears the user, the university flag and the followed channels. */
+/**
+ * Logout (SPEC.md section 4) clears the user, the university flag and the followed channels.
+ * Every answer read as them goes too, at once and from the copy kept on this device (the next
+ * person here, offline too, must not read them): the pages on screen read theirs again.
+ */
 export async function applyLogout(queryClient: QueryClient): Promise<void> {
   clearStoredLogin();
   rememberLoginUser(null);
-  // Offline, the next person on this device must not read the last user's cached answers.
   clearServiceWorkerApiCache();
   queryClient.removeQueries({ queryKey: sessionKeys.all, predicate: (query) => query.queryKey[1] !== sessionKeys.user[1] });
-  queryClient.removeQueries({ queryKey: channelKeys.followedByAnyone });
   queryClient.setQueryData(sessionKeys.user, null);
-  // Personal answers must not survive the user: drop them rather than show them until refetched.
+  forgetFirstFeedPage();
   queryClient.removeQueries({ predicate: (query) => notSession(query) && query.getObserversCount() === 0 });
-  await queryClient.invalidateQueries({ predicate: notSession });
+  // Emptied at once (the screen shows its loading state), then read again as a visitor.
+  const readAgain = queryClient.resetQueries({ predicate: notSession }).catch(() => undefined);
+  await savePersistedQueryCacheNow();
+  await readAgain;
 }

@@ -12,7 +12,6 @@ import { useLoginDialogStore } from './login-store.ts';
 import { useOnlineStore } from '../../platform/online-store.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { sessionKeys } from '../../entities/session/queries.ts';
-import { applyLogout } from '../../entities/session/session-cache.ts';
 
 export interface SessionActions {
   /** Opens the phone login popup. */
@@ -30,7 +29,12 @@ export function installSession(queryClient: QueryClient): SessionActions {
   };
   setLoginOpener(openLogin);
   window.addEventListener('loginSuccess', () => void queryClient.invalidateQueries({ queryKey: sessionKeys.user }));
-  window.addEventListener('logoutSuccess', () => void applyLogout(queryClient));
+  window.addEventListener('logoutSuccess', () => {
+    loadChunk(() => import('../../entities/session/session-cache.ts')).then(
+      (session) => session.applyLogout(queryClient),
+      (error: unknown) => console.error(error),
+    );
+  });
     // A 452 is rare: its handling loads when it happens.
   const loggedInElsewhere = () =>
     void loadChunk(() => import('./logged-in-elsewhere.ts')).then(

@@ -1,11 +1,39 @@
-/** Logout (SPEC.md section 4: clears the user and the university flag). */
+/**
+ * Logout (SPEC.md section 4: clears the user and the university flag). A user's data leaves with
+ * them: what they wrote and did not send yet stays on this device under their account, for their
+ * next login here, or goes, as they choose; nobody else sees it or sends it. Loaded when chosen.
+ */
 import type { QueryClient } from '@tanstack/react-query';
 import { endpoints } from '#shared/endpoints.ts';
+import type { LoginUser } from '#shared/schemas.ts';
+import { outbox } from '../../entities/outbox/index.ts';
+import { sessionKeys } from '../../entities/session/queries.ts';
 import { applyLogout } from '../../entities/session/session-cache.ts';
 import { request } from '../../lib/http.ts';
+import { storedWriteCount } from '../../lib/outbox/store.ts';
+import { openPicker } from '../../ui/picker/picker-store.ts';
 
-export async function logout(queryClient: QueryClient): Promise<void> {
+/** Logs out; with unsent writes, once the user said what becomes of them. Resolves false when they chose to stay. */
+export async function logout(queryClient: QueryClient): Promise<boolean> {
+  const uid = queryClient.getQueryData<LoginUser | null>(sessionKeys.user)?.uid;
+  if (uid !== undefined && (await storedWriteCount()) !== 0) {
+    const run = await outbox(queryClient);
+    const unsent = (await run.unsentOf(uid)).length;
+    if (unsent > 0) {
+      const choice = await openPicker({
+        title: `还有 ${unsent} 条内容未发送`,
+        items: [
+          { key: 'keep', text: '保留，下次登录后自动发送' },
+          { key: 'discard', text: '丢弃并退出', danger: true },
+        ],
+        cancelText: '暂不退出',
+      });
+      if (!choice) return false;
+      if (choice.key === 'discard') await run.discardWritesOf(uid);
+    }
+  }
   // Already logged out on the server is still a logout here.
   await request(endpoints.logout, {}).catch(() => ({}));
   await applyLogout(queryClient);
+  return true;
 }

@@ -61,8 +61,13 @@ export interface PostDraft {
 type Stored = PostDraft | { removedAt: number };
 type StoredDrafts = Record<string, Stored>;
 
-/** The draft every 发动态 writes into. */
-export const POST_DRAFT = 'post';
+/**
+ * The draft a user's 发动态 writes into: theirs alone on a shared device. A visitor's (a share
+ * before the login), and the one an earlier version kept for everyone, is taken up by the next
+ * user who writes with an empty draft of their own (adoptVisitorDraft).
+ */
+export const postDraftKey = (uid: number | undefined): string => (uid === undefined ? VISITOR_POST_DRAFT : `post@${uid}`);
+const VISITOR_POST_DRAFT = 'post';
 
 export const DRAFT_SAVE_DELAY_MS = 300;
 const RECORD = 'drafts';
@@ -277,4 +282,17 @@ export function startDrafts(): void {
     if (document.visibilityState === 'hidden') saveNow();
   });
   otherTabs()?.addEventListener('message', () => void loadDrafts());
+}
+
+/** User `uid`'s post draft, or, when they have none yet, the visitor's, which becomes theirs. */
+export function adoptVisitorDraft(uid: number): void {
+  const { stored, edit, remove } = useDrafts.getState();
+  const visitors = stored[VISITOR_POST_DRAFT];
+  const key = postDraftKey(uid);
+  if (isDraft(stored[key]) || !isDraft(visitors)) {
+    edit(key, (draft) => draft);
+    return;
+  }
+  edit(key, () => visitors);
+  remove(VISITOR_POST_DRAFT);
 }

@@ -5,7 +5,7 @@
  * already holds.
  */
 import { SHARE_FIELDS } from '#shared/static-paths.ts';
-import { flushDrafts, loadDrafts, POST_DRAFT, useDrafts } from './drafts.ts';
+import { flushDrafts, loadDrafts, postDraftKey, useDrafts } from './drafts.ts';
 
 export type SharedData = Partial<Record<(typeof SHARE_FIELDS)[number], string | null>>;
 
@@ -27,14 +27,14 @@ export function sharedText({ title, text, url }: SharedData): string {
 }
 
 /**
- * Adds what the query shares to the post draft and stores it. The stored drafts are read
- * first, so a draft begun earlier keeps its text and its client_id.
+ * Adds what the query shares to the post draft of user `uid` (a visitor's before the login) and
+ * stores it. The stored drafts are read first, so a draft begun earlier keeps its text and its client_id.
  */
-export async function takeShare(query: URLSearchParams): Promise<void> {
+export async function takeShare(query: URLSearchParams, uid: number | undefined): Promise<void> {
   const shared = sharedText({ title: query.get('title'), text: query.get('text'), url: query.get('url') });
   if (!shared) return;
   await loadDrafts();
-  useDrafts.getState().edit(POST_DRAFT, (draft) => {
+  useDrafts.getState().edit(postDraftKey(uid), (draft) => {
     const before = draft.publishParams.content.trimEnd();
     return { ...draft, publishParams: { ...draft.publishParams, content: before ? `${before}\n\n${shared}` : shared } };
   });

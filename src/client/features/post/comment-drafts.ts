@@ -18,10 +18,16 @@ interface CommentDraftState {
   /** A refusal the user fixes makes a new comment: a new client_id. */
   renew: (key: string) => void;
   clear: (key: string) => void;
+  /** Moves the draft at `from` to `to` when `to` holds none (a visitor's words, as they log in). */
+  adopt: (from: string, to: string) => void;
 }
 
-/** Where a comment goes: the post, and the comment or reply it answers (0: the post itself). */
-export const draftKey = (postId: number, replyId = 0): string => `${postId}:${replyId}`;
+/**
+ * Whose comment, and where it goes: the post, and the comment or reply it answers (0: the post
+ * itself). A logged-in user's drafts are theirs alone on a shared device; a visitor's (written
+ * before the login, or kept by an earlier version) are taken up by whoever logs in to send them.
+ */
+export const draftKey = (postId: number, replyId = 0, uid?: number): string => `${uid === undefined ? '' : `${uid}@`}${postId}:${replyId}`;
 
 export const useCommentDrafts = create<CommentDraftState>()(
   persist(
@@ -33,6 +39,11 @@ export const useCommentDrafts = create<CommentDraftState>()(
         set((state) => {
           const draft = state.drafts[key];
           return draft ? { drafts: { ...state.drafts, [key]: { ...draft, clientId: newClientId() } } } : state;
+        }),
+      adopt: (from, to) =>
+        set((state) => {
+          const { [from]: moved, ...rest } = state.drafts;
+          return moved && !state.drafts[to] ? { drafts: { ...rest, [to]: moved } } : state;
         }),
       clear: (key) =>
         set((state) => {

@@ -334,3 +334,13 @@ export async function takeReturned(matches: (item: QueuedWrite) => boolean): Pro
   await changed();
   return item;
 }
+
+/** Lets go every write `matches` picks (a user discarding theirs as they log out), all but the one on its way. */
+export async function discard(matches: (item: QueuedWrite) => boolean): Promise<void> {
+  const { sending } = useOutbox.getState();
+  for (const item of (await readQueue()).filter((write) => write.id !== sending && matches(write))) {
+    await remove(item);
+    settle(item.id, { status: 'dropped' });
+  }
+  await changed();
+}

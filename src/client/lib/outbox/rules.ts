@@ -88,8 +88,3 @@ export function failureOf(error: unknown, foreground: boolean): FailureKind {
 export function retryDelayMs(failures: number): number {
   return Math.min(5_000 * 3 ** Math.max(0, failures - 1), 300_000);
 }
-
-/** The writes a viewer sees: theirs, or all of this device's while it is not known who is logged in. */
-export function writesOf(items: readonly QueuedWrite[], viewer: number | null | undefined): QueuedWrite[] {
-  return viewer == null ? [...items] : items.filter((item) => item.uid === viewer);
-}

@@ -63,6 +63,14 @@ export interface OutboxState {
 
 export const useOutbox = create<OutboxState>(() => ({ items: [], sending: null, trying: [], viewer: undefined }));
 
+/**
+ * The writes a viewer sees: their own. Nobody else's, on a device others use too: not a visitor's
+ * after a logout, not another account's, not anyone's while it is not known who is logged in.
+ */
+export function writesOf(items: readonly QueuedWrite[], viewer: number | null | undefined): QueuedWrite[] {
+  return viewer == null ? [] : items.filter((item) => item.uid === viewer);
+}
+
 let db: UseStore | undefined;
 
 /** The outbox's own IndexedDB database: never trimmed, never evicted, apart from the query cache. */

@@ -1,8 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { cancel } from '../../lib/outbox/queue.ts';
-import { writesOf } from '../../lib/outbox/rules.ts';
-import { useOutbox, type QueuedWrite } from '../../lib/outbox/store.ts';
+import { useOutbox, type QueuedWrite, writesOf } from '../../lib/outbox/store.ts';
 import { confirm } from '../dialog/confirm-store.ts';
 import { ModalDialog } from '../overlay/ModalDialog.tsx';
 import '../picker/picker.css';

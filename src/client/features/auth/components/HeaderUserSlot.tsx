@@ -5,7 +5,7 @@ import { useRenderingFirstScreen } from '../../../lib/first-screen-render.ts';
 import { openPicker } from '../../../ui/picker/picker-store.ts';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { requestLogin } from '../../../entities/session/login.ts';
-import { logout } from '../mutations.ts';
+import { loadChunk } from '../../../lib/chunk.ts';
 import { sessionQueryOptions, universityQueryOptions } from '../../../entities/session/queries.ts';
 import './header-user.css';
 
@@ -43,7 +43,14 @@ export function HeaderUserSlot() {
       ],
     });
     if (choice?.key === 'home') void navigate({ to: '/usercenter/$id', params: { id: String(user.uid) } });
-    if (choice?.key === 'logout') void logout(queryClient).then(() => toast.success('已退出登录'));
+    if (choice?.key === 'logout') {
+      loadChunk(() => import('../mutations.ts'))
+        .then((auth) => auth.logout(queryClient))
+        .then(
+          (done) => done && toast.success('已退出登录'),
+          (error: Error) => toast.error(error.message),
+        );
+    }
   };
 
   return (

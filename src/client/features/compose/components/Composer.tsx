@@ -14,7 +14,7 @@ import { useLayoutStore } from '../../../platform/layout-store.ts';
 import { IconClose } from '../../../ui/icons.tsx';
 import { ModalDialog } from '../../../ui/overlay/ModalDialog.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
-import { POST_DRAFT, startDrafts, useDraft, useDrafts, type PostDraft } from '../drafts.ts';
+import { adoptVisitorDraft, postDraftKey, startDrafts, useDraft, useDrafts, type PostDraft } from '../drafts.ts';
 import { addImages, useUploads } from '../uploads.ts';
 import { ComposerChannels, ComposerCode, ComposerImages, ComposerTopics, ComposerVote } from './ComposerParts.tsx';
 import '../../../ui/dialog/dialog.css';
@@ -113,16 +113,17 @@ export default function Composer({ onClose, onEditCode }: { onClose: () => void;
   const isMobile = useLayoutStore((s) => s.isMobile);
   const uid = useQuery(sessionQueryOptions()).data?.uid;
   const loaded = useDrafts((s) => s.loaded);
-  const draft = useDraft(POST_DRAFT);
-  const progress = useUploads(POST_DRAFT);
+  const draftKey = postDraftKey(uid);
+  const draft = useDraft(draftKey);
+  const progress = useUploads(draftKey);
   const titleId = useId();
   const fieldId = useId();
 
   useEffect(() => startDrafts(), []);
-  // A new draft (with its client_id) as soon as the stored ones are known.
+  // The user's draft (a new one with its client_id, or a visitor's) as soon as the stored ones are known.
   useEffect(() => {
-    if (loaded && !draft) useDrafts.getState().edit(POST_DRAFT, (d) => d);
-  }, [loaded, draft]);
+    if (loaded && !draft && uid !== undefined) adoptVisitorDraft(uid);
+  }, [loaded, draft, uid]);
 
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -136,10 +137,10 @@ export default function Composer({ onClose, onEditCode }: { onClose: () => void;
       .then((writes) => writes.takeReturned((item) => item.id === returnedId))
       .then((item) => {
         if (!item || !isWriteOf(item, 'post')) return;
-        useDrafts.getState().edit(POST_DRAFT, () => draftOfReturned(item));
+        useDrafts.getState().edit(draftKey, () => draftOfReturned(item));
         setRefusal(item.error ?? null);
       });
-  }, [returnedId, blank, queryClient]);
+  }, [returnedId, blank, queryClient, draftKey]);
 
   // Through the outbox: sent now, or kept (待发送 at the top of the feed) until the network is back.
   const publish = (ready: PostDraft) => {
@@ -150,11 +151,11 @@ export default function Composer({ onClose, onEditCode }: { onClose: () => void;
         if (outcome.status === 'refused') {
           // The same client_id with another text is refused (-1009): this text is a new post.
           if (isApiError(outcome.error) && outcome.error.code === ErrorCode.IdempotencyMismatch) {
-            useDrafts.getState().edit(POST_DRAFT, (d) => ({ ...d, publishParams: { ...d.publishParams, id: newClientId() } }));
+            useDrafts.getState().edit(draftKey, (d) => ({ ...d, publishParams: { ...d.publishParams, id: newClientId() } }));
           }
           return;
         }
-        useDrafts.getState().remove(POST_DRAFT);
+        useDrafts.getState().remove(draftKey);
         if (outcome.status === 'queued') toast.info('已加入待发送，联网后自动发布');
         else toast.success('发布成功');
         onClose();
@@ -165,12 +166,12 @@ export default function Composer({ onClose, onEditCode }: { onClose: () => void;
   const notReady = draft ? whyNotReady(draft) : '草稿加载中';
   const length = draft ? textLength(draft.publishParams.content) : 0;
   const setContent = (content: string) =>
-    useDrafts.getState().edit(POST_DRAFT, (d) => ({ ...d, publishParams: { ...d.publishParams, content } }));
+    useDrafts.getState().edit(draftKey, (d) => ({ ...d, publishParams: { ...d.publishParams, content } }));
   const onPaste = (event: ClipboardEvent) => {
     const files = Array.from(event.clipboardData.files);
     if (files.some((file) => file.type.startsWith('image/'))) {
       event.preventDefault();
-      addImages(POST_DRAFT, files);
+      addImages(draftKey, files);
     }
   };
 
@@ -211,14 +212,14 @@ export default function Composer({ onClose, onEditCode }: { onClose: () => void;
             <p className={`composer__count${length > POST_MAX_LENGTH ? ' composer__count--over' : ''}`} aria-live="polite">
               {length}/{POST_MAX_LENGTH}
             </p>
-            <ComposerImages draftKey={POST_DRAFT} images={draft.publishParams.attach} progress={progress} />
+            <ComposerImages draftKey={draftKey} images={draft.publishParams.attach} progress={progress} />
             <div className="composer__tools">
-              <ComposerCode draft={draft} draftKey={POST_DRAFT} onEdit={onEditCode} />
-              {draft.vote ? null : <ComposerVote draftKey={POST_DRAFT} vote={null} />}
+              <ComposerCode draft={draft} draftKey={draftKey} onEdit={onEditCode} />
+              {draft.vote ? null : <ComposerVote draftKey={draftKey} vote={null} />}
             </div>
-            {draft.vote ? <ComposerVote draftKey={POST_DRAFT} vote={draft.vote} /> : null}
-            <ComposerTopics draftKey={POST_DRAFT} tags={draft.topicTags} />
-            {uid !== undefined ? <ComposerChannels draftKey={POST_DRAFT} uid={uid} chosen={draft.publishParams.channel_id} /> : null}
+            {draft.vote ? <ComposerVote draftKey={draftKey} vote={draft.vote} /> : null}
+            <ComposerTopics draftKey={draftKey} tags={draft.topicTags} />
+            {uid !== undefined ? <ComposerChannels draftKey={draftKey} uid={uid} chosen={draft.publishParams.channel_id} /> : null}
             {refusal ? (
               <p className="composer__error" role="alert">
                 未发布：{refusal}

@@ -21,16 +21,19 @@ export default function ComposerEntry(props: { onClose: () => void; onEditCode: 
   const [shareTaken, setShareTaken] = useState(() => !hasShare(new URLSearchParams(window.location.search)));
   const taking = useRef(false);
 
+  // Into the draft of whoever is logged in, once that is known (a visitor's draft before a login).
+  const uid = session.data?.uid;
+  const known = session.isFetched;
   useEffect(() => {
-    if (shareTaken || taking.current) return;
+    if (shareTaken || taking.current || !known) return;
     taking.current = true;
-    void takeShare(new URLSearchParams(window.location.search))
+    void takeShare(new URLSearchParams(window.location.search), uid)
       .catch((error: unknown) => console.warn('Could not take the share', error))
       .finally(() => {
         setShareTaken(true);
         void router.navigate({ to: '.', search: { compose: 1 }, replace: true });
       });
-  }, [shareTaken, router]);
+  }, [shareTaken, router, known, uid]);
 
   useEffect(() => {
     if (!shareTaken || !loggedOut) return;

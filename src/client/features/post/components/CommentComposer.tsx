@@ -1,9 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { COMMENT_MAX_CHARS } from '#shared/constants.ts';
 import { outbox } from '../../../entities/outbox/index.ts';
 import { isWriteOf } from '../../../entities/outbox/types.ts';
 import { requireLogin } from '../../../entities/session/login.ts';
+import { sessionQueryOptions } from '../../../entities/session/queries.ts';
 import { useOutbox } from '../../../lib/outbox/store.ts';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { draftKey, useCommentDrafts } from '../comment-drafts.ts';
@@ -35,9 +36,15 @@ export function CommentComposer({
   rows?: number;
 }) {
   const queryClient = useQueryClient();
-  const key = draftKey(postId, replyTo?.id);
-  const draft = useCommentDrafts((s) => s.drafts[key]);
-  const { write, renew, clear } = useCommentDrafts.getState();
+  const viewer = useQuery(sessionQueryOptions()).data?.uid;
+  const key = draftKey(postId, replyTo?.id, viewer);
+  // A visitor's words show as the user's until they are taken up (below).
+  const draft = useCommentDrafts((s) => s.drafts[key] ?? (viewer === undefined ? undefined : s.drafts[draftKey(postId, replyTo?.id)]));
+  const { write, renew, clear, adopt } = useCommentDrafts.getState();
+  // Words written before the login are the user's once they are logged in.
+  useEffect(() => {
+    if (viewer !== undefined) adopt(draftKey(postId, replyTo?.id), key);
+  }, [viewer, postId, replyTo?.id, key, adopt]);
   const writes = useCommentWrites(postId);
   const [sending, setSending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -47,7 +54,7 @@ export function CommentComposer({
   const [refusal, setRefusal] = useState<string | null>(null);
   const returnedId = useOutbox(
     (s) =>
-      s.items.find((item) => item.state === 'returned' && isWriteOf(item, 'comment') && draftKey(item.data.body.post_id, item.data.body.reply_id) === key)
+      s.items.find((item) => item.state === 'returned' && isWriteOf(item, 'comment') && draftKey(item.data.body.post_id, item.data.body.reply_id, item.uid) === key)
         ?.id,
   );
   const empty = !text.trim();
