@@ -18,6 +18,7 @@ import type { Db } from './db/client.ts';
 import { badRequest } from './errors.ts';
 import { logCodeSender, type CodeSender } from './services/login.ts';
 import { authPlugin } from './http/auth.ts';
+import { connectionOptions, installConnectionCap } from './http/connection-limits.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { installRequestLimits } from './http/request-limits.ts';
@@ -53,6 +54,8 @@ export async function buildApp({ config, db, logger = false, serveClient = true,
             hooks: { streamWrite: redactSecrets },
           },
     trustProxy: config.trustProxy,
+    // Deadlines for every connection (http/connection-limits.ts).
+    ...connectionOptions(config),
     // Node's own refusals (headers over 16 KiB, a malformed request) answer the envelope too.
     clientErrorHandler: answerClientError,
     bodyLimit: 1024 * 1024,
@@ -65,6 +68,7 @@ export async function buildApp({ config, db, logger = false, serveClient = true,
       return reply.status(200).send(fail(ErrorCode.BadRequest, '请求地址无效'));
     },
   });
+  installConnectionCap(app.server, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(checkedSerializerCompiler);
   installErrorHandler(app);

@@ -56,6 +56,12 @@ export interface Config {
   dailyComplaintLimit: number;
   /** Posts one user may write per day (China Standard Time); more: -2006. */
   dailyPostLimit: number;
+  /** Comments and replies one user may write per day (China Standard Time); more: -2006. */
+  dailyCommentLimit: number;
+  /** Notes one user may save (new or edited) per day (China Standard Time); more: -2006. */
+  dailyNoteLimit: number;
+  /** Nickname changes one user may make per day (China Standard Time); more: -2006. */
+  dailyNickChangeLimit: number;
   /** Largest image upload/image takes, in bytes; larger: -1007. */
   uploadMaxBytes: number;
   /** Images one user may upload per minute; more: -2005. */
@@ -68,6 +74,14 @@ export interface Config {
   requestLimitPerUser: number;
   /** Bytes of tracking events one client address may store per hour through /serv/collect; more: -2005. */
   collectBytesPerAddressPerHour: number;
+  /** How long a client may take to send a request's headers; slower: 408 and the connection closes. */
+  headersTimeoutMs: number;
+  /** How long a client may take to send a whole request, body included; slower: 408 and the connection closes. */
+  requestTimeoutMs: number;
+  /** How long an idle kept-alive connection stays open between requests. */
+  keepAliveTimeoutMs: number;
+  /** Connections one client address may hold open at once (not counted behind TRUST_PROXY); more are answered 429 and closed. */
+  maxConnectionsPerAddress: number;
   /** How long a page waits for its first screen's read (http/first-screen.ts); longer: the page goes without. */
   firstScreenReadWaitMs: number;
   /** How long the server's render of a first screen may take (app/first-screen.server.tsx); longer: none. */
@@ -83,6 +97,18 @@ export const DEFAULT_REQUEST_LIMIT_PER_ADDRESS = 1200;
 export const DEFAULT_REQUEST_LIMIT_PER_USER = 600;
 /** A client sends a few hundred events an hour of about 200 bytes each; 2 MiB is ample. */
 export const DEFAULT_COLLECT_BYTES_PER_HOUR = 2 * 1024 * 1024;
+
+/**
+ * Connection deadlines. Headers arrive in a packet or two, so 20 s is ample even on a poor phone
+ * network; a whole request may carry a 10 MiB picture, which a slow uplink (1 Mbit/s) sends in
+ * about 90 s. The keep-alive outlasts a load balancer's usual 60 s idle timeout, so the balancer
+ * never reuses a connection the server is closing.
+ */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 20_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 72_000;
+/** A browser holds six connections per host; an office or a school behind one address holds many browsers. */
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 100;
 
 /**
  * A first screen's budgets: longer than a healthy read (a few ms) and a render (a few ms) take,
@@ -194,12 +220,19 @@ const envSchema = z.object({
   WRITE_LIMIT_PER_MINUTE: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(60)),
   DAILY_COMPLAINT_LIMIT: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(20)),
   DAILY_POST_LIMIT: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(50)),
+  DAILY_COMMENT_LIMIT: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(200)),
+  DAILY_NOTE_LIMIT: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(100)),
+  DAILY_NICK_CHANGE_LIMIT: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(5)),
   UPLOAD_MAX_BYTES: z.preprocess(unsetIfEmpty, wholeNumber(1024, 100 * 1024 * 1024).default(UPLOAD_MAX_BYTES)),
   UPLOAD_LIMIT_PER_MINUTE: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(20)),
   DAILY_UPLOAD_LIMIT: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(200)),
   REQUEST_LIMIT_PER_ADDRESS: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000_000).default(DEFAULT_REQUEST_LIMIT_PER_ADDRESS)),
   REQUEST_LIMIT_PER_USER: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000_000).default(DEFAULT_REQUEST_LIMIT_PER_USER)),
   COLLECT_BYTES_PER_ADDRESS_PER_HOUR: z.preprocess(unsetIfEmpty, wholeNumber(1024, 1_000_000_000).default(DEFAULT_COLLECT_BYTES_PER_HOUR)),
+  HEADERS_TIMEOUT_MS: z.preprocess(unsetIfEmpty, wholeNumber(100, 600_000).default(DEFAULT_HEADERS_TIMEOUT_MS)),
+  REQUEST_TIMEOUT_MS: z.preprocess(unsetIfEmpty, wholeNumber(100, 3_600_000).default(DEFAULT_REQUEST_TIMEOUT_MS)),
+  KEEP_ALIVE_TIMEOUT_MS: z.preprocess(unsetIfEmpty, wholeNumber(100, 600_000).default(DEFAULT_KEEP_ALIVE_TIMEOUT_MS)),
+  MAX_CONNECTIONS_PER_ADDRESS: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(DEFAULT_MAX_CONNECTIONS_PER_ADDRESS)),
   FIRST_SCREEN_READ_WAIT_MS: z.preprocess(unsetIfEmpty, wholeNumber(1, 600_000).default(DEFAULT_FIRST_SCREEN_READ_WAIT_MS)),
   FIRST_SCREEN_RENDER_LIMIT_MS: z.preprocess(unsetIfEmpty, wholeNumber(1, 600_000).default(DEFAULT_FIRST_SCREEN_RENDER_LIMIT_MS)),
 });
@@ -254,12 +287,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     writeLimitPerMinute: e.WRITE_LIMIT_PER_MINUTE,
     dailyComplaintLimit: e.DAILY_COMPLAINT_LIMIT,
     dailyPostLimit: e.DAILY_POST_LIMIT,
+    dailyCommentLimit: e.DAILY_COMMENT_LIMIT,
+    dailyNoteLimit: e.DAILY_NOTE_LIMIT,
+    dailyNickChangeLimit: e.DAILY_NICK_CHANGE_LIMIT,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadLimitPerMinute: e.UPLOAD_LIMIT_PER_MINUTE,
     dailyUploadLimit: e.DAILY_UPLOAD_LIMIT,
     requestLimitPerAddress: e.REQUEST_LIMIT_PER_ADDRESS,
     requestLimitPerUser: e.REQUEST_LIMIT_PER_USER,
     collectBytesPerAddressPerHour: e.COLLECT_BYTES_PER_ADDRESS_PER_HOUR,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
     firstScreenReadWaitMs: e.FIRST_SCREEN_READ_WAIT_MS,
     firstScreenRenderLimitMs: e.FIRST_SCREEN_RENDER_LIMIT_MS,
   };

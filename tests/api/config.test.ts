@@ -149,6 +149,10 @@ describe('loadConfig', () => {
         collectBytesPerAddressPerHour: 2 * 1024 * 1024,
         firstScreenReadWaitMs: 400,
         firstScreenRenderLimitMs: 200,
+        headersTimeoutMs: 20_000,
+        requestTimeoutMs: 120_000,
+        keepAliveTimeoutMs: 72_000,
+        maxConnectionsPerAddress: 100,
       });
       expect(clientConfigOf(config)).toEqual(DEFAULT_CLIENT_CONFIG);
     }

@@ -94,6 +94,19 @@ function isJsonBody(request: FastifyRequest): boolean {
   return type === 'application/json' || request.headers[BASE64_BODY_HEADER] === BASE64_BODY_VALUE;
 }
 
+/**
+ * Writes an error envelope straight to a socket and closes it: for answers given before (or
+ * instead of) Fastify seeing a request.
+ */
+export function answerOnSocket(socket: Socket, status: number, statusText: string, code: number, msg: string): void {
+  const body = JSON.stringify(fail(code, msg));
+  if (socket.writable) {
+    socket.end(
+      `HTTP/1.1 ${status} ${statusText}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+}
+
 /** Answers of Node's HTTP parser, in the envelope (Fastify's clientErrorHandler). */
 export function answerClientError(error: NodeJS.ErrnoException & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
@@ -103,12 +116,7 @@ export function answerClientError(error: NodeJS.ErrnoException & { code?: string
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'Request Timeout', '请求超时，请重试']
         : [400, 'Bad Request', '请求格式不正确'];
-  const body = JSON.stringify(fail(ErrorCode.BadRequest, msg));
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  }
+  answerOnSocket(socket, status, text, ErrorCode.BadRequest, msg);
   socket.destroy(error);
 }
 
