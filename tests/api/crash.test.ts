@@ -26,7 +26,7 @@ const POSTS = [21, 22, 23, 24];
 
 afterAll(() => removeServerBundle());
 
-const ENV = { WRITE_LIMIT_PER_MINUTE: '100000', REQUEST_LIMIT_PER_ADDRESS: '100000', REQUEST_LIMIT_PER_USER: '100000' };
+const ENV = { WRITE_LIMIT_PER_MINUTE: '100000', DAILY_COMMENT_LIMIT: '100000', REQUEST_LIMIT_PER_ADDRESS: '100000', REQUEST_LIMIT_PER_USER: '100000' };
 
 async function logIn(server: ServerProcess, phone: string): Promise<string> {
   await callOver(server.url, api.loginCode.path, { cellphone: phone });

@@ -44,7 +44,7 @@ export const postHandlers = ({ db, config }: RouteDeps) => {
     },
 
     commentAdd: ({ input, viewer }) =>
-      write({ endpoint: 'commentAdd', userId: viewer.userId, input }, (tx) => addComment(tx, viewer.userId, input)),
+      write({ endpoint: 'commentAdd', userId: viewer.userId, input }, (tx) => addComment(tx, viewer.userId, input, config.dailyCommentLimit)),
 
     commentDelete: ({ input, viewer }) =>
       write({ endpoint: 'commentDelete', userId: viewer.userId, input }, (tx) => deleteComment(tx, viewer.userId, input.comment_id)),

@@ -16,6 +16,7 @@ import { existsPerRow, preparedStatement, queryPrepared, type PreparedStatement 
 import { comments, posts, users } from '../db/schema.ts';
 import { BusinessError, forbidden, notFound } from '../errors.ts';
 import { ErrorCode } from '#shared/errors.ts';
+import { hitDailyCap } from './limits.ts';
 import type { KeysetRequest, Page } from './paging.ts';
 
 const FIRST_REPLIES = 3;
@@ -173,7 +174,7 @@ export interface CommentAddInput {
 }
 
 /** Writes a comment, or a reply to a comment or reply of the same post; answers it as the list shows it. */
-export async function addComment(tx: Db, userId: number, input: CommentAddInput): Promise<Comment> {
+export async function addComment(tx: Db, userId: number, input: CommentAddInput, dailyLimit: number): Promise<Comment> {
   await lockLivePost(tx, input.post_id);
   let rootId: number | null = null;
   let replyUserId: number | null = null;
@@ -188,6 +189,7 @@ export async function addComment(tx: Db, userId: number, input: CommentAddInput)
     rootId = answered.rootId ?? answered.id;
     replyUserId = answered.userId;
   }
+  await hitDailyCap(tx, 'comment', userId, dailyLimit);
   const [row] = await tx
     .insert(comments)
     .values({ postId: input.post_id, userId, rootId, replyUserId, content: input.content })

@@ -1,7 +1,7 @@
 /**
  * Abuse limits, counted in the database (services/rate-limit.ts) so every API process shares
- * them: writes per user per minute (-2005 请求频繁) and daily caps on complaints, posts and
- * image uploads (-2006 今日操作已达上限).
+ * them: writes per user per minute (-2005 请求频繁) and daily caps on every write that stores
+ * text or pictures: posts, comments, notes, nicknames, complaints and image uploads (-2006 今日操作已达上限).
  */
 import { ErrorCode } from '#shared/errors.ts';
 import { CHINA_UTC_OFFSET_MINUTES } from '#shared/timestamp.ts';
@@ -15,7 +15,7 @@ export async function hitWriteLimit(db: Db, userId: number, perMinute: number): 
 }
 
 /** What a daily cap counts. */
-export type DailyKind = 'complain' | 'post' | 'upload';
+export type DailyKind = 'complain' | 'post' | 'upload' | 'comment' | 'note' | 'nick';
 
 /** The calendar day in China Standard Time (UTC+8, no daylight saving): 今日 of the platform's users. */
 export function chinaDay(now: Date = new Date()): string {

@@ -4,6 +4,7 @@ import { MAX_ID, type Note } from '#shared/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { notes } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import { hitDailyCap } from './limits.ts';
 import { keysetPage, type Page } from './paging.ts';
 import { resolveUserId } from './users.ts';
 
@@ -28,17 +29,23 @@ export async function listNotes(db: Db, ucode: string, size: number, prev: numbe
   return keysetPage(rows, size, (row) => row.id, (page) => page.map(toNote));
 }
 
-/** Creates a note, or updates one of the user's own notes when an id is given. */
-export async function saveNote(db: Db, userId: number, input: { id?: number | undefined; content: string }): Promise<Note> {
+/**
+ * Creates a note, or updates one of the user's own notes when an id is given. Both store text,
+ * so both count against the daily cap; call it inside the write's transaction (a refused or
+ * failed save is rolled back, and not counted).
+ */
+export async function saveNote(tx: Db, userId: number, input: { id?: number | undefined; content: string }, dailyLimit: number): Promise<Note> {
   if (input.id === undefined) {
-    const [created] = await db.insert(notes).values({ userId, content: input.content }).returning();
+    await hitDailyCap(tx, 'note', userId, dailyLimit);
+    const [created] = await tx.insert(notes).values({ userId, content: input.content }).returning();
     return toNote(created!);
   }
-  const [updated] = await db
+  const [updated] = await tx
     .update(notes)
     .set({ content: input.content, updatedAt: new Date() })
     .where(and(eq(notes.id, input.id), eq(notes.userId, userId)))
     .returning();
   if (!updated) throw notFound('笔记');
+  await hitDailyCap(tx, 'note', userId, dailyLimit);
   return toNote(updated);
 }

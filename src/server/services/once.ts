@@ -10,7 +10,7 @@
  *
  *   const write = writer(db, config);
  *   commentAdd: ({ input, viewer }) =>
- *     write({ endpoint: 'commentAdd', userId: viewer.userId, input }, (tx) => addComment(tx, viewer.userId, input)),
+ *     write({ endpoint: 'commentAdd', userId: viewer.userId, input }, (tx) => addComment(tx, viewer.userId, input, config.dailyCommentLimit)),
  *
  * post/add (a later issue) takes the same path, with hitDailyCap (limits.ts) inside its effect.
  */
