@@ -20,6 +20,7 @@ import { cachedPost } from '../../src/client/entities/post/cache.ts';
 import { feedQueryOptions } from '../../src/client/entities/post/queries.ts';
 import { sessionKeys } from '../../src/client/entities/session/queries.ts';
 import { readQueue } from '../../src/client/lib/outbox/queue.ts';
+import { useOnlineStore } from '../../src/client/platform/online-store.ts';
 import { outboxDb, storedWriteCount, useOutbox, type QueuedWrite } from '../../src/client/lib/outbox/store.ts';
 import { createQueryClient } from '../../src/client/lib/query-client.ts';
 import { makeComment, makePost } from './fixtures.ts';
@@ -269,6 +270,21 @@ describe('the outbox', () => {
     await writes.write('comment', { body: { post_id: 7, content: '我的' } }, 'comment-of-user-1');
     await vi.waitFor(() => expect(api.of('/serv/v1/comment/add').map((call) => call.body.client_id)).toEqual(['comment-of-user-1']));
     expect((await readQueue()).map((item) => item.id)).toEqual(['comment-of-user-2']);
+  });
+
+  it('does not send a failing write again at each flap of the app’s online signal (one call failing while the others pass)', async () => {
+    const api = server(({ path }) => (path === '/serv/v1/comment/add' ? 'answer-lost' : envelope(post)));
+    const writes = await outbox(queryClient);
+    expect(await writes.write('comment', { body: { post_id: 7, content: '被拦下的评论' } }, 'comment-flap-1')).toEqual({ status: 'queued' });
+    expect(api.of('/serv/v1/comment/add')).toHaveLength(1);
+    // The service worker reports each failed and each passing call: offline, online, offline, ...
+    for (let flap = 0; flap < 5; flap += 1) {
+      useOnlineStore.getState().setOnline(false);
+      useOnlineStore.getState().setOnline(true);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.of('/serv/v1/comment/add')).toHaveLength(1);
+    expect(useOutbox.getState().items.map((item) => item.id)).toEqual(['comment-flap-1']);
   });
 
   it('hears another tab that queued a write', async () => {

@@ -72,11 +72,16 @@ export interface OutboxConfig {
   upgrade?(item: QueuedWrite): QueuedWrite;
 }
 
+/** How soon a reconnect heard after failed sends brings the next try. */
+export const RECONNECT_RETRY_MS = 5_000;
+
 let config: OutboxConfig | undefined;
 const waiters = new Map<string, (outcome: Outcome) => void>();
 let draining: Promise<void> | null = null;
 let again = false;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
+/** When the pending retry is due (ms), 0 when none is. */
+let retryAt = 0;
 let failuresInARow = 0;
 let started = false;
 let channel: BroadcastChannel | null | undefined;
@@ -151,7 +156,7 @@ export function startQueue(next: OutboxConfig): Promise<void> {
     started = true;
     otherTabs();
     window.addEventListener('online', () => void drain());
-    next.onReconnect?.(() => void drain());
+    next.onReconnect?.(reconnected);
   }
   return readQueue().then(
     () => {
@@ -213,6 +218,7 @@ export function drain(): Promise<void> {
     return draining;
   }
   clearTimeout(retryTimer);
+  retryAt = 0;
   draining = (async () => {
     do {
       again = false;
@@ -307,8 +313,26 @@ async function sendWaiting(): Promise<void> {
 function stopped(failure: Exclude<FailureKind, 'refused'>): void {
   if (failure === 'login') return;
   failuresInARow += 1;
+  retryIn(retryDelayMs(failuresInARow));
+}
+
+function retryIn(delayMs: number): void {
   clearTimeout(retryTimer);
-  retryTimer = setTimeout(() => void drain(), retryDelayMs(failuresInARow));
+  retryAt = Date.now() + delayMs;
+  retryTimer = setTimeout(() => {
+    retryAt = 0;
+    void drain();
+  }, delayMs);
+}
+
+/**
+ * The app heard the server answer again. After sends that failed, the next try comes soon rather
+ * than at once: one call failing while the others pass (a proxy dropping it) flaps this signal,
+ * and each flap must not send the failing write again.
+ */
+function reconnected(): void {
+  if (failuresInARow === 0) void drain();
+  else if (retryAt - Date.now() > RECONNECT_RETRY_MS) retryIn(RECONNECT_RETRY_MS);
 }
 
 /** The user takes a write back. The one on its way cannot be: false. */
