@@ -251,7 +251,7 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? firstScreenRenderB
           // Two files at a time, even on two cores: much of a file's time is spent waiting on its
           // browser and its server.
           maxWorkers: 2,
-          testTimeout: 300_000,
+          testTimeout: 600_000,
           hookTimeout: 300_000,
           expect: { poll: { timeout: 60_000 } },
         },

@@ -15,8 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type Axe from 'axe-core';
 import { api } from '#shared/api.ts';
-import { allFeedPosts, callApi, startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
+import { allFeedPosts, callApi } from './support/app.ts';
+import { useApp, useBrowser } from './support/fixtures.ts';
 import { logIn } from './support/session.ts';
 
 const DEMO_PHONE = '13800000000';
@@ -72,16 +72,12 @@ async function axeViolations(page: Page): Promise<Violation[]> {
 }
 
 describe('axe-core on every screen', () => {
-  let app: RunningApp;
-  let browser: LaunchedBrowser;
-  let page: Page;
+  const app = useApp();
+  const { page } = useBrowser(app, { viewport: { width: 1280, height: 900 } });
   let scenes: Scene[] = [];
   const cells: { scene: string; width: number; login: Login; violations: Violation[] }[] = [];
 
   beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
-    page = browser.page;
     // No transition caught half way (a colour mid-fade is no colour the page shows).
     await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: COLOR_SCHEME });
     await page.goto(`${app.url}/home`);
@@ -215,11 +211,6 @@ describe('axe-core on every screen', () => {
     ];
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
   async function checkEveryScene(login: Login): Promise<void> {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: width < 860 ? 740 : 900 });
@@ -245,12 +236,12 @@ describe('axe-core on every screen', () => {
         rules: c.violations.map((v) => `${v.id} (${v.impact}): ${v.targets.join(' | ')}`),
       }));
 
-  it('reports nothing logged out', { timeout: 240_000 }, async () => {
+  it('reports nothing logged out', async () => {
     await checkEveryScene('out');
     expect(faults('out')).toEqual([]);
   });
 
-  it('reports nothing logged in', { timeout: 240_000 }, async () => {
+  it('reports nothing logged in', async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${app.url}/home`);
     await logIn(app, page, DEMO_PHONE);

@@ -6,10 +6,11 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_PAGE_MODULE } from '../../src/shared/first-screen.ts';
 import { scriptsOf, type BuildManifest } from '../../src/server/http/first-screen.ts';
-import { PROJECT_ROOT, startApp, type RunningApp } from './support/app.ts';
+import { PROJECT_ROOT } from './support/app.ts';
+import { sharedApp } from './support/fixtures.ts';
 import { firstVisitScripts, totalBytes } from './support/first-visit.ts';
 
 /**
@@ -39,13 +40,7 @@ import { firstVisitScripts, totalBytes } from './support/first-visit.ts';
  */
 const FIRST_VISIT_JS_BUDGET = 136 * 1024;
 
-let app: RunningApp;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.stop();
-});
+const app = sharedApp();
 
 describe('first visit to /home', () => {
   it.each([

@@ -7,11 +7,11 @@
  * Needs `npm run build` first and Chromium at /usr/bin/chromium.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '#shared/api.ts';
 import { IMAGE_CACHE_MAX_AGE_S, IMAGE_CACHE_MAX_ENTRIES, IMAGE_CACHE_NAME } from '../../sw/constants.ts';
-import { callApi, startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
+import { callApi } from './support/app.ts';
+import { sharedApp, useBrowser } from './support/fixtures.ts';
 
 /** Fetches each URL from the page (through the worker), a few at a time; resolves with their statuses. */
 function fetchAll(page: Page, urls: string[]): Promise<number[]> {
@@ -33,27 +33,17 @@ function cachedImages(page: Page): Promise<string[]> {
 }
 
 describe('the image cache', () => {
-  let app: RunningApp;
-  let browser: LaunchedBrowser;
-  let page: Page;
+  const app = sharedApp();
+  const { page } = useBrowser(app, { at: '/home' });
   let image: string;
 
   beforeAll(async () => {
-    app = await startApp();
     const posts = await callApi(app, api.channelPosts, { tab: 'all', size: 20 });
     image = /"(\/img\/[^"?]+)/.exec(JSON.stringify(posts))?.[1] ?? '';
     expect(image, 'the demo feed has images under /img/').not.toBe('');
-    browser = await launchBrowser();
-    page = browser.page;
-    await page.goto(`${app.url}/home`);
     await page.evaluate(() => navigator.serviceWorker.ready);
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
   });
 
   it(`keeps at most ${IMAGE_CACHE_MAX_ENTRIES} images, the oldest going first`, async () => {
@@ -61,7 +51,7 @@ describe('the image cache', () => {
     const urls = Array.from({ length: IMAGE_CACHE_MAX_ENTRIES + 20 }, (_, i) => `${image}?w=${i + 1}&n=${i}`);
     const statuses = await fetchAll(page, urls);
     expect(statuses.every((status) => status === 200)).toBe(true);
-    await expect.poll(async () => (await cachedImages(page)).length, { timeout: 20_000 }).toBe(IMAGE_CACHE_MAX_ENTRIES);
+    await expect.poll(async () => (await cachedImages(page)).length).toBe(IMAGE_CACHE_MAX_ENTRIES);
     const cached = new Set(await cachedImages(page));
     expect(cached.has(urls.at(-1)!)).toBe(true);
     expect(cached.has(urls[0]!)).toBe(false);
@@ -98,6 +88,6 @@ describe('the image cache', () => {
     expect(aged).toBe(true);
     // The next image cached runs the expiration.
     expect(await fetchAll(page, [`${image}?w=640&n=new`])).toEqual([200]);
-    await expect.poll(async () => (await cachedImages(page)).includes(old), { timeout: 20_000 }).toBe(false);
+    await expect.poll(async () => (await cachedImages(page)).includes(old)).toBe(false);
   });
 });

@@ -8,12 +8,12 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api } from '#shared/api.ts';
 import type { CodeSnippet } from '#shared/schemas.ts';
-import { PROJECT_ROOT, allFeedPosts, callApi, startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser } from './support/browser.ts';
+import { PROJECT_ROOT, allFeedPosts, callApi } from './support/app.ts';
+import { sharedApp, withBrowser } from './support/fixtures.ts';
 
 const ASSETS = join(PROJECT_ROOT, 'dist/client/assets');
 
@@ -52,11 +52,10 @@ async function scriptsDuring(page: Page, visit: () => Promise<void>): Promise<Se
 }
 
 describe('code snippets', () => {
-  let app: RunningApp;
+  const app = sharedApp();
   const snippets: CodeSnippet[] = [];
 
   beforeAll(async () => {
-    app = await startApp();
     const posts = await allFeedPosts(app);
     for (const post of posts) {
       for (const attach of post.attach) {
@@ -65,16 +64,10 @@ describe('code snippets', () => {
     }
   });
 
-  afterAll(async () => {
-    await app?.stop();
-  });
-
   it('shows a seeded snippet highlighted with line numbers, and 复制代码 copies it (PC)', async () => {
     const snippet = snippets.find((s) => s.language === 'python') ?? snippets[0]!;
     expect(snippet).toBeDefined();
-    const browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
-    try {
-      const { page, context } = browser;
+    await withBrowser(app, { viewport: { width: 1280, height: 900 } }, async ({ page, context }) => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
       const chunks = codeChunks();
       const scripts = await scriptsDuring(page, async () => {
@@ -102,17 +95,13 @@ describe('code snippets', () => {
       await page.getByRole('button', { name: '复制代码' }).click();
       await page.getByText('复制成功').waitFor();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(snippet.code);
-    } finally {
-      await browser.close();
-    }
+    });
   });
 
   it('scrolls a long line sideways on a phone, the line numbers staying in view', async () => {
     const snippet = [...snippets].sort((a, b) => maxLine(b.code) - maxLine(a.code))[0]!;
     expect(maxLine(snippet.code)).toBeGreaterThan(40);
-    const browser = await launchBrowser({ viewport: { width: 375, height: 740 } });
-    try {
-      const { page } = browser;
+    await withBrowser(app, { viewport: { width: 375, height: 740 } }, async ({ page }) => {
       await page.goto(`${app.url}/code/${snippet.post_id}/${snippet.uuid}`);
       const region = page.getByRole('region', { name: '代码' });
       await region.locator('[class*="tok-"]').first().waitFor();
@@ -129,9 +118,7 @@ describe('code snippets', () => {
       });
       expect(after.scrollLeft).toBeGreaterThan(0);
       expect(Math.abs(after.numberLeft - after.left)).toBeLessThan(2);
-    } finally {
-      await browser.close();
-    }
+    });
   });
 
   it.each([
@@ -142,9 +129,7 @@ describe('code snippets', () => {
     // The build has them, in chunks of their own: the editor's CodeMirror among them.
     expect([...chunks.values()].some((sources) => sources.some((s) => s.includes('@codemirror/view')))).toBe(true);
     expect([...chunks.values()].some((sources) => sources.some((s) => s.includes('features/code/editor-setup')))).toBe(true);
-    const browser = await launchBrowser({ viewport });
-    try {
-      const { page } = browser;
+    await withBrowser(app, { viewport }, async ({ page }) => {
       const scripts = await scriptsDuring(page, async () => {
         await page.goto(`${app.url}/home`, { waitUntil: 'networkidle' });
         await page.locator('main article').first().waitFor();
@@ -154,9 +139,7 @@ describe('code snippets', () => {
       const loaded = [...scripts].filter((path) => chunks.has(path)).map((path) => `${path}: ${chunks.get(path)!.slice(0, 3).join(', ')}`);
       expect(loaded).toEqual([]);
       expect(await page.evaluate(() => document.querySelector('.cm-editor, [class^="tok-"]'))).toBeNull();
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });
 

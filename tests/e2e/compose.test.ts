@@ -7,22 +7,19 @@
  */
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp, useBrowser } from './support/fixtures.ts';
 import { storedDraft } from './support/stored-draft.ts';
-import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
-import { logIn } from './support/session.ts';
 
 const layouts = [
   { name: 'PC', viewport: { width: 1280, height: 860 }, phone: '13900000201' },
   { name: 'mobile', viewport: { width: 375, height: 740 }, phone: '13900000202' },
 ];
 
-let app: RunningApp;
+const app = useApp();
 let pictures: { name: string; mimeType: string; buffer: Buffer }[];
 
 beforeAll(async () => {
-  app = await startApp();
   pictures = await Promise.all(
     ['#fa8919', '#3478f6'].map(async (background, i) => ({
       name: `photo-${i + 1}.png`,
@@ -31,10 +28,6 @@ beforeAll(async () => {
     })),
   );
 });
-afterAll(async () => {
-  await app?.stop();
-});
-
 async function openComposer(page: Page, mobile: boolean) {
   if (mobile) await page.getByRole('button', { name: '发动态' }).last().click();
   else await page.getByRole('banner').getByRole('button', { name: '发动态' }).click();
@@ -44,20 +37,8 @@ async function openComposer(page: Page, mobile: boolean) {
 }
 
 describe.each(layouts)('writing a post at $name', ({ name, viewport, phone }) => {
-  let browser: LaunchedBrowser;
-  let page: Page;
+  const { page } = useBrowser(app, { viewport, logInAs: phone });
   const mobile = viewport.width < 860;
-
-  beforeAll(async () => {
-    browser = await launchBrowser({ viewport });
-    page = browser.page;
-    await page.goto(`${app.url}/home`);
-    await page.locator('main article').first().waitFor();
-    await logIn(app, page, phone);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   it('publishes a post with two pictures, a code snippet and a poll, which leads /home and its channel', async () => {
     const text = `第一次在社区发动态（${name} ${Date.now()}）`;
@@ -77,7 +58,7 @@ describe.each(layouts)('writing a post at $name', ({ name, viewport, phone }) =>
     }
     await composer.getByRole('textbox', { name: '动态内容' }).fill(text);
     await composer.getByLabel('选择图片').setInputFiles(pictures);
-    await expect.poll(() => composer.locator('.composer-image--uploaded').count(), { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => composer.locator('.composer-image--uploaded').count()).toBe(2);
 
     await composer.getByRole('button', { name: '添加代码' }).click();
     await page.waitForURL(/\/post$/);

@@ -22,6 +22,7 @@ import { scriptsOf, stylesheetsOf, type BuildManifest } from '../../src/server/h
 import { allFeedPosts, callApi, PROJECT_ROOT, startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, PHONE_USER_AGENT, type LaunchedBrowser } from './support/browser.ts';
 import { logInByApi } from './support/hostile.ts';
+import { watchRequests } from './support/requests.ts';
 
 /** Lighthouse's phone and a desktop Chromium. */
 const PHONE_UA = PHONE_USER_AGENT;
@@ -354,12 +355,15 @@ describe('/home painted from its HTML', () => {
       const entry = await homeBeforeTheApp(page);
       const like = page.locator('main article').nth(2).locator('footer button[aria-pressed]');
       expect(await like.getAttribute('aria-label')).toBe(`点赞 ${liked.like_count}`);
+      const requests = watchRequests(page);
       await like.click();
       entry.release();
       await clientStarted(page);
       await expect.poll(() => like.getAttribute('aria-label')).toBe(`取消点赞 ${liked.like_count + 1}`);
       // Once: the tap is not answered again, nor by both the page and the app.
-      await page.waitForTimeout(1000);
+      await requests.settled();
+      requests.stop();
+      expect(requests.made.map((request) => new URL(request.url()).pathname).filter((path) => path.startsWith('/serv/v1/likes/'))).toEqual([api.likeAdd.path]);
       expect(await like.getAttribute('aria-pressed')).toBe('true');
       const counted = (await callApi(app, api.channelPosts, { tab: 'all', size: 10 })).list.find((post) => post.id === liked.id);
       expect(counted?.like_count).toBe(liked.like_count + 1);

@@ -11,25 +11,22 @@
  * Against the built app and the real server: `npm run build` first.
  */
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '#shared/schemas.ts';
-import { feedPosts, startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, waitForApp, type LaunchedBrowser } from './support/browser.ts';
+import { feedPosts } from './support/app.ts';
+import { sharedApp, useBrowser } from './support/fixtures.ts';
+import { settledScrollY } from './support/scroll.ts';
 
 const PHONE = { width: 375, height: 740 };
 /** A 点赞 placed this far above the bar's top shows its upper part (of 44 px) above the bar. */
 const PARTLY_SHOWING = -16;
 
-let app: RunningApp;
+const app = sharedApp();
 let mostCommented: Post;
 
 beforeAll(async () => {
-  app = await startApp();
   const posts = await feedPosts(app, 200);
   mostCommented = posts.reduce((most, post) => (post.comment_count > most.comment_count ? post : most));
-});
-afterAll(async () => {
-  await app?.stop();
 });
 
 interface Placement {
@@ -88,33 +85,8 @@ const isFocused = (control: Locator) => control.evaluate((element) => element ==
 const scrollYAfterTwoFrames = (page: Page) =>
   page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY)))));
 
-/** Once the window's scroll has stayed put for three frames (a smooth scroll has ended, or none began). */
-const scrollSettled = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        let last = window.scrollY;
-        let still = 0;
-        const check = () => {
-          still = window.scrollY === last ? still + 1 : 0;
-          last = window.scrollY;
-          if (still >= 3) resolve();
-          else requestAnimationFrame(check);
-        };
-        requestAnimationFrame(check);
-      }),
-  );
-
 describe('the 写评论 bar on a phone', () => {
-  let browser: LaunchedBrowser;
-  let page: Page;
-  beforeAll(async () => {
-    browser = await launchBrowser({ viewport: PHONE });
-    page = browser.page;
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { page } = useBrowser(app, { viewport: PHONE });
 
   it.each([
     { under: 'wholly', belowBarTop: 8 },
@@ -204,7 +176,7 @@ async function controlUnderHeader(page: Page, header: string, bottomBelowHeader:
   const marked = page.locator('[data-test-earlier]');
   await marked.evaluate((element: HTMLElement) => element.blur());
   // The Shift+Tab may have set off a smooth scroll clear of the header: placed after it, not during it.
-  await scrollSettled(page);
+  await settledScrollY(page);
   await marked.evaluate((element, [selector, offset]) => {
     const headerBottom = document.querySelector(selector as string)!.getBoundingClientRect().bottom;
     window.scrollBy(0, element.getBoundingClientRect().bottom - (headerBottom + (offset as number)));
@@ -218,17 +190,9 @@ async function controlUnderHeader(page: Page, header: string, bottomBelowHeader:
 }
 
 describe.each(LAYOUTS)('the header ($layout)', ({ viewport, header }) => {
-  let browser: LaunchedBrowser;
-  let page: Page;
+  const { page } = useBrowser(app, { viewport, at: '/home' });
   beforeAll(async () => {
-    browser = await launchBrowser({ viewport });
-    page = browser.page;
-    await page.goto(`${app.url}/home`);
-    await waitForApp(page);
     await page.locator('main article').nth(5).waitFor();
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   it.each([

@@ -12,6 +12,7 @@ import { NEW_POSTS_MIN_GAP_MS } from '../../src/client/features/feed/start-fresh
 import { callApi, startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
 import { callAs, logInByApi } from './support/hostile.ts';
+import { watchRequests } from './support/requests.ts';
 
 let app: RunningApp;
 let writer: string;
@@ -54,7 +55,7 @@ describe('pull to refresh on a touch screen', () => {
 
   it('loads a post written meanwhile, with startRefresh, 下拉刷新 and 松开刷新 on the way', async () => {
     await page.goto(`${app.url}/home`);
-    await cards(page).first().waitFor({ timeout: 15_000 });
+    await cards(page).first().waitFor();
     // Its code comes on touch screens only, right after start.
     const indicator = page.locator('.pull-refresh');
     await indicator.waitFor({ state: 'attached' });
@@ -78,7 +79,7 @@ describe('pull to refresh on a touch screen', () => {
     expect(await indicator.textContent()).toBe('松开刷新');
     await touch('touchEnd');
     expect(await page.evaluate(() => (window as unknown as { refreshes: number }).refreshes)).toBe(1);
-    await expect.poll(() => firstCardId(page), { timeout: 15_000 }).toBe(fresh.id);
+    await expect.poll(() => firstCardId(page)).toBe(fresh.id);
     await expect.poll(() => indicator.textContent()).toBe('');
   });
 
@@ -96,27 +97,31 @@ describe('有 N 条新动态', () => {
     const browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
     browsers.push(browser);
     const page = browser.page;
+    // The page's clock, moved on past the gap between checks rather than waited for.
+    await page.clock.install();
     const checks: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith(api.channelPosts.path) && !request.postDataJSON()?.index) checks.push(request.postData() ?? '');
     });
     await page.goto(`${app.url}/home`);
-    await cards(page).first().waitFor({ timeout: 15_000 });
+    await cards(page).first().waitFor();
     // Two pages loaded.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(10);
+    await expect.poll(() => cards(page).count()).toBeGreaterThan(10);
     const loaded = await cards(page).count();
-    await page.waitForTimeout(NEW_POSTS_MIN_GAP_MS);
+    await page.clock.fastForward(NEW_POSTS_MIN_GAP_MS);
 
     // Hidden, the page asks nothing.
     const fresh = await writeElsewhere('别处写下的一条新动态');
     checks.length = 0;
+    const requests = watchRequests(page);
     await page.evaluate(() => {
       Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
       document.dispatchEvent(new Event('visibilitychange'));
       window.dispatchEvent(new Event('focus'));
     });
-    await page.waitForTimeout(1000);
+    await requests.settled();
+    requests.stop();
     expect(checks).toEqual([]);
     expect(await page.getByRole('button', { name: /条新动态/ }).count()).toBe(0);
 
@@ -127,14 +132,14 @@ describe('有 N 条新动态', () => {
       window.dispatchEvent(new Event('focus'));
     });
     const pill = page.getByRole('button', { name: '有 1 条新动态' });
-    await pill.waitFor({ timeout: 15_000 });
+    await pill.waitFor();
     expect(checks).toHaveLength(1);
     expect(JSON.parse(checks[0]!)).toEqual({ tab: 'all', size: 10 });
     expect(await firstCardId(page)).not.toBe(fresh.id);
 
     await pill.click();
     await expect.poll(() => firstCardId(page)).toBe(fresh.id);
-    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     expect(await cards(page).count()).toBe(loaded + 1);
     expect(await pill.count()).toBe(0);
   });

@@ -16,6 +16,7 @@ import { signShareUrl } from '../../src/server/services/wechat.ts';
 import { callApi, startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
 import { hostCalls, installNativeBridge, routeWechatSdk } from './support/hosts.ts';
+import { watchRequests } from './support/requests.ts';
 import { callAs, logInByApi } from './support/hostile.ts';
 import { UA } from '../unit/user-agents.ts';
 
@@ -54,8 +55,8 @@ const cards = (page: Page) => page.locator('main article');
 /** /home with its posts, once the host's bridge is in place (html[data-host], when it loads). */
 async function openHome(page: Page, query = '', host?: string): Promise<void> {
   await page.goto(`${app.url}/home${query}`);
-  await cards(page).first().waitFor({ timeout: 15_000 });
-  if (host) await page.locator(`html[data-host="${host}"]`).waitFor({ state: 'attached', timeout: 15_000 });
+  await cards(page).first().waitFor();
+  if (host) await page.locator(`html[data-host="${host}"]`).waitFor({ state: 'attached' });
 }
 
 /** A tap on the text of the card of `postId`, as a reader opens a post. */
@@ -79,7 +80,7 @@ describe('in the WeChat browser', () => {
     });
     await openHome(page, '?utm_source=wechat');
     const home = `${app.url}/home?utm_source=wechat`;
-    await expect.poll(() => hostCalls(page, 'updateAppMessageShareData'), { timeout: 15_000 }).toHaveLength(1);
+    await expect.poll(() => hostCalls(page, 'updateAppMessageShareData')).toHaveLength(1);
     expect(signed).toEqual([home]);
 
     const [config] = await hostCalls(page, 'config');
@@ -102,7 +103,7 @@ describe('in the WeChat browser', () => {
     await tapCard(page, postId);
     await page.waitForURL(`**/message/detail/${postId}?utm_source=wechat`);
     const detail = `${app.url}/message/detail/${postId}?utm_source=wechat`;
-    await expect.poll(() => signed, { timeout: 15_000 }).toEqual([home, detail]);
+    await expect.poll(() => signed).toEqual([home, detail]);
     await expect.poll(() => hostCalls(page, 'config')).toHaveLength(2);
     const [, again] = await hostCalls(page, 'config');
     const resigned = again!.arg as typeof options;
@@ -121,14 +122,11 @@ describe('in the WeChat browser', () => {
     await routeWechatSdk(page, 'fail');
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    let signs = 0;
-    page.on('request', (request) => {
-      if (request.url().includes(api.wxShareSign.path)) signs += 1;
-    });
+    const requests = watchRequests(page);
     await openHome(page);
-    await page.waitForTimeout(500);
+    await requests.settled();
     expect(await cards(page).count()).toBeGreaterThan(0);
-    expect(signs).toBe(0);
+    expect(requests.made.filter((request) => request.url().includes(api.wxShareSign.path))).toEqual([]);
     expect(errors).toEqual([]);
     expect(await page.getByRole('alert').textContent()).toBe('');
   });
@@ -219,7 +217,7 @@ describe('in a mini-program web view', () => {
     const page = await open(UA.miniProgram);
     await routeWechatSdk(page, 'record');
     await openHome(page, '', 'wechat-miniprogram');
-    await expect.poll(() => hostCalls(page, 'miniProgram.postMessage'), { timeout: 15_000 }).toHaveLength(1);
+    await expect.poll(() => hostCalls(page, 'miniProgram.postMessage')).toHaveLength(1);
     expect((await hostCalls(page, 'miniProgram.postMessage'))[0]!.arg).toEqual({
       data: { type: 'share', title: '极客时间', desc: expect.any(String), link: `${app.url}/home`, imgUrl: `${app.url}/icons/icon-512.png` },
     });

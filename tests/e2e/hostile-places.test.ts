@@ -14,14 +14,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import { BASE64_BODY_HEADER } from '../../src/shared/endpoints.ts';
 import type { Envelope } from '../../src/shared/envelope.ts';
 import type { Comment, Post } from '../../src/shared/schemas.ts';
 import { callApi, startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
+import { useBrowser } from './support/fixtures.ts';
 import { callAs, expectUntouched, logInByApi, report, watchPage } from './support/hostile.ts';
 import { logIn } from './support/session.ts';
 
@@ -85,7 +84,7 @@ beforeAll(async () => {
     await database.close();
   }
   app = await startApp({ env: { DATA_DIR: dataDir } });
-}, 180_000);
+});
 
 afterAll(async () => {
   await app?.stop();
@@ -93,22 +92,14 @@ afterAll(async () => {
 });
 
 describe('hostile words of users', () => {
-  let browser: LaunchedBrowser;
-  let page: Page;
-  const dialogs: string[] = [];
+  const browser = useBrowser(() => app, { viewport: { width: 1280, height: 900 } });
+  const { page } = browser;
 
   beforeAll(async () => {
-    browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
-    page = browser.page;
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
     await watchPage(page);
   });
-  afterAll(async () => {
-    await browser?.close();
-    expect(dialogs).toEqual([]);
+  afterAll(() => {
+    expect(browser.dialogs).toEqual([]);
   });
 
   /** The page shows each text as written, and nothing ran. */
@@ -149,7 +140,6 @@ describe('hostile words of users', () => {
 
   it('in the welcome toast, and in the composer as a picture name', async () => {
     await page.goto(`${app.url}/home`);
-    await page.locator('main article').first().waitFor();
     await logIn(app, page, WELCOMED_PHONE);
     await expectShownAsText('toast', [`欢迎回来，${NICK}`]);
 

@@ -66,13 +66,21 @@ let app: RunningApp;
 // A port and a data folder of the file's own: the last test deploys a second build on them.
 let env: { PORT: string; DATA_DIR: string } | undefined;
 
+/** The last test's second build, made while the tests before it run (they mostly wait on the browser). */
+let secondBuild: Promise<string>;
+
 beforeAll(async () => {
+  secondBuild = buildSecondClient();
+  // Awaited by the last test; a failure before then is its failure, not an unhandled rejection.
+  void secondBuild.catch(() => undefined);
   env = { PORT: String(await freePort()), DATA_DIR: await mkdtemp(join(tmpdir(), 'feed-e2e-installed-')) };
   app = await startApp({ env });
 });
 afterAll(async () => {
   await app?.stop();
   if (env) await rm(env.DATA_DIR, { recursive: true, force: true });
+  const built = await secondBuild?.catch(() => undefined);
+  if (built) await rm(built, { recursive: true, force: true });
 });
 
 describe('the installed app', () => {
@@ -128,7 +136,7 @@ describe('the installed app', () => {
   it('offers 安装应用 where the browser can install the app; the entry opens its dialog once', async () => {
     await page.goto(`${app.url}/home`);
     const entry = page.getByRole('button', { name: '安装应用' });
-    await entry.waitFor({ timeout: 20_000 });
+    await entry.waitFor();
     await entry.click();
     // The browser's offer is spent on its dialog (headless Chromium answers it at once).
     await entry.waitFor({ state: 'detached' });
@@ -243,13 +251,10 @@ const databases = (page: Page) =>
   page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name ?? '').sort());
 
 describe('a second build deployed at the same address', () => {
-  let secondBuild: string;
+  let secondBuildDir: string;
 
   beforeAll(async () => {
-    secondBuild = await buildSecondClient();
-  }, 180_000);
-  afterAll(async () => {
-    if (secondBuild) await rm(secondBuild, { recursive: true, force: true });
+    secondBuildDir = await secondBuild;
   });
 
   it('is offered as 有新版本; 刷新 reloads into it, and the draft is still there', async () => {
@@ -267,13 +272,13 @@ describe('a second build deployed at the same address', () => {
 
       // The deploy: the same server, address and database, serving the second build.
       await app.stop();
-      app = await startApp({ env: { ...env!, CLIENT_DIR: join(secondBuild, 'dist/client') } });
+      app = await startApp({ env: { ...env!, CLIENT_DIR: join(secondBuildDir, 'dist/client') } });
       await page.reload();
       // The worker of the first build still serves it, and offers the second.
-      await page.getByText('有新版本').waitFor({ timeout: 30_000 });
+      await page.getByText('有新版本').waitFor();
       expect(await page.evaluate(() => document.documentElement.dataset.build)).toBeUndefined();
       await page.getByRole('button', { name: '刷新' }).click();
-      await page.waitForFunction(() => document.documentElement.dataset.build === 'second', undefined, { timeout: 30_000 });
+      await page.waitForFunction(() => document.documentElement.dataset.build === 'second');
       expect(await page.getByText('有新版本').count()).toBe(0);
 
       expect(await databases(page)).toEqual(before);
@@ -283,5 +288,5 @@ describe('a second build deployed at the same address', () => {
     } finally {
       await browser.close();
     }
-  }, 120_000);
+  });
 });

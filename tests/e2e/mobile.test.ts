@@ -3,11 +3,10 @@
  * the channel directory are reachable from the feed through 发现, and every touch target on the
  * way is at least 44 x 44 px.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api } from '#shared/api.ts';
-import { startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
+import { useApp, useBrowser } from './support/fixtures.ts';
 import { logIn } from './support/session.ts';
 
 const DEMO_PHONE = '13800000000';
@@ -55,20 +54,9 @@ async function smallTargets(page: Page): Promise<string[]> {
 }
 
 describe('on a 375 px phone', () => {
-  let app: RunningApp;
-  let browser: LaunchedBrowser;
-  let page: Page;
+  const app = useApp();
+  const { page } = useBrowser(app, { viewport: { width: 375, height: 740 } });
   let followed: { channel_id: number; channel_name: string }[];
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser({ viewport: { width: 375, height: 740 } });
-    page = browser.page;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
 
   const feedTabs = () => page.getByRole('navigation', { name: '动态分类' });
   const sheet = () => page.getByRole('dialog', { name: '发现' });
@@ -140,7 +128,7 @@ describe('on a 375 px phone', () => {
     await link.click();
     await page.waitForURL(`**/follow?channelId=${channel.channel_id}`);
     await expect.poll(() => page.getByRole('heading', { name: channel.channel_name }).count()).toBe(1);
-    await expect.poll(() => page.locator('main article').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('main article').count()).toBeGreaterThan(0);
     expect(await smallTargets(page)).toEqual([]);
   });
 
@@ -148,7 +136,7 @@ describe('on a 375 px phone', () => {
     await openSheet();
     await sheet().getByRole('link', { name: '全部频道' }).click();
     await page.waitForURL('**/invite/channelList');
-    await expect.poll(() => page.locator('main .channel-tile').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('main .channel-tile').count()).toBeGreaterThan(0);
     expect(await smallTargets(page)).toEqual([]);
   });
 
@@ -157,7 +145,7 @@ describe('on a 375 px phone', () => {
     await page.locator('main article').first().waitFor();
     await page.locator('main article .post-card__time').first().evaluate((el: HTMLElement) => el.click());
     await page.waitForURL('**/message/detail/**');
-    await expect.poll(() => page.getByRole('heading', { name: /评论/ }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: /评论/ }).count()).toBe(1);
     expect(await smallTargets(page)).toEqual([]);
     await page.locator('main a[href^="/usercenter/"]').first().click();
     await page.waitForURL('**/usercenter/**');

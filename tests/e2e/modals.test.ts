@@ -4,24 +4,13 @@
  * focus returns to the opener, the page under it neither scrolls nor loses its place, and a
  * toast raised while it is open shows above it. Needs `npm run build` first.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { sharedApp, useBrowser } from './support/fixtures.ts';
+import { wheelAndSettle } from './support/scroll.ts';
 
-let app: RunningApp;
-let browser: LaunchedBrowser;
-let page: Page;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser({ viewport: { width: 1280, height: 860 } });
-  page = browser.page;
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const app = sharedApp();
+const browser = useBrowser(app, { viewport: { width: 1280, height: 860 } });
+const { page } = browser;
 
 const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
 /**
@@ -56,10 +45,7 @@ describe('the login popup, a modal <dialog>', () => {
     }
     expect(places.has('dialog')).toBe(true);
     expect(places.has('page')).toBe(false);
-    await page.mouse.move(80, 700);
-    await page.mouse.wheel(0, 900);
-    await page.waitForTimeout(300);
-    expect(await scrollY()).toBe(1200);
+    expect(await wheelAndSettle(page, 900, { x: 80, y: 700 })).toBe(1200);
 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
@@ -76,14 +62,14 @@ describe('the login popup, a modal <dialog>', () => {
     await dialog.waitFor();
     await browser.context.setOffline(true);
     try {
-      const toast = page.locator('.toast', { hasText: '网络异常' });
-      await toast.waitFor();
-      const box = (await toast.boundingBox())!;
-      const topmost = await page.evaluate(
-        ({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('.toast')),
-        { x: box.x + box.width / 2, y: box.y + box.height / 2 },
-      );
-      expect(topmost).toBe(true);
+      // Looked at in the frame it is found in: a toast goes away by itself after a while.
+      const shown = await page.waitForFunction(() => {
+        const toast = [...document.querySelectorAll('.toast')].find((element) => element.textContent?.includes('网络异常'));
+        if (!toast) return undefined;
+        const box = toast.getBoundingClientRect();
+        return { topmost: Boolean(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.closest('.toast')) };
+      });
+      expect(await shown.jsonValue()).toEqual({ topmost: true });
       expect(await dialog.isVisible()).toBe(true);
     } finally {
       await browser.context.setOffline(false);

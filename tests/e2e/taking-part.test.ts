@@ -5,12 +5,12 @@
  * post and see it leave /home. Each layout is a user of its own. Needs `npm run build` first.
  */
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '#shared/api.ts';
 import type { Post } from '#shared/schemas.ts';
-import { callApi, feedPosts, startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
-import { logIn } from './support/session.ts';
+import { callApi, feedPosts } from './support/app.ts';
+import { useApp, useBrowser, withBrowser } from './support/fixtures.ts';
+import { wheelAndSettle } from './support/scroll.ts';
 
 const DEMO_PHONE = '13800000000';
 const layouts = [
@@ -18,54 +18,43 @@ const layouts = [
   { name: 'mobile', viewport: { width: 375, height: 740 }, phone: '13900000102', ownPostIndex: 1 },
 ];
 
-let app: RunningApp;
+// The demo user logs in once per layout, within a minute.
+const app = useApp({ env: { LOGIN_CODE_RESEND_SECONDS: '1' } });
 let openPoll: Post;
 let ownPosts: Post[];
 let mostCommented: Post;
 
 beforeAll(async () => {
-  // The demo user logs in once per layout, within a minute.
-  app = await startApp({ env: { LOGIN_CODE_RESEND_SECONDS: '1' } });
   const posts = await feedPosts(app, 200);
   openPoll = posts.find((post) => post.vote && (post.vote.end_time === null || post.vote.end_time > Date.now() + 3_600_000))!;
   mostCommented = posts.reduce((most, post) => (post.comment_count > most.comment_count ? post : most));
   ownPosts = (await callApi(app, api.userPosts, { visit_user_id: 1, size: 5 })).list;
 });
-afterAll(async () => {
-  await app?.stop();
-});
-
 const count = (name: string | null) => Number(/(\d+)$/.exec(name ?? '')?.[1]);
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
 /** Scrolls /home (loading pages) until the card of post `id` is there, and brings it to the middle. */
 async function cardOnHome(page: Page, id: number): Promise<Locator> {
   const author = page.locator(`#post-${id}-author`);
-  for (let i = 0; i < 60; i++) {
-    // In the DOM is within the windowed list's range: centred in one step, before the list moves
-    // on (a card found, then scrolled to by a second call, could be gone in between).
-    const centred = (await author.count()) > 0 && (await author.evaluate((element) => element.scrollIntoView({ block: 'center' }), undefined, { timeout: 1000 }).then(() => true, () => false));
-    if (centred) return page.locator('article', { has: author });
-    await page.mouse.wheel(0, 2000);
-    await page.waitForTimeout(150);
-  }
-  throw new Error(`post ${id} never came on /home`);
+  await expect
+    .poll(
+      async () => {
+        // In the DOM is within the windowed list's range: centred in one step, before the list moves
+        // on (a card found, then scrolled to by a second call, could be gone in between).
+        const centred =
+          (await author.count()) > 0 &&
+          (await author.evaluate((element) => element.scrollIntoView({ block: 'center' }), undefined, { timeout: 1000 }).then(() => true, () => false));
+        if (!centred) await wheelAndSettle(page, 2000);
+        return centred;
+      },
+      { message: `post ${id} never came on /home` },
+    )
+    .toBe(true);
+  return page.locator('article', { has: author });
 }
 
 describe.each(layouts)('taking part at $name', ({ viewport, phone }) => {
-  let browser: LaunchedBrowser;
-  let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchBrowser({ viewport });
-    page = browser.page;
-    await page.goto(`${app.url}/home`);
-    await page.locator('main article').first().waitFor();
-    await logIn(app, page, phone);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { page } = useBrowser(app, { viewport, logInAs: phone });
 
   it('likes a post in the feed, sees it liked on its detail, goes back to the same place and unlikes', async () => {
     await page.goto(`${app.url}/home`);
@@ -176,13 +165,8 @@ describe.each(layouts)('taking part at $name', ({ viewport, phone }) => {
 
 describe.each(layouts)("deleting one's own post at $name", ({ viewport, ownPostIndex }) => {
   it('asks first, then the post leaves /home at once', async () => {
-    const browser = await launchBrowser({ viewport });
-    const { page } = browser;
-    try {
+    await withBrowser(app, { viewport, logInAs: DEMO_PHONE }, async ({ page }) => {
       const post = ownPosts[ownPostIndex]!;
-      await page.goto(`${app.url}/home`);
-      await page.locator('main article').first().waitFor();
-      await logIn(app, page, DEMO_PHONE);
       const card = await cardOnHome(page, post.id);
       await card.getByRole('button', { name: '更多' }).click();
       await page.getByRole('dialog', { name: '选择操作' }).getByRole('button', { name: '删除' }).click();
@@ -197,17 +181,13 @@ describe.each(layouts)("deleting one's own post at $name", ({ viewport, ownPostI
         body: JSON.stringify({ post_id: post.id }),
       });
       expect(((await detail.json()) as { error?: { code: number } }).error?.code).toBe(-1005);
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });
 
 describe('写评论 on a phone', () => {
   it('is under the title at first; the bar at the bottom follows only once the reader is past it, so it covers nothing at load', async () => {
-    const browser = await launchBrowser({ viewport: layouts[1]!.viewport });
-    const { page } = browser;
-    try {
+    await withBrowser(app, { viewport: layouts[1]!.viewport }, async ({ page }) => {
       await page.goto(`${app.url}/message/detail/${mostCommented.id}`);
       await page.locator('.comment-list .comment').first().waitFor();
       const bar = page.locator('.comment-bar');
@@ -230,20 +210,13 @@ describe('写评论 on a phone', () => {
       await page.locator('.comment-list .comment').first().waitFor();
       await page.evaluate(() => window.scrollTo(0, 0));
       await bar.waitFor({ state: 'hidden' });
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });
 
 describe('the AI widget on PC', () => {
   it('steps aside while the reader writes, so a 发送 it lies over still sends, and comes back after', async () => {
-    const browser = await launchBrowser({ viewport: layouts[0]!.viewport });
-    const { page } = browser;
-    try {
-      await page.goto(`${app.url}/home`);
-      await page.locator('main article').first().waitFor();
-      await logIn(app, page, '13900000103');
+    await withBrowser(app, { viewport: layouts[0]!.viewport, logInAs: '13900000103' }, async ({ page }) => {
       await page.goto(`${app.url}/message/detail/${mostCommented.id}`);
       const send = page.getByRole('button', { name: '发送', exact: true });
       await send.scrollIntoViewIfNeeded();
@@ -261,23 +234,19 @@ describe('the AI widget on PC', () => {
       const text = `挡在发送上的助手 ${Date.now()}`;
       await page.getByRole('textbox', { name: '写评论' }).fill(text);
       expect(await page.evaluate(over)).toBe(false);
-      await send.click({ timeout: 5000 });
+      await send.click();
       await page.getByText(text).waitFor();
 
       await page.getByRole('heading', { name: /^评论/ }).click();
       await expect.poll(() => widget.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
       expect(await page.evaluate(over)).toBe(true);
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });
 
 describe('sharing', () => {
   it('copies the post link where there is no share sheet, and the poster saves a PNG of the post', async () => {
-    const browser = await launchBrowser({ viewport: { width: 1280, height: 860 } });
-    const { page, context } = browser;
-    try {
+    await withBrowser(app, { viewport: { width: 1280, height: 860 } }, async ({ page, context }) => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
       await page.goto(`${app.url}/home`);
       const card = page.locator('main article').first();
@@ -293,8 +262,6 @@ describe('sharing', () => {
       const bytes = new Uint8Array(await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks)));
       expect(Array.from(bytes.subarray(1, 4))).toEqual([0x50, 0x4e, 0x47]); // "PNG"
       expect(new DataView(bytes.buffer, bytes.byteOffset).getUint32(16)).toBe(750);
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });
