@@ -22,7 +22,7 @@ import {
   VOTE_MAX_OPTIONS,
   VOTE_MIN_OPTIONS,
 } from './constants.ts';
-import { graphemes, textLength } from './text-length.ts';
+import { hasMoreGraphemesThan, isLongerThan } from './text-length.ts';
 import {
   channelCategorySchema,
   channelDetailSchema,
@@ -125,55 +125,20 @@ export const voteInputSchema = z.object({
 
 // ---- text length (SPEC.md section 5) ----
 
-/** A grapheme cluster never ends after these (UAX #29: CR, format characters incl. ZWJ and prepends, regional indicators). */
-const NO_BREAK_AFTER =
-  /[\r\p{Cf}\p{Regional_Indicator}\u0D4E\u{111C2}\u{111C3}\u{1193F}\u{11941}\u{11A3A}\u{11A84}-\u{11A89}\u{11D46}\u{11F02}]/u;
-/** Characters that always start a grapheme cluster unless what precedes them forbids it. */
-const STARTS_CLUSTER_SCRIPT =
-  /[\p{Script=Latin}\p{Script=Han}\p{Script=Common}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Cyrillic}\p{Script=Greek}]/u;
-const STARTS_CLUSTER_KIND = /[\p{L}\p{N}\p{P}\p{S}\p{Zs}\n]/u;
-const EXTENDS_CLUSTER = /[\p{Emoji_Modifier}\p{Regional_Indicator}\uFF9E\uFF9F]/u;
-const CHUNK_UNITS = 256;
-
-/** Whether a grapheme cluster boundary is certain between code points `before` and `after`. */
-function certainBreak(before: string, after: string): boolean {
-  return !NO_BREAK_AFTER.test(before) && STARTS_CLUSTER_SCRIPT.test(after) && STARTS_CLUSTER_KIND.test(after) && !EXTENDS_CLUSTER.test(after);
-}
-
-/**
- * textLength (text-length.ts) of a long text in linear time: Intl.Segmenter slows down
- * quadratically with the length of what it segments (100,000 characters take seconds on
- * Node 20), so the text is counted in pieces of about 256 code units cut where a grapheme
- * boundary is certain (between two letters, digits, punctuation or spaces of scripts whose
- * clusters cannot continue across them). Equal to textLength(text) for every text.
- */
-export function countTextLength(text: string): number {
-  if (text.length <= CHUNK_UNITS * 2) return textLength(text);
-  let total = 0;
-  let start = 0;
-  let at = 0;
-  let previous = '';
-  for (const point of text) {
-    if (at - start >= CHUNK_UNITS && certainBreak(previous, point)) {
-      total += textLength(text.slice(start, at));
-      start = at;
-    }
-    previous = point;
-    at += point.length;
-  }
-  return total + textLength(text.slice(start));
-}
-
 export const POST_TOO_LONG = `内容不能超过 ${POST_MAX_LENGTH} 字符（中文算 2 个，表情算 4 个）`;
 
-/** The text of a post: not blank, at most POST_MAX_LENGTH as SPEC.md section 5 counts (code units first, cheaply). */
+/**
+ * The text of a post: not blank, at most POST_MAX_LENGTH as SPEC.md section 5 counts. Code units
+ * first, cheaply; then the count, which stops as soon as the limit is passed.
+ */
 const postContent = z
   .string({ error: '内容应为文字' })
   .trim()
   .min(1, '内容不能为空')
-  // No text of more code units than this counts within the limit unless it is made of long clusters.
+  // Refused before it is counted: only a text of long clusters (a letter under many accents)
+  // could have more code units than this and count within the limit.
   .max(POST_MAX_LENGTH * 4, { error: POST_TOO_LONG, abort: true })
-  .refine((content) => countTextLength(content) <= POST_MAX_LENGTH, POST_TOO_LONG);
+  .refine((content) => !isLongerThan(content, POST_MAX_LENGTH), POST_TOO_LONG);
 
 // ---- topic tags ----
 
@@ -199,7 +164,7 @@ const topicTags = z
       ctx.issues.push({ code: 'custom', message: `最多 ${POST_MAX_TOPICS} 个话题`, input: tags });
       return z.NEVER;
     }
-    const long = names.find((name) => graphemes(name).length > TOPIC_NAME_MAX_CHARS);
+    const long = names.find((name) => hasMoreGraphemesThan(name, TOPIC_NAME_MAX_CHARS));
     if (long !== undefined) {
       ctx.issues.push({ code: 'custom', message: `话题不能超过 ${TOPIC_NAME_MAX_CHARS} 个字：${long}`, input: tags });
       return z.NEVER;

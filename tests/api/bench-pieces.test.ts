@@ -3,13 +3,16 @@
  * for minutes and asserts nothing): the anchor routes answer the envelope on the bench's own app
  * and are not the server's, the raw keyset anchor pages as a keyset page does, the bulk loader
  * leaves every counter and copy consistent and its summary true, and the load generator
- * (load.ts, a process of its own) drives a listening server and reports what it did. Nothing
- * here is timed.
+ * (load.ts, a process of its own) drives a listening server and reports what it did, sending
+ * bodies in turn with fresh client_ids at a held rate (the stall group's writer). Nothing here
+ * is timed.
  */
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import { ErrorCode } from '../../src/shared/errors.ts';
@@ -167,5 +170,42 @@ describe('the bulk loader and the load generator', () => {
     expect(result.non2xx + result.errors + result.timeouts).toBe(0);
     expect(result.rps).toBeGreaterThan(0);
     expect(result.p99).toBeGreaterThanOrEqual(result.p50);
+  }, 30_000);
+});
+
+describe('load.ts with bodies in turn, fresh fields and a rate', () => {
+  it('sends each body in turn with a fresh client_id, held to the rate, its spec read from a file', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    const echo = Fastify();
+    echo.post('/echo', async (request) => {
+      bodies.push(request.body as Record<string, unknown>);
+      return { code: 0, data: {} };
+    });
+    const address = await echo.listen({ port: 0, host: '127.0.0.1' });
+    const dir = await mkdtemp(join(tmpdir(), 'load-spec-'));
+    try {
+      const spec: LoadSpec = {
+        url: `${address}/echo`,
+        body: { channel_id: [1] },
+        bodies: [{ content: '甲' }, { content: '乙' }],
+        unique: ['client_id'],
+        rate: 20,
+        connections: 2,
+        seconds: 1,
+      };
+      await writeFile(join(dir, 'spec.json'), JSON.stringify(spec));
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', join(projectRoot(), 'tests/bench/load.ts'), `@${join(dir, 'spec.json')}`], { cwd: projectRoot() });
+      const result = JSON.parse(stdout.trim().split('\n').at(-1)!) as LoadResult;
+      expect(result.requests).toBeGreaterThan(0);
+      expect(bodies.length).toBeGreaterThanOrEqual(result.requests);
+      expect(new Set(bodies.map((body) => body.content))).toEqual(new Set(['甲', '乙']));
+      expect(bodies.every((body) => Array.isArray(body.channel_id))).toBe(true);
+      expect(new Set(bodies.map((body) => body.client_id)).size).toBe(bodies.length);
+      // Held to about 20 a second (unheld, a local server answers thousands).
+      expect(bodies.length).toBeLessThan(200);
+    } finally {
+      await echo.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   }, 30_000);
 });

@@ -18,6 +18,8 @@ declare module 'autocannon' {
     method?: string;
     connections?: number;
     duration?: number;
+    /** Requests per second of the whole run. */
+    overallRate?: number;
     headers?: Record<string, string>;
     requests?: { setupRequest?: (request: Request) => Request }[];
   }

@@ -4,8 +4,8 @@
  * anchors, measured in the same run, interleaved, round after round; the ratios are what count.
  *
  *   npm run bench                              every group
- *   npm run bench -- postgres pglite           some groups: postgres | pglite | seed | bundle | startup
- *                                                | lighthouse | offline
+ *   npm run bench -- postgres pglite           some groups: postgres | pglite | stall | seed | bundle
+ *                                                | startup | lighthouse | offline
  *   npm run bench -- --only=lighthouse,offline the same, as a list (or BENCH_STAGES=lighthouse,offline)
  *
  * The feed groups start the server with the anchors beside its calls (anchored-server.ts, bundled
@@ -41,6 +41,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { api } from '../../src/shared/api.ts';
+import { POST_MAX_LENGTH } from '../../src/shared/constants.ts';
 import { TICKET_COOKIE } from '../../src/shared/endpoints.ts';
 import { loadConfig, projectRoot } from '../../src/server/config.ts';
 import { openDatabase, type Db } from '../../src/server/db/client.ts';
@@ -48,6 +49,7 @@ import * as schema from '../../src/server/db/schema.ts';
 import { seedDemoData } from '../../src/server/db/seed.ts';
 import { hashToken } from '../../src/server/services/sessions.ts';
 import { startPostgres } from '../support/db.ts';
+import { atLength, ordinaryText, worstTexts } from '../support/worst-texts.ts';
 import { freePort } from '../support/ports.ts';
 import { bulkLoad, type SqlRunner } from './bulk-load.ts';
 import { lighthouseGroup, offlineGroup } from './first-screen.ts';
@@ -248,9 +250,21 @@ const cpuUsedBetween = (before: Map<number, number>, after: Map<number, number>)
   [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
 /** Runs load.ts in a process of its own and reads its one line of JSON. */
-function runLoad(spec: LoadSpec): Promise<LoadResult> {
+async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  const json = JSON.stringify(spec);
+  // A command line holds at most some 128 KiB; longer specs (the worst bodies) go in a file.
+  const specFile = json.length > 64 * 1024 ? join(await mkdtemp(join(tmpdir(), 'bench-load-')), 'spec.json') : undefined;
+  if (specFile) await writeFile(specFile, json);
+  try {
+    return await loadProcess(specFile ? `@${specFile}` : json);
+  } finally {
+    if (specFile) await rm(join(specFile, '..'), { recursive: true, force: true });
+  }
+}
+
+function loadProcess(argument: string): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'tests/bench/load.ts'), JSON.stringify(spec)], {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'tests/bench/load.ts'), argument], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -536,6 +550,103 @@ async function pgliteGroup(): Promise<void> {
   }
 }
 
+/**
+ * Other requests while one address sends the worst bodies it can: post/add with the texts that
+ * cost the most to count (tests/support/worst-texts.ts), over the length limit and at it, at the
+ * address's request limit (REQUEST_LIMIT_PER_ADDRESS a minute, as a steady rate). Readers of
+ * post/detail at a steady rate well below what the server can answer measure their p99 in three
+ * conditions by turns, round after round: alone (the anchor), beside a writer of ordinary posts
+ * at the same rate, and beside the worst writer. Both writers are logged in and their writes are
+ * not capped (the write limits would refuse them only after their bodies were checked).
+ */
+async function stallGroup(): Promise<void> {
+  const writerRate = Math.round(config.requestLimitPerAddress / 60);
+  const readerRate = 300;
+  say(`## Other requests beside the worst bodies (PGlite, the demo community)`);
+  say();
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-stall-'));
+  let server: Server | undefined;
+  try {
+    const client = await PGlite.create({ dataDir });
+    let ticket: string;
+    let lastPostId: number;
+    try {
+      const db = drizzlePglite(client, { schema });
+      await migratePglite(db, { migrationsFolder: config.migrationsFolder });
+      await seedDemoData(db as unknown as Db);
+      ticket = await benchTicket(client);
+      lastPostId = Number(((await client.query('select max(id) as id from posts')).rows[0] as { id: number }).id);
+    } finally {
+      await client.close();
+    }
+    server = await startAnchoredServer({
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      WRITE_LIMIT_PER_MINUTE: '1000000',
+      DAILY_POST_LIMIT: '1000000',
+    });
+    const worst = worstTexts(POST_MAX_LENGTH * 4 - 1).flatMap(([, text]) => [{ content: text }, { content: atLength(text, POST_MAX_LENGTH) }]);
+    const writer = (bodies: Record<string, unknown>[]): LoadSpec => ({
+      url: `${server!.url}${api.postAdd.path}`,
+      body: { channel_id: [1] },
+      bodies,
+      unique: ['client_id'],
+      headers: { cookie: `${TICKET_COOKIE}=${ticket}` },
+      rate: writerRate,
+      connections: 4,
+      seconds: settings.seconds,
+    });
+    const readers: LoadSpec = {
+      url: `${server.url}${api.postDetail.path}`,
+      body: {},
+      random: { post_id: [1, lastPostId] },
+      rate: readerRate,
+      connections: 10,
+      seconds: settings.seconds,
+    };
+    const conditions = [
+      { name: 'readers alone', writer: undefined },
+      { name: 'beside a writer of ordinary posts', writer: writer([{ content: ordinaryText(200) }]) },
+      { name: 'beside a writer of the worst bodies', writer: writer(worst) },
+    ];
+    say(
+      `Readers: \`post/detail\` at ${readerRate} req/s over 10 connections; writer: \`post/add\` at ${writerRate} req/s (REQUEST_LIMIT_PER_ADDRESS ${config.requestLimitPerAddress} a minute) over 4 connections, ${worst.length} worst bodies in turn (${worst.length / 2} kinds of text, ${(POST_MAX_LENGTH * 4 - 1).toLocaleString('en')} code units and cut to ${POST_MAX_LENGTH.toLocaleString('en')} units). ${settings.rounds} rounds × ${settings.seconds} s, conditions by turns.`,
+    );
+    say();
+    for (const condition of conditions) {
+      await runLoad({ ...readers, seconds: 2 });
+      if (condition.writer) await runLoad({ ...condition.writer, seconds: 2 });
+    }
+    const runs = new Map(conditions.map((condition) => [condition.name, [] as { readers: LoadResult; writer?: LoadResult }[]]));
+    for (let round = 0; round < settings.rounds; round++) {
+      const order = conditions.map((_, i) => conditions[(i + round) % conditions.length]!);
+      for (const condition of order) {
+        const [readersRun, writerRun] = await Promise.all([runLoad(readers), condition.writer ? runLoad(condition.writer) : undefined]);
+        runs.get(condition.name)!.push({ readers: readersRun, ...(writerRun ? { writer: writerRun } : {}) });
+        console.log(
+          `  stall round ${round + 1}/${settings.rounds} ${condition.name.padEnd(36)} readers p50 ${fixed(readersRun.p50, 1)} ms p99 ${fixed(readersRun.p99, 1)} ms ${fixed(readersRun.rps)} req/s${writerRun ? `; writer ${fixed(writerRun.rps, 1)} req/s p99 ${fixed(writerRun.p99, 1)} ms` : ''}`,
+        );
+      }
+    }
+    const alone = runs.get(conditions[0]!.name)!;
+    say('| condition | readers req/s | readers p50 ms | readers p99 ms | p99 × alone | writer req/s | writer p99 ms | errors |');
+    say('|---|---|---|---|---|---|---|---|');
+    for (const condition of conditions) {
+      const list = runs.get(condition.name)!;
+      const ratios = list.map((run, round) => run.readers.p99 / Math.max(1, alone[round]!.readers.p99));
+      const writers = list.flatMap((run) => (run.writer ? [run.writer] : []));
+      const errors = list.reduce((sum, run) => sum + run.readers.non2xx + run.readers.errors + (run.writer ? run.writer.non2xx + run.writer.errors : 0), 0);
+      say(
+        `| ${condition.writer ? condition.name : `*anchor:* ${condition.name}`} | ${fixed(median(list.map((run) => run.readers.rps)))} | ${fixed(median(list.map((run) => run.readers.p50)), 1)} | ${fixed(median(list.map((run) => run.readers.p99)), 1)} | ${condition.writer ? fixed(median(ratios), 2) : '1'} | ${writers.length ? fixed(median(writers.map((run) => run.rps)), 1) : ''} | ${writers.length ? fixed(median(writers.map((run) => run.p99)), 1) : ''} | ${errors} |`,
+      );
+    }
+    say();
+  } finally {
+    await server?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function seedGroup(): Promise<void> {
   say('## Seed and start-up');
   say();
@@ -618,6 +729,7 @@ const firstScreen = { say, startServer, lighthouseRounds: settings.lighthouseRou
 const groups: Record<string, () => Promise<void> | void> = {
   postgres: postgresGroup,
   pglite: pgliteGroup,
+  stall: stallGroup,
   seed: seedGroup,
   bundle: bundleGroup,
   startup: startupGroup,

@@ -63,6 +63,15 @@ export function defineEndpoint<E extends Endpoint>(app: FastifyInstance, endpoin
       [inputKey]: endpoint.input,
       response: { 200: envelopeSchema(endpoint.output) },
     },
+    // A visitor's call that needs a login is answered before its body is validated: the body's
+    // checks (its text counted) are work done only for someone who may make the call.
+    ...(endpoint.auth === 'required'
+      ? {
+          preValidation: async (request: FastifyRequest) => {
+            if (!(await request.resolveViewer())) throw notLoggedIn();
+          },
+        }
+      : {}),
     handler: async (request, reply) => {
       // Calls that answer everyone alike skip the ticket lookup (one query saved per call).
       const viewer = endpoint.auth === 'none' ? null : await request.resolveViewer();

@@ -8,7 +8,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { FEEDBACK_MAX_CHARS, type ComplainReason } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/errors.ts';
-import { graphemes } from '#shared/text-length.ts';
+import { hasMoreGraphemesThan } from '#shared/text-length.ts';
 import type { Db } from '../db/client.ts';
 import { comments, complaints, posts, users } from '../db/schema.ts';
 import { BusinessError, notFound } from '../errors.ts';
@@ -25,8 +25,9 @@ export interface ComplainInput {
 export function checkComplaintText(reason: string, content: string): string {
   const text = content.trim();
   if (reason === '' && text === '') throw new BusinessError(ErrorCode.FeedbackInvalid);
-  // A text this long in UTF-16 units is over the limit whatever it is made of; skip segmenting it.
-  if (text.length > FEEDBACK_MAX_CHARS * 64 || graphemes(text).length > FEEDBACK_MAX_CHARS) {
+  // A text this long in UTF-16 units is over the limit whatever it is made of; else the count
+  // stops at the first character past the limit.
+  if (text.length > FEEDBACK_MAX_CHARS * 64 || hasMoreGraphemesThan(text, FEEDBACK_MAX_CHARS)) {
     throw new BusinessError(ErrorCode.FeedbackTooLong);
   }
   return text;
