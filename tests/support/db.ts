@@ -79,6 +79,11 @@ export interface PostgresServer {
   /** postgres://postgres@127.0.0.1:PORT/community_test */
   url: string;
   stop(): Promise<void>;
+  /**
+   * pg_ctl restart with its settings (`immediate`: every backend killed at once, as a crash;
+   * `fast`: connections ended cleanly), resolving once the server takes connections again.
+   */
+  restart(mode: 'immediate' | 'fast'): Promise<void>;
 }
 
 
@@ -186,7 +191,8 @@ export async function startPostgres(settings: string[] = []): Promise<PostgresSe
     await stop();
     throw err;
   }
-  return { url: `postgres://postgres@127.0.0.1:${port}/community_test`, stop };
+  const restart = (mode: 'immediate' | 'fast') => pgRun('pg_ctl', ['-D', dataDir, '-m', mode, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'restart']);
+  return { url: `postgres://postgres@127.0.0.1:${port}/community_test`, stop, restart };
 }
 
 /** The template database the api project's global setup migrates and seeds once per run. */

@@ -10,6 +10,9 @@ import { ErrorCode, NETWORK_ERROR_MESSAGE } from '#shared/errors.ts';
 
 export type ApiErrorKind = 'business' | 'network' | 'timeout' | 'logged-in-elsewhere' | 'http';
 
+/** The server's answer while it cannot serve for a moment (its database is away): try again. */
+const HTTP_UNAVAILABLE = 503;
+
 export class ApiError extends Error {
   readonly code: number;
   readonly kind: ApiErrorKind;
@@ -98,6 +101,9 @@ export function answerOf<T>(status: number, payload: unknown, path: string): T {
   }
   if (payload.code === 0) return (payload as { data: T }).data;
   const { code, msg } = 'error' in payload ? payload.error : { code: ErrorCode.Unknown, msg: '' };
+  // 503: the server cannot serve it now (its database is away) and says so in the envelope; the
+  // request was fine and is worth sending again, as a server that is unwell is.
+  if (status === HTTP_UNAVAILABLE) throw new ApiError({ code, msg, kind: 'http', status, path });
   // The server's own words; where the catalogue has the code, what the user is shown comes from
   // it (the error hook and the forms, through error-messages.ts).
   throw new ApiError({ code, msg, kind: 'business', status, path });

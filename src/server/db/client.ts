@@ -32,16 +32,54 @@ export interface OpenOptions {
   migrationsFolder: string;
   poolSize?: number;
   /**
-   * An idle PostgreSQL connection failed (the server restarted, or ended it): the pool drops it
-   * and opens another when needed. Without a listener the pool's error would end the process.
+   * A PostgreSQL connection failed (the server restarted, or ended it), idle in the pool or
+   * lent to a request between two of its queries: the pool drops it and opens another when
+   * needed. Without a listener the connection's error event would end the process.
    */
   onIdleConnectionError?: (error: Error) => void;
 }
 
+/** How long a request waits for a new PostgreSQL connection before it is answered 503 (the database is away). */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * SQLSTATEs of a database that is away for now: the connection classes (08: lost, refused,
+ * failed), the server shutting down or ending connections (57P01-57P03, 57P05), and too many
+ * connections while it recovers (53300).
+ */
+const UNAVAILABLE_STATES = /^(08\d{3}|57P0[1235]|53300)$/;
+/** Node's network errors reaching the database, and the driver's words for a connection gone. */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|Connection ended unexpectedly/i;
+
+/**
+ * Whether `error` (or what caused it: drizzle wraps the driver's error) says the database is
+ * away for now rather than that the request or our code is wrong: such a request is answered
+ * 503, to be tried again.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_CODES.has(code))) return true;
+    if (UNAVAILABLE_MESSAGES.test(current.message)) return true;
+  }
+  return false;
+}
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    pool.on('error', options.onIdleConnectionError ?? ((error) => console.warn(`PostgreSQL connection lost: ${error.message}`)));
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // A database that does not answer fails the request in good time instead of holding it.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
+    const lost = options.onIdleConnectionError ?? ((error: Error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+    pool.on('error', lost);
+    // A lent connection's error event (the server ended it between two queries of a request)
+    // is every client's own: the query in flight fails, and the pool drops the client on release.
+    pool.on('connect', (client) => client.on('error', lost));
     const db = drizzlePg(pool, { schema });
     // Several API processes may start at once; an advisory lock lets one migrate at a time.
     const client = await pool.connect();
