@@ -25,6 +25,8 @@ export const ErrorCode = {
   VoteClosed: -1010,
   /** Added: a second complaint by the same user about the same target. */
   AlreadyComplained: -1011,
+  /** Added: a complaint about one's own post, comment or self. */
+  OwnComplaint: -1012,
   NotLoggedIn: -2000,
   BalanceAbnormal: -2001,
   TooFrequent: -2005,

@@ -52,6 +52,20 @@ describe.each(testDatabases)('complaints on $name', ({ open }) => {
     expect(await stored(me.uid)).toBe(3);
   });
 
+  it('answers -1012 for a complaint about one’s own post, comment or self, and files none', async () => {
+    const me = await app.t.login(freshPhone());
+    const post = (
+      await app.t.call<{ id: number }>(api.postAdd, { content: '我自己的动态', channel_id: [1], client_id: newClientId('own-post') }, { ticket: me.ticket })
+    ).data();
+    const comment = (
+      await app.t.call<{ id: number }>(api.commentAdd, { post_id: 31, content: '我自己的评论', client_id: newClientId('own-comment') }, { ticket: me.ticket })
+    ).data();
+    for (const [target_type, target_id] of [['post', post.id], ['comment', comment.id], ['user', me.uid]] as const) {
+      expect(errorOf((await complain(app.t, me.ticket, { target_type, target_id })).body)).toEqual({ code: -1012, msg: '不能投诉自己的内容' });
+    }
+    expect(await stored(me.uid)).toBe(0);
+  });
+
   it('answers -2901 for no reason and no text, -2902 over 500 characters counted as the reader sees them', async () => {
     const me = await app.t.login(freshPhone());
     for (const content of ['', '   \n ']) {

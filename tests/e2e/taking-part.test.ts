@@ -123,7 +123,12 @@ describe.each(layouts)('taking part at $name', ({ viewport, phone }) => {
     await item.getByRole('button', { name: `回复 ${author}` }).first().click();
     await write(reply, `回复 ${author}`);
 
-    await page.locator('.comment--reply', { hasText: reply }).getByRole('button', { name: '删除' }).click();
+    // One's own reply: its 更多 offers 删除, never 投诉.
+    await page.locator('.comment--reply', { hasText: reply }).getByRole('button', { name: '更多' }).click();
+    const menu = page.getByRole('dialog', { name: '选择操作' });
+    await menu.getByRole('button', { name: '删除' }).waitFor();
+    expect(await menu.getByRole('button', { name: '投诉' }).count()).toBe(0);
+    await menu.getByRole('button', { name: '删除' }).click();
     await page.getByRole('alertdialog', { name: '删除评论' }).getByRole('button', { name: '删除' }).click();
     await expect.poll(() => page.getByText(reply).count()).toBe(0);
     expect(await page.getByText(comment).count()).toBe(1);
@@ -148,6 +153,31 @@ describe.each(layouts)('taking part at $name', ({ viewport, phone }) => {
     await page.getByText('投诉已提交').waitFor();
   });
 
+  it('reports another user’s comment from its 更多', async () => {
+    const posts = (await callApi(app, api.channelPosts, { tab: 'all', size: 50 })).list.filter((post) => post.comment_count > 0);
+    let target: { postId: number; nick: string } | undefined;
+    for (const post of posts) {
+      const comment = (await callApi(app, api.commentList, { post_id: post.id, size: 20 })).list.find((c) => !c.is_deleted && c.content.trim());
+      if (comment) {
+        target = { postId: post.id, nick: comment.user.nick };
+        break;
+      }
+    }
+    await page.goto(`${app.url}/message/detail/${target!.postId}`);
+    const item = page.locator('.comment-list > .comment-item').first();
+    await item.getByRole('button', { name: '更多' }).first().click();
+    const menu = page.getByRole('dialog', { name: '选择操作' });
+    // Not one's own, not on one's own post: 投诉 and no 删除.
+    await menu.getByRole('button', { name: '投诉' }).waitFor();
+    expect(await menu.getByRole('button', { name: '删除' }).count()).toBe(0);
+    await menu.getByRole('button', { name: '投诉' }).click();
+    await page.waitForURL(/\/complain\?type=comment&id=\d+/);
+    await page.getByText('你正在投诉一条评论').waitFor();
+    await page.getByRole('radio', { name: '人身攻击' }).check();
+    await page.getByRole('button', { name: '提交' }).click();
+    await page.getByText('投诉已提交').waitFor();
+  });
+
   it('follows a user and sees the follower count change', async () => {
     const author = (await callApi(app, api.channelPosts, { tab: 'all', size: 1 })).list[0]!.user;
     await page.goto(`${app.url}/usercenter/${author.uid}`);
@@ -169,6 +199,9 @@ describe.each(layouts)("deleting one's own post at $name", ({ viewport, ownPostI
       const post = ownPosts[ownPostIndex]!;
       const card = await cardOnHome(page, post.id);
       await card.getByRole('button', { name: '更多' }).click();
+      // One's own post: 删除, never 投诉.
+      await page.getByRole('dialog', { name: '选择操作' }).getByRole('button', { name: '删除' }).waitFor();
+      expect(await page.getByRole('dialog', { name: '选择操作' }).getByRole('button', { name: '投诉' }).count()).toBe(0);
       await page.getByRole('dialog', { name: '选择操作' }).getByRole('button', { name: '删除' }).click();
       await page.getByRole('alertdialog', { name: '删除动态' }).getByRole('button', { name: '删除' }).click();
       await page.getByText('动态已删除').waitFor();
@@ -216,12 +249,15 @@ describe('写评论 on a phone', () => {
 
 describe('the AI widget on PC', () => {
   it('steps aside while the reader writes, so a 发送 it lies over still sends, and comes back after', async () => {
-    await withBrowser(app, { viewport: layouts[0]!.viewport, logInAs: '13900000103' }, async ({ page }) => {
+    // A window with room for it beside the page (narrower, it waits docked at the edge: ai-widget.test.ts).
+    await withBrowser(app, { viewport: { width: 1700, height: 900 }, logInAs: '13900000103' }, async ({ page }) => {
       await page.goto(`${app.url}/message/detail/${mostCommented.id}`);
+      // The promo comes once the page is the app's (hydrated), placed by the window's layout.
+      const widget = page.getByTestId('ai-widget');
+      await expect.poll(() => widget.evaluate((el) => (el as HTMLElement).style.transform)).toContain('translate3d');
       const send = page.getByRole('button', { name: '发送', exact: true });
       await send.scrollIntoViewIfNeeded();
       // The reader (or a short post, which leaves the box at the widget's height) puts it over 发送.
-      const widget = page.getByTestId('ai-widget');
       const from = (await widget.getByText('AI助手').boundingBox())!;
       const to = (await send.boundingBox())!;
       await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);

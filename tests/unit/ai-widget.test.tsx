@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AI_WIDGET_HIDDEN_KEY, useAiWidgetStore } from '../../src/client/app/layout/ai-widget-store.ts';
 import AiWidget from '../../src/client/app/layout/AiWidget.tsx';
 import { HeaderAiEntry } from '../../src/client/app/layout/Header.tsx';
-import { clampPosition, DOCK_VISIBLE_PX, dockedPosition, initialPosition } from '../../src/client/app/layout/widget-position.ts';
+import { clampPosition, DOCK_VISIBLE_PX, dockedPosition, initialPosition, roomBesideContent } from '../../src/client/app/layout/widget-position.ts';
 import { useLayoutStore } from '../../src/client/platform/layout-store.ts';
 
 /** The widget's button that opens the assistant: named by its visible text. */
@@ -14,6 +14,9 @@ describe('AI widget', () => {
     localStorage.clear();
     useAiWidgetStore.getState().reload();
     useLayoutStore.setState({ isMobile: false });
+    // A PC window with room for it beside the 1200 px page.
+    vi.spyOn(window, 'innerWidth', 'get').mockReturnValue(1700);
+    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(900);
   });
   afterEach(() => {
     useLayoutStore.setState({ isMobile: true });
@@ -79,6 +82,22 @@ describe('AI widget', () => {
     fireEvent.click(screen.getByRole('button', { name: OPEN_NAME }));
     expect(open).not.toHaveBeenCalled();
     expect(widget.style.transform).not.toBe(before);
+  });
+
+  it('has room beside the 1200 px page only where the whole widget fits in the margin at its first place', () => {
+    expect(roomBesideContent(1280)).toBe(false);
+    expect(roomBesideContent(1600)).toBe(false);
+    expect(roomBesideContent(1680)).toBe(true);
+    const start = initialPosition({ width: 200, height: 72 }, { width: 1680, height: 900 });
+    expect(start.x).toBeGreaterThanOrEqual((1680 + 1200) / 2);
+  });
+
+  it('on a PC window without that room waits docked at the right edge too, clear of the page', () => {
+    vi.spyOn(window, 'innerWidth', 'get').mockReturnValue(1280);
+    render(<AiWidget />);
+    expect(screen.getByTestId('ai-widget').style.transform).toBe(`translate3d(${1280 - DOCK_VISIBLE_PX}px, ${900 - 310}px, 0)`);
+    expect(screen.queryByRole('button', { name: OPEN_NAME })).toBeNull();
+    expect(screen.getByRole('button', { name: 'AI助手' }).getAttribute('aria-expanded')).toBe('false');
   });
 
   it('on a phone waits docked at the right edge, out of the text column, and comes out on a tap', () => {

@@ -25,6 +25,18 @@ describe('double tap', () => {
     expect(touchEnd(button)).toBe(false);
   });
 
+  it('lets a tap on another control count, however soon: a poll’s option, then 投票', () => {
+    const option = document.body.appendChild(document.createElement('label'));
+    const radio = option.appendChild(document.createElement('span'));
+    const submit = document.body.appendChild(document.createElement('button'));
+    expect(touchEnd(radio)).toBe(false);
+    vi.advanceTimersByTime(120);
+    expect(touchEnd(submit)).toBe(false);
+    vi.advanceTimersByTime(120);
+    // The same control twice is a double tap, wherever inside it the finger lands.
+    expect(touchEnd(submit.appendChild(document.createElement('span')))).toBe(true);
+  });
+
   it('leaves the double tap of text fields alone', () => {
     const input = document.body.appendChild(document.createElement('input'));
     expect(touchEnd(input)).toBe(false);

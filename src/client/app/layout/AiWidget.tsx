@@ -2,23 +2,25 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type 
 import { useLayoutStore } from '../../platform/layout-store.ts';
 import { IconClose, IconSparkle } from '../../ui/icons.tsx';
 import { openAiAssistant, useAiWidgetStore } from './ai-widget-store.ts';
-import { clampPosition, dockedPosition, initialPosition, type Point } from './widget-position.ts';
+import { clampPosition, dockedPosition, initialPosition, roomBesideContent, type Point } from './widget-position.ts';
 import './ai-widget.css';
 
 const DRAG_THRESHOLD_PX = 5;
 const KEY_STEP_PX = 16;
 
+/** The window less its scroll bar, which a fixed element cannot show through. */
 function viewport() {
-  return { width: window.innerWidth, height: window.innerHeight };
+  return { width: document.documentElement.clientWidth || window.innerWidth, height: window.innerHeight };
 }
 
 /**
- * The floating AI assistant promo (SPEC.md sections 1, 4 and 9). On PC it starts 230 px from the
+ * The floating AI assistant promo (SPEC.md sections 1, 4 and 9). It never covers the page's
+ * controls: on a PC window with room beside the 1200 px page it starts there, 230 px from the
  * right and 110 + 200 px from the bottom; drag it anywhere with mouse, pen or touch (pointer
  * events), or move it with the arrow keys; a click without dragging opens the AI page in a new
- * window; the close button hides it for good. On a phone it waits docked at the right edge,
- * mostly hidden, at the same height (a drag moves it up and down): a tap brings it out whole,
- * and it goes back when the page scrolls.
+ * window; the close button hides it for good. On a phone, and on a window without that room, it
+ * waits docked at the right edge, mostly hidden, at the same height (a drag moves it up and
+ * down): a tap brings it out whole, and it goes back when the page scrolls or is tapped elsewhere.
  */
 export default function AiWidget() {
   const hidden = useAiWidgetStore((s) => s.hidden);
@@ -27,7 +29,9 @@ export default function AiWidget() {
   const rootRef = useRef<HTMLDivElement>(null);
   const [position, setPosition] = useState<Point | null>(null);
   const [out, setOut] = useState(false);
-  const docked = isMobile && !out;
+  const [roomy, setRoomy] = useState(() => roomBesideContent(viewport().width));
+  const docks = isMobile || !roomy;
+  const docked = docks && !out;
   const drag = useRef<{ id: number; startX: number; startY: number; origin: Point; moved: boolean } | null>(null);
   const suppressClick = useRef(false);
 
@@ -35,9 +39,9 @@ export default function AiWidget() {
     const el = rootRef.current;
     return { width: el?.offsetWidth ?? 200, height: el?.offsetHeight ?? 80 };
   };
-  /** Where the widget may be: anywhere on PC, the right edge (docked or out) on a phone. */
+  /** Where the widget may be: anywhere beside a wide page, else the right edge (docked or out). */
   const place = (p: Point): Point => {
-    if (!isMobile) return clampPosition(p, size(), viewport());
+    if (!docks) return clampPosition(p, size(), viewport());
     return docked ? dockedPosition(p.y, size(), viewport()) : clampPosition({ x: Infinity, y: p.y }, size(), viewport());
   };
 
@@ -59,19 +63,22 @@ export default function AiWidget() {
     setPosition((p) => place(p ?? initialPosition(size(), viewport())));
     // place() reads the layout and the docked state, which are the dependencies.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hidden, isMobile, docked]);
+  }, [hidden, docks, docked]);
 
   useEffect(() => {
     if (hidden) return;
-    const onResize = () => setPosition((p) => (p ? place(p) : p));
+    const onResize = () => {
+      setRoomy(roomBesideContent(viewport().width));
+      setPosition((p) => (p ? place(p) : p));
+    };
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hidden, isMobile, docked]);
+  }, [hidden, docks, docked]);
 
   useEffect(() => {
     if (!out) return;
-    // Brought out on a phone: back to the edge when the reader scrolls on or taps elsewhere.
+    // Brought out from the edge: back there when the reader scrolls on or taps elsewhere.
     const back = (event: Event) => {
       if (event.type === 'pointerdown' && rootRef.current?.contains(event.target as Node)) return;
       setOut(false);

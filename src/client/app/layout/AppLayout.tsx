@@ -1,6 +1,5 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useLayoutStore } from '../../platform/layout-store.ts';
-import AiWidget from './AiWidget.tsx';
 import { BackToTop } from './BackToTop.tsx';
 import { Header } from './Header.tsx';
 import type { FeedTab } from '../../entities/post/queries.ts';
@@ -10,6 +9,7 @@ import { LazyLayer, lazyComponent } from '../../ui/LazyLayer.tsx';
 import { useOnlineStore } from '../../platform/online-store.ts';
 import { useFocusClearOfBar } from '../../ui/focus-clear-of-bar.ts';
 import { useAppOffers } from './app-offers.ts';
+import { useRenderingFirstScreen } from '../../lib/first-screen-render.ts';
 import './layout.css';
 
 export interface AppLayoutProps {
@@ -33,6 +33,9 @@ const MAIN_ID = 'main';
 // The banners show only offline or with an update waiting: their code comes when they do.
 const OfflineBanner = lazyComponent(() => import('./OfflineBanner.tsx'));
 const UpdateBanner = lazyComponent(() => import('./UpdateBanner.tsx'));
+// The AI promo comes once the page is the app's: never part of the first screen (it is placed by
+// the window's layout, which the server does not know), so its code is not either.
+const AiWidget = lazyComponent(() => import('./AiWidget.tsx'));
 // Mobile's 发现 sheet comes with its first opening.
 const ExploreSheet = lazyComponent(() => import('./ExploreSheet.tsx'));
 
@@ -63,6 +66,7 @@ export function focusMainContent({ preventScroll = false }: { preventScroll?: bo
  */
 export function AppLayout({ children, sidebar, showSidebar, userSlot, heading, feedTab, onBack, onCompose }: AppLayoutProps) {
   const isMobile = useLayoutStore((s) => s.isMobile);
+  const renderingFirstScreen = useRenderingFirstScreen();
   const [exploring, setExploring] = useState(false);
   const closeExplore = useCallback(() => setExploring(false), []);
   // Shift+Tab up the page never leaves the focused control under the header.
@@ -109,7 +113,11 @@ export function AppLayout({ children, sidebar, showSidebar, userSlot, heading, f
         </LazyLayer>
       ) : null}
       {isMobile ? null : <BackToTop />}
-      <AiWidget />
+      {renderingFirstScreen ? null : (
+        <LazyLayer>
+          <AiWidget />
+        </LazyLayer>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 /** Where the AI widget starts and how far it may go (SPEC.md section 9: offsets 230 and 110 + 200). */
-import { AI_WIDGET_OFFSET_X, AI_WIDGET_OFFSET_Y } from '#shared/constants.ts';
+import { AI_WIDGET_OFFSET_X, AI_WIDGET_OFFSET_Y, PAGE_WIDTH_PX } from '#shared/constants.ts';
 
 export interface Point {
   x: number;
@@ -29,12 +29,21 @@ export function initialPosition(widget: Size, viewport: Size): Point {
 }
 
 /**
- * On a phone the widget waits at the right edge, showing only DOCK_VISIBLE_PX: the post text has
- * 16 px of padding there, so a docked widget never covers the text column.
+ * Docked (a phone, or a window without room beside the page), the widget waits at the right edge,
+ * showing only DOCK_VISIBLE_PX: the page has 16 px of padding there, so it never covers the column.
  */
 export const DOCK_VISIBLE_PX = 16;
 
 /** The docked place at height `y` (kept inside the viewport). */
 export function dockedPosition(y: number, widget: Size, viewport: Size): Point {
   return { x: viewport.width - DOCK_VISIBLE_PX, y: clampPosition({ x: 0, y }, widget, viewport).y };
+}
+
+/**
+ * Whether a window `width` wide has room for the whole widget at its first place in the margin
+ * beside the 1200 px page: SPEC's offsets are from the window's edge, and the page's controls
+ * must never be under it. Narrower, it waits docked at the edge, as on a phone.
+ */
+export function roomBesideContent(width: number): boolean {
+  return width - AI_WIDGET_OFFSET_X >= (width + PAGE_WIDTH_PX) / 2 + EDGE;
 }

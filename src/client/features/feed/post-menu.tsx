@@ -1,6 +1,6 @@
 /**
- * A post's 更多 menu (SPEC.md section 2, the bottom picker): 分享, 投诉, and 删除 on one's own
- * post. Loaded when first opened.
+ * A post's 更多 menu (SPEC.md section 2, the bottom picker): 分享, and 投诉 on others' posts or
+ * 删除 on one's own. Loaded when first opened.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { useRouter } from '@tanstack/react-router';
@@ -45,8 +45,8 @@ async function openPostMenu(post: Post, ctx: PostMenuContext): Promise<void> {
   const choice = await openPicker({
     items: [
       { key: 'share', text: '分享', icon: <IconShare /> },
-      { key: 'complain', text: '投诉', icon: <IconFlag /> },
-      ...(ctx.isOwn ? [{ key: 'delete', text: '删除', icon: <IconTrash />, danger: true }] : []),
+      // One's own post: 删除, never 投诉.
+      ...(ctx.isOwn ? [{ key: 'delete', text: '删除', icon: <IconTrash />, danger: true }] : [{ key: 'complain', text: '投诉', icon: <IconFlag /> }]),
     ],
   });
   if (choice?.key === 'share') {

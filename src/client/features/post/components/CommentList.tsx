@@ -1,11 +1,11 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import type { Comment, CommentBase } from '#shared/schemas.ts';
 import { formatCount } from '#shared/count.ts';
 import { fullTime, readableTime, useReadingClock } from '../../../format/time.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';
-import { IconHeart } from '../../../ui/icons.tsx';
+import { IconHeart, IconMore } from '../../../ui/icons.tsx';
 import { RichText } from '../../../ui/RichText.tsx';
 import { LoadingRegion, Skeleton, SkeletonLines } from '../../../ui/Skeleton.tsx';
 import { EmptyState, ErrorState, ListFooter } from '../../../ui/states.tsx';
@@ -14,6 +14,7 @@ import { pagedItems } from '../../../lib/paging.ts';
 import { requireLogin } from '../../../entities/session/login.ts';
 import { sessionQueryOptions } from '../../../entities/session/queries.ts';
 import { confirm } from '../../../ui/dialog/confirm-store.ts';
+import { openPicker } from '../../../ui/picker/picker-store.ts';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { commentsQueryOptions } from '../../../entities/comment/queries.ts';
 import { useCommentWrites } from '../mutations.ts';
@@ -27,7 +28,8 @@ interface CommentActions {
   postAuthorUid: number;
   onReply: (target: ReplyTarget) => void;
   onLike: (comment: CommentBase) => void;
-  onDelete: (comment: CommentBase) => void;
+  /** 更多: 投诉 (not on one's own), 删除 (one's own, or any on one's own post). */
+  onMore: (comment: CommentBase, offers: { complain: boolean; remove: boolean }) => void;
 }
 
 function CommentBody({ comment, reply = false, actions }: { comment: CommentBase; reply?: boolean; actions: CommentActions }) {
@@ -79,11 +81,15 @@ function CommentBody({ comment, reply = false, actions }: { comment: CommentBase
           >
             回复
           </button>
-          {canDelete ? (
-            <button type="button" className="comment__action comment__action--danger" onClick={() => actions.onDelete(comment)}>
-              删除
-            </button>
-          ) : null}
+          <button
+            type="button"
+            className="comment__action comment__action--more"
+            aria-label="更多"
+            aria-haspopup="dialog"
+            onClick={() => actions.onMore(comment, { complain: actions.viewerUid !== comment.user.uid, remove: canDelete })}
+          >
+            <IconMore size={16} />
+          </button>
         </div>
       </div>
     </div>
@@ -129,6 +135,7 @@ export function CommentList({
   const query = useInfiniteQuery(options);
   const viewerUid = useQuery(sessionQueryOptions()).data?.uid;
   const writes = useCommentWrites(postId);
+  const navigate = useNavigate();
   const actions: CommentActions = {
     viewerUid,
     postAuthorUid,
@@ -139,15 +146,20 @@ export function CommentList({
       const send = () => void writes.like(comment, !comment.is_like);
       if (requireLogin(queryClient, send)) send();
     },
-    onDelete: (comment) =>
-      void confirm({ title: '删除评论', content: '删除后无法恢复，确定删除这条评论吗？', okText: '删除', danger: true }).then(
-        async (ok) => {
-          if (!ok) return;
-          const outcome = await writes.remove(comment.id);
-          if (outcome.status === 'sent') toast.success('评论已删除');
-          else if (outcome.status === 'queued') toast.info('已加入待发送，联网后删除');
-        },
-      ),
+    onMore: async (comment, offers) => {
+      const choice = await openPicker({
+        items: [
+          ...(offers.complain ? [{ key: 'complain', text: '投诉' }] : []),
+          ...(offers.remove ? [{ key: 'delete', text: '删除', danger: true }] : []),
+        ],
+      });
+      if (choice?.key === 'complain') void navigate({ to: '/complain', search: { type: 'comment', id: comment.id } });
+      if (choice?.key !== 'delete') return;
+      if (!(await confirm({ title: '删除评论', content: '删除后无法恢复，确定删除这条评论吗？', okText: '删除', danger: true }))) return;
+      const outcome = await writes.remove(comment.id);
+      if (outcome.status === 'sent') toast.success('评论已删除');
+      else if (outcome.status === 'queued') toast.info('已加入待发送，联网后删除');
+    },
   };
   // The comments render in the background (a transition, which React does in slices between
   // which the page stays responsive), after the post above them has shown: the skeleton holds
