@@ -130,10 +130,46 @@ describe.each(layouts)('writing a post at $name', ({ name, viewport, phone }) =>
     await page.getByRole('textbox', { name: '代码' }).click();
     await page.keyboard.type('package main');
     await page.getByRole('button', { name: '完成' }).click();
+    // /code opened on its own: 完成 says where the snippet went and shows it there, in the composer.
     await page.waitForURL((url) => url.pathname === '/home');
-    const composer = await openComposer(page, mobile);
+    await page.getByText('代码已放进动态草稿').waitFor();
+    const composer = page.getByRole('dialog', { name: '发动态' });
     await composer.getByRole('region', { name: '代码片段' }).getByText('你好，Go').waitFor();
     await composer.getByRole('button', { name: '关闭' }).click();
     await composer.waitFor({ state: 'detached' });
   });
 });
+
+describe('the composer on PC', () => {
+  const { page } = useBrowser(app, { viewport: { width: 1280, height: 800 }, logInAs: '13900000203' });
+
+  it('keeps a long draft under its title bar, within the card’s rounded corners, as it scrolls', async () => {
+    await page.goto(`${app.url}/home`);
+    await page.locator('main article').first().waitFor();
+    const composer = await openComposer(page, false);
+    await composer.getByRole('textbox', { name: '动态内容' }).fill(Array.from({ length: 30 }, (_, i) => `第 ${i + 1} 行`).join('\n'));
+    await composer.getByRole('button', { name: '添加投票' }).click();
+    for (let i = 0; i < 6; i += 1) await composer.getByRole('button', { name: '+ 添加选项' }).click();
+    const card = composer.locator('.composer');
+    const before = (await card.boundingBox())!;
+    await composer.locator('.composer-vote__drop').scrollIntoViewIfNeeded();
+    const shown = await composer.evaluate((layer) => {
+      const box = layer.querySelector('.composer')!.getBoundingClientRect();
+      const bar = layer.querySelector('.composer__bar')!.getBoundingClientRect();
+      const body = layer.querySelector('.composer__body')!;
+      const inBody = (x: number, y: number) => body.contains(document.elementFromPoint(x, y));
+      return {
+        scrolled: body.scrollTop > 0,
+        barAtTop: Math.round(bar.top) === Math.round(box.top),
+        // Just inside the rounded top corner, and just above the bar's lower edge: never the draft.
+        draftInCorner: inBody(box.left + 2, box.top + 2) || inBody(box.right - 3, box.top + 2),
+        draftOverBar: inBody(box.left + 60, bar.bottom - 2),
+        radius: getComputedStyle(layer.querySelector('.composer')!).borderTopLeftRadius,
+      };
+    });
+    expect(shown).toEqual({ scrolled: true, barAtTop: true, draftInCorner: false, draftOverBar: false, radius: expect.not.stringMatching(/^0px$/) });
+    // The card itself stays where it opened.
+    expect(Math.round((await card.boundingBox())!.y)).toBe(Math.round(before.y));
+    await composer.getByRole('button', { name: '关闭' }).click();
+    await composer.waitFor({ state: 'detached' });
+  });});

@@ -78,3 +78,30 @@ describe('the login popup, a modal <dialog>', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 });
+
+describe('a modal opening on PC', () => {
+  /** Where the page's fixed header and its content sit, to the pixel. */
+  const places = () =>
+    page.evaluate(() =>
+      ['.app-header .brand, .app-header__inner', '.header-compose', 'main article', '.page__sidebar'].map((selector) => {
+        const element = document.querySelector(selector);
+        return element ? Math.round(element.getBoundingClientRect().left * 10) / 10 : null;
+      }),
+    );
+
+  it.each([
+    ['the login popup', () => page.getByRole('banner').getByRole('button', { name: '登录' }).click(), '手机号登录'],
+    ['a post’s 更多', () => page.locator('main article').first().getByRole('button', { name: '更多' }).click(), '选择操作'],
+  ])('moves nothing behind it: %s', async (_name, open, dialogName) => {
+    await page.goto(`${app.url}/home`);
+    await page.getByRole('article').nth(5).waitFor();
+    const before = await places();
+    expect(before.every((x) => x !== null)).toBe(true);
+    await open();
+    await page.getByRole('dialog', { name: dialogName }).waitFor();
+    expect(await places()).toEqual(before);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: dialogName }).waitFor({ state: 'detached' });
+    expect(await places()).toEqual(before);
+  });
+});

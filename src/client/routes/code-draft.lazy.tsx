@@ -1,6 +1,6 @@
 /**
  * /post (输入代码) and /code: the code snippet of the post being written, in the code editor
- * (CodeMirror loads with the page); every change is the draft's. 完成 returns to the composer.
+ * (CodeMirror loads with the page); every change is the draft's. 完成 shows it in the composer.
  */
 import { createLazyRoute, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -11,12 +11,17 @@ import { postDraftKey, startDrafts, useDraft, useDrafts } from '../features/comp
 import { canGoBackInSession } from '../lib/visit-history.ts';
 import { LazyLayer, lazyComponent } from '../ui/LazyLayer.tsx';
 import { Page } from '../ui/Page.tsx';
+import { toast } from '../ui/toast/toast-store.ts';
 import { LoadingRegion, SkeletonLines } from '../ui/Skeleton.tsx';
 import './code-draft.lazy.css';
 
 const CodeEditor = lazyComponent(() => import('../features/code/components/CodeEditor.tsx'));
 
-function CodeDraftPage({ title }: { title: string }) {
+/**
+ * `standalone`: /code, opened on its own: 完成 opens the composer with the snippet in it and says
+ * so. /post is opened from the composer: 完成 goes back to it.
+ */
+function CodeDraftPage({ title, standalone }: { title: string; standalone: boolean }) {
   const router = useRouter();
   const loaded = useDrafts((s) => s.loaded);
   const draftKey = postDraftKey(useQuery(sessionQueryOptions()).data?.uid);
@@ -27,8 +32,9 @@ function CodeDraftPage({ title }: { title: string }) {
   const onChange = (next: CodeValue) =>
     useDrafts.getState().edit(draftKey, (d) => ({ ...d, codeLanguage: next.language, codeTitle: next.title, codeContent: next.code }));
   const done = () => {
-    if (canGoBackInSession()) router.history.back();
-    else void router.navigate({ to: '/home', search: { compose: 1 } });
+    if (!standalone && canGoBackInSession()) return router.history.back();
+    void router.navigate({ to: '/home', search: { compose: 1 }, replace: standalone });
+    if (standalone && draft?.codeContent.trim()) toast.success('代码已放进动态草稿');
   };
 
   return (
@@ -53,6 +59,6 @@ function CodeDraftPage({ title }: { title: string }) {
   );
 }
 
-export const postCodeLazyRoute = createLazyRoute('/post')({ component: () => <CodeDraftPage title="输入代码" /> });
+export const postCodeLazyRoute = createLazyRoute('/post')({ component: () => <CodeDraftPage title="输入代码" standalone={false} /> });
 
-export const codeLazyRoute = createLazyRoute('/code')({ component: () => <CodeDraftPage title="代码" /> });
+export const codeLazyRoute = createLazyRoute('/code')({ component: () => <CodeDraftPage title="代码" standalone /> });
