@@ -107,8 +107,8 @@ export const DEFAULT_COLLECT_BYTES_PER_HOUR = 2 * 1024 * 1024;
 export const DEFAULT_HEADERS_TIMEOUT_MS = 20_000;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
 export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 72_000;
-/** A browser holds six connections per host; an office or a school behind one address holds many browsers. */
-export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 100;
+/** A browser holds up to six connections per host; an office or a school behind one address holds many browsers. */
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 256;
 
 /**
  * A first screen's budgets: longer than a healthy read (a few ms) and a render (a few ms) take,

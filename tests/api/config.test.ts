@@ -152,7 +152,7 @@ describe('loadConfig', () => {
         headersTimeoutMs: 20_000,
         requestTimeoutMs: 120_000,
         keepAliveTimeoutMs: 72_000,
-        maxConnectionsPerAddress: 100,
+        maxConnectionsPerAddress: 256,
       });
       expect(clientConfigOf(config)).toEqual(DEFAULT_CLIENT_CONFIG);
     }

@@ -77,7 +77,7 @@ describe('connection deadlines', () => {
   afterAll(() => server?.t.close());
 
   it('reads its settings from the environment, with defaults', () => {
-    expect(loadConfig({})).toMatchObject({ headersTimeoutMs: 20_000, requestTimeoutMs: 120_000, keepAliveTimeoutMs: 72_000, maxConnectionsPerAddress: 100 });
+    expect(loadConfig({})).toMatchObject({ headersTimeoutMs: 20_000, requestTimeoutMs: 120_000, keepAliveTimeoutMs: 72_000, maxConnectionsPerAddress: 256 });
     expect(loadConfig({ ...DEADLINES, MAX_CONNECTIONS_PER_ADDRESS: '7' })).toMatchObject({
       headersTimeoutMs: 600,
       requestTimeoutMs: 1200,
