@@ -197,7 +197,8 @@ export const postAddInputSchema = z.object({
 });
 export type PostAddInput = z.input<typeof postAddInputSchema>;
 
-const loginUserWithTicket = loginUserSchema.extend({ ticket: z.string(), device_id: z.string() });
+/** The login's answer: the ticket only to a caller that sends Device-Id (mini-program, native app); browsers get the cookie alone. */
+const loginUserWithTicket = loginUserSchema.extend({ ticket: z.string().optional(), device_id: z.string() });
 
 export const api = {
   // ---- account service ----
@@ -216,7 +217,7 @@ export const api = {
     }),
     output: loginUserWithTicket,
     tag: 'account',
-    summary: 'Log in with a phone number and one-time code; sets the ticket cookie',
+    summary: 'Log in with a phone number and one-time code; sets the ticket cookie (the ticket is in the answer only for a caller sending Device-Id)',
   }),
   logout: endpoint(routes.logout, {
     input: empty,

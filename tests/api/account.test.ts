@@ -5,7 +5,7 @@ import { OTHER_PATHS, TICKET_COOKIE } from '../../src/shared/endpoints.ts';
 import type { LoginUser } from '../../src/shared/schemas.ts';
 import { loginCodes, tickets, users } from '../../src/server/db/schema.ts';
 import { hashToken } from '../../src/server/services/sessions.ts';
-import { ageRateLimits, errorOf, openTestApp, type TestApp } from '../support/api.ts';
+import { ageRateLimits, codeOf, errorOf, openTestApp, type TestApp } from '../support/api.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -93,10 +93,10 @@ describe('login', () => {
     expect(errorOf((await t.call(api.login, { cellphone: other, code })).body)?.code).toBe(-3005);
   });
 
-  it('creates the user on first login and sets an httpOnly SameSite=Lax ticket cookie', async () => {
+  it('creates the user on first login and sets an httpOnly SameSite=Lax ticket cookie, the ticket nowhere else for a browser', async () => {
     const phone = freshPhone();
     await requestCode(phone);
-    const result = await t.call<LoginUser & { ticket: string; device_id: string }>(api.login, {
+    const result = await t.call<LoginUser & { ticket?: string; device_id: string }>(api.login, {
       cellphone: phone,
       code: t.codes.get(phone),
       device_kind: 'mobile',
@@ -106,14 +106,34 @@ describe('login', () => {
     expect(user).toMatchObject({ cellphone: `159****${phone.slice(-4)}`, device_id: 'device-abcdef12', student: 0, usertype: 1 });
     expect(user.nick).toBeTruthy();
     expect(user.ucode).toBeTruthy();
-    expect(user.ticket).toMatch(/^[\w-]{43}$/);
+    // A page's scripts read the JSON: the ticket is only in the httpOnly cookie.
+    expect(user).not.toHaveProperty('ticket');
     const cookie = result.response.cookies.find((c) => c.name === TICKET_COOKIE)!;
-    expect(cookie).toMatchObject({ value: user.ticket, httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie.value).toMatch(/^[\w-]{43}$/);
+    expect(result.response.payload).not.toContain(cookie.value);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     // Only the hash of the ticket is stored.
     const stored = await t.database.db.select().from(tickets).where(eq(tickets.userId, user.uid));
-    expect(stored.map((row) => row.tokenHash)).toEqual([hashToken(user.ticket)]);
+    expect(stored.map((row) => row.tokenHash)).toEqual([hashToken(cookie.value)]);
     // The avatar is served.
     expect((await t.app.inject({ method: 'GET', url: user.avatar })).statusCode).toBe(200);
+  });
+
+  it('answers the ticket to the mini-program and the native app, which send their Device-Id, bound to that device', async () => {
+    const phone = freshPhone();
+    await requestCode(phone);
+    const result = await t.call<LoginUser & { ticket?: string; device_id: string }>(
+      api.login,
+      { cellphone: phone, code: t.codes.get(phone), device_kind: 'mobile' },
+      { headers: { 'device-id': 'mini-program-0001' } },
+    );
+    const user = result.data();
+    expect(user.ticket).toMatch(/^[\w-]{43}$/);
+    expect(user.device_id).toBe('mini-program-0001');
+    const ticket = user.ticket!;
+    // Sent as headers from that device it logs in; from another device it is no ticket.
+    expect((await t.call<LoginUser>(api.auth, { t: 1 }, { ticket, asHeaders: { deviceId: 'mini-program-0001' } })).data().uid).toBe(user.uid);
+    expect(codeOf(await t.call(api.auth, { t: 1 }, { ticket, asHeaders: { deviceId: 'another-device-01' } }))).toBe(-2000);
   });
 });
 

@@ -115,13 +115,16 @@ export async function createTestApp(database: Database, options: TestAppOptions 
       await call(api.loginCode, { cellphone }, { remoteAddress: `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
       const code = codes.get(cellphone);
       if (!code) throw new Error(`no code sent to ${cellphone}`);
-      const result = await call<{ ticket: string; uid: number; device_id: string }>(api.login, {
+      const result = await call<{ ticket?: string; uid: number; device_id: string }>(api.login, {
         cellphone,
         code,
         device_kind: deviceKind,
       });
       const data = result.data();
-      return { ticket: data.ticket, uid: data.uid, deviceId: data.device_id };
+      // A browser's login answers the ticket only as the cookie.
+      const ticket = data.ticket ?? result.response.cookies.find((cookie) => cookie.name === TICKET_COOKIE)?.value;
+      if (!ticket) throw new Error(`no ticket from the login of ${cellphone}`);
+      return { ticket, uid: data.uid, deviceId: data.device_id };
     },
     async close() {
       await app.close();

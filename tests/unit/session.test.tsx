@@ -201,6 +201,30 @@ describe('the phone login popup', () => {
     expect(readStoredLogin()).toEqual({ ticket: '', deviceId: 'dev' });
     const loginBody = JSON.parse(fetchMock.mock.calls[2]![1].body as string) as Record<string, unknown>;
     expect(loginBody).toMatchObject({ cellphone: '13800000000', code: '123456', device_kind: 'pc' });
+    // A browser does not ask for the ticket: it sends no Device-Id.
+    expect(fetchMock.mock.calls[2]![1].headers).not.toHaveProperty('device-id');
+  });
+
+  it('asks for the ticket inside the mini-program, by sending its Device-Id, and keeps it to send as a header', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(`${ANDROID} MicroMessenger/8.0 miniProgram`);
+    const user = { uid: 1, ucode: 'u', nick: '小明', avatar: '', cellphone: '138****0000', ctime: 1, student: 0, usertype: 1 };
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(answer({ expires_in: 300 }))
+      .mockResolvedValueOnce(answer({ ...user, ticket: 'mini-program-ticket', device_id: 'dev' }));
+    vi.stubGlobal('fetch', fetchMock);
+    await renderDialog();
+    fireEvent.change(screen.getByPlaceholderText('请输入手机号'), { target: { value: '13800000000' } });
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    await screen.findByRole('button', { name: '60 秒后重发' });
+    fireEvent.change(screen.getByPlaceholderText('6 位验证码'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(useLoginDialogStore.getState().open).toBe(false));
+    const headers = fetchMock.mock.calls[1]![1].headers as Record<string, string>;
+    const body = JSON.parse(fetchMock.mock.calls[1]![1].body as string) as { device_id: string };
+    expect(headers['device-id']).toBe(body.device_id);
+    expect(readStoredLogin()).toEqual({ ticket: 'mini-program-ticket', deviceId: 'dev' });
+    vi.restoreAllMocks();
   });
 
   it('closes on a click on the backdrop, but not when a drag that began in the form ends there', async () => {

@@ -44,6 +44,8 @@ export function setRequestHeaderSource(source: HeaderSource): void {
 export interface RequestOptions {
   signal?: AbortSignal | undefined;
   timeoutMs?: number;
+  /** Headers of this request beside (and over) every request's. */
+  headers?: Record<string, string>;
 }
 
 export async function request<K extends EndpointName>(
@@ -54,7 +56,7 @@ export async function request<K extends EndpointName>(
   const { path } = endpoint;
   const timeout = AbortSignal.timeout(options.timeoutMs ?? HTTP_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  const headers = requestHeaders();
+  const headers = { ...requestHeaders(), ...options.headers };
   let url = path;
   let body: string | undefined;
   if (endpoint.method === 'GET') {

@@ -38,15 +38,20 @@ export const accountHandlers = ({ db, config, codeSender }: RouteDeps) =>
         resendSeconds: config.loginCodeResendSeconds,
       }),
 
-    login: async ({ input, reply }) => {
-      const result = await login(db, {
+    // A browser's ticket travels only in the httpOnly cookie, out of reach of the page's
+    // scripts. The mini-program and the native app send it as the Ticket header with their
+    // Device-Id, and send that Device-Id with every call, this one too: they get the ticket in
+    // the answer, bound to that device.
+    login: async ({ input, request, reply }) => {
+      const headerDevice = request.headers[DEVICE_ID_HEADER]?.toString().trim().slice(0, 64) || undefined;
+      const { ticket, ...result } = await login(db, {
         cellphone: input.cellphone,
         code: input.code,
         deviceKind: input.device_kind,
-        deviceId: input.device_id,
+        deviceId: headerDevice ?? input.device_id,
       });
-      setTicketCookie(config, reply, result.ticket);
-      return result;
+      setTicketCookie(config, reply, ticket);
+      return headerDevice ? { ...result, ticket } : result;
     },
 
     logout: async ({ request, reply }) => {

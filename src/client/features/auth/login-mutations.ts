@@ -3,7 +3,7 @@
  * are shown inside the popup (meta.silent).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { endpoints } from '#shared/endpoints.ts';
+import { DEVICE_ID_HEADER, endpoints } from '#shared/endpoints.ts';
 import type { LoginUser } from '#shared/schemas.ts';
 import { request } from '../../lib/http.ts';
 import { deviceId } from '../../lib/ids.ts';
@@ -24,12 +24,16 @@ export function useLogin() {
   return useMutation({
     mutationFn: async (input: { cellphone: string; code: string }): Promise<LoginUser> => {
       const env = currentEnvironment();
-      const { ticket, device_id, ...user } = await request(endpoints.login, {
-        ...input,
-        device_id: deviceId(),
-        device_kind: deviceKindOf(env),
-      });
-      writeStoredLogin({ ticket: usesHeaderTicket(env) ? ticket : '', deviceId: device_id });
+      const device = deviceId();
+      // Only where the ticket must travel as a header does the login ask for it (by sending its
+      // Device-Id); a browser's stays in the httpOnly cookie.
+      const headerTicket = usesHeaderTicket(env);
+      const { ticket, device_id, ...user } = await request(
+        endpoints.login,
+        { ...input, device_id: device, device_kind: deviceKindOf(env) },
+        headerTicket ? { headers: { [DEVICE_ID_HEADER]: device } } : {},
+      );
+      writeStoredLogin({ ticket: headerTicket ? (ticket ?? '') : '', deviceId: device_id });
       return user;
     },
     onSuccess: (user) => applyLogin(queryClient, user),
