@@ -5,6 +5,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionKeys } from '../../src/client/entities/session/queries.ts';
 import { Likers } from '../../src/client/features/post/components/Likers.tsx';
 import { useLayoutStore } from '../../src/client/platform/layout-store.ts';
 
@@ -53,6 +54,25 @@ describe('Likers', () => {
     await waitFor(() => expect(container.querySelectorAll('.likers__avatars .skeleton')).toHaveLength(0));
     expect(container.querySelectorAll('.likers__avatars .liker')).toHaveLength(3);
     expect(screen.getByRole('region', { name: '赞过的人' })).toBe(region);
+  });
+
+  it('follows the viewer’s own like at once, whatever the last read of the list says (an unlike waiting offline)', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    // The viewer is 用户2 of the list, shown by their own initial here.
+    client.setQueryData(sessionKeys.user, { uid: 2, ucode: 'U2', nick: '我', avatar: '', cellphone: '', ctime: 0, student: 0, usertype: 1 });
+    const shown = (liked: boolean, total: number) => (
+      <QueryClientProvider client={client}>
+        <Likers postId={7} total={total} liked={liked} />
+      </QueryClientProvider>
+    );
+    const { container, rerender } = render(shown(false, 2));
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    answerLikers();
+    const initials = () => [...container.querySelectorAll('.likers__avatars .liker')].map((liker) => liker.textContent);
+    // The list (read before the unlike) still has the viewer: not shown.
+    await waitFor(() => expect(initials()).toEqual(['用', '用']));
+    rerender(shown(true, 3));
+    expect(initials()).toEqual(['我', '用', '用']);
   });
 
   it('is not there without likes, and asks for nothing', () => {

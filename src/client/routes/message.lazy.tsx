@@ -63,7 +63,7 @@ function MessageDetailPage() {
         </a>
       ) : null}
       <PostCard post={post} full aside={<AuthorFollowButton uid={post.user.uid} isFollow={post.user.is_follow} />} />
-      <Likers postId={post.id} total={post.like_count} />
+      <Likers postId={post.id} total={post.like_count} liked={post.is_like} />
       <PostComments post={post} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { UserBrief } from '#shared/schemas.ts';
@@ -10,6 +10,7 @@ import { ModalDialog } from '../../../ui/overlay/ModalDialog.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { ErrorState, ListFooter } from '../../../ui/states.tsx';
 import { useLayoutStore } from '../../../platform/layout-store.ts';
+import { sessionQueryOptions } from '../../../entities/session/queries.ts';
 import { likerKeys, likersQueryOptions } from '../queries.ts';
 import '../../../ui/dialog/dialog.css';
 
@@ -60,10 +61,24 @@ function LikersDialog({ postId, total, onClose }: { postId: number; total: numbe
   );
 }
 
-/** Who liked the post: the newest avatars and 查看全部. */
-export function Likers({ postId, total }: { postId: number; total: number }) {
+/**
+ * The likers as the viewer's own like shows them at once (a like or unlike made now, or waiting
+ * in the outbox offline): their avatar leads the row while they like the post, and is gone once
+ * they do not, whatever the last read of the list says.
+ */
+function withViewer(likers: UserBrief[], viewer: UserBrief | undefined, liked: boolean): UserBrief[] {
+  if (!viewer) return likers;
+  const others = likers.filter((user) => user.uid !== viewer.uid);
+  return liked ? [viewer, ...others] : others;
+}
+
+/** Who liked the post: the newest avatars and 查看全部. `liked`: whether the viewer likes it, as shown. */
+export function Likers({ postId, total, liked = false }: { postId: number; total: number; liked?: boolean }) {
   const queryClient = useQueryClient();
   const query = useInfiniteQuery({ ...likersQueryOptions(postId), enabled: total > 0 });
+  // Who is looking, as the app knows it (asked for elsewhere: not by this row).
+  const me = useQuery({ ...sessionQueryOptions(), enabled: false }).data;
+  const viewer = me ? { uid: me.uid, ucode: me.ucode, nick: me.nick, avatar: me.avatar, is_follow: false } : undefined;
   const [showAll, setShowAll] = useState(false);
   // A like or unlike of this post (here, in a list, in another tab) moves its count: who liked it changed.
   const shownTotal = useRef(total);
@@ -73,7 +88,7 @@ export function Likers({ postId, total }: { postId: number; total: number }) {
     void queryClient.invalidateQueries({ queryKey: likerKeys.post(postId) });
   }, [total, postId, queryClient]);
   const isMobile = useLayoutStore((s) => s.isMobile);
-  const likers = pagedItems(query.data?.pages).slice(0, SHOWN);
+  const likers = withViewer(pagedItems(query.data?.pages), viewer, liked).slice(0, SHOWN);
   // Loading, the row is there already with grey avatars: the comments under it do not jump
   // down when the likers arrive.
   const loading = query.isPending && total > 0;
