@@ -92,6 +92,17 @@ describe('routes', () => {
     expect(JSON.parse(history ?? '[]')).toEqual(expect.arrayContaining([expect.stringMatching(/^\/good\?/)]));
   });
 
+  it('says a post that is gone is gone, with a way back and no 重试 that cannot help', async () => {
+    await page.goto(`${app.url}/home`);
+    await page.locator('main article').first().waitFor();
+    await page.goto(`${app.url}/message/detail/987654321`);
+    await page.getByText('这条动态已被删除').waitFor();
+    expect(await page.getByRole('button', { name: '重试' }).count()).toBe(0);
+    expect(await page.getByText('加载失败').count()).toBe(0);
+    await page.getByRole('button', { name: '返回' }).click();
+    await page.waitForURL(/\/home$/);
+  });
+
   it('gives a mobile page one h1, its own, under the top bar that shows the same title', async () => {
     await withBrowser(app, { viewport: { width: 375, height: 740 } }, async (mobile) => {
       await mobile.page.goto(`${app.url}/topic/list`);

@@ -1,13 +1,15 @@
 /** The router's default pending and error components: every route uses them unless it says otherwise. */
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
-import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { useMatches, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { ErrorCode } from '#shared/errors.ts';
 import { useCallback, useEffect } from 'react';
 import { CHUNK_LOAD_MESSAGE, isChunkLoadError } from '../lib/chunk.ts';
 import { isApiError } from '../lib/http.ts';
 import { useOnlineStore } from '../platform/online-store.ts';
 import { HomeLink } from '../ui/HomeLink.tsx';
 import { LoadingRegion, Skeleton, SkeletonLines } from '../ui/Skeleton.tsx';
-import { ErrorState } from '../ui/states.tsx';
+import { EmptyState, ErrorState } from '../ui/states.tsx';
+import { canGoBackInSession } from '../lib/visit-history.ts';
 
 /**
  * A route's loader, code or component failed: the reason, 重试 (runs the loaders again) and a
@@ -17,6 +19,7 @@ import { ErrorState } from '../ui/states.tsx';
  */
 export function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
+  const gone = useMatches({ select: (matches) => matches.at(-1)?.staticData.gone });
   const queryErrorResetBoundary = useQueryErrorResetBoundary();
   const offline = useOnlineStore((s) => !s.online) && !(isApiError(error) && error.kind === 'business');
   useEffect(() => {
@@ -28,6 +31,10 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   }, [reset, router]);
   useEffect(() => useOnlineStore.subscribe((state, before) => void (state.online && !before.online && retry())), [retry]);
   const stale = isChunkLoadError(error);
+  // Deleted, or never was: no 重试 would bring it back.
+  if (isApiError(error) && error.code === ErrorCode.NotFound) {
+    return <EmptyState title={gone ?? '内容不存在或已被删除'} description="可以返回上一页，或去首页看看别的动态。" action={<GoneActions />} />;
+  }
   return (
     <ErrorState
       title={offline ? '当前处于离线状态' : '加载失败'}
@@ -45,6 +52,21 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
         </>
       }
     />
+  );
+}
+
+/** 返回 (where the reader came from, in this visit) and the way home. */
+function GoneActions() {
+  const router = useRouter();
+  return (
+    <>
+      {canGoBackInSession() ? (
+        <button type="button" className="button button--ghost" onClick={() => router.history.back()}>
+          返回
+        </button>
+      ) : null}
+      <HomeLink />
+    </>
   );
 }
 

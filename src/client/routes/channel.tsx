@@ -8,7 +8,7 @@ import { rootRoute } from './root.tsx';
 export const channelListRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/channel/list/$id',
-  staticData: { heading: '频道' },
+  staticData: { heading: '频道', gone: '这个频道不存在' },
   loader: async ({ context, params }) => {
     const channelId = parseId(params.id);
     void context.queryClient.prefetchInfiniteQuery(feedQueryOptions({ channelId }));

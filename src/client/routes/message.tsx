@@ -6,13 +6,13 @@ import { rootRoute } from './root.tsx';
 export const messageDetailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/message/detail/$id',
-  staticData: { heading: '动态详情' },
+  staticData: { heading: '动态详情', gone: '这条动态已被删除' },
   loader: (ctx) => loadChunk(() => import('./message.lazy.tsx')).then((page) => page.loadMessageDetail(ctx)),
 }).lazy(() => import('./message.lazy.tsx').then((m) => m.messageDetailLazyRoute));
 
 export const messagePosterRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/message/detail/poster/$id',
-  staticData: { title: '动态详情', heading: '动态详情' },
+  staticData: { title: '动态详情', heading: '动态详情', gone: '这条动态已被删除' },
   loader: (ctx) => loadChunk(() => import('./message.lazy.tsx')).then((page) => page.loadMessagePoster(ctx)),
 }).lazy(() => import('./message.lazy.tsx').then((m) => m.messagePosterLazyRoute));

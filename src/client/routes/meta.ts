@@ -1,6 +1,7 @@
 /**
  * What each route declares about itself (route staticData), read in one place by the app
- * shell: the document title, the mobile heading, the PC sidebar and the mobile feed tabs.
+ * shell: the document title, the mobile heading, the PC sidebar and the mobile feed tabs; and by
+ * the error page, what it says of something gone.
  */
 import type { FeedTab } from '../entities/post/queries.ts';
 import { PROVIDER_NAME } from '../platform/runtime-config.ts';
@@ -15,6 +16,8 @@ declare module '@tanstack/react-router' {
     sidebar?: boolean;
     /** Mobile: the feed tab this page is. */
     feedTab?: FeedTab;
+    /** What the page says when what it shows does not exist (-1005: deleted, or never was). */
+    gone?: string;
   }
 }
 

@@ -13,6 +13,6 @@ export const topicListRoute = createRoute({
 export const topicHomeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/topic/comment/$id',
-  staticData: { title: '话题主页', heading: '话题主页' },
+  staticData: { title: '话题主页', heading: '话题主页', gone: '这个话题不存在' },
   loader: (ctx) => loadChunk(() => import('./topic.lazy.tsx')).then((page) => page.loadTopicHome(ctx)),
 }).lazy(() => import('./topic.lazy.tsx').then((m) => m.topicHomeLazyRoute));
