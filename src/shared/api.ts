@@ -11,6 +11,8 @@ import {
   COMMENT_MAX_CHARS,
   CODE_MAX_CHARS,
   NOTE_LIST_DEFAULT_SIZE,
+  NICK_MAX_LENGTH,
+  NICK_MIN_LENGTH,
   NOTE_MAX_CHARS,
   POST_MAX_CHANNELS,
   POST_MAX_IMAGES,
@@ -198,6 +200,27 @@ export const postAddInputSchema = z.object({
 export type PostAddInput = z.input<typeof postAddInputSchema>;
 
 /** The login's answer: the ticket only to a caller that sends Device-Id (mini-program, native app); browsers get the cookie alone. */
+// ---- nicknames ----
+
+export const NICK_TOO_LONG = `昵称最多 ${NICK_MAX_LENGTH} 个字符（中文算 2 个，表情算 4 个）`;
+export const NICK_TOO_SHORT = `昵称至少 ${NICK_MIN_LENGTH} 个字符（中文算 2 个）`;
+
+/**
+ * What a nickname may not hold: control characters, line and paragraph separators, and
+ * invisible format characters (direction overrides, zero-width spaces), except the joiner and
+ * the tag characters that emoji are made with.
+ */
+const NICK_FORBIDDEN = /[\p{Cc}\p{Zl}\p{Zp}]|(?![\u200D\u{E0020}-\u{E007F}])\p{Cf}/u;
+
+/** A nickname: trimmed, in NFC, no control characters, 2 to 20 units as SPEC.md counts (code units first, cheaply). */
+export const nickSchema = z
+  .string({ error: '昵称应为文字' })
+  .max(NICK_MAX_LENGTH * 4, { error: NICK_TOO_LONG, abort: true })
+  .transform((nick) => nick.trim().normalize('NFC'))
+  .refine((nick) => !NICK_FORBIDDEN.test(nick), '昵称不能包含控制字符或不可见字符')
+  .refine((nick) => !isLongerThan(nick, NICK_MAX_LENGTH), NICK_TOO_LONG)
+  .refine((nick) => isLongerThan(nick, NICK_MIN_LENGTH - 1), NICK_TOO_SHORT);
+
 const loginUserWithTicket = loginUserSchema.extend({ ticket: z.string().optional(), device_id: z.string() });
 
 export const api = {
@@ -306,6 +329,12 @@ export const api = {
     output: listSchema(postSchema),
     tag: 'user',
     summary: "A user's posts, newest first",
+  }),
+  nickUpdate: endpoint(routes.nickUpdate, {
+    input: z.object({ nick: nickSchema, client_id: clientId.optional() }),
+    output: loginUserSchema,
+    tag: 'user',
+    summary: "Set the login user's nickname (unique whatever its case; -1004 when taken)",
   }),
   noteList: endpoint(routes.noteList, {
     input: z.object({

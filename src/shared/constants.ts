@@ -61,6 +61,9 @@ export const VOTE_MAX_DURATION_MS = 365 * 24 * 3600_000;
 /** Topics of one post (topic_tags), and the length of a topic's name in user-perceived characters. */
 export const POST_MAX_TOPICS = 5;
 export const TOPIC_NAME_MAX_CHARS = 20;
+/** A nickname's length as SPEC.md section 5 counts it (Chinese 2, emoji 4, ASCII 1). */
+export const NICK_MIN_LENGTH = 2;
+export const NICK_MAX_LENGTH = 20;
 /** The default largest image upload/image takes (the server's UPLOAD_MAX_BYTES setting may differ). */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /**

@@ -36,6 +36,7 @@ export const routes = {
   userInfo: { method: 'POST', path: '/serv/v1/user/info', auth: 'optional', kind: 'read' },
   userPosts: { method: 'POST', path: '/serv/v1/user/posts', auth: 'optional', kind: 'read' },
   noteList: { method: 'POST', path: '/serv/v1/user/note/list', auth: 'optional', kind: 'read' },
+  nickUpdate: { method: 'POST', path: '/serv/v1/user/nick/update', auth: 'required', kind: 'write' },
   postDetail: { method: 'POST', path: '/serv/v1/post/detail', auth: 'optional', kind: 'read' },
   postAdd: { method: 'POST', path: '/serv/v1/post/add', auth: 'required', kind: 'write' },
   postDelete: { method: 'POST', path: '/serv/v1/post/delete', auth: 'required', kind: 'write' },

@@ -69,6 +69,7 @@ describe.each(testDatabases)('the authorization matrix on $name', ({ name, open 
   type Session = { ticket: string; uid: number; deviceId: string };
   const sessions = {} as Record<'owner' | 'other' | 'ended' | 'author', Session>;
   let png: Buffer;
+  let nicks = 0;
 
   beforeAll(async () => {
     opened = await open();
@@ -120,6 +121,9 @@ describe.each(testDatabases)('the authorization matrix on $name', ({ name, open 
       case 'followUser':
       case 'unfollowUser':
         return { user_id: sessions.author.uid };
+      case 'nickUpdate':
+        // A nickname nobody has yet: each cell that may set one does.
+        return { nick: `矩阵昵称${++nicks}` };
       default: {
         const sample: Record<Row, unknown> = {
           logout: {},

@@ -49,6 +49,7 @@ const samples: { [K in EndpointName]: (f: Fixtures) => InputOf<K> } = {
   userInfo: () => ({ data_mode: 1, visit_user_id: 2 }),
   userPosts: () => ({ visit_user_id: 2, size: 5 }),
   noteList: (f) => ({ visit_ucode: f.demoUcode }),
+  nickUpdate: () => ({ nick: '契约测试者' }),
   postDetail: () => ({ post_id: 5 }),
   postAdd: () => ({ content: '契约测试：一条新动态', channel_id: [1], attach: [], client_id: clientId(1) }),
   postDelete: () => ({ post_id: 5 }),

@@ -4,7 +4,9 @@
  * likers page newest first), duplicate complaints (now one per user and target) keep the first,
  * idempotency keys survive their new columns and index, and images stored then get narrower
  * copies (image_variants, issue 8); what each post is made of is copied onto its row (issue 11:
- * channel and topic ids, the card's pictures and code preview).
+ * channel and topic ids, the card's pictures and code preview). A database of the main before
+ * nicknames were unique keeps every user: the first of a shared nickname keeps it, the others
+ * get their id after it.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,7 +24,7 @@ import { api } from '../../src/shared/api.ts';
 import type { Paged, Post, UserBrief } from '../../src/shared/schemas.ts';
 import type { Database, Db } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema.ts';
-import { createTestApp } from '../support/api.ts';
+import { createTestApp, errorOf } from '../support/api.ts';
 import { migrationsFolder, queryRows, startPostgres } from '../support/db.ts';
 
 /** A snippet of 10 lines: a card shows its first 8. */
@@ -219,5 +221,54 @@ describe.each(engines)('a database of the previous main on $name', ({ open }) =>
       sql`select width, height from image_variants where image_id = 'oldpicture'`,
     );
     expect(rows).toEqual([{ width: 160, height: 80 }]);
+  });
+});
+
+describe.each(engines)('a database of the previous main (nicknames not yet unique) on $name', ({ open }) => {
+  let opened: Opened;
+  let oldFolder: string;
+
+  beforeAll(async () => {
+    opened = await open();
+    oldFolder = await migrationsUpTo('0004_feed_rows');
+    await opened.migrate(oldFolder);
+    // Default nicknames of that main: 极客 and the phone's last four digits, shared by two phones
+    // with the same ending; and the same nickname in another case.
+    await opened.database.db.execute(sql`insert into users (id, ucode, nick, avatar, cellphone) values
+      (1, 'u1', '极客1234', '', '13800001234'), (2, 'u2', '极客1234', '', '13900001234'), (3, 'u3', '小明', '', '13700000003'),
+      (4, 'u4', 'Geek', '', '13700000004'), (5, 'u5', 'geek', '', '13700000005'), (6, 'u6', '极客1234', '', '13600001234')`);
+    await opened.database.db.execute(sql`select setval('users_id_seq', 6)`);
+    await opened.database.db.execute(sql`insert into posts (id, user_id, content) values (1, 2, '二号的动态')`);
+    await opened.migrate(migrationsFolder);
+  }, 60_000);
+
+  afterAll(async () => {
+    await opened?.stop();
+    if (oldFolder) await rm(oldFolder, { recursive: true, force: true });
+  });
+
+  it('keeps every user, the first of a shared nickname keeping it and the others given their id after it', async () => {
+    const rows = await queryRows<{ id: number; nick: string; cellphone: string }>(opened.database.db, sql`select id, nick, cellphone from users order by id`);
+    expect(rows).toEqual([
+      { id: 1, nick: '极客1234', cellphone: '13800001234' },
+      { id: 2, nick: '极客1234_2', cellphone: '13900001234' },
+      { id: 3, nick: '小明', cellphone: '13700000003' },
+      { id: 4, nick: 'Geek', cellphone: '13700000004' },
+      { id: 5, nick: 'geek_5', cellphone: '13700000005' },
+      { id: 6, nick: '极客1234_6', cellphone: '13600001234' },
+    ]);
+    await expect(opened.database.db.execute(sql`update users set nick = 'GEEK' where id = 3`)).rejects.toThrow();
+  });
+
+  it('serves the users and their posts, and a user sets a nickname', async () => {
+    const t = await createTestApp(opened.database);
+    try {
+      expect((await t.call<Post>(api.postDetail, { post_id: 1 })).data().user.nick).toBe('极客1234_2');
+      const me = await t.login('13900001234');
+      expect((await t.call<{ nick: string }>(api.nickUpdate, { nick: '二号' }, { ticket: me.ticket })).data().nick).toBe('二号');
+      expect(errorOf((await t.call(api.nickUpdate, { nick: '小明' }, { ticket: me.ticket })).body)?.code).toBe(-1004);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -109,7 +109,7 @@ export async function bulkLoad(runner: SqlRunner, options: BulkLoadOptions): Pro
     [
       'users',
       `insert into users (id, ucode, nick, avatar, intro, created_at)
-       select ${base.user} + g, 'bench-' || (${base.user} + g), '学员' || g, '/img/' || md5('avatar' || g), '',
+       select ${base.user} + g, 'bench-' || (${base.user} + g), '学员' || (${base.user} + g), '/img/' || md5('avatar' || g), '',
               timestamptz '2024-01-01' + g * interval '1 minute'
        from generate_series(1, ${userCount}) g`,
     ],

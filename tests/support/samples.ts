@@ -50,6 +50,7 @@ export const samples: { [K in EndpointName]: (f: SampleFixtures) => InputOf<K> }
   userInfo: () => ({ data_mode: 1, visit_user_id: 2 }),
   userPosts: () => ({ visit_user_id: 2, size: 5 }),
   noteList: (f) => ({ visit_ucode: f.demoUcode }),
+  nickUpdate: () => ({ nick: '模糊测试者', client_id: newClientId('sample') }),
   postDetail: () => ({ post_id: 5 }),
   postAdd: () => ({
     content: '一条新动态 #话题#',

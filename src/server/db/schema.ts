@@ -30,9 +30,12 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
-export const users = pgTable('users', {
+export const users = pgTable(
+  'users',
+  {
   id: serial('id').primaryKey(),
   ucode: text('ucode').notNull().unique(),
+  /** Unique whatever its case (users.ts): nobody passes for another by a capital letter. */
   nick: text('nick').notNull(),
   avatar: text('avatar').notNull(),
   /** Full number; only the masked form leaves the server. */
@@ -46,7 +49,9 @@ export const users = pgTable('users', {
   postCount: integer('post_count').notNull().default(0),
   likeCount: integer('like_count').notNull().default(0),
   createdAt: createdAt(),
-});
+  },
+  (t) => [uniqueIndex('users_nick_lower_unique').on(sql`lower(${t.nick})`)],
+);
 
 export const loginCodes = pgTable(
   'login_codes',

@@ -1,9 +1,11 @@
-/** Users: profiles, their posts and notes, follows. */
+/** Users: profiles, their posts and notes, follows, nicknames. */
 import { defineHandlers } from '../http/define-endpoint.ts';
+import { forgetAuthor } from '../services/authors.ts';
+import { loginUserById } from '../services/login.ts';
 import { listNotes } from '../services/notes.ts';
 import { listPosts } from '../services/posts.ts';
 import { writer } from '../services/once.ts';
-import { getUserInfo, resolveUserId, setUserFollow } from '../services/users.ts';
+import { getUserInfo, resolveUserId, setNick, setUserFollow } from '../services/users.ts';
 import type { RouteDeps } from './deps.ts';
 
 export const userHandlers = ({ db, config }: RouteDeps) => {
@@ -27,5 +29,14 @@ export const userHandlers = ({ db, config }: RouteDeps) => {
       })),
 
     noteList: ({ input }) => listNotes(db, input.visit_ucode, input.size, input.prev),
+
+    nickUpdate: async ({ input, viewer }) => {
+      await write({ endpoint: 'nickUpdate', userId: viewer.userId, input }, (tx) =>
+        setNick(tx, viewer.userId, input.nick, config.dailyNickChangeLimit),
+      );
+      // This process's posts show the new nickname at once (others within AUTHOR_TTL_MS).
+      forgetAuthor(db, viewer.userId);
+      return loginUserById(db, viewer.userId);
+    },
   });
 };

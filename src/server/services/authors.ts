@@ -5,11 +5,10 @@
  * Why: joining each post of a page to its author was the largest part of the page statement's
  * cost beyond reading the posts themselves (30 to 100 µs of PostgreSQL CPU for twenty posts of
  * about 250 for the whole statement, measured with pgbench on 1,000,000 posts, on a busy
- * machine). The service
- * never changes these three after it makes a user (login.ts writes them once; no call edits
- * them), so an author once read stays right. An entry is never used once older than
- * AUTHOR_TTL_MS, so a change made by hand in the database shows within that time; at most
- * MAX_AUTHORS are kept. Whether the viewer follows the author stays in the page's statement (it
+ * machine). Of the three only
+ * the nickname ever changes (nick/update, which forgets the author here at once: on other API
+ * processes, and for a change made by hand in the database, an entry is never used once older
+ * than AUTHOR_TTL_MS, so it shows within that time); at most MAX_AUTHORS are kept. Whether the viewer follows the author stays in the page's statement (it
  * changes).
  *
  * Entries past half their time are still used, and read again in the background, in one batch
@@ -81,6 +80,11 @@ function scheduleRefresh(db: Db, known: Known): void {
       known.refreshing = undefined;
     }
   });
+}
+
+/** Drops what is kept of a user (their nickname changed): the next read takes it afresh. */
+export function forgetAuthor(db: Db, userId: number): void {
+  cache.get(db)?.authors.delete(userId);
 }
 
 /** The background batch under way, if any (tests wait for it). */

@@ -13,6 +13,7 @@ import { BusinessError } from '../errors.ts';
 import { avatarSvg } from './avatars.ts';
 import { hitRateLimit } from './rate-limit.ts';
 import { issueTicket, type DeviceKind } from './sessions.ts';
+import { newDefaultNick, nickInUse } from './users.ts';
 
 /** Delivers login codes. The default writes them to the server log; production plugs in an SMS gateway. */
 export interface CodeSender {
@@ -106,21 +107,24 @@ export async function loginUserById(db: Db, userId: number): Promise<LoginUser> 
 }
 
 async function findOrCreateUser(db: Db, cellphone: string): Promise<number> {
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.cellphone, cellphone)).limit(1);
-  if (existing) return existing.id;
-  const nick = `极客${cellphone.slice(-4)}`;
-  const avatarId = `avatar-${randomBytes(8).toString('hex')}`;
-  const svg = avatarSvg(nick, cellphone);
-  await db.insert(images).values({ id: avatarId, mime: 'image/svg+xml', width: 128, height: 128, bytes: Buffer.from(svg) });
-  const [created] = await db
-    .insert(users)
-    .values({ ucode: randomBytes(9).toString('base64url'), nick, avatar: `/img/${avatarId}`, cellphone })
-    .onConflictDoNothing({ target: users.cellphone })
-    .returning({ id: users.id });
-  if (created) return created.id;
-  // A concurrent first login of the same phone created it a moment ago.
-  const [raced] = await db.select({ id: users.id }).from(users).where(eq(users.cellphone, cellphone)).limit(1);
-  return raced!.id;
+  for (;;) {
+    const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.cellphone, cellphone)).limit(1);
+    if (existing) return existing.id;
+    const nick = await newDefaultNick((candidate) => nickInUse(db, candidate));
+    const ucode = randomBytes(9).toString('base64url');
+    const avatarId = `avatar-${randomBytes(8).toString('hex')}`;
+    // The avatar's colour comes from the ucode: nothing public derives from the phone number.
+    const svg = avatarSvg(nick, ucode);
+    await db.insert(images).values({ id: avatarId, mime: 'image/svg+xml', width: 128, height: 128, bytes: Buffer.from(svg) });
+    const [created] = await db
+      .insert(users)
+      .values({ ucode, nick, avatar: `/img/${avatarId}`, cellphone })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (created) return created.id;
+    // A concurrent first login of the same phone created it a moment ago (found above on the
+    // next turn), or another took the nickname between the check and the insert (drawn again).
+  }
 }
 
 export async function login(

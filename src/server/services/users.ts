@@ -1,11 +1,13 @@
-/** Users as others see them: briefs for lists (with whether the viewer follows them) and profiles. */
-import { and, eq, inArray } from 'drizzle-orm';
+/** Users as others see them: briefs for lists (with whether the viewer follows them) and profiles; their nicknames. */
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { ErrorCode } from '#shared/errors.ts';
 import type { UserBrief, UserInfo } from '#shared/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { userFollows, users } from '../db/schema.ts';
 import { BusinessError, notFound } from '../errors.ts';
 import { counter, toggleEdge } from './edges.ts';
+import { hitDailyCap } from './limits.ts';
 
 export type UserRef = { visit_user_id: number } | { visit_ucode: string };
 
@@ -92,4 +94,58 @@ export async function setUserFollow(tx: Db, followerId: number, followeeId: numb
 export async function isUniversityUser(db: Db, userId: number): Promise<boolean> {
   const [row] = await db.select({ isUniversity: users.isUniversity }).from(users).where(eq(users.id, userId));
   return row?.isUniversity ?? false;
+}
+
+/** Another user has this nickname (whatever its case). */
+const nickTaken = () => new BusinessError(ErrorCode.BadRequest, '该昵称已被使用，请换一个');
+
+/** Whether `error`, or what it wraps, is PostgreSQL's unique violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Sets the user's nickname (already checked by its schema), in the caller's transaction:
+ * another user's, whatever its case, is -1004; the same one again changes and counts nothing;
+ * a change counts against the daily cap. The unique index settles two users asking for one
+ * nickname at once.
+ */
+export async function setNick(tx: Db, userId: number, nick: string, dailyLimit: number): Promise<{ nick: string }> {
+  const [me] = await tx.select({ nick: users.nick }).from(users).where(eq(users.id, userId)).for('update');
+  if (!me) throw notFound('用户');
+  if (me.nick === nick) return { nick };
+  const [taken] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.nick}) = lower(${nick})`, ne(users.id, userId)))
+    .limit(1);
+  if (taken) throw nickTaken();
+  await hitDailyCap(tx, 'nick', userId, dailyLimit);
+  try {
+    await tx.update(users).set({ nick }).where(eq(users.id, userId));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nickTaken();
+    throw error;
+  }
+  return { nick };
+}
+
+/**
+ * A new user's nickname: 极客 and six random letters and digits, nothing of the phone number
+ * (a nickname is public). `taken` says whether one is in use; a few draws always find one free.
+ */
+export async function newDefaultNick(taken: (nick: string) => Promise<boolean>): Promise<string> {
+  for (;;) {
+    const nick = `极客${randomBytes(6).toString('base64url').replace(/[-_]/g, '').slice(0, 6).toLowerCase()}`;
+    if (nick.length === 8 && !(await taken(nick))) return nick;
+  }
+}
+
+/** Whether any user has `nick`, whatever its case. */
+export async function nickInUse(db: Db, nick: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.nick}) = lower(${nick})`).limit(1);
+  return row !== undefined;
 }
