@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api } from '#shared/api.ts';
+import { callApi, feedPosts } from './support/app.ts';
 import { useApp, useBrowser } from './support/fixtures.ts';
 import { logIn } from './support/session.ts';
 
@@ -51,6 +52,32 @@ async function smallTargets(page: Page): Promise<string[]> {
     }
     return small;
   }, MIN_TARGET_PX);
+}
+
+/**
+ * Controls of `main` a finger at 21 px above, below, left or right of their centre misses: a
+ * point inside the 44 x 44 px square centred on a control must land on that control (an
+ * invisible hit area drawn under the next line does not count).
+ */
+async function offCentreMisses(page: Page): Promise<string[]> {
+  return page.evaluate((reach) => {
+    const missed: string[] = [];
+    for (const control of document.querySelectorAll<HTMLElement>('main a[href], main button, main [role=button], main [role=tab]')) {
+      if (control.closest('.rich-text, .post-content__text, [inert]')) continue;
+      const rect = control.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0 || rect.top < 60 || rect.bottom > innerHeight - 60) continue;
+      const x = rect.left + rect.width / 2;
+      const y = rect.top + rect.height / 2;
+      for (const [dx, dy] of [[0, -reach], [0, reach], [-reach, 0], [reach, 0]] as const) {
+        const hit = document.elementFromPoint(Math.min(innerWidth - 1, Math.max(0, x + dx)), y + dy);
+        if (!hit || !control.contains(hit)) {
+          missed.push(`${control.tagName.toLowerCase()} "${(control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 12)}" at ${dx},${dy}`);
+          break;
+        }
+      }
+    }
+    return missed;
+  }, 21);
 }
 
 describe('on a 375 px phone', () => {
@@ -138,6 +165,20 @@ describe('on a 375 px phone', () => {
     await page.waitForURL('**/invite/channelList');
     await expect.poll(() => page.locator('main .channel-tile').count()).toBeGreaterThan(0);
     expect(await smallTargets(page)).toEqual([]);
+  });
+
+  it('a channel, a user centre and a topic answer a finger across a 44 px square centred on each control', async () => {
+    const post = (await feedPosts(app, 1))[0]!;
+    const topic = (await callApi(app, api.topicList, { size: 1 })).list[0]!;
+    for (const [path, ready] of [
+      [`/channel/list/${post.channels[0]!.channel_id}`, () => page.getByRole('button', { name: /关注/ }).first()],
+      [`/usercenter/${post.user.uid}`, () => page.getByRole('tab', { name: '动态' })],
+      [`/topic/comment/${topic.topic_id}`, () => page.locator('main article').first()],
+    ] as const) {
+      await page.goto(`${app.url}${path}`);
+      await ready().waitFor();
+      expect(await offCentreMisses(page), path).toEqual([]);
+    }
   });
 
   it('a post detail and a user centre keep their targets big enough too', async () => {
