@@ -33,6 +33,8 @@ const MARKER = '到处都是恶意样本';
 const NICK = '<img src=x onerror="window.__pwned=true">作者';
 const INTRO = '<script>window.__pwned=true</script><a href="javascript:window.__pwned=true">简介</a>';
 const COMMENTER_NICK = '"><svg onload="window.__pwned=true">评论者';
+/** Nicknames are unique, so the user welcomed at login has one of their own. */
+const WELCOMED_NICK = '<img src=x onerror="window.__pwned=true">新人';
 const COMMENT = `<iframe srcdoc="<script>parent.__pwned=true</script>"></iframe>${MARKER}的评论`;
 const NOTE = '<style>#root{display:none}</style><img src=x onerror=window.__pwned=true>笔记';
 /** At most 20 characters, no spaces or separators: what a topic name may be. */
@@ -79,7 +81,7 @@ beforeAll(async () => {
   try {
     await database.query('update users set nick = $1, intro = $2 where id = $3', [NICK, INTRO, authorUid]);
     await database.query('update users set nick = $1 where id = $2', [COMMENTER_NICK, comment.user.uid]);
-    await database.query("insert into users (ucode, nick, avatar, cellphone) values ('hostile-welcome', $1, '', $2)", [NICK, WELCOMED_PHONE]);
+    await database.query("insert into users (ucode, nick, avatar, cellphone) values ('hostile-welcome', $1, '', $2)", [WELCOMED_NICK, WELCOMED_PHONE]);
   } finally {
     await database.close();
   }
@@ -141,7 +143,7 @@ describe('hostile words of users', () => {
   it('in the welcome toast, and in the composer as a picture name', async () => {
     await page.goto(`${app.url}/home`);
     await logIn(app, page, WELCOMED_PHONE);
-    await expectShownAsText('toast', [`欢迎回来，${NICK}`]);
+    await expectShownAsText('toast', [`欢迎回来，${WELCOMED_NICK}`]);
 
     await page.getByRole('banner').getByRole('button', { name: '发动态' }).click();
     const composer = page.getByRole('dialog', { name: '发动态' });

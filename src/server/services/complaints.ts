@@ -2,7 +2,7 @@
  * Complaints about a post, a comment or a user: a reason from COMPLAIN_REASONS (or none) and an
  * optional text. Empty reason and empty text: -2901; text over FEEDBACK_MAX_CHARS user-perceived
  * characters (graphemes, as the client's live counter counts): -2902; a missing or deleted
- * target: -1005; a second complaint of the same user about the same target: -1011; more than
+ * target: -1005; one's own post, comment or self: -1012; a second complaint of the same user about the same target: -1011; more than
  * the daily cap: -2006 (only complaints that were filed count).
  */
 import { and, eq, isNull } from 'drizzle-orm';
@@ -33,22 +33,21 @@ export function checkComplaintText(reason: string, content: string): string {
   return text;
 }
 
-async function targetExists(tx: Db, type: ComplainInput['target_type'], id: number): Promise<boolean> {
+/** Who wrote the target (a user is their own), or undefined when it is missing or deleted. */
+async function targetOwner(tx: Db, type: ComplainInput['target_type'], id: number): Promise<number | null | undefined> {
   switch (type) {
     case 'post':
-      return (await tx.select({ id: posts.id }).from(posts).where(and(eq(posts.id, id), isNull(posts.deletedAt)))).length > 0;
+      return (await tx.select({ owner: posts.userId }).from(posts).where(and(eq(posts.id, id), isNull(posts.deletedAt))))[0]?.owner;
     case 'comment':
       return (
-        (
-          await tx
-            .select({ id: comments.id })
-            .from(comments)
-            .innerJoin(posts, eq(posts.id, comments.postId))
-            .where(and(eq(comments.id, id), isNull(comments.deletedAt), isNull(posts.deletedAt)))
-        ).length > 0
-      );
+        await tx
+          .select({ owner: comments.userId })
+          .from(comments)
+          .innerJoin(posts, eq(posts.id, comments.postId))
+          .where(and(eq(comments.id, id), isNull(comments.deletedAt), isNull(posts.deletedAt)))
+      )[0]?.owner;
     case 'user':
-      return (await tx.select({ id: users.id }).from(users).where(eq(users.id, id))).length > 0;
+      return (await tx.select({ owner: users.id }).from(users).where(eq(users.id, id)))[0]?.owner;
   }
 }
 
@@ -59,7 +58,9 @@ export async function addComplaint(
   dailyLimit: number,
 ): Promise<{ complain_id: number }> {
   const content = checkComplaintText(input.reason, input.content);
-  if (!(await targetExists(tx, input.target_type, input.target_id))) throw notFound();
+  const owner = await targetOwner(tx, input.target_type, input.target_id);
+  if (owner === undefined) throw notFound();
+  if (owner === userId) throw new BusinessError(ErrorCode.OwnComplaint);
   const [row] = await tx
     .insert(complaints)
     .values({ userId, targetType: input.target_type, targetId: input.target_id, reason: input.reason, content })
