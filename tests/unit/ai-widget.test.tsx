@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AI_WIDGET_HIDDEN_KEY, useAiWidgetStore } from '../../src/client/app/layout/ai-widget-store.ts';
 import AiWidget from '../../src/client/app/layout/AiWidget.tsx';
 import { HeaderAiEntry } from '../../src/client/app/layout/Header.tsx';
-import { clampPosition, DOCK_VISIBLE_PX, dockedPosition, initialPosition, roomBesideContent } from '../../src/client/app/layout/widget-position.ts';
+import { clampPosition, DOCK_VISIBLE_PX, dockedPosition, initialPosition, PC_DOCK_VISIBLE_PX, roomBesideContent } from '../../src/client/app/layout/widget-position.ts';
 import { useLayoutStore } from '../../src/client/platform/layout-store.ts';
 
 /** The widget's button that opens the assistant: named by its visible text. */
@@ -95,7 +95,7 @@ describe('AI widget', () => {
   it('on a PC window without that room waits docked at the right edge too, clear of the page', () => {
     vi.spyOn(window, 'innerWidth', 'get').mockReturnValue(1280);
     render(<AiWidget />);
-    expect(screen.getByTestId('ai-widget').style.transform).toBe(`translate3d(${1280 - DOCK_VISIBLE_PX}px, ${900 - 310}px, 0)`);
+    expect(screen.getByTestId('ai-widget').style.transform).toBe(`translate3d(${1280 - PC_DOCK_VISIBLE_PX}px, ${900 - 310}px, 0)`);
     expect(screen.queryByRole('button', { name: OPEN_NAME })).toBeNull();
     expect(screen.getByRole('button', { name: 'AI助手' }).getAttribute('aria-expanded')).toBe('false');
   });

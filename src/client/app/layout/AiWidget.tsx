@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type 
 import { useLayoutStore } from '../../platform/layout-store.ts';
 import { IconClose, IconSparkle } from '../../ui/icons.tsx';
 import { openAiAssistant, useAiWidgetStore } from './ai-widget-store.ts';
-import { clampPosition, dockedPosition, initialPosition, roomBesideContent, type Point } from './widget-position.ts';
+import { clampPosition, DOCK_VISIBLE_PX, dockedPosition, initialPosition, PC_DOCK_VISIBLE_PX, roomBesideContent, type Point } from './widget-position.ts';
 import './ai-widget.css';
 
 const DRAG_THRESHOLD_PX = 5;
@@ -42,7 +42,7 @@ export default function AiWidget() {
   /** Where the widget may be: anywhere beside a wide page, else the right edge (docked or out). */
   const place = (p: Point): Point => {
     if (!docks) return clampPosition(p, size(), viewport());
-    return docked ? dockedPosition(p.y, size(), viewport()) : clampPosition({ x: Infinity, y: p.y }, size(), viewport());
+    return docked ? dockedPosition(p.y, size(), viewport(), isMobile ? DOCK_VISIBLE_PX : PC_DOCK_VISIBLE_PX) : clampPosition({ x: Infinity, y: p.y }, size(), viewport());
   };
 
   useLayoutEffect(() => {

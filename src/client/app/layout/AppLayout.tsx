@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useLayoutStore } from '../../platform/layout-store.ts';
+import AiWidget from './AiWidget.tsx';
 import { BackToTop } from './BackToTop.tsx';
 import { Header } from './Header.tsx';
 import type { FeedTab } from '../../entities/post/queries.ts';
@@ -33,9 +34,6 @@ const MAIN_ID = 'main';
 // The banners show only offline or with an update waiting: their code comes when they do.
 const OfflineBanner = lazyComponent(() => import('./OfflineBanner.tsx'));
 const UpdateBanner = lazyComponent(() => import('./UpdateBanner.tsx'));
-// The AI promo comes once the page is the app's: never part of the first screen (it is placed by
-// the window's layout, which the server does not know), so its code is not either.
-const AiWidget = lazyComponent(() => import('./AiWidget.tsx'));
 // Mobile's 发现 sheet comes with its first opening.
 const ExploreSheet = lazyComponent(() => import('./ExploreSheet.tsx'));
 
@@ -113,11 +111,9 @@ export function AppLayout({ children, sidebar, showSidebar, userSlot, heading, f
         </LazyLayer>
       ) : null}
       {isMobile ? null : <BackToTop />}
-      {renderingFirstScreen ? null : (
-        <LazyLayer>
-          <AiWidget />
-        </LazyLayer>
-      )}
+      {/* The AI promo comes once the page is the app's: it is placed by the window's layout, which
+          the server does not know. (Its code stays in the entry: a chunk of its own cost more.) */}
+      {renderingFirstScreen ? null : <AiWidget />}
     </div>
   );
 }

@@ -34,9 +34,16 @@ export function initialPosition(widget: Size, viewport: Size): Point {
  */
 export const DOCK_VISIBLE_PX = 16;
 
-/** The docked place at height `y` (kept inside the viewport). */
-export function dockedPosition(y: number, widget: Size, viewport: Size): Point {
-  return { x: viewport.width - DOCK_VISIBLE_PX, y: clampPosition({ x: 0, y }, widget, viewport).y };
+/**
+ * On PC the docked widget shows this much more: an overlay scrollbar (macOS, and Chromium's own)
+ * lies over the window's last 15 px and takes the pointer there, so 16 px at the edge could
+ * hardly be clicked. The 1200 px page's margin and padding leave room for it.
+ */
+export const PC_DOCK_VISIBLE_PX = DOCK_VISIBLE_PX + 16;
+
+/** The docked place at height `y` (kept inside the viewport), `visible` px of it showing. */
+export function dockedPosition(y: number, widget: Size, viewport: Size, visible = DOCK_VISIBLE_PX): Point {
+  return { x: viewport.width - visible, y: clampPosition({ x: 0, y }, widget, viewport).y };
 }
 
 /**

@@ -144,7 +144,7 @@ export const PostCard = memo(function PostCard({ post, full = false, aside }: { 
             精华
           </span>
         ) : null}
-        {aside}
+        {aside === undefined ? null : <div className="post-card__aside">{aside}</div>}
       </header>
 
       <PostContent postId={post.id} text={post.content} full={full} cut={facts?.cut ?? null} />
