@@ -13,9 +13,9 @@ export function HeaderAiEntry() {
   if (!show) return null;
   return (
     // Its name is its visible text, then where it opens (WCAG 2.5.3: a spoken 'AI助手' finds it).
-    <button type="button" className="header-ai" onClick={openAiAssistant}>
+    <button type="button" className="header-ai header-ai--assistant" onClick={openAiAssistant}>
       <IconSparkle size={16} />
-      <span>AI助手</span>
+      <span className="header-ai__label">AI助手</span>
       <span className="visually-hidden">（新窗口）</span>
     </button>
   );
