@@ -4,9 +4,11 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { PostPages } from '../post/cache.ts';
-import type { Post, UserInfo } from '#shared/schemas.ts';
+import type { LoginUser, Post, UserInfo } from '#shared/schemas.ts';
 import { updatePostsWhere } from '../post/cache.ts';
 import { postKeys } from '../post/queries.ts';
+import { sessionKeys } from '../session/queries.ts';
+import { rememberLoginUser } from '../session/stored-login.ts';
 import { userKeys } from './queries.ts';
 
 /** Applies `fn` to every cached profile of user `uid`. */
@@ -50,4 +52,16 @@ export function showUserFollowed(queryClient: QueryClient, viewer: number, uid: 
   setUserFollowed(queryClient, uid, isFollow);
   if (before === undefined || before === isFollow) return;
   updateUser(queryClient, viewer, (me) => ({ ...me, following_count: Math.max(0, me.following_count + (isFollow ? 1 : -1)) }));
+}
+
+/** The login user's new nickname, shown everywhere at once: the header, their profile and their posts. */
+export function showOwnNick(queryClient: QueryClient, me: LoginUser): void {
+  queryClient.setQueryData(sessionKeys.user, me);
+  rememberLoginUser(me);
+  updateUser(queryClient, me.uid, (user) => ({ ...user, nick: me.nick }));
+  updatePostsWhere(
+    queryClient,
+    (post) => post.user.uid === me.uid && post.user.nick !== me.nick,
+    (post) => ({ ...post, user: { ...post.user, nick: me.nick } }),
+  );
 }

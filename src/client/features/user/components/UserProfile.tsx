@@ -2,11 +2,12 @@ import { formatCount } from '#shared/count.ts';
 import type { UserInfo } from '#shared/schemas.ts';
 import { Link } from '@tanstack/react-router';
 import { FollowUserButton } from './FollowUserButton.tsx';
+import { NickEditor } from './NickEditor.tsx';
 import { track } from '../../../platform/tracking.ts';
 import { ZoomableAvatar } from './ZoomableAvatar.tsx';
 import './profile.css';
 
-/** The top of a user centre: avatar, nick, intro and counts. */
+/** The top of a user centre: avatar, nick (one's own with 修改昵称), intro and counts. */
 export function UserProfile({ user }: { user: UserInfo }) {
   const stats = [
     { label: '动态', value: user.post_count },
@@ -22,6 +23,7 @@ export function UserProfile({ user }: { user: UserInfo }) {
           <h1 id="profile-nick" className="profile__nick">
             {user.nick}
           </h1>
+          {user.is_self ? <NickEditor nick={user.nick} /> : null}
           <p className="profile__intro">{user.intro || '这个人很懒，还没有写简介。'}</p>
         </div>
         {user.is_self ? null : (
