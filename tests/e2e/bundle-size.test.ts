@@ -39,9 +39,11 @@ import { firstVisitScripts, totalBytes } from './support/first-visit.ts';
  * user trips on: a gone page saying what is gone, every comment's 更多, one's own content told
  * apart, the AI promo placed clear of the page (rendered once the page is the app's; its code in a
  * chunk of its own cost 678 B more than in the entry) and the phone header: 259 B over 136 KiB.
+ * A card's text without its Markdown syntax (remove-markdown: the renderer is too big for a first
+ * screen) added 932 B: 167 B over 137 KiB.
  * Issue 11's goal is 110 KB.
  */
-const FIRST_VISIT_JS_BUDGET = 137 * 1024;
+const FIRST_VISIT_JS_BUDGET = 138 * 1024;
 
 const app = sharedApp();
 

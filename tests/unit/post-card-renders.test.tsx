@@ -54,11 +54,11 @@ describe('a card re-renders only when its post changes', () => {
     const long = makePost(1, { content: '长'.repeat(400) });
     const facts = postFacts(long);
     expect(postFacts(long)).toBe(facts);
-    expect(facts.cut).not.toBeNull();
+    expect(facts.text.long).toBe(true);
     expect(facts.readable).toBe('5分钟前');
     // A changed post is a new object, with facts of its own.
     const edited = { ...long, content: '短' };
     expect(postFacts(edited)).not.toBe(facts);
-    expect(postFacts(edited).cut).toBeNull();
+    expect(postFacts(edited).text).toEqual({ shown: '短', long: false });
   });
 });

@@ -2,7 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PostCard } from '../../src/client/features/feed/components/PostCard.tsx';
-import { collapseText, isLongText, PostContent } from '../../src/client/features/feed/components/PostContent.tsx';
+import { PostContent } from '../../src/client/features/feed/components/PostContent.tsx';
+import { cardText, collapseText, isLongText } from '../../src/client/features/feed/card-text.ts';
 import { flattenPosts, PostList } from '../../src/client/features/feed/components/PostList.tsx';
 import { votePercent } from '../../src/client/features/feed/components/PostVote.tsx';
 import { useExpandedPostsStore } from '../../src/client/features/feed/expanded-posts-store.ts';
@@ -191,6 +192,21 @@ describe('PostContent', () => {
     // Another post is not affected.
     render(<PostContent postId={4} text={long} />);
     expect(screen.getByRole('button', { name: '展开' })).toBeTruthy();
+  });
+
+  it('shows a card’s text as the reader sees it: no Markdown syntax, formulas without their dollars, typed tags as text', () => {
+    const text = '# 标题\n**加粗**和*斜体*，`code` 与 $E=mc^2$，价格 $5 and $10\n- 一\n- 二\n> 引用\n[链接](https://a.cn) <b>不是标签</b>\nsnake_case_name';
+    expect(cardText(text)).toEqual({
+      // Seven lines: cut after the sixth.
+      shown: '标题\n加粗和斜体，code 与 E=mc^2，价格 $5 and $10\n• 一\n• 二\n引用\n链接 <b>不是标签</b>...',
+      long: true,
+    });
+    expect(cardText('a_b_c **粗** 1 * 2 * 3')).toEqual({ shown: 'a_b_c 粗 1 * 2 * 3', long: false });
+    render(<PostContent postId={5} text={'**加粗** $$x^2$$'} />);
+    expect(screen.getByText('加粗 x^2')).toBeTruthy();
+    // Cut as the reader sees it: 150 units of text, not of syntax.
+    const long = `**${'长'.repeat(100)}**`;
+    expect(cardText(long).shown).toBe(`${'长'.repeat(75)}...`);
   });
 
   it('never cuts on the detail page', () => {

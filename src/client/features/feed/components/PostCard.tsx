@@ -11,7 +11,8 @@ import { IconComment, IconMore } from '../../../ui/icons.tsx';
 import { CodeCard } from './CodeCard.tsx';
 import { ImageGrid } from './ImageGrid.tsx';
 import { LikeButton } from './LikeButton.tsx';
-import { cutOrNull, PostContent } from './PostContent.tsx';
+import { PostContent } from './PostContent.tsx';
+import { cardText, type CardText } from '../card-text.ts';
 import { PostVote } from './PostVote.tsx';
 import './feed.css';
 
@@ -47,8 +48,8 @@ export function PostChips({ post }: { post: Post }) {
 /** What a card derives from its post's text and time, worked out once per post object. */
 interface PostFacts {
   readonly readable: string;
-  /** The collapsed text, null when the text is short. */
-  readonly cut: string | null;
+  /** The text as the card shows it. */
+  readonly text: CardText;
 }
 
 /**
@@ -64,7 +65,7 @@ const factsByPost = new WeakMap<Post, PostFacts>();
 export function postFacts(post: Post, clock: ReadingClock | null = null): PostFacts {
   let facts = factsByPost.get(post);
   if (!facts) {
-    facts = { readable: readableTime(post.create_time), cut: cutOrNull(post.content) };
+    facts = { readable: readableTime(post.create_time), text: cardText(post.content) };
     factsByPost.set(post, facts);
   }
   return clock ? { ...facts, readable: readableTime(post.create_time, clock.now, clock.utcOffsetMinutes) } : facts;
@@ -147,7 +148,7 @@ export const PostCard = memo(function PostCard({ post, full = false, aside }: { 
         {aside === undefined ? null : <div className="post-card__aside">{aside}</div>}
       </header>
 
-      <PostContent postId={post.id} text={post.content} full={full} cut={facts?.cut ?? null} />
+      <PostContent postId={post.id} text={post.content} full={full} {...(facts ? { card: facts.text } : {})} />
       <ImageGrid images={images} alt={`${authorName}的动态`} />
       {codes.map((code) => (
         <CodeCard key={code.uuid} postId={post.id} code={code} />

@@ -1,30 +1,9 @@
 import { Fragment, lazy, memo, Suspense, useState } from 'react';
-import { DEFAULT_CUT_LENGTH } from '#shared/constants.ts';
-import { cutText, isLongerThan } from '#shared/text-length.ts';
 import { splitLinks } from '#shared/links.ts';
 import { EXTERNAL_LINK_REL } from '../../../ui/rich-text/link-rel.ts';
 import type * as RichTextModule from '../../../ui/RichText.tsx';
+import { cardText, type CardText } from '../card-text.ts';
 import { useExpandedPostsStore } from '../expanded-posts-store.ts';
-
-/** More lines than this also count as long, however short the text. */
-const MAX_COLLAPSED_LINES = 6;
-
-export function isLongText(text: string, cutLength = DEFAULT_CUT_LENGTH): boolean {
-  return isLongerThan(text, cutLength) || text.split('\n').length > MAX_COLLAPSED_LINES;
-}
-
-/** The collapsed form: cut by length (SPEC.md: default 150) and by line count. */
-export function collapseText(text: string, cutLength = DEFAULT_CUT_LENGTH): string {
-  const lines = text.split('\n');
-  const fewLines = lines.length > MAX_COLLAPSED_LINES ? `${lines.slice(0, MAX_COLLAPSED_LINES).join('\n')}...` : text;
-  const cut = cutText(fewLines, cutLength);
-  return cut;
-}
-
-/** The collapsed form of a long text, null for a short one (shown whole). */
-export function cutOrNull(text: string): string | null {
-  return isLongText(text) ? collapseText(text) : null;
-}
 
 /** Text with http(s) links recognised (SPEC.md section 5); links open in a new window. */
 export function LinkedText({ text }: { text: string }) {
@@ -87,34 +66,35 @@ export function preloadRichText(): Promise<void> {
 }
 
 /**
- * Post text, line height 1.7. In a feed a long text is cut with a 展开 button, as written (plain
- * text with its links: the first screen needs no renderer); 展开 shows all of it rendered, and
- * 收起 folds it again (the choice is kept for the session). `full` (the detail page) shows all
- * of it rendered. A memo: a card that renders again with the same post (its times, once a page
- * the server rendered is hydrated) leaves its text alone.
+ * Post text, line height 1.7. In a feed the text shows without its Markdown syntax, a long one
+ * cut with a 展开 button (card-text.ts: the first screen needs no renderer); 展开 shows all of it
+ * rendered, and 收起 folds it again (the choice is kept for the session). `full` (the detail
+ * page) shows all of it rendered. A memo: a card that renders again with the same post (its
+ * times, once a page the server rendered is hydrated) leaves its text alone.
  */
 export const PostContent = memo(function PostContent({
   postId,
   text,
   full = false,
-  cut = cutOrNull(text),
+  card,
 }: {
   postId: number;
   text: string;
   full?: boolean;
-  /** The collapsed text, null when the text is short: a feed card passes the one it computed once for the post. */
-  cut?: string | null;
+  /** What a feed card shows: a card passes the one it worked out once for the post. */
+  card?: CardText;
 }) {
   const expanded = useExpandedPostsStore((s) => s.expanded[postId] === true);
   const toggle = useExpandedPostsStore((s) => s.toggle);
   // Chosen once per card: switching paths later would build its text's elements again.
   const [LoadedRichText] = useState(() => loadedRichText);
-  const long = !full && cut !== null;
+  const shownInCard = full ? null : (card ?? cardText(text));
+  const long = shownInCard?.long === true;
   if (!text.trim()) return null;
   return (
     <div className="post-content">
-      {!(full || expanded) ? (
-        <Plain text={cut ?? text} />
+      {shownInCard && !expanded ? (
+        <Plain text={shownInCard.shown} />
       ) : LoadedRichText ? (
         <LoadedRichText text={text} className="post-content__text" />
       ) : (
