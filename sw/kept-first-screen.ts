@@ -1,5 +1,5 @@
 /**
- * /home's first screen kept for the next start (issue 11, item 6). The server's page of /home
+ * /home's first screen kept for the next start. The server's page of /home
  * carries the feed's first page and the first screen rendered from it
  * (src/server/http/first-screen.ts); the worker keeps the latest copy of that page and answers a
  * start of /home with it, so the posts paint from the HTML before any script has run, offline

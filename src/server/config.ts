@@ -89,7 +89,7 @@ export interface Config {
 }
 
 /**
- * General limits (issue 12): Mastodon allows 300 requests per 5 minutes per user or address,
+ * General limits: Mastodon allows 300 requests per 5 minutes per user or address,
  * Discourse 200 per minute. A phone scrolling the feed makes a few calls a second at most; an
  * address may be a school's or an office's shared one, so it gets more than a user.
  */

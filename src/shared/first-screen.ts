@@ -98,8 +98,8 @@ export function firstScreenOf(pathname: string): FirstScreenPlan | undefined {
       page: 'post',
       reads: [
         { endpoint: 'postDetail', input: { post_id: postId } },
-        // Laid out with the post before the first paint: arriving later, 20 comments with their
-        // replies were one layout of about 100 ms on a phone, just after the page had shown.
+        // Laid out with the post before the first paint: arriving later, a page of comments with
+        // their replies is one long layout on a phone, just after the page has shown.
         { endpoint: 'commentList', input: { post_id: postId, index: 0, size: COMMENT_PAGE_SIZE } },
       ],
     };

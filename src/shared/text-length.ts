@@ -88,8 +88,8 @@ const EMOJI_TEXT_GRAPHEME = new RegExp(
 
 /**
  * How many code units Intl.Segmenter is given at a time. Its cost grows with the length of
- * what it segments times the characters it yields (40,000 Devanagari letters take most of a
- * second on Node 20, a megabyte of CR minutes), so a long text is segmented a window at a time:
+ * what it segments times the characters it yields (a long run of Devanagari letters or of CRs
+ * in one piece is slow beyond any user's patience), so a long text is segmented a window at a time:
  * linear in the text, whatever its script.
  */
 export const SEGMENT_WINDOW = 256;

@@ -1,5 +1,5 @@
 /**
- * Crash safety (issue 12, item 5), on PGlite and on PostgreSQL: a real server process is
+ * Crash safety, on PGlite and on PostgreSQL: a real server process is
  * killed with SIGKILL while 200 comment writes are in flight, then started again on the same
  * data. The database opens; every write that was acknowledged (answered code 0) is there
  * exactly once, with the answer it was acknowledged with; no write is there twice; the

@@ -1,5 +1,5 @@
 /**
- * One process per PGlite folder (issue 12, item 6): a second server started on a DATA_DIR in
+ * One process per PGlite folder: a second server started on a DATA_DIR in
  * use is refused with a clear message (exit 1, no stack trace) before it opens anything, and
  * the first one's data stays as it was; a second open in the same process is refused too; a
  * lock left by a process that died is taken over; a closed database frees the folder.

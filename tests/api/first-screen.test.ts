@@ -1,5 +1,5 @@
 /**
- * The first screen of a first visit (issue 11, item 3): a navigation to /home carries the feed's
+ * The first screen of a first visit: a navigation to /home carries the feed's
  * first page, exactly channel/posts's answer for the same caller (likes included), safely inside
  * a data element, and the first screen rendered from it inside #root by the app's components
  * (src/client/app/first-screen.server.tsx, loaded here from its source where the build's

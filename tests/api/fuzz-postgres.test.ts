@@ -1,4 +1,4 @@
-/** Fuzzing every call on PostgreSQL (issue 12, item 1): see tests/support/fuzz.ts. */
+/** Fuzzing every call on PostgreSQL: see tests/support/fuzz.ts. */
 import { testDatabases } from '../support/api.ts';
 import { describeFuzz } from '../support/fuzz.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Logins under concurrency and hostile input (issue 12), on PGlite and on PostgreSQL, where
+ * Logins under concurrency and hostile input, on PGlite and on PostgreSQL, where
  * requests really run side by side:
  *
  * - the 452 mutex is atomic: two (or ten) tickets issued at once for one user and device kind

@@ -1,5 +1,5 @@
 /**
- * Scale-out (issue 12, item 6): two API server processes on one PostgreSQL database behind a
+ * Scale-out: two API server processes on one PostgreSQL database behind a
  * round-robin proxy, as README's deployment describes. Whatever process answers:
  *
  * - a session made on one is a session on the other, and a logout on one ends it on both;

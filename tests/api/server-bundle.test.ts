@@ -82,8 +82,8 @@ describe('the server bundle', () => {
     expect(Object.keys(metafile.inputs).filter((input) => input.includes('seed-data'))).toEqual([]);
   });
 
-  // Start-up runs initdb, the migrations and the seed: 6 s alone, over 60 s beside the rest of
-  // the api project's servers on a 2-core machine.
+  // Start-up runs initdb, the migrations and the seed: slow alone, and far slower beside the rest
+  // of the api project's servers on a small machine.
   it('seeds an empty database on its first start', { timeout: 200_000 }, async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'bundle-start-'));
     const port = await freePort();

@@ -1,5 +1,5 @@
 /**
- * Files and pages of the built client (src/server/http/static-client.ts, issue 9 item 3): a
+ * Files and pages of the built client (src/server/http/static-client.ts): a
  * file that is there is served; a missing file (anything under /assets, /icons or /screenshots,
  * any path whose last segment has an extension) is a real 404, never the app shell; every other
  * path is a page of the app and gets index.html (history-mode routing); a share to the installed

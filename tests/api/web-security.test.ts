@@ -1,5 +1,5 @@
 /**
- * Web security (issue 12, item 3): what the server answers to browsers that may be on another
+ * Web security: what the server answers to browsers that may be on another
  * site, to careless clients and to the log.
  *
  * - Every HTML answer carries a Content-Security-Policy with frame-ancestors: the page its

@@ -1,5 +1,5 @@
 /**
- * The first-screen groups of `npm run bench` (issue 11, items 3 and 6), each measured beside a
+ * The first-screen groups of `npm run bench`, each measured beside a
  * bare React 19 + Vite anchor built from tests/bench/anchors in the same run:
  *
  * - lighthouse: Lighthouse 12 (node API, its default mobile settings: simulated throttling) on
@@ -52,7 +52,7 @@ export interface FirstScreenBench {
   offlineRounds: number;
 }
 
-/** Issue 11's goals, measured in the same run as their anchors. */
+/** The first screen's goals, measured in the same run as their anchors. */
 const GOALS = {
   /** Every Lighthouse category score. */
   score: 100,

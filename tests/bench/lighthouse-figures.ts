@@ -5,7 +5,7 @@
  */
 import { median } from './stats.ts';
 
-/** The categories of issue 11's goal (performance, accessibility, best practices, SEO: 100 each). */
+/** The categories the first screen is held to (performance, accessibility, best practices, SEO: 100 each). */
 export const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type LighthouseCategory = (typeof LIGHTHOUSE_CATEGORIES)[number];
 

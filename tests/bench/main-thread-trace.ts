@@ -1,5 +1,5 @@
 /**
- * Where the main thread goes while a page loads, at a fixed CPU slowdown (issue 11 item 3):
+ * Where the main thread goes while a page loads, at a fixed CPU slowdown:
  * `npx tsx tests/bench/main-thread-trace.ts [rounds] [root]` (after `npm run build`; root is a
  * project folder with a build, this one by default).
  *

@@ -14,34 +14,9 @@ import { sharedApp } from './support/fixtures.ts';
 import { firstVisitScripts, totalBytes } from './support/first-visit.ts';
 
 /**
- * 133 KiB (zlib level 9, 1024 bytes to the KB): React, TanStack Router and Query are about 104 KB
- * of it. Issue 6 set 130 KiB; writing posts (issue 8) put 发动态 and the composer's host on the
- * first screen (about 0.6 KB, with a new post's prepend logic moved out to a chunk of its own);
- * the outbox's count (issue 9) and the phones' 发现 sheet and touch targets (issue 10) about
- * 0.5 KB more, dayjs kept (the stack the user chose); issue 12's client resilience (a draft copied
- * at each change, a page whose code failed offering a reload) went 23 B over 132 KiB. Issue 11's
- * first screen painted from the server's HTML added its start script (184 B: the entry runs
- * after that paint) and the router loaded before the first render (about 180 B), and its cuts in
- * main-thread work about 190 B (texts split without Intl.Segmenter, comments and a user's posts
- * rendered in the background): 127 B over 133 KiB, for LCP 1.64 -> 0.84 x a bare page on /home
- * and TBT about halved on the detail and the user centre. The client's hydration of that first
- * screen (react-dom's hydrateRoot, the first screen's clock and layout, the header holding its
- * place) added about 700 B: 574 B over 134 KiB, for a page that is not built, committed, laid out
- * and painted a second time. Cuts that stop reading at the cut (no Intl.Segmenter before the
- * first emoji), the router's start in three tasks and focus kept clear of the header on
- * Shift+Tab (WCAG 2.4.11) added about 520 B: 73 B over 135 KiB. A tap made before the app starts,
- * answered once it is up, added 416 B (138,729 B); the start script fetching a page's own code
- * beside the entry (the post and the user centre), and text with emoji split without
- * Intl.Segmenter, 292 B more (139,021 B); a post's comments carried by its page and its text
- * hydrated in one pass, 226 B more (139,247 B). The start script minified by the build (its
- * comments were shipped) took 234 B off (139,013 B); a list's deferral in one hook (PostList's and CommentList's) 26 B
- * more (139,039 B); V8's compile hint on the entry and its runtime, 37 B (139,076 B). What a new
- * user trips on: a gone page saying what is gone, every comment's 更多, one's own content told
- * apart, the AI promo placed clear of the page (rendered once the page is the app's; its code in a
- * chunk of its own cost 678 B more than in the entry) and the phone header: 259 B over 136 KiB.
- * A card's text without its Markdown syntax (remove-markdown: the renderer is too big for a first
- * screen) added 932 B: 167 B over 137 KiB.
- * Issue 11's goal is 110 KB.
+ * Every script a first visit to /home runs, gzip-9 (1024 bytes to the KB); React, TanStack Router
+ * and Query are most of it. A first visit is often a stranger on a phone's network deciding whether
+ * to stay: whatever the first screen does not need loads later, in chunks of its own.
  */
 const FIRST_VISIT_JS_BUDGET = 138 * 1024;
 

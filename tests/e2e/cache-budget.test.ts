@@ -1,5 +1,5 @@
 /**
- * The service worker's image cache is bounded (issue 9, item 4): by count (IMAGE_CACHE_MAX_ENTRIES,
+ * The service worker's image cache is bounded: by count (IMAGE_CACHE_MAX_ENTRIES,
  * the oldest go first) and by age (IMAGE_CACHE_MAX_AGE_S), against the built app and the real
  * server in a persistent Chromium profile. (The persisted query cache's budget is unit-tested:
  * tests/unit/query-client.test.ts.)

@@ -1,5 +1,5 @@
 /**
- * First screens painted from the page's HTML (issue 11 item 3): the server renders the layout
+ * First screens painted from the page's HTML: the server renders the layout
  * and the first posts of /home, a post, a profile and its first posts, with the app's own
  * components (src/client/app/first-screen.server.tsx), so they show before the entry script has
  * even arrived; the client then hydrates them (app/first-screen-hydration.ts): it adopts the
@@ -468,7 +468,7 @@ describe('a post and a user centre painted from their HTML', () => {
           const pageScripts = scriptsOf(manifest, shown.module);
           expect(pageScripts.length).toBeGreaterThan(1);
           await expect.poll(() => pageScripts.filter((path) => !scriptsAsked.includes(path))).toEqual([]);
-          // One a task: the page's 15 links added at once made a long task under Lighthouse.
+          // One a task: a page's links added at once would make a long task.
           const batches = await preloadBatches(page);
           expect(batches.flat().sort()).toEqual([...pageScripts].sort());
           expect(batches.filter((batch) => batch.length > 1)).toEqual([]);

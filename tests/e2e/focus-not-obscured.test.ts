@@ -182,7 +182,7 @@ async function controlUnderHeader(page: Page, header: string, bottomBelowHeader:
     window.scrollBy(0, element.getBoundingClientRect().bottom - (headerBottom + (offset as number)));
   }, [header, bottomBelowHeader] as const);
   const placed = await measureUnderHeader(marked, header);
-  // Within a pixel: the scroll lands on whole pixels (a CI run measured -2.5 for -2), the cards on fractions.
+  // Within a pixel: the scroll lands on whole pixels, the cards on fractions.
   expect(Math.abs(placed.bottom - placed.headerBottom - bottomBelowHeader)).toBeLessThanOrEqual(1);
   expect(placed.top, 'still within the viewport: the browser itself scrolls nothing').toBeGreaterThanOrEqual(0);
   expect((await measureUnderHeader(later, header)).ringTop, 'the later control is clear of the header').toBeGreaterThan(placed.headerBottom);

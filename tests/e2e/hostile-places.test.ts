@@ -1,5 +1,5 @@
 /**
- * Hostile content wherever users' words appear (issue 12, item 4), in Chromium against the built
+ * Hostile content wherever users' words appear, in Chromium against the built
  * app and the real server: nicknames and a profile intro, a note, a comment, topic names and a
  * picture's file name, shown in the feed, on the detail page and its comments, the poster, the
  * user centre with its notes, the topic's home, the welcome toast and the composer. Each place

@@ -1,5 +1,5 @@
 /**
- * The installed app (issue 9, item 3) against the built app and the real server, in a persistent
+ * The installed app against the built app and the real server, in a persistent
  * Chromium profile whose service worker controls the page: the manifest's shortcuts, categories,
  * screenshots, dir and share target (Chromium parses it without errors); the shortcuts open what
  * they say; a share opens the composer filled with the shared title, text and link (offline too,

@@ -1,5 +1,5 @@
 /**
- * A long scroll stays light (issue 11): against the built app and the real server, whose feed
+ * A long scroll stays light: against the built app and the real server, whose feed
  * holds 2,000 bulk-loaded posts on top of the demo's, /home is scrolled to the end, page after
  * page (the API's page is 10 posts). The DOM then holds a bounded number of cards (the list is
  * windowed from 40 posts) and the JS heap stays small; after opening a post and coming back, the

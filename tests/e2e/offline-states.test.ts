@@ -1,5 +1,5 @@
 /**
- * Honest offline states (issue 9, item 2) against the built app and the real server, in a
+ * Honest offline states against the built app and the real server, in a
  * persistent Chromium profile whose service worker controls the page: a page whose data is not
  * cached shows the offline state with 重试 at once (not a skeleton) and loads by itself when the
  * network returns; the banner says 网络异常, and claims cached content only over a page that

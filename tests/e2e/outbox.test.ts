@@ -1,5 +1,5 @@
 /**
- * The outbox (issue 9, item 1) in Chromium against the real built app and server, with the
+ * The outbox in Chromium against the real built app and server, with the
  * network cut by context.setOffline: a post (with a picture) and a comment written offline show
  * 待发送 in place, survive a reload offline, and are published exactly once when the network is
  * back (counted through the API); the same when the network goes while the first send's answer

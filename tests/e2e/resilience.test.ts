@@ -1,5 +1,5 @@
 /**
- * Client resilience (issue 12, item 7) in Chromium against the real built app: a draft outlives
+ * Client resilience in Chromium against the real built app: a draft outlives
  * a crashed tab, storage pressure and a browser without IndexedDB; a page whose code cannot be
  * loaded offers 刷新页面 instead of a white screen. Needs `npm run build` first.
  */

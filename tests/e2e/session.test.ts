@@ -1,5 +1,5 @@
 /**
- * Accounts in the real app (issue #3): log in with the code the server logs, stay logged in
+ * Accounts in the real app: log in with the code the server logs, stay logged in
  * across a reload, get the 下线通知 dialog when the same account logs in on another device of
  * the same kind, and log out. Needs `npm run build` first.
  */

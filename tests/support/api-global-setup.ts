@@ -1,7 +1,7 @@
 /**
  * globalSetup of the `api` project: builds one migrated and seeded PGlite data folder per run,
  * dumps it (gzip tarball) to a temp file and provides its path; openTestDatabase() in
- * tests/support/db.ts loads it per test file in about a second. It also starts one PostgreSQL
+ * tests/support/db.ts loads it per test file, far quicker than building it. It also starts one PostgreSQL
  * server for the run with a migrated and seeded template database; openPostgresTestDatabase()
  * copies the template per test file (CREATE DATABASE ... TEMPLATE), and the server stops at the end.
  * The two are made side by side.

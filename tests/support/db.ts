@@ -2,7 +2,7 @@
  * Test databases.
  *
  * - openTestDatabase(): a seeded PGlite in memory, loaded from the template that
- *   api-global-setup.ts builds once per run (about 1 s instead of initdb + migrate + seed).
+ *   api-global-setup.ts builds once per run (far quicker than initdb + migrate + seed per file).
  * - startPostgres(): a throwaway PostgreSQL 15 server (Debian's binaries) in a temp folder.
  * - openPostgresTestDatabase(): startPostgres + migrations + demo seed.
  * - counterMismatches(): every denormalised counter recounted (and every copy compared); all
@@ -34,7 +34,7 @@ export const migrationsFolder = loadConfig().migrationsFolder;
 // ---------------------------------------------------------------------------------------------
 // PGlite
 
-/** Builds the seeded template tarball (gzip): initdb + migrate + seed, about 5 s. */
+/** Builds the seeded template tarball (gzip): initdb + migrate + seed, too slow to repeat per file. */
 export async function buildPgliteTemplate(): Promise<Blob> {
   const client = await PGlite.create();
   try {
@@ -135,7 +135,7 @@ function installExitHook(): void {
 }
 
 /**
- * Starts a throwaway PostgreSQL 15 with an empty database `community_test`. About 2 s.
+ * Starts a throwaway PostgreSQL 15 with an empty database `community_test`.
  * `settings` adds server settings (`shared_buffers=1GB`), as the benchmark does.
  */
 export async function startPostgres(settings: string[] = []): Promise<PostgresServer> {
@@ -217,7 +217,7 @@ export async function buildPostgresTemplate(serverUrl: string): Promise<void> {
 
 let clones = 0;
 
-/** A fresh copy of the run's seeded template database (about 0.2 s instead of a server, migrations and the seed). */
+/** A fresh copy of the run's seeded template database (cheap next to a server, migrations and the seed). */
 async function cloneTemplate(serverUrl: string): Promise<{ database: Database; url: string; stop(): Promise<void> }> {
   const name = `test_${process.pid}_${++clones}`;
   const adminUrl = serverUrl.replace(/\/[^/]*$/, '/postgres');

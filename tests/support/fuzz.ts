@@ -1,5 +1,5 @@
 /**
- * Fuzzing every call of the route table and every path outside it (issue 12, item 1), on
+ * Fuzzing every call of the route table and every path outside it, on
  * PGlite and on PostgreSQL, with fast-check: valid bodies mutated (wrong types, missing and
  * extra fields, `__proto__` and `constructor` keys, numbers out of range, strings with NUL,
  * lone surrogates, zero-width and right-to-left characters, 1 MB strings, deep nesting),

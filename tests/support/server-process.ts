@@ -2,8 +2,8 @@
  * Real API server processes for the tests that need more than inject(): several processes on
  * one database, a kill -9 in the middle of writes, a second process on a PGlite folder.
  *
- * The server is bundled once per test file with the build's own esbuild flags (a start takes
- * about a second, instead of transpiling TypeScript each time), into dist/ so that the bundle
+ * The server is bundled once per test file with the build's own esbuild flags (so a start does
+ * not transpile TypeScript each time), into dist/ so that the bundle
  * finds the project (and its migrations) as dist/server/main.js does. Each process listens on
  * a free loopback port, serves the API only, and keeps its log, where login codes appear.
  */

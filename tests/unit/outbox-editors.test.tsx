@@ -1,5 +1,5 @@
 /**
- * Writes the server refused after they waited in the outbox (issue 9) come back to their editors
+ * Writes the server refused after they waited in the outbox come back to their editors
  * as drafts with the message: a comment into its (empty) comment box, a complaint into its form,
  * a post into the composer's draft as it was (pictures not yet uploaded keep their Blobs). And
  * the 待发送 button counts what the user would call waiting.

@@ -1,5 +1,5 @@
 /**
- * The outbox's rules (issue 9), as pure functions: the send order, what a new write does to the
+ * The outbox's rules, as pure functions: the send order, what a new write does to the
  * waiting ones (switches merge or cancel out, a vote replaces the waiting one, the write on its
  * way is never touched), which write goes next, and what a failure means for the queue.
  */

@@ -1,5 +1,5 @@
 /**
- * The outbox's queue (issue 9) with its real senders, the query client and IndexedDB
+ * The outbox's queue with its real senders, the query client and IndexedDB
  * (fake-indexeddb), against a stubbed server: writes are stored before they are sent, survive a
  * reload, go in the order they were made when the network is back, are retried with the same
  * client_id when an answer was lost, keep showing over answers read meanwhile, come back with the

@@ -1,6 +1,6 @@
 /**
- * The client's hydration of the first screen the server rendered (first-screen.server.tsx, issue
- * 11 item 3). React adopts the server's nodes instead of building the page again: no second
+ * The client's hydration of the first screen the server rendered (first-screen.server.tsx).
+ * React adopts the server's nodes instead of building the page again: no second
  * commit of a whole page, no relayout and repaint of it, while the reader is already reading.
  *
  * Hydration needs the client's first render to write what the server wrote, so it renders by

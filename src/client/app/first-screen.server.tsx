@@ -1,7 +1,7 @@
 /**
- * The server's render of a first screen (issue 11 item 3): the page of a navigation to /home, a
+ * The server's render of a first screen: the page of a navigation to /home, a
  * post or a user centre shows the layout and what that page shows first (the first posts, the
- * post, the profile and its first posts) from its HTML, before the 130 KB entry has loaded and
+ * post, the profile and its first posts) from its HTML, before the app's entry has loaded and
  * run. Built on its own (`vite build --ssr`, vite.config.ts, dist/ssr) and loaded by the server
  * (src/server/http/first-screen.ts); the client's first-visit JS carries none of it.
  *

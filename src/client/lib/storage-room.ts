@@ -1,5 +1,5 @@
 /**
- * Room for what the user wrote (issue 12): drafts and the outbox must outlive a full disk and a
+ * Room for what the user wrote: drafts and the outbox must outlive a full disk and a
  * browser that keeps nothing (private modes, some web views: IndexedDB missing, throwing on
  * access, or failing to open). Their writes go through keepWrite: one refused for want of room
  * (QuotaExceededError) drops the persisted query cache, which is only a cache and is fetched
@@ -11,7 +11,7 @@
 
 /**
  * How long to leave the storage alone after clearing the query cache. Chromium counts the room a
- * cleared store frees only after a moment without writes (about 0.5 s in Chromium 156), and a
+ * cleared store frees only after a moment without writes, and a
  * write refused in that moment leaves the room uncounted for the rest of the page's life.
  */
 export const ROOM_COUNTED_MS = 1000;

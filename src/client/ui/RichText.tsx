@@ -32,8 +32,8 @@ let loading: Promise<typeof Renderer> | undefined;
 /**
  * The renderer's chunks, once, set up step by step; a failed load is tried again by the next
  * RichText shown. The sanitizer (DOMPurify) comes first, in a chunk of its own: a chunk's code
- * runs in one task, and the two libraries' code (DOMPurify's, markdown-it's) together took 40-70
- * ms at a phone's 4x slower CPU; apart, the two tasks take 10-40 ms each.
+ * runs in one task, and the two libraries' code (DOMPurify's, markdown-it's) together is one long
+ * task on a phone's slower CPU; apart, each is a shorter one.
  */
 export function loadRichTextRenderer(): Promise<typeof Renderer> {
   loading ??= loadChunk(() => import('./rich-text/sanitize.ts'))

@@ -169,9 +169,10 @@ const ENTRY_SCRIPT = /<script type="module"( crossorigin)? src="(\/assets\/[^"]+
  * The page's entry started after the first paint, by public/start-after-first-paint.js (kept tiny:
  * every first visit loads it), which finds it in its own data-app-entry. Neither loaded nor run
  * before: the page's bytes (its posts, the avatars) have the connection to themselves until the
- * first screen is painted, and the 130 KB entry then comes while the reader reads. As the page's
- * module script, the entry would load alongside the page and run as soon as it arrived: on a fast
- * network before the first paint, which then waited for the whole app to evaluate and render.
+ * first screen is painted, and the entry, by far the largest file, then comes while the reader
+ * reads. As the page's module script, the entry would load alongside the page and run as soon as
+ * it arrived: on a fast network before the first paint, which then waited for the whole app to
+ * evaluate and render.
  * (Lighthouse's simulation counts every script that finished loading before the paint as part of
  * its wait, preloaded at any priority.) A hidden page (a tab opened in the background) has no
  * frame to wait for: the app starts at once. The page's own code (`pageScripts`, in

@@ -2,19 +2,16 @@
  * The authors of posts (ucode, nick, avatar) by user id, kept in memory per database, for the
  * post reads.
  *
- * Why: joining each post of a page to its author was the largest part of the page statement's
- * cost beyond reading the posts themselves (30 to 100 µs of PostgreSQL CPU for twenty posts of
- * about 250 for the whole statement, measured with pgbench on 1,000,000 posts, on a busy
- * machine). Of the three only
- * the nickname ever changes (nick/update, which forgets the author here at once: on other API
- * processes, and for a change made by hand in the database, an entry is never used once older
- * than AUTHOR_TTL_MS, so it shows within that time); at most MAX_AUTHORS are kept. Whether the viewer follows the author stays in the page's statement (it
- * changes).
+ * Why: joining each post of a page to its author is the largest part of the page statement's
+ * cost beyond reading the posts themselves. Of the three only the nickname ever changes
+ * (nick/update, which forgets the author here at once: on other API processes, and for a change
+ * made by hand in the database, an entry is never used once older than AUTHOR_TTL_MS, so it shows
+ * within that time); at most MAX_AUTHORS are kept. Whether the viewer follows the author stays in
+ * the page's statement (it changes).
  *
  * Entries past half their time are still used, and read again in the background, in one batch
  * per REFRESH_DELAY_MS: authors met often are then never stale, so a page does not wait for an
- * extra query because one of its twenty authors was read a minute ago (before, one request in
- * six of the bench's feed, over 20,000 authors, made that second round trip).
+ * extra query because one of its twenty authors was read a minute ago.
  */
 import type { Db } from '../db/client.ts';
 import { preparedStatement, queryPrepared } from '../db/prepared.ts';

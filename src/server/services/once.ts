@@ -12,7 +12,7 @@
  *   commentAdd: ({ input, viewer }) =>
  *     write({ endpoint: 'commentAdd', userId: viewer.userId, input }, (tx) => addComment(tx, viewer.userId, input, config.dailyCommentLimit)),
  *
- * post/add (a later issue) takes the same path, with hitDailyCap (limits.ts) inside its effect.
+ * post/add takes the same path, with hitDailyCap (limits.ts) inside its effect.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';

@@ -102,7 +102,7 @@ const sources: Record<Source, { types: string[]; text: (limit: number) => string
 
 /**
  * The post's time in whole milliseconds since 1970, rounded half up, as `round(extract(epoch from
- * created_at) * 1000)` gives it, without its numeric arithmetic (about 60 µs of a page's CPU on
+ * created_at) * 1000)` gives it, without its numeric arithmetic (costly per row on
  * PGlite): the timestamp rounded to milliseconds (an integer operation), then its epoch as a
  * float8 (s.mmm is within a rounding error of the exact value, so the product rounds to the exact
  * integer). Only a time before 2000 exactly half-way between two milliseconds would differ (PostgreSQL
@@ -120,9 +120,8 @@ export const CREATE_TIME_MS = `round(date_part('epoch', p.created_at::timestampt
  *
  * A page asks for one row more than it shows, to learn whether another page follows; that row's
  * poll is looked up too (when it has one: about one row in thirty), which costs PostgreSQL less
- * than numbering the rows with a window function to skip it (and the sort that came with it: 10
- * to 30 µs of CPU per page at 1,000,000 posts, measured with pgbench). `viewer` adds $n, the
- * viewer's id.
+ * than numbering the rows with a window function to skip it (and the sort that comes with it).
+ * `viewer` adds $n, the viewer's id.
  *
  * Few fields per row: PGlite decodes every field of every row in JavaScript (a buffer copy and a
  * UTF-8 decode each, whatever it holds), which cost it more than the rest of the statement. The

@@ -1,5 +1,5 @@
 /**
- * The general request limits (issue 12, item 8): requests per client address and per user per
+ * The general request limits: requests per client address and per user per
  * minute, counted in the database's rate-limit windows so that every API process shares them,
  * and answered -2005 请求频繁 beyond them.
  *

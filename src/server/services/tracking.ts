@@ -1,4 +1,4 @@
-/** The tracking collector: behaviour events, stored as they come (issue 10 reads them back). */
+/** The tracking collector: behaviour events, stored as they come, for whoever reads them back later. */
 import { ErrorCode } from '#shared/errors.ts';
 import type { Db } from '../db/client.ts';
 import { trackingEvents } from '../db/schema.ts';

@@ -1,5 +1,5 @@
 /**
- * The bare React anchors of the first-screen bench (issue 11, items 3 and 6), built from the
+ * The bare React anchors of the first-screen bench, built from the
  * sources beside this file with Vite's JS API and the project's own react, react-dom and
  * @vitejs/plugin-react:
  * - bare: page/ (index.html, main.tsx, public/posts.json) as Vite builds it by default;

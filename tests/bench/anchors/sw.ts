@@ -1,5 +1,5 @@
 /**
- * The minimal service worker of the offline start anchor (issue 11, item 6): it precaches the
+ * The minimal service worker of the offline start anchor: it precaches the
  * page's files and its JSON at install, takes control of the open page at once, and answers
  * every same-origin GET from that cache first (navigations with the page), the network after.
  * Built by build.ts with the list of files as __PRECACHE__.

@@ -43,7 +43,7 @@ export interface StartAppOptions {
   /**
    * Posts bulk-loaded (tests/bench/bulk-load.ts, newer than the demo's) into the fresh data folder
    * on top of the demo data, before the server starts: a feed far longer than the demo's 520
-   * posts. 2,000 take a few seconds.
+   * posts.
    */
   bulkPosts?: number;
 }

@@ -8,7 +8,7 @@ import '../picker/picker.css';
 import './outbox.css';
 
 /**
- * The outbox for the user (issue 9): a 待发送 N button (with 未发送 M when some came back), and
+ * The outbox for the user: a 待发送 N button (with 未发送 M when some came back), and
  * the list it opens: each write with what it is, a line of it, its state (待发送, 发送中, or
  * 未发送 with the server's message), 取消, and 编辑 where a returned write has its editor. Only
  * the logged-in user's writes (all of this device's while that is not known).

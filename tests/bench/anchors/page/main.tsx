@@ -1,5 +1,5 @@
 /**
- * The bare React 19 page of issue 11 (items 3 and 6): ten short posts from a static JSON of the
+ * The bare React 19 page the first screen is measured against: ten short posts from a static JSON of the
  * same origin, rendered with nothing else (no router, no query cache, no persisted state). The
  * request starts as the module runs and the list is state set when it answers. (Not Suspense
  * with use(): React holds a boundary's fallback at least 300 ms once it has shown, which would

@@ -1,5 +1,5 @@
 /**
- * The stack alone (issue 11, item 3's first-visit JS): the libraries the community's first screen
+ * The stack alone (the floor of our first-visit JS): the libraries the community's first screen
  * starts, used as it uses them and for nothing else. React 19 renders in a transition; TanStack
  * Router has a root and a /home route whose loader fills TanStack Query's cache, the page reading
  * it with useSuspenseQuery and linking with Link; the cache is restored from and saved to

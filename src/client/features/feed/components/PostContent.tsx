@@ -38,7 +38,7 @@ const Plain = ({ text }: { text: string }) => (
 /**
  * The rich form once its code is here: rendered as it is, without a Suspense boundary. Through
  * React.lazy, even code already loaded suspends a first render once, and a post's page hydrated
- * its text in a second pass after unwinding the first (a task of about 45 ms on a phone's CPU).
+ * its text in a second pass after unwinding the first (a long task on a phone's CPU).
  */
 let loadedRichText: typeof RichTextModule.default | undefined;
 const loadRichText = () =>

@@ -1,5 +1,5 @@
 /**
- * A long feed, windowed (issue 11): only the cards near the viewport are in the DOM, however many
+ * A long feed, windowed: only the cards near the viewport are in the DOM, however many
  * pages are loaded. PostList loads this chunk when the list grows past WINDOW_FROM posts, so a
  * first visit to /home carries none of it.
  *
@@ -42,8 +42,8 @@ function measurePlainList(): void {
  * When a card above the viewport turns out taller or shorter than its estimate, the virtualizer
  * scrolls by the difference so that what the reader sees stays put: as it does by default, except
  * while the page scrolls up. Its correction is an instant scroll, which ends a smooth one: the
- * 有 N 条新动态 pill's smooth scroll to the top stopped about 1,300 px short, when the new card put in
- * front was measured (回到顶部 scrolls the same way). Scrolling up by hand past cards a jump skipped
+ * 有 N 条新动态 pill's smooth scroll to the top would stop short of it, when the new card put in
+ * front is measured (回到顶部 scrolls the same way). Scrolling up by hand past cards a jump skipped
  * (never measured), those below shift by the difference instead.
  */
 function keepsPlaceUnlessScrollingUp(item: VirtualItem, _delta: number, instance: Virtualizer<Window, HTMLDivElement>): boolean {
