@@ -15,7 +15,7 @@ import type { Envelope } from '../../src/shared/envelope.ts';
 import type { Comment, Note, Post } from '../../src/shared/schemas.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { lookupTicket } from '../../src/server/services/sessions.ts';
-import { createTestApp, newClientId, phoneSource, testDatabases, type TestApp } from '../support/api.ts';
+import { createTestApp, newClientId, phoneSource, behaviourDatabases, type TestApp } from '../support/api.ts';
 import { installChangeCounter } from '../support/changes.ts';
 import { makePng, multipart } from '../support/images.ts';
 
@@ -60,7 +60,7 @@ function expected(row: Row, caller: Caller): Outcome {
   return 'ok';
 }
 
-describe.each(testDatabases)('the authorization matrix on $name', ({ name, open }) => {
+describe.each(behaviourDatabases)('the authorization matrix on $name', ({ name, open }) => {
   let opened: { database: Database; stop(): Promise<void> };
   let t: TestApp;
   let changes: () => Promise<number>;

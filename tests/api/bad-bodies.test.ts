@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { api, type Endpoint } from '../../src/shared/api.ts';
 import type { Post } from '../../src/shared/schemas.ts';
-import { errorOf, isChineseMessage, newClientId, phoneSource, testAppFor, testDatabases } from '../support/api.ts';
+import { errorOf, isChineseMessage, newClientId, phoneSource, testAppFor, behaviourDatabases } from '../support/api.ts';
 import { counterMismatches, queryRows } from '../support/db.ts';
 
 const HUGE_IDS: unknown[] = [2_147_483_648, 1e20, '99999999999', '2147483648', -1, 0, 1.5, '12a', '', ' 1', null, true, [1], { id: 1 }];
@@ -40,7 +40,7 @@ const reads: { endpoint: Endpoint; body: Record<string, unknown>; ids: string[] 
   { endpoint: api.userPosts, body: { visit_user_id: 2 }, ids: ['visit_user_id', 'index'] },
 ];
 
-describe.each(testDatabases)('bad bodies on $name', ({ open }) => {
+describe.each(behaviourDatabases)('bad bodies on $name', ({ open }) => {
   const app = testAppFor(open);
   const freshPhone = phoneSource('1560007');
 

@@ -9,11 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import type { Comment, Paged, Post } from '../../src/shared/schemas.ts';
 import { comments, posts } from '../../src/server/db/schema.ts';
-import { codeOf, errorOf, isChineseMessage, newClientId, phoneSource, testAppFor, testDatabases, type TestApp } from '../support/api.ts';
+import { codeOf, errorOf, isChineseMessage, newClientId, phoneSource, testAppFor, behaviourDatabases, type TestApp } from '../support/api.ts';
 import { counterMismatches, queryRows } from '../support/db.ts';
 import { givePost } from './fixtures.ts';
 
-describe.each(testDatabases)('comments on $name', ({ open }) => {
+describe.each(behaviourDatabases)('comments on $name', ({ open }) => {
   const app = testAppFor(open);
   const freshPhone = phoneSource('1560002');
 

@@ -8,12 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import { COMPLAIN_REASONS } from '../../src/shared/constants.ts';
 import { posts } from '../../src/server/db/schema.ts';
-import { codeOf, createTestApp, errorOf, isChineseMessage, newClientId, phoneSource, testAppFor, testDatabases, type TestApp } from '../support/api.ts';
+import { codeOf, createTestApp, errorOf, isChineseMessage, newClientId, phoneSource, testAppFor, behaviourDatabases, type TestApp } from '../support/api.ts';
 import { queryRows } from '../support/db.ts';
 
 type Complained = { complain_id: number };
 
-describe.each(testDatabases)('complaints on $name', ({ open }) => {
+describe.each(behaviourDatabases)('complaints on $name', ({ open }) => {
   const app = testAppFor(open);
   const freshPhone = phoneSource('1560005');
 

@@ -9,7 +9,7 @@ import { api } from '../../src/shared/api.ts';
 import type { ChannelDetail, Paged, Post, UserInfo } from '../../src/shared/schemas.ts';
 import { channelFollows, channels, likes, posts, userFollows, users } from '../../src/server/db/schema.ts';
 import { counter, toggleEdge } from '../../src/server/services/edges.ts';
-import { errorOf, testAppFor, testDatabases } from '../support/api.ts';
+import { errorOf, testAppFor, behaviourDatabases } from '../support/api.ts';
 import { counterMismatches, queryRows } from '../support/db.ts';
 
 /** A deterministic sequence in [0, 1) (mulberry32), so a failure can be replayed. */
@@ -24,7 +24,7 @@ function sequence(seed: number): () => number {
   };
 }
 
-describe.each(testDatabases)('follows on $name', ({ open }) => {
+describe.each(behaviourDatabases)('follows on $name', ({ open }) => {
   const app = testAppFor(open);
   let phone = 0;
   const freshPhone = () => `1570000${String(++phone).padStart(4, '0')}`;

@@ -9,12 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import type { Paged, Post, UserBrief } from '../../src/shared/schemas.ts';
 import { comments, posts, users } from '../../src/server/db/schema.ts';
-import { codeOf, errorOf, isChineseMessage, phoneSource, testAppFor, testDatabases } from '../support/api.ts';
+import { codeOf, errorOf, isChineseMessage, phoneSource, testAppFor, behaviourDatabases } from '../support/api.ts';
 import { counterMismatches, queryRows } from '../support/db.ts';
 
 type LikeAnswer = { is_success: boolean; like_count: number };
 
-describe.each(testDatabases)('likes on $name', ({ open }) => {
+describe.each(behaviourDatabases)('likes on $name', ({ open }) => {
   const app = testAppFor(open);
   const freshPhone = phoneSource('1560001');
 

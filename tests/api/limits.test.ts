@@ -10,7 +10,7 @@ import { api } from '../../src/shared/api.ts';
 import { idempotencyKeys, rateLimits } from '../../src/server/db/schema.ts';
 import { chinaDay, hitDailyCap } from '../../src/server/services/limits.ts';
 import { cleanupExpired, IDEMPOTENCY_KEEP_HOURS } from '../../src/server/services/once.ts';
-import { codeOf, createTestApp, errorOf, newClientId, phoneSource, testAppFor, testDatabases } from '../support/api.ts';
+import { codeOf, createTestApp, errorOf, newClientId, phoneSource, testAppFor, behaviourDatabases } from '../support/api.ts';
 import { queryRows } from '../support/db.ts';
 
 describe('chinaDay', () => {
@@ -20,7 +20,7 @@ describe('chinaDay', () => {
   });
 });
 
-describe.each(testDatabases)('limits on $name', ({ open }) => {
+describe.each(behaviourDatabases)('limits on $name', ({ open }) => {
   const app = testAppFor(open);
   const freshPhone = phoneSource('1560006');
 

@@ -10,7 +10,7 @@ import { api } from '../../src/shared/api.ts';
 import { BASE64_BODY_HEADER } from '../../src/shared/endpoints.ts';
 import type { Note } from '../../src/shared/schemas.ts';
 import { notes } from '../../src/server/db/schema.ts';
-import { codeOf, createTestApp, newClientId, phoneSource, testAppFor, testDatabases, type TestApp } from '../support/api.ts';
+import { codeOf, createTestApp, newClientId, phoneSource, testAppFor, behaviourDatabases, type TestApp } from '../support/api.ts';
 
 const save = (t: TestApp, ticket: string, body: unknown) =>
   t.call<Note>(api.noteUpdate, undefined, {
@@ -19,7 +19,7 @@ const save = (t: TestApp, ticket: string, body: unknown) =>
     rawBody: Buffer.from(JSON.stringify(body)).toString('base64'),
   });
 
-describe.each(testDatabases)('note/update exactly once on $name', ({ open }) => {
+describe.each(behaviourDatabases)('note/update exactly once on $name', ({ open }) => {
   const app = testAppFor(open);
   const freshPhone = phoneSource('1570006');
 

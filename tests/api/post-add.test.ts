@@ -20,7 +20,7 @@ import {
   newClientId,
   phoneSource,
   testAppFor,
-  testDatabases,
+  behaviourDatabases,
   type TestApp,
 } from '../support/api.ts';
 import { counterMismatches, queryRows } from '../support/db.ts';
@@ -51,7 +51,7 @@ describe('imageIdOfUrl', () => {
   });
 });
 
-describe.each(testDatabases)('post/add on $name', ({ open }) => {
+describe.each(behaviourDatabases)('post/add on $name', ({ open }) => {
   const app = testAppFor(open);
   const freshPhone = phoneSource('1560008');
 

@@ -8,11 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { api, type Endpoint } from '../../src/shared/api.ts';
 import type { ChannelDetail, Paged, Post, TopicDetail, UserInfo } from '../../src/shared/schemas.ts';
 import { posts } from '../../src/server/db/schema.ts';
-import { codeOf, errorOf, isChineseMessage, newClientId, phoneSource, testAppFor, testDatabases } from '../support/api.ts';
+import { codeOf, errorOf, isChineseMessage, newClientId, phoneSource, testAppFor, behaviourDatabases } from '../support/api.ts';
 import { counterMismatches, queryRows } from '../support/db.ts';
 import { givePost } from './fixtures.ts';
 
-describe.each(testDatabases)('post/delete on $name', ({ open }) => {
+describe.each(behaviourDatabases)('post/delete on $name', ({ open }) => {
   const app = testAppFor(open);
   const freshPhone = phoneSource('1560004');
 

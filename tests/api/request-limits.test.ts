@@ -16,7 +16,7 @@ import { api } from '../../src/shared/api.ts';
 import { TRACKING_MAX_EVENTS, TRACKING_MAX_PROPERTIES } from '../../src/shared/constants.ts';
 import { rateLimits, trackingEvents } from '../../src/server/db/schema.ts';
 import { SharedWindowCounter } from '../../src/server/services/request-limit.ts';
-import { codeOf, createTestApp, errorOf, phoneSource, testAppFor, testDatabases } from '../support/api.ts';
+import { codeOf, createTestApp, errorOf, phoneSource, testAppFor, behaviourDatabases } from '../support/api.ts';
 import { queryRows } from '../support/db.ts';
 
 /**
@@ -25,7 +25,7 @@ import { queryRows } from '../support/db.ts';
  */
 const countersFlushed = () => new Promise((resolve) => setTimeout(resolve, 1500));
 
-describe.each(testDatabases)('general request limits on $name', ({ open }) => {
+describe.each(behaviourDatabases)('general request limits on $name', ({ open }) => {
   const app = testAppFor(open);
   const freshPhone = phoneSource('1570005');
 
@@ -90,7 +90,7 @@ describe.each(testDatabases)('general request limits on $name', ({ open }) => {
   });
 });
 
-describe.each(testDatabases)('the tracking collector on $name', ({ open }) => {
+describe.each(behaviourDatabases)('the tracking collector on $name', ({ open }) => {
   const app = testAppFor(open, { COLLECT_BYTES_PER_ADDRESS_PER_HOUR: '8192' });
   const event = (i: number, properties: Record<string, string | number> = { page_name: '首页' }) => ({ event: `cap_event_${i}`, properties, time: Date.now() });
   const stored = (prefix: string) =>

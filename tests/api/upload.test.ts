@@ -17,7 +17,7 @@ import type { Envelope } from '../../src/shared/envelope.ts';
 import type { UploadedImage } from '../../src/shared/schemas.ts';
 import { UPLOAD_MAX_PIXELS } from '../../src/server/services/uploads.ts';
 import { snapVariantWidth } from '../../src/server/services/images.ts';
-import { createTestApp, isChineseMessage, phoneSource, testAppFor, testDatabases } from '../support/api.ts';
+import { createTestApp, isChineseMessage, phoneSource, testAppFor, behaviourDatabases } from '../support/api.ts';
 import { queryRows } from '../support/db.ts';
 import { makeGif, makeJpeg, makePng, makeWebp, multipart, picture, send, upload } from '../support/images.ts';
 
@@ -47,7 +47,7 @@ describe('snapVariantWidth', () => {
   });
 });
 
-describe.each(testDatabases)('upload/image and /img on $name', ({ open }) => {
+describe.each(behaviourDatabases)('upload/image and /img on $name', ({ open }) => {
   const app = testAppFor(open);
   const freshPhone = phoneSource('1560009');
 

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, type Endpoint } from '../../src/shared/api.ts';
 import { BASE64_BODY_HEADER } from '../../src/shared/endpoints.ts';
 import { CODE_MAX_CHARS, COMMENT_MAX_CHARS, FEEDBACK_MAX_CHARS, NOTE_MAX_CHARS, POST_MAX_LENGTH } from '../../src/shared/constants.ts';
-import { codeOf, newClientId, phoneSource, testAppFor, testDatabases, type CallOptions, type TestApp } from '../support/api.ts';
+import { codeOf, newClientId, phoneSource, testAppFor, behaviourDatabases, type CallOptions, type TestApp } from '../support/api.ts';
 import { atLength, worstTexts } from '../support/worst-texts.ts';
 
 /** How many times an ordinary call the worst one may cost. */
@@ -109,7 +109,7 @@ async function cost(t: TestApp, field: Field, text: string, ticket: string): Pro
   return cpuMicros() - before;
 }
 
-describe.each(testDatabases)('what checking text costs on $name', ({ name, open }) => {
+describe.each(behaviourDatabases)('what checking text costs on $name', ({ name, open }) => {
   const app = testAppFor(open, UNLIMITED);
   const freshPhone = phoneSource(name === 'PGlite' ? '1583405' : '1583406');
   afterEach(() => vi.restoreAllMocks());

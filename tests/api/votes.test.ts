@@ -9,11 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import type { Post, Vote } from '../../src/shared/schemas.ts';
 import { posts, votes } from '../../src/server/db/schema.ts';
-import { codeOf, errorOf, isChineseMessage, newClientId, phoneSource, testAppFor, testDatabases } from '../support/api.ts';
+import { codeOf, errorOf, isChineseMessage, newClientId, phoneSource, testAppFor, behaviourDatabases } from '../support/api.ts';
 import { counterMismatches, queryRows } from '../support/db.ts';
 import { postWithVote } from './fixtures.ts';
 
-describe.each(testDatabases)('votes on $name', ({ open }) => {
+describe.each(behaviourDatabases)('votes on $name', ({ open }) => {
   const app = testAppFor(open);
   const freshPhone = phoneSource('1560003');
 

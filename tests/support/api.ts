@@ -146,11 +146,23 @@ export function errorOf(body: Envelope<unknown>): { code: number; msg: string } 
   return body.code === 0 ? undefined : body.error;
 }
 
-/** The databases every API behaviour is checked on: the embedded default and a real PostgreSQL. */
+/**
+ * Both engines: the embedded default and a real PostgreSQL. The files where the engines can
+ * differ run on both: prepared statements, posts as JSON text, reads' numbers, login races,
+ * migrations, EXPLAIN and the fuzzers.
+ */
 export const testDatabases = [
   { name: 'PGlite', open: async () => ({ database: await openTestDatabase(), stop: async () => undefined }) },
   { name: 'PostgreSQL', open: openPostgresTestDatabase },
 ];
+
+/**
+ * The engine an API behaviour (a rule of a call, its answers and errors) is checked on: the
+ * same SQL runs on both, and the files above hold the engines to the same answers. PostgreSQL:
+ * it works in processes of its own beside the tests, and a copy of its template opens at once
+ * (the e2e tests run the app on PGlite, its default).
+ */
+export const behaviourDatabases = [testDatabases[1]!];
 
 /**
  * Inside a describe block: the app on a database opened by `open` before the block's tests and
