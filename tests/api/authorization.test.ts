@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 12, item 2), on PGlite and on PostgreSQL: every write of the
+ * The authorization matrix, on PostgreSQL (behaviour: one engine): every write of the
  * route table, the image upload and the image-style ticket delete, called by every kind of
  * caller: a visitor; the owner and another user (on the owner's post, comment or note), each by
  * cookie and by Ticket + Device-Id headers; a ticket ended by the login mutex (452), a forged

@@ -1,6 +1,6 @@
 /**
- * Bad bodies of every call issue 7 serves, and ids of every call (issue 7, item 8), on PGlite and
- * on PostgreSQL: wrong types, missing fields, unknown reasons, huge ids and cursors answer the
+ * Bad bodies of every served write, and ids of every call, on PostgreSQL (behaviour: one
+ * engine): wrong types, missing fields, unknown reasons, huge ids and cursors answer the
  * envelope with a code and a Chinese message (never HTTP 500, never zod's English) and change
  * nothing; ids sent as strings of digits are accepted everywhere.
  */
@@ -13,7 +13,7 @@ import { counterMismatches, queryRows } from '../support/db.ts';
 
 const HUGE_IDS: unknown[] = [2_147_483_648, 1e20, '99999999999', '2147483648', -1, 0, 1.5, '12a', '', ' 1', null, true, [1], { id: 1 }];
 
-/** Each served write of issue 7 with a valid body and the id fields that may go bad. */
+/** Each served write with a valid body and the id fields that may go bad. */
 const writes: { endpoint: Endpoint; body: () => Record<string, unknown>; ids: string[] }[] = [
   { endpoint: api.likeAdd, body: () => ({ post_id: 51 }), ids: ['post_id'] },
   { endpoint: api.likeCancel, body: () => ({ comment_id: 1 }), ids: ['comment_id'] },

@@ -1,6 +1,6 @@
 /**
- * comment/add and comment/delete (issue 7, item 2) with exactly-once client_ids (item 6), on
- * PGlite and on PostgreSQL: replies to a comment or a reply stored flat under the root,
+ * comment/add and comment/delete with exactly-once client_ids, on PostgreSQL (behaviour: one
+ * engine): replies to a comment or a reply stored flat under the root,
  * comment_count and reply_count in the same transaction, deletion by the comment's or the
  * post's author, a deleted comment with live replies kept as is_deleted.
  */

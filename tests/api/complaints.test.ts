@@ -1,5 +1,5 @@
 /**
- * complain/reasons and complain/add (issue 7, item 5), on PGlite and on PostgreSQL: a reason from
+ * complain/reasons and complain/add, on PostgreSQL (behaviour: one engine): a reason from
  * the shared list or none, optional text counted in user-perceived characters, -2901 / -2902 /
  * -1011 / -1005, the daily cap (-2006), exactly once per client_id.
  */

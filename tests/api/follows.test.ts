@@ -1,7 +1,7 @@
 /**
  * Follows of channels and users go through one edge toggle (src/server/services/edges.ts):
  * insert or delete the edge and move its counters in one transaction, only when a row changed.
- * Checked on PGlite and on a real PostgreSQL, where concurrent calls really interleave.
+ * Checked on a real PostgreSQL, where concurrent calls really interleave.
  */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * likes/add, likes/cancel and likes/list (issue 7, item 1), on PGlite and on PostgreSQL: one
+ * likes/add, likes/cancel and likes/list, on PostgreSQL (behaviour: one engine): one
  * like per user and target through the edge toggle, the count answered after each call, the
  * post's (or comment's) and the author's counts exact under 50 concurrent calls, likers newest
  * first by like time.

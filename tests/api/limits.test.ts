@@ -1,6 +1,6 @@
 /**
- * Abuse limits and the keeping of idempotency keys (issue 7, items 6 and 7), on PGlite and on
- * PostgreSQL: writes per user per minute (-2005) counted in the database and so shared by every
+ * Abuse limits and the keeping of idempotency keys, on PostgreSQL (behaviour: one engine):
+ * writes per user per minute (-2005) counted in the database and so shared by every
  * API process, replays of answered client_ids not counted, the daily caps (-2006) counted only
  * for writes that happened, and keys kept at least 24 hours.
  */

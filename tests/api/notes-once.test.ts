@@ -1,5 +1,5 @@
 /**
- * A note saved with a client_id is saved exactly once (issue 12), on PGlite and on PostgreSQL:
+ * A note saved with a client_id is saved exactly once, on PostgreSQL (behaviour: one engine):
  * a retried save, five at once, or a retry after the answer was lost make one note and answer
  * the original; the same client_id with another text is -1009; saves count against the write
  * limit like every write.

@@ -1,5 +1,5 @@
 /**
- * post/add (issue 8), on PGlite and on PostgreSQL: a post with pictures (the user's own uploads),
+ * post/add, on PostgreSQL (behaviour: one engine): a post with pictures (the user's own uploads),
  * a code snippet, topics (existing and new) and a poll is answered in the shape every list
  * serves, and leads /home, its channels, its topics and its author's list; counters follow
  * exactly. Exactly once per client_id (replays answer the original, five at once make one post,

@@ -1,5 +1,5 @@
 /**
- * post/delete (issue 7, item 4), on PGlite and on PostgreSQL: the author only; the post leaves
+ * post/delete, on PostgreSQL (behaviour: one engine): the author only; the post leaves
  * every list (feed tabs, its channels, its topics, the author's posts) and its detail answers
  * -1005; channel, topic and user counters follow in the same transaction.
  */

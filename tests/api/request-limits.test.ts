@@ -1,5 +1,5 @@
 /**
- * Limits everywhere (issue 12, item 8), on PGlite and on PostgreSQL, with two API processes on
+ * Limits everywhere, on PostgreSQL (behaviour: one engine), with two API processes on
  * one database where it matters:
  *
  * - a general limit per client address and per user, counted in the database: beyond it

@@ -1,5 +1,5 @@
 /**
- * upload/image and /img/{id}?w= (issue 8), on PGlite and on PostgreSQL: PNG, JPEG, WebP and GIF
+ * upload/image and /img/{id}?w=, on PostgreSQL (behaviour: one engine): PNG, JPEG, WebP and GIF
  * (made with sharp here) are stored for their uploader and answered as {url, width, height}; a
  * JPEG turned by EXIF is stored upright without its EXIF (GPS included); anything that is not
  * one of the four by its bytes, too large, too many pixels, no file or no multipart at all answers

@@ -1,6 +1,6 @@
 /**
- * A request's text costs little to check, and only after the cheap checks, on PGlite and on
- * PostgreSQL. A visitor's call that needs a login is answered -2000 before its body is counted.
+ * A request's text costs little to check, and only after the cheap checks (the cost is the
+ * server's, whatever its engine: checked on one). A visitor's call that needs a login is answered -2000 before its body is counted.
  * For a logged-in user, the worst text of each field (tests/support/worst-texts.ts) at the
  * longest the field takes costs the server's thread at most a small multiple of an ordinary
  * call of the same endpoint: measured as a ratio within this run (median CPU time of calls

@@ -1,5 +1,5 @@
 /**
- * vote/submit (issue 7, item 3), on PGlite and on PostgreSQL: single or multiple choice as the
+ * vote/submit, on PostgreSQL (behaviour: one engine): single or multiple choice as the
  * poll says, options of that poll only, once per user (-1008), closed polls (-1010), the poll
  * answered with counts and the user's choices, exact under concurrent votes, exactly once per
  * client_id.
