@@ -1,7 +1,7 @@
 /** Boots the server: config, database (migrated, demo data on first start), app, port. */
 import { buildApp } from './app.ts';
 import { listenUntilStopped, loadConfigOrExit, openConfiguredDatabase } from './boot.ts';
-import { hasUsers } from './db/client.ts';
+import { hasUsers, lacksDemoBooklists } from './db/client.ts';
 
 const config = loadConfigOrExit();
 const started = Date.now();
@@ -13,5 +13,9 @@ const app = await buildApp({ config, db: database.db, logger: true });
 if (config.seedDemoData && !(await hasUsers(database.db))) {
   const { seedIfEmpty } = await import('./db/seed.ts');
   if (await seedIfEmpty(database.db, { now: new Date() })) app.log.info('seeded demo data');
+} else if (config.seedDemoData && (await lacksDemoBooklists(database.db))) {
+  // A demo made before the joint book lists: its sidebar's 读书会书单 gets the list it leads to.
+  const { seedDemoBooklists } = await import('./db/seed.ts');
+  if (await seedDemoBooklists(database.db, { now: new Date() })) app.log.info('seeded the demo book lists');
 }
 await listenUntilStopped(app, database, config, started);

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { routes, type Route } from './endpoints.ts';
 import {
+  BOOKLIST_CODE_PATTERN,
   COMPLAIN_REASONS,
   type ComplainReason,
   COMMENT_MAX_CHARS,
@@ -26,6 +27,7 @@ import {
 } from './constants.ts';
 import { hasMoreGraphemesThan, isLongerThan } from './text-length.ts';
 import {
+  booklistSchema,
   channelCategorySchema,
   channelDetailSchema,
   channelSchema,
@@ -444,6 +446,17 @@ export const api = {
     output: codeSnippetSchema,
     tag: 'code',
     summary: 'One code snippet of a post',
+  }),
+  booklistDetail: endpoint(routes.booklistDetail, {
+    input: z.object({
+      code: z
+        .string({ error: 'code 应为书单编号（文字）' })
+        .trim()
+        .regex(BOOKLIST_CODE_PATTERN, '书单编号应为 1 到 64 个字母、数字、_ 或 -'),
+    }),
+    output: booklistSchema,
+    tag: 'booklist',
+    summary: 'A joint book list by its code (title, intro, cover, books with their links); -1005 for an unknown code',
   }),
   complainAdd: endpoint(routes.complainAdd, {
     // Content rules are business errors (-2901/-2902), checked by the service, not by shape.

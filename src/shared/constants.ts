@@ -61,6 +61,11 @@ export const VOTE_MAX_DURATION_MS = 365 * 24 * 3600_000;
 /** Topics of one post (topic_tags), and the length of a topic's name in user-perceived characters. */
 export const POST_MAX_TOPICS = 5;
 export const TOPIC_NAME_MAX_CHARS = 20;
+/**
+ * A joint book list's code (/booklist/{code}): letters, digits, _ and -, at most 64. Anything
+ * else cannot name a list: the page says the link is broken without asking the server.
+ */
+export const BOOKLIST_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** A nickname's length as SPEC.md section 5 counts it (Chinese 2, emoji 4, ASCII 1). */
 export const NICK_MIN_LENGTH = 2;
 export const NICK_MAX_LENGTH = 20;
@@ -72,7 +77,7 @@ export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
  */
 export const IMAGE_VARIANT_WIDTHS = [80, 160, 320, 480, 640, 960, 1280, 1920] as const;
 
-/** Login (DESIGN.md section 3a and issue #3). */
+/** Login (DESIGN.md section 3a). */
 export const LOGIN_CODE_LENGTH = 6;
 export const LOGIN_CODE_TTL_S = 300;
 export const LOGIN_CODE_RESEND_S = 60;

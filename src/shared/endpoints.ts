@@ -51,6 +51,7 @@ export const routes = {
   topicDetail: { method: 'POST', path: '/serv/v1/topic/detail', auth: 'optional', kind: 'read' },
   topicPosts: { method: 'POST', path: '/serv/v1/topic/posts', auth: 'optional', kind: 'read' },
   codeDetail: { method: 'POST', path: '/serv/v1/code/detail', auth: 'optional', kind: 'read' },
+  booklistDetail: { method: 'POST', path: '/serv/v1/booklist/detail', auth: 'none', kind: 'read' },
   complainAdd: { method: 'POST', path: '/serv/v1/complain/add', auth: 'required', kind: 'write' },
   complainReasons: { method: 'POST', path: '/serv/v1/complain/reasons', auth: 'none', kind: 'read' },
   exploreList: { method: 'POST', path: '/serv/v3/explore/list', auth: 'none', kind: 'read' },

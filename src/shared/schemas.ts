@@ -110,6 +110,48 @@ export const topicDetailSchema = topicSchema.extend({
 });
 export type TopicDetail = z.infer<typeof topicDetailSchema>;
 
+/** A picture with its size in pixels, so a page keeps its place before it loads. */
+export const sizedImageSchema = z.object({
+  url: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type SizedImage = z.infer<typeof sizedImageSchema>;
+
+/**
+ * Where a book of a joint book list leads: a course (its intro) or a column (its intro) of the
+ * learning site, by id, opened as the app opens every learning-site page (the native app's own
+ * page inside the app); or a page of the reading app (an https URL), opened in a new window.
+ * `title` is what the link says (the course's or the column's name).
+ */
+export const booklistLinkSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('course'), id: z.number().int().positive(), title: z.string() }),
+  z.object({ type: z.literal('column'), id: z.number().int().positive(), title: z.string() }),
+  z.object({ type: z.literal('reading'), url: z.string(), title: z.string() }),
+]);
+export type BooklistLink = z.infer<typeof booklistLinkSchema>;
+
+export const booklistBookSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  author: z.string(),
+  cover: sizedImageSchema,
+  /** Why it is on the list, in one line. */
+  reason: z.string(),
+  link: booklistLinkSchema,
+});
+export type BooklistBook = z.infer<typeof booklistBookSchema>;
+
+/** A joint book list (/booklist/{code}): curated with the reading app, found by its code; books in the list's order. */
+export const booklistSchema = z.object({
+  code: z.string(),
+  title: z.string(),
+  intro: z.string(),
+  cover: sizedImageSchema,
+  books: z.array(booklistBookSchema),
+});
+export type Booklist = z.infer<typeof booklistSchema>;
+
 export const imageAttachSchema = z.object({
   type: z.literal('image'),
   url: z.string(),

@@ -64,6 +64,7 @@ const samples: { [K in EndpointName]: (f: Fixtures) => InputOf<K> } = {
   topicDetail: () => ({ topic_id: 1 }),
   topicPosts: () => ({ topic_id: 1, size: 5 }),
   codeDetail: (f) => f.snippet,
+  booklistDetail: () => ({ code: '2024' }),
   complainAdd: () => ({ target_type: 'post', target_id: 5, reason: 'spam', content: '契约测试投诉', client_id: clientId(6) }),
   complainReasons: () => ({}),
   exploreList: () => ({ page: 'horde', block_name: 'sidebar' }),

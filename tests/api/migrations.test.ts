@@ -1,12 +1,14 @@
 /**
- * A database made before issue 7 (migration 0000 only) opens under the current migrations and
- * keeps its data, on PGlite and on PostgreSQL: likes get ids in the order they were made (so
- * likers page newest first), duplicate complaints (now one per user and target) keep the first,
+ * A database made with the first migration alone opens under the current migrations and keeps
+ * its data, on PGlite and on PostgreSQL: likes get ids in the order they were made (so likers
+ * page newest first), duplicate complaints (now one per user and target) keep the first,
  * idempotency keys survive their new columns and index, and images stored then get narrower
- * copies (image_variants, issue 8); what each post is made of is copied onto its row (issue 11:
- * channel and topic ids, the card's pictures and code preview). A database of the main before
- * nicknames were unique keeps every user: the first of a shared nickname keeps it, the others
- * get their id after it.
+ * copies (image_variants); what each post is made of is copied onto its row (channel and topic
+ * ids, the card's pictures and code preview). A database of the main before nicknames were
+ * unique keeps every user: the first of a shared nickname keeps it, the others get their id
+ * after it. A demo database of the main before the joint book lists keeps its data and gets the
+ * demo's two lists at its next start (its sidebar leads to one); a database that is not the
+ * demo gets none.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,9 +23,10 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
-import type { Paged, Post, UserBrief } from '../../src/shared/schemas.ts';
-import type { Database, Db } from '../../src/server/db/client.ts';
+import type { Booklist, Paged, Post, UserBrief } from '../../src/shared/schemas.ts';
+import { lacksDemoBooklists, type Database, type Db } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema.ts';
+import { seedDemoBooklists } from '../../src/server/db/seed.ts';
 import { createTestApp, errorOf } from '../support/api.ts';
 import { migrationsFolder, queryRows, startPostgres } from '../support/db.ts';
 
@@ -91,7 +94,7 @@ describe.each(engines)('a database of the previous main on $name', ({ open }) =>
     // Data as the previous main stored it (no like ids, complaints not yet unique).
     await db.execute(sql`insert into users (id, ucode, nick, avatar) values (1, 'u1', '一号', ''), (2, 'u2', '二号', ''), (3, 'u3', '三号', '')`);
     await db.execute(sql`insert into posts (id, user_id, content, like_count) values (1, 1, '旧动态', 3), (2, 2, '只有文字', 0)`);
-    // What the posts are made of, in the tables that held it alone before issue 11.
+    // What the posts are made of, in the tables that held it alone before it was copied onto the posts.
     await db.execute(sql`insert into channel_categories (id, name) values (1, '技术')`);
     await db.execute(sql`insert into channels (id, category_id, name, sort) values (1, 1, '前端', 2), (2, 1, '后端', 1)`);
     await db.execute(sql`insert into topics (id, name) values (3, '旧话题'), (5, '另一个话题')`);
@@ -270,5 +273,69 @@ describe.each(engines)('a database of the previous main (nicknames not yet uniqu
     } finally {
       await t.close();
     }
+  });
+});
+
+describe.each(engines)('a database of the previous main (no joint book lists) on $name', ({ open }) => {
+  let opened: Opened;
+  let oldFolder: string;
+
+  beforeAll(async () => {
+    opened = await open();
+    oldFolder = await migrationsUpTo('0005_nicknames');
+    await opened.migrate(oldFolder);
+    const db = opened.database.db;
+    await db.execute(sql`insert into users (id, ucode, nick, avatar) values (1, 'u1', '一号', '')`);
+    await db.execute(sql`select setval('users_id_seq', 1)`);
+    await db.execute(sql`insert into posts (id, user_id, content) values (1, 1, '读书会的动态')`);
+    // The demo's sidebar of that main: 读书会书单 led to a list no database had.
+    await db.execute(sql`insert into explore_items (page, block_name, title, redirect_param, sort) values
+      ('horde', 'sidebar', '话题广场', '/topic/list', 1), ('horde', 'sidebar', '读书会书单', '/booklist/2024', 3)`);
+    await opened.migrate(migrationsFolder);
+  }, 60_000);
+
+  afterAll(async () => {
+    await opened?.stop();
+    if (oldFolder) await rm(oldFolder, { recursive: true, force: true });
+  });
+
+  it('keeps its data, and its start adds the demo’s two lists once, the sidebar’s among them', async () => {
+    const db = opened.database.db;
+    expect(await queryRows(db, sql`select id::int as id, content from posts`)).toEqual([{ id: 1, content: '读书会的动态' }]);
+    expect(await queryRows(db, sql`select title, redirect_param from explore_items order by sort`)).toEqual([
+      { title: '话题广场', redirect_param: '/topic/list' },
+      { title: '读书会书单', redirect_param: '/booklist/2024' },
+    ]);
+    expect(await lacksDemoBooklists(db)).toBe(true);
+    const t = await createTestApp(opened.database);
+    try {
+      expect(errorOf((await t.call(api.booklistDetail, { code: '2024' })).body)?.code).toBe(-1005);
+      expect(await seedDemoBooklists(db)).toBe(true);
+      expect(await seedDemoBooklists(db)).toBe(false);
+      expect(await lacksDemoBooklists(db)).toBe(false);
+      const list = (await t.call<Booklist>(api.booklistDetail, { code: '2024' })).data();
+      expect(list.books.length).toBeGreaterThan(0);
+      expect((await t.call<Booklist>(api.booklistDetail, { code: '2025' })).data().title).not.toBe(list.title);
+      const cover = await t.app.inject({ method: 'GET', url: list.books[0]!.cover.url });
+      expect(cover.statusCode).toBe(200);
+      expect((await t.call<Post>(api.postDetail, { post_id: 1 })).data().content).toBe('读书会的动态');
+    } finally {
+      await t.close();
+    }
+    // New lists and books continue after the seeded ids.
+    const [next] = await queryRows<{ id: number }>(
+      db,
+      sql`insert into booklists (code, title, cover_url, cover_width, cover_height) values ('new', '新书单', '/img/x', 1, 1) returning id`,
+    );
+    expect(next!.id).toBe(3);
+  });
+
+  it('leaves a database whose sidebar leads to no book list without any', async () => {
+    const db = opened.database.db;
+    await db.execute(sql`delete from booklists`);
+    await db.execute(sql`delete from explore_items where redirect_param like '/booklist/%'`);
+    expect(await lacksDemoBooklists(db)).toBe(false);
+    expect(await seedDemoBooklists(db)).toBe(false);
+    expect(await queryRows(db, sql`select count(*)::int as n from booklists`)).toEqual([{ n: 0 }]);
   });
 });

@@ -25,6 +25,8 @@ const DIGEST_TABLES = [
   'notes',
   'explore_items',
   'config_items',
+  'booklists',
+  'booklist_books',
 ] as const;
 
 /**
@@ -37,20 +39,22 @@ const PUBLISHED_DIGESTS: Record<(typeof DIGEST_TABLES)[number], string> = {
   channel_categories: 'c87b46b7c7d19350bd5ea3856006b9bf',
   channels: 'a1bb0d88b30b448046d1864c81bee358',
   topics: 'ce208ea7ac3c4642daf1fad4f797294a',
-  // Issue 11 copied what each post is made of onto its row (channel and topic ids, the card's
+  // What each post is made of is copied onto its row (channel and topic ids, the card's
   // pictures and code preview, whether it has a poll). The rows are otherwise as published:
   // without those columns they digest to 96361d26b53f5060c6f5140ac46e3bd6 (the test below).
   posts: 'fc35a2f3a7472b80f77dcb6ef923a8c5',
   post_channels: '0b6e24b0466bd2154368c8ad3eaa6703',
   post_topics: '066416e0ad082a65b1856e606bb56b37',
-  images: '5e3f858f9ca71b5ace8a3a2eef461c65',
+  // The joint book lists' covers were added; the other pictures are as published: without the
+  // covers they digest to 5e3f858f9ca71b5ace8a3a2eef461c65 (the test below).
+  images: 'ce3969b0119f41be54a4bafc780ca561',
   post_images: 'f0965320028c5a880aaf02882c5fe691',
   code_snippets: 'fa2038073ab88fc094c6a15dad1379a0',
   votes: '46c128772017a18006d3e2759ed415d5',
   vote_options: '6c4e3acc670501d4b85e5ef057d97184',
   vote_records: '6459b3d84bfb56b2d3ffd52bbfffcc64',
   comments: 'f5198f001ebfa89097abb64b98464379',
-  // Issue 7 gave likes an id (likers page newest first): the seed numbers them by time. The rows
+  // Likes have an id (likers page newest first): the seed numbers them by time. The rows
   // are otherwise as published: without the id they digest to 1ee4300b0a0b8028b00748f3886494ff.
   likes: '86e8b064bd74bcee2f87dc30e5e33403',
   channel_follows: '63a46356338449a3d75e8a2289c18160',
@@ -58,6 +62,8 @@ const PUBLISHED_DIGESTS: Record<(typeof DIGEST_TABLES)[number], string> = {
   notes: '7a34596a071ffe6eb8b74d882f558474',
   explore_items: 'f3d720a02c2260603b50d861194f9135',
   config_items: 'b3faec4faa482d00df66b161aa6bd0f4',
+  booklists: '1899af0908be9c2d95ea3e11468b34d8',
+  booklist_books: '56757d1ec7df5f21547005b4650ec628',
 };
 
 /** md5 of every row's text form per table, independent of the session's time zone and collation. */
@@ -149,12 +155,30 @@ describe('demo seed on PGlite', () => {
     expect(row?.d).toBe('96361d26b53f5060c6f5140ac46e3bd6');
   });
 
+  it('keeps the published pictures beside the book lists’ covers', async () => {
+    const [row] = await fresh.db.transaction(async (tx) => {
+      await tx.execute(sql`set local timezone = 'UTC'`);
+      return queryRows<{ d: string }>(
+        tx,
+        sql.raw(
+          `select md5(coalesce(string_agg(t::text, E'\\n' order by t::text collate "C"), '')) as d
+           from (select * from images where '/img/' || id not in (select cover_url from booklists union all select cover_url from booklist_books)) t`,
+        ),
+      );
+    });
+    expect(row?.d).toBe('5e3f858f9ca71b5ace8a3a2eef461c65');
+  });
+
   it('reports the rows it inserted', async () => {
     const db = template.db;
     expect(freshSummary.posts).toBe(await num(db, sql`select count(*)::int as n from posts`));
     expect(freshSummary.comments).toBe(await num(db, sql`select count(*)::int as n from comments`));
     expect(freshSummary.likes).toBe(await num(db, sql`select count(*)::int as n from likes`));
     expect(freshSummary.images).toBe(await num(db, sql`select count(*)::int as n from images`));
+    expect([freshSummary.booklists, freshSummary.booklistBooks]).toEqual([
+      await num(db, sql`select count(*)::int as n from booklists`),
+      await num(db, sql`select count(*)::int as n from booklist_books`),
+    ]);
   });
 
   it('meets the minimum sizes', async () => {
@@ -352,6 +376,8 @@ describe('demo seed on PGlite', () => {
     expect(sidebar[0]?.redirect_param).toBe('/topic/list');
     expect(sidebar[1]?.redirect_param).toMatch(/^https:\/\//);
     expect(sidebar[2]?.redirect_param).toBe('/booklist/2024');
+    // The list it leads to, and one more.
+    expect(await queryRows(db, sql`select code from booklists order by id`)).toEqual([{ code: '2024' }, { code: '2025' }]);
 
     const config = await one<{ content: string }>(db, sql`select content from config_items where key = 'race_medals'`);
     const medals: unknown = JSON.parse(config.content);

@@ -157,7 +157,7 @@ describe('axe-core on every screen', () => {
       },
       { name: '/statement', open: () => go('/statement', '社区声明') },
       { name: '/invite', open: () => go('/invite', '邀请函') },
-      { name: '/booklist/{code}', open: () => go('/booklist/BOOK2024', 'BOOK2024') },
+      { name: '/booklist/{code}', open: () => go('/booklist/2024', '程序员的案头书') },
       { name: '/error', open: () => go('/error', '回到首页') },
       {
         // The popup as a mistake leaves it: the server's refusal in its error line, the field marked invalid.

@@ -42,7 +42,7 @@ describe('routes', () => {
       ['/statement', PROVIDER, '社区声明'],
       ['/invite', `${PROVIDER}邀请函`, `${PROVIDER}邀请函`],
       ['/invite/channelList', PROVIDER, '频道列表'],
-      ['/booklist/BOOK2024', `${PROVIDER} x 微信读书`, 'BOOK2024'],
+      ['/booklist/2024', `${PROVIDER} x 微信读书`, '程序员的案头书'],
       [`/message/detail/${post.id}`, PROVIDER, post.content.slice(0, 12)],
       [`/message/detail/poster/${post.id}`, '动态详情', '动态详情'],
       ['/topic/list', '话题列表', topic.topic_name],

@@ -72,6 +72,7 @@ export const samples: { [K in EndpointName]: (f: SampleFixtures) => InputOf<K> }
   topicDetail: () => ({ topic_id: 1 }),
   topicPosts: () => ({ topic_id: 1, size: 5 }),
   codeDetail: (f) => f.snippet,
+  booklistDetail: () => ({ code: '2024' }),
   complainAdd: () => ({ target_type: 'post', target_id: 5, reason: 'spam', content: '一条投诉', client_id: newClientId('sample') }),
   complainReasons: () => ({}),
   exploreList: () => ({ page: 'horde', block_name: 'sidebar' }),

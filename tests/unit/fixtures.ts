@@ -89,6 +89,11 @@ export function stubApi(options: FetchStubOptions = {}) {
         return envelope({ topic_id: Number(body.topic_id), topic_name: '我的学习计划', intro: '简介', cover: '', post_count: 3 });
       case '/serv/v1/channel/detail':
         return envelope({ channel_id: Number(body.channel_id), channel_name: 'Java 技术栈', intro: '', icon: '', category_id: 1, follower_count: 10, post_count: 3, is_follow: false });
+      case '/serv/v1/booklist/detail': {
+        const cover = { url: '/img/cover', width: 300, height: 400 };
+        const book = { id: 1, title: '重构', author: 'Martin Fowler', cover, reason: '小步改进代码的设计。', link: { type: 'column', id: 7, title: '设计模式之美' } };
+        return envelope({ code: String(body.code), title: '读书会书单', intro: '简介', cover: { ...cover, width: 1200, height: 480 }, books: [book] });
+      }
       case '/serv/v1/channel/category_channel':
         return envelope({ list: [] });
       case '/serv/v1/user/info':

@@ -1,26 +1,28 @@
-import { createLazyRoute } from '@tanstack/react-router';
-import { PROVIDER_NAME } from '../platform/runtime-config.ts';
-import { HomeLink } from '../ui/HomeLink.tsx';
-import { Page } from '../ui/Page.tsx';
-import { EmptyState } from '../ui/states.tsx';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createLazyRoute, useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { BooklistView } from '../features/booklist/components/BooklistView.tsx';
+import { booklistQueryOptions } from '../features/booklist/queries.ts';
+import { setPageShare } from '../platform/page-share.ts';
+import { shareLink } from '../ui/share.ts';
+import type { RouterContext } from './root.tsx';
+
+/** The loader of booklistRoute: loaded with this page's code. */
+export async function loadBooklist({ context, params }: { context: RouterContext; params: { code: string } }): Promise<void> {
+  await context.queryClient.ensureQueryData(booklistQueryOptions(params.code));
+}
 
 export const booklistLazyRoute = createLazyRoute('/booklist/$code')({ component: BooklistPage });
 
 function BooklistPage() {
   const { code } = booklistLazyRoute.useParams();
-  return (
-    <Page title={`${PROVIDER_NAME} x 微信读书`}>
-      <div className="card">
-        <EmptyState
-          title="联合书单即将上线"
-          description={
-            <>
-              {PROVIDER_NAME}与微信读书为你精选的技术书单（编号 <span className="mono">{code}</span>）正在准备中。
-            </>
-          }
-          action={<HomeLink />}
-        />
-      </div>
-    </Page>
-  );
+  const router = useRouter();
+  const { data: list } = useSuspenseQuery(booklistQueryOptions(code));
+  // Shared from the host's menu (WeChat, the mini-program), the list speaks for itself.
+  useEffect(() => setPageShare({ title: list.title, desc: list.intro, imgUrl: list.cover.url }), [list]);
+  const share = () => {
+    const url = new URL(router.buildLocation({ to: '/booklist/$code', params: { code: list.code } }).href, window.location.origin);
+    void shareLink({ title: list.title, text: list.intro, url: url.href, imageUrl: new URL(list.cover.url, url).href });
+  };
+  return <BooklistView list={list} onShare={share} />;
 }

@@ -122,3 +122,15 @@ export async function hasUsers(db: Db): Promise<boolean> {
   };
   return result.rows[0]?.found === true;
 }
+
+/**
+ * Whether a demo database made before the joint book lists lacks them: its sidebar leads to one
+ * (an explore item to /booklist/...) and no list exists. The start then adds the demo's lists.
+ */
+export async function lacksDemoBooklists(db: Db): Promise<boolean> {
+  const result = (await db.execute(
+    sql`select (exists (select 1 from ${schema.exploreItems} where ${schema.exploreItems.redirectParam} like '/booklist/%')
+      and not exists (select 1 from ${schema.booklists})) as lacking`,
+  )) as unknown as { rows: { lacking: boolean }[] };
+  return result.rows[0]?.lacking === true;
+}

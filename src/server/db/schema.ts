@@ -9,6 +9,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -409,6 +410,56 @@ export const exploreItems = pgTable(
     sort: integer('sort').notNull().default(0),
   },
   (t) => [index('explore_items_block_idx').on(t.page, t.blockName, t.sort)],
+);
+
+/**
+ * Joint book lists (/booklist/{code}, made with the reading app): found by their code, each with
+ * its cover and its books in order. Covers are pictures of the images table (/img/{id}), with
+ * their size so the page keeps their place.
+ */
+export const booklists = pgTable('booklists', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  title: text('title').notNull(),
+  intro: text('intro').notNull().default(''),
+  coverUrl: text('cover_url').notNull(),
+  coverWidth: integer('cover_width').notNull(),
+  coverHeight: integer('cover_height').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A book of a list: why it is there (one line) and where it leads, a course or a column of the
+ * learning site (link_id) or a page of the reading app (link_url).
+ */
+export const booklistBooks = pgTable(
+  'booklist_books',
+  {
+    id: serial('id').primaryKey(),
+    booklistId: integer('booklist_id')
+      .notNull()
+      .references(() => booklists.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull().default(0),
+    title: text('title').notNull(),
+    author: text('author').notNull(),
+    coverUrl: text('cover_url').notNull(),
+    coverWidth: integer('cover_width').notNull(),
+    coverHeight: integer('cover_height').notNull(),
+    reason: text('reason').notNull(),
+    /** course | column (link_id) | reading (link_url). */
+    linkType: text('link_type').notNull(),
+    /** What the link says: the course's or column's name, or where the reading app opens. */
+    linkTitle: text('link_title').notNull(),
+    linkId: integer('link_id'),
+    linkUrl: text('link_url'),
+  },
+  (t) => [
+    index('booklist_books_list_idx').on(t.booklistId, t.sort),
+    check(
+      'booklist_books_link_check',
+      sql`(${t.linkType} in ('course', 'column') and ${t.linkId} is not null) or (${t.linkType} = 'reading' and ${t.linkUrl} is not null)`,
+    ),
+  ],
 );
 
 export const configItems = pgTable('config_items', {

@@ -1,7 +1,7 @@
 /**
  * The demo community's content (channel names, people, post texts, code samples, votes,
- * comments, notes, sidebar links, medals) lives in JSON under seed-data/, read from disk when a
- * database is seeded, so none of it is parsed on an ordinary start. Channels are named by key
+ * comments, notes, sidebar links, medals, joint book lists) lives in JSON under seed-data/, read
+ * from disk when a database is seeded, so none of it is parsed on an ordinary start. Channels are named by key
  * (`"go"`, `"db"`) in the files; ids follow the order of channels.json (1 java ... 16 algo).
  */
 import { readFile } from 'node:fs/promises';
@@ -45,6 +45,28 @@ const files = {
   ),
   'comments.json': z.object({ comments: z.array(text).min(1), replies: z.array(text).min(1) }),
   'notes.json': z.array(text).min(1),
+  'booklists.json': z.array(
+    z.object({
+      code: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+      title: text,
+      intro: text,
+      books: z
+        .array(
+          z.object({
+            title: text,
+            author: text,
+            reason: text,
+            /** A course or a column of the learning site by id, or the reading app's search for these words. */
+            link: z.union([
+              z.object({ course: z.number().int().positive(), title: text }).strict(),
+              z.object({ column: z.number().int().positive(), title: text }).strict(),
+              z.object({ reading: text, title: text }).strict(),
+            ]),
+          }),
+        )
+        .min(1),
+    }),
+  ),
   'site.json': z.object({
     explore: z.array(
       z.object({ page: text, block_name: text, title: text, sort: z.number().int(), redirect: text }),
@@ -76,6 +98,21 @@ export interface VoteDef {
   options: string[];
 }
 
+/** Where a book of a joint book list leads, as booklist_books stores it. */
+export type BooklistLinkDef =
+  | { type: 'course' | 'column'; id: number; title: string }
+  | { type: 'reading'; url: string; title: string };
+
+export interface BooklistDef {
+  code: string;
+  title: string;
+  intro: string;
+  books: { title: string; author: string; reason: string; link: BooklistLinkDef }[];
+}
+
+/** The reading app's page of a book: its search for the book's words (a page that exists for any book). */
+export const READING_APP_SEARCH_URL = 'https://weread.qq.com/web/search/books?keyword=';
+
 export interface UserDef {
   nick: string;
   intro: string;
@@ -104,6 +141,7 @@ export interface SeedContent {
   notes: string[];
   explore: Files['site.json']['explore'];
   medals: Files['site.json']['medals'];
+  booklists: BooklistDef[];
 }
 
 export function seedDataDir(): string {
@@ -122,7 +160,7 @@ async function readData<F extends keyof typeof files>(dir: string, file: F): Pro
 
 export async function loadSeedContent(dir = seedDataDir()): Promise<SeedContent> {
   const read = <F extends keyof typeof files>(file: F) => readData(dir, file);
-  const [channelFile, topics, users, posts, snippets, votes, comments, notes, site] = await Promise.all([
+  const [channelFile, topics, users, posts, snippets, votes, comments, notes, site, booklists] = await Promise.all([
     read('channels.json'),
     read('topics.json'),
     read('users.json'),
@@ -132,6 +170,7 @@ export async function loadSeedContent(dir = seedDataDir()): Promise<SeedContent>
     read('comments.json'),
     read('notes.json'),
     read('site.json'),
+    read('booklists.json'),
   ]);
 
   const ids = new Map<string, number>();
@@ -170,5 +209,17 @@ export async function loadSeedContent(dir = seedDataDir()): Promise<SeedContent>
     notes,
     explore: site.explore,
     medals: site.medals,
+    booklists: booklists.map((list) => ({
+      ...list,
+      books: list.books.map(({ link, ...book }): BooklistDef['books'][number] => ({
+        ...book,
+        link:
+          'course' in link
+            ? { type: 'course', id: link.course, title: link.title }
+            : 'column' in link
+              ? { type: 'column', id: link.column, title: link.title }
+              : { type: 'reading', url: `${READING_APP_SEARCH_URL}${encodeURIComponent(link.reading)}`, title: link.title },
+      })),
+    })),
   };
 }

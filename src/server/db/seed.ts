@@ -1,7 +1,7 @@
 /**
  * Demo data: a believable learning community of a paid learning platform (channels, users,
  * posts with topics, images, code snippets and votes, comments, likes, follows, notes, the
- * sidebar's explore items and the race_medals config).
+ * sidebar's explore items, the race_medals config and two joint book lists).
  *
  * This file is the generator; the content it draws from (names, texts, code samples, votes,
  * links, medals) is data in seed-data/*.json, read from disk by seed-content.ts when a database
@@ -29,10 +29,12 @@
 import { createHash } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from './client.ts';
+import { lacksDemoBooklists, type Db } from './client.ts';
 import { cardAttach } from './post-attach.ts';
-import { loadSeedContent, type SeedContent, type SnippetDef, type VoteDef } from './seed-content.ts';
+import { loadSeedContent, type BooklistDef, type SeedContent, type SnippetDef, type VoteDef } from './seed-content.ts';
 import {
+  booklistBooks,
+  booklists,
   channelCategories,
   channelFollows,
   channels,
@@ -77,6 +79,8 @@ export interface SeedSummary {
   notes: number;
   exploreItems: number;
   configItems: number;
+  booklists: number;
+  booklistBooks: number;
 }
 
 export interface SeedOptions {
@@ -279,6 +283,66 @@ function svgMedal(name: string, c1: string, c2: string): string {
   );
 }
 
+/** Text cut into lines of at most `width` characters, at most `lines` of them (the last ends in … when cut). */
+function wrapText(text: string, width: number, lines: number): string[] {
+  const chars = Array.from(text);
+  const out: string[] = [];
+  for (let i = 0; i < chars.length && out.length < lines; i += width) out.push(chars.slice(i, i + width).join(''));
+  if (chars.length > width * lines) out[lines - 1] = `${Array.from(out[lines - 1]!).slice(0, width - 1).join('')}…`;
+  return out;
+}
+
+/** A book's cover (3:4): its title in up to four lines, a rule, its author at the foot. */
+function svgBookCover(title: string, author: string, c1: string, c2: string): string {
+  const [w, h] = BOOK_COVER_SIZE;
+  const lines = wrapText(title, 7, 4);
+  const byline = wrapText(author, 16, 1)[0] ?? '';
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">` +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c1}"/><stop offset="1" stop-color="${c2}"/></linearGradient></defs>` +
+    `<rect width="${w}" height="${h}" fill="url(#g)"/>` +
+    `<rect x="0" y="0" width="18" height="${h}" fill="#000" fill-opacity="0.12"/>` +
+    lines
+      .map(
+        (line, i) =>
+          `<text x="44" y="${96 + i * 46}" font-family="${FONT}" font-size="34" font-weight="700" fill="#fff">${xml(line)}</text>`,
+      )
+      .join('') +
+    `<rect x="44" y="${120 + lines.length * 46}" width="64" height="4" fill="#fff" fill-opacity="0.8"/>` +
+    `<text x="44" y="${h - 44}" font-family="${FONT}" font-size="18" fill="#fff" fill-opacity="0.9">${xml(byline)}</text>` +
+    `</svg>`
+  );
+}
+
+/**
+ * A book list's banner (3:1): its title large, in two lines where it has a colon (the name, then
+ * what it is about), beside a shelf of book spines.
+ */
+function svgBooklistBanner(title: string, c1: string, c2: string): string {
+  const [w, h] = BOOKLIST_COVER_SIZE;
+  const colon = title.search(/[：:]/);
+  const [head, tail] = colon > 0 ? [title.slice(0, colon), title.slice(colon + 1)] : wrapText(title, 12, 2);
+  const spines = [0, 1, 2, 3, 4, 5]
+    .map((i) => {
+      const sh = 200 + ((i * 37) % 5) * 16;
+      return `<rect x="${w - 470 + i * 66}" y="${h - 60 - sh}" width="${48 + (i % 3) * 6}" height="${sh}" rx="6" fill="#fff" fill-opacity="${(0.14 + (i % 3) * 0.06).toFixed(2)}"/>`;
+    })
+    .join('');
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">` +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c1}"/><stop offset="1" stop-color="${c2}"/></linearGradient></defs>` +
+    `<rect width="${w}" height="${h}" fill="url(#g)"/>` +
+    spines +
+    `<rect x="${w - 500}" y="${h - 60}" width="440" height="10" rx="5" fill="#fff" fill-opacity="0.35"/>` +
+    `<text x="80" y="${tail ? 176 : 216}" font-family="${FONT}" font-size="64" font-weight="700" fill="#fff">${xml(head ?? '')}</text>` +
+    (tail ? `<text x="80" y="256" font-family="${FONT}" font-size="40" fill="#fff" fill-opacity="0.9">${xml(tail)}</text>` : '') +
+    `</svg>`
+  );
+}
+
+const BOOK_COVER_SIZE = [300, 400] as const;
+const BOOKLIST_COVER_SIZE = [1200, 400] as const;
+
 // ---------------------------------------------------------------------------------------------
 // Building the rows
 
@@ -308,6 +372,14 @@ interface Built {
   notes: (typeof notes.$inferInsert)[];
   exploreItems: (typeof exploreItems.$inferInsert)[];
   configItems: (typeof configItems.$inferInsert)[];
+  booklists: BuiltBooklists;
+}
+
+/** The joint book lists, their books and their covers: drawn from no PRNG, so a database made before them gets the same rows. */
+interface BuiltBooklists {
+  lists: (typeof booklists.$inferInsert)[];
+  books: (typeof booklistBooks.$inferInsert)[];
+  images: ImageRow[];
 }
 
 function mmdd(ms: number): string {
@@ -394,6 +466,7 @@ function build(demo: SeedContent, nowDate: Date): Built {
       notes: [],
       exploreItems: [],
       configItems: [],
+      booklists: { lists: [], books: [], images: [] },
     },
   };
   addChannels(s);
@@ -408,6 +481,7 @@ function build(demo: SeedContent, nowDate: Date): Built {
   addNotes(s, members);
   addExploreItems(s);
   addMedals(s);
+  s.out.booklists = buildBooklists(demo.booklists, s.setupTime, new Date(now - 20 * DAY));
   countEverything(s.out);
   return s.out;
 }
@@ -961,6 +1035,55 @@ function addMedals({ demo, out, todayStart, setupTime }: Seeding): void {
   out.configItems.push({ key: 'race_medals', content: JSON.stringify(medals) });
 }
 
+/**
+ * The joint book lists of seed-data (the sidebar's 读书会书单 opens the first), ids in file order,
+ * each list's and each book's cover a generated picture of its own.
+ */
+function buildBooklists(defs: readonly BooklistDef[], setupTime: Date, listedAt: Date): BuiltBooklists {
+  const out: BuiltBooklists = { lists: [], books: [], images: [] };
+  let bookId = 0;
+  const picture = (key: string, [width, height]: readonly [number, number], svg: string) => {
+    const id = imageId(key);
+    out.images.push({ id, userId: null, mime: 'image/svg+xml', width, height, bytes: Buffer.from(svg, 'utf8'), createdAt: setupTime });
+    return { url: `/img/${id}`, width, height };
+  };
+  defs.forEach((def, li) => {
+    const [c1, c2] = at(PALETTES, (li * 7 + 3) % PALETTES.length);
+    const cover = picture(`booklist:${def.code}`, BOOKLIST_COVER_SIZE, svgBooklistBanner(def.title, c1, c2));
+    const booklistId = li + 1;
+    out.lists.push({
+      id: booklistId,
+      code: def.code,
+      title: def.title,
+      intro: def.intro,
+      coverUrl: cover.url,
+      coverWidth: cover.width,
+      coverHeight: cover.height,
+      createdAt: listedAt,
+    });
+    def.books.forEach((book, bi) => {
+      const [b1, b2] = at(PALETTES, (li * 5 + bi * 3) % PALETTES.length);
+      const bookCover = picture(`booklist:${def.code}:${bi + 1}`, BOOK_COVER_SIZE, svgBookCover(book.title, book.author, b1, b2));
+      out.books.push({
+        id: ++bookId,
+        booklistId,
+        sort: bi + 1,
+        title: book.title,
+        author: book.author,
+        coverUrl: bookCover.url,
+        coverWidth: bookCover.width,
+        coverHeight: bookCover.height,
+        reason: book.reason,
+        linkType: book.link.type,
+        linkTitle: book.link.title,
+        linkId: book.link.type === 'reading' ? null : book.link.id,
+        linkUrl: book.link.type === 'reading' ? book.link.url : null,
+      });
+    });
+  });
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Writing
 
@@ -977,6 +1100,8 @@ const SERIAL_TABLES = [
   'likes',
   'notes',
   'explore_items',
+  'booklists',
+  'booklist_books',
 ] as const;
 
 async function insertAll<T extends PgTable>(db: Db, table: T, rows: PgInsertValue<T>[], chunk = 500): Promise<void> {
@@ -1006,14 +1131,8 @@ async function write(db: Db, b: Built): Promise<SeedSummary> {
   await insertAll(db, notes, b.notes);
   await insertAll(db, exploreItems, b.exploreItems);
   await insertAll(db, configItems, b.configItems);
-  for (const table of SERIAL_TABLES) {
-    // Explicit ids were inserted: move each sequence past them.
-    await db.execute(
-      sql.raw(
-        `select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`,
-      ),
-    );
-  }
+  await writeBooklists(db, b.booklists);
+  await moveSequencesPast(db, SERIAL_TABLES);
   return {
     users: b.users.length,
     channelCategories: b.categories.length,
@@ -1024,7 +1143,7 @@ async function write(db: Db, b: Built): Promise<SeedSummary> {
     posts: b.posts.length,
     postChannels: b.postChannels.length,
     postTopics: b.postTopics.length,
-    images: b.images.length,
+    images: b.images.length + b.booklists.images.length,
     postImages: b.postImages.length,
     codeSnippets: b.codeSnippets.length,
     votes: b.votes.length,
@@ -1035,7 +1154,26 @@ async function write(db: Db, b: Built): Promise<SeedSummary> {
     notes: b.notes.length,
     exploreItems: b.exploreItems.length,
     configItems: b.configItems.length,
+    booklists: b.booklists.lists.length,
+    booklistBooks: b.booklists.books.length,
   };
+}
+
+/** Explicit ids were inserted: moves each table's sequence past them. */
+async function moveSequencesPast(db: Db, tables: readonly string[]): Promise<void> {
+  for (const table of tables) {
+    await db.execute(
+      sql.raw(
+        `select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`,
+      ),
+    );
+  }
+}
+
+async function writeBooklists(db: Db, b: BuiltBooklists): Promise<void> {
+  await insertAll(db, images, b.images, 100);
+  await insertAll(db, booklists, b.lists);
+  await insertAll(db, booklistBooks, b.books);
 }
 
 /** Serialises seeders of one database (several API processes may start at once). */
@@ -1065,6 +1203,24 @@ export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<bo
     const [row] = await tx.select({ n: count() }).from(users);
     if ((row?.n ?? 0) > 0) return false;
     await write(tx, built);
+    return true;
+  });
+}
+
+/**
+ * The demo's joint book lists into a database seeded before they existed (its sidebar's
+ * 读书会书单 already leads to /booklist/2024): only when the database has the demo's sidebar item
+ * and no book list at all, under the seed's lock; true if it added them. The rows are the
+ * ones a fresh seed makes, but for their dates.
+ */
+export async function seedDemoBooklists(db: Db, options: SeedOptions = {}): Promise<boolean> {
+  const now = (options.now ?? SEED_NOW).getTime();
+  const built = buildBooklists((await loadSeedContent()).booklists, new Date(now), new Date(now));
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (!(await lacksDemoBooklists(tx))) return false;
+    await writeBooklists(tx, built);
+    await moveSequencesPast(tx, ['booklists', 'booklist_books']);
     return true;
   });
 }

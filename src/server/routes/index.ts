@@ -13,6 +13,7 @@ import { OTHER_PATHS, routes, type EndpointName } from '#shared/endpoints.ts';
 import { DOCS_CONTENT_SECURITY_POLICY } from '../http/security.ts';
 import { defineEndpoint, type EndpointHandler, type Handler } from '../http/define-endpoint.ts';
 import { accountHandlers, ticketDeleteRoute } from './account.ts';
+import { booklistHandlers } from './booklists.ts';
 import { channelHandlers } from './channels.ts';
 import { complaintHandlers } from './complaints.ts';
 import type { RouteDeps } from './deps.ts';
@@ -29,9 +30,9 @@ export type OtherPathName = keyof typeof OTHER_PATHS;
 export type CallName = EndpointName | OtherPathName;
 
 /**
- * Calls of the contract the server does not answer yet: each answers 404 接口不存在 until the
- * issue that writes it adds its handler and takes it off this list. Never a stub that answers
- * success. Empty since issue 8 (post add and image upload).
+ * Calls of the contract the server does not answer yet: each answers 404 接口不存在 until its
+ * handler is written and it leaves this list. Never a stub that answers success. Empty: every
+ * call of the table is served.
  */
 export const NOT_YET_SERVED = [] as const satisfies readonly CallName[];
 
@@ -59,6 +60,7 @@ export function contractHandlers(deps: RouteDeps): HandlerMap {
     ...complaintHandlers(deps),
     ...timeHandlers(deps),
     ...miscHandlers(deps),
+    ...booklistHandlers(deps),
   };
 }
 
