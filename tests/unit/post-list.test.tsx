@@ -202,6 +202,9 @@ describe('PostContent', () => {
       long: true,
     });
     expect(cardText('a_b_c **粗** 1 * 2 * 3')).toEqual({ shown: 'a_b_c 粗 1 * 2 * 3', long: false });
+    // Whatever looks like HTML stays as typed.
+    const typed = '</script><script>alert(1)</script><!-- & <b> 1 <2 or 3> 4';
+    expect(cardText(typed)).toEqual({ shown: typed, long: false });
     render(<PostContent postId={5} text={'**加粗** $$x^2$$'} />);
     expect(screen.getByText('加粗 x^2')).toBeTruthy();
     // Cut as the reader sees it: 150 units of text, not of syntax.

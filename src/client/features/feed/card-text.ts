@@ -29,10 +29,13 @@ export function collapseText(text: string, cutLength = DEFAULT_CUT_LENGTH): stri
 const READ_AT_MOST = 2_000;
 
 /**
- * Any tag name: what a user types as HTML shows as text in this app (the renderer's raw HTML is
- * off), so the library is told to leave every tag alone.
+ * What a user types as HTML shows as text in this app (the renderer's raw HTML is off), and so
+ * must `1 <2 or 3> 4`: every `<` is out of the library's sight while it works (a character of
+ * Unicode's private use area, which no Markdown rule reads), so nothing is taken for a tag.
  */
-const EVERY_TAG = ['[A-Za-z][^\\s/>]*'];
+const LESS_THAN = /</g;
+const HIDDEN_LESS_THAN = '\uE000';
+const HIDDEN = /\uE000/g;
 
 /** `$$tex$$` and `$tex$` by the renderer's rule: no space inside the dollars, no digit after the closing one. */
 const MATH = /\$\$([^$]+?)\$\$|\$(?![\s\d$])([^$\n]*?[^\s$\\])\$(?!\d)/g;
@@ -40,7 +43,9 @@ const MATH = /\$\$([^$]+?)\$\$|\$(?![\s\d$])([^$\n]*?[^\s$\\])\$(?!\d)/g;
 /** The text without its Markdown syntax (of its first READ_AT_MOST characters). */
 export function withoutMarkdown(text: string): string {
   const head = text.length > READ_AT_MOST ? text.slice(0, READ_AT_MOST) : text;
-  return removeMarkdown(head, { listUnicodeChar: '•', htmlTagsToSkip: EVERY_TAG }).replace(MATH, (_, block?: string, inline?: string) => block ?? inline ?? '');
+  return removeMarkdown(head.replace(LESS_THAN, HIDDEN_LESS_THAN), { listUnicodeChar: '•' })
+    .replace(HIDDEN, '<')
+    .replace(MATH, (_, block?: string, inline?: string) => block ?? inline ?? '');
 }
 
 export interface CardText {
