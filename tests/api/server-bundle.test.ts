@@ -32,9 +32,9 @@ function seedTexts(): string[] {
     else if (value && typeof value === 'object') Object.values(value).forEach(walk);
   };
   for (const file of readdirSync(seedDataDir())) walk(JSON.parse(readFileSync(join(seedDataDir(), file), 'utf8')));
-  // Long, distinctive ones (names like "Go" or a channel key could appear in any code), and no
-  // links: the server has its own defaults such as the AI assistant's URL.
-  return texts.filter((text) => text.length >= 12 && !/^(https?:|\/)/.test(text));
+  // Long, distinctive ones (names like "Go", a channel key or a snippet's indented `}` could
+  // appear in any code), and no links: the server has its own defaults such as the AI assistant's URL.
+  return texts.filter((text) => text.trim().length >= 12 && !/^(https?:|\/)/.test(text));
 }
 
 /** How esbuild writes a string literal with its default ASCII charset. */
