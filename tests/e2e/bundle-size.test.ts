@@ -16,9 +16,10 @@ import { firstVisitScripts, totalBytes } from './support/first-visit.ts';
 /**
  * Every script a first visit to /home runs, gzip-9 (1024 bytes to the KB); React, TanStack Router
  * and Query are most of it. A first visit is often a stranger on a phone's network deciding whether
- * to stay: whatever the first screen does not need loads later, in chunks of its own.
+ * to stay: whatever the first screen does not need loads later, in chunks of its own (as
+ * workbox-window does, the service worker's registration, once the page is up: still counted).
  */
-const FIRST_VISIT_JS_BUDGET = 138 * 1024;
+const FIRST_VISIT_JS_BUDGET = 140 * 1024;
 
 const app = sharedApp();
 

@@ -3,8 +3,9 @@
  * pages `{type: 'network-status', online}` when a fetch fails or works again; the client shows
  * 网络异常 while offline. Updates are prompted: a new worker waits, `onUpdateReady` gets a
  * function that activates it, and the page reloads once the new worker controls it. The
- * platform's own service-worker API does all of this; no helper library on the first screen.
+ * registration and its update lifecycle are workbox-window's, loaded after the first screen.
  */
+import type { Workbox } from 'workbox-window';
 
 export interface RegisterServiceWorkerOptions {
   /** `failedAt`: when the failure behind an offline report happened (ms since the epoch). */
@@ -17,7 +18,6 @@ const MSG_NETWORK_STATUS = 'network-status';
 const MSG_GET_NETWORK_STATUS = 'GET_NETWORK_STATUS';
 const MSG_CLEAR_API_CACHE = 'CLEAR_API_CACHE';
 const MSG_KEEP_FIRST_SCREEN = 'KEEP_FIRST_SCREEN';
-const MSG_SKIP_WAITING = 'SKIP_WAITING';
 
 /** Look for a new version this often while the page stays open. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -68,43 +68,31 @@ export function registerServiceWorker(options: RegisterServiceWorkerOptions): vo
 }
 
 /**
- * Registers the worker and offers an update when a new version is installed while an older
- * one controls the page (the first install activates at once). Applying it asks the waiting
- * worker to take over and reloads once it does.
+ * Registers the worker through workbox-window and offers an update when a new version waits
+ * while an older one controls the page (also one that waited from before this page; the first
+ * install activates at once). Applying it asks the waiting worker to take over and reloads once
+ * it does.
  */
 async function registerWorker(options: RegisterServiceWorkerOptions): Promise<void> {
-  const container = navigator.serviceWorker;
-  let registration: ServiceWorkerRegistration;
+  let workbox: Workbox;
+  let registration: ServiceWorkerRegistration | undefined;
   try {
-    registration = await container.register('/sw.js');
+    const { Workbox } = await import('workbox-window');
+    workbox = new Workbox('/sw.js');
+    workbox.addEventListener('waiting', () =>
+      options.onUpdateReady(() => {
+        workbox.addEventListener('controlling', () => window.location.reload());
+        workbox.messageSkipWaiting();
+      }),
+    );
+    registration = await workbox.register();
   } catch (error) {
     console.warn('Service worker registration failed', error);
     return;
   }
+  if (!registration) return;
   askNetworkStatus(options);
-
-  const offer = (worker: ServiceWorker) =>
-    options.onUpdateReady(() => {
-      let reloaded = false;
-      container.addEventListener('controllerchange', () => {
-        if (reloaded) return;
-        reloaded = true;
-        window.location.reload();
-      });
-      worker.postMessage({ type: MSG_SKIP_WAITING });
-    });
-  const whenInstalled = (worker: ServiceWorker) =>
-    worker.addEventListener('statechange', () => {
-      if (worker.state === 'installed' && container.controller) offer(worker);
-    });
-  // The browser looks for a new version on every navigation: by the time this runs it may
-  // already wait, or be installing.
-  if (registration.waiting && container.controller) offer(registration.waiting);
-  if (registration.installing) whenInstalled(registration.installing);
-  registration.addEventListener('updatefound', () => {
-    if (registration.installing) whenInstalled(registration.installing);
-  });
-  setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_INTERVAL_MS);
+  setInterval(() => void workbox.update().catch(() => undefined), UPDATE_CHECK_INTERVAL_MS);
 }
 
 /** A page opened while the worker already knows the network is down learns it at once. */
