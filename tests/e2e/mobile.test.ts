@@ -96,6 +96,10 @@ describe('on a 375 px phone', () => {
     await page.goto(`${app.url}/home`);
     await page.locator('main article').first().waitFor();
     expect(await smallTargets(page)).toEqual([]);
+    // A long card's 展开 reaches down over the space under it, never over its chips' targets.
+    const folded = page.locator('main article').filter({ has: page.locator('.post-content__toggle') }).filter({ has: page.locator('.chips') });
+    await folded.first().evaluate((card) => card.scrollIntoView({ block: 'center' }));
+    expect(await offCentreMisses(page)).toEqual([]);
   });
 
   it('the AI widget waits at the edge, off the text column, and comes out with a 44 px close button', async () => {
