@@ -4,7 +4,7 @@
  * reply and delete the reply; complain with 501 characters; follow a user; delete one's own
  * post and see it leave /home. Each layout is a user of its own. Needs `npm run build` first.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '#shared/api.ts';
 import type { Post } from '#shared/schemas.ts';
@@ -33,24 +33,29 @@ beforeAll(async () => {
 const count = (name: string | null) => Number(/(\d+)$/.exec(name ?? '')?.[1]);
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
-/** Scrolls /home (loading pages) until the card of post `id` is there, and brings it to the middle. */
-async function cardOnHome(page: Page, id: number): Promise<Locator> {
+/**
+ * Scrolls /home (loading pages) until the card of post `id` is there, brings it to the middle and
+ * opens its 更多, in one retried step: cards measured above a jumped-to card may still move it out
+ * of the windowed list's range, and then it is found again.
+ */
+async function openMenuOnHome(page: Page, id: number): Promise<void> {
   const author = page.locator(`#post-${id}-author`);
+  const more = page.locator('article', { has: author }).getByRole('button', { name: '更多' });
   await expect
     .poll(
       async () => {
-        // In the DOM is within the windowed list's range: centred in one step, before the list moves
-        // on (a card found, then scrolled to by a second call, could be gone in between).
         const centred =
           (await author.count()) > 0 &&
           (await author.evaluate((element) => element.scrollIntoView({ block: 'center' }), undefined, { timeout: 1000 }).then(() => true, () => false));
-        if (!centred) await wheelAndSettle(page, 2000);
-        return centred;
+        if (!centred) {
+          await wheelAndSettle(page, 2000);
+          return false;
+        }
+        return more.click({ timeout: 5000 }).then(() => true, () => false);
       },
       { message: `post ${id} never came on /home` },
     )
     .toBe(true);
-  return page.locator('article', { has: author });
 }
 
 describe.each(layouts)('taking part at $name', ({ viewport, phone }) => {
@@ -197,8 +202,7 @@ describe.each(layouts)("deleting one's own post at $name", ({ viewport, ownPostI
   it('asks first, then the post leaves /home at once', async () => {
     await withBrowser(app, { viewport, logInAs: DEMO_PHONE }, async ({ page }) => {
       const post = ownPosts[ownPostIndex]!;
-      const card = await cardOnHome(page, post.id);
-      await card.getByRole('button', { name: '更多' }).click();
+      await openMenuOnHome(page, post.id);
       // One's own post: 删除, never 投诉.
       await page.getByRole('dialog', { name: '选择操作' }).getByRole('button', { name: '删除' }).waitFor();
       expect(await page.getByRole('dialog', { name: '选择操作' }).getByRole('button', { name: '投诉' }).count()).toBe(0);
