@@ -20,6 +20,7 @@ import { logCodeSender, type CodeSender } from './services/login.ts';
 import { authPlugin } from './http/auth.ts';
 import { connectionOptions, installConnectionCap } from './http/connection-limits.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { Readiness, registerHealth } from './http/health.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { installRequestLimits } from './http/request-limits.ts';
 import { requestForLog, redactSecrets } from './http/log-redaction.ts';
@@ -40,9 +41,18 @@ export interface AppOptions {
   serveClient?: boolean;
   /** Where login codes go; default: the server log. */
   codeSender?: CodeSender;
+  /** The process's phase, told by /readyz (boot.ts moves it along); default: ready. */
+  readiness?: Readiness;
 }
 
-export async function buildApp({ config, db, logger = false, serveClient = true, codeSender }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger = false,
+  serveClient = true,
+  codeSender,
+  readiness = new Readiness(),
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       logger === false
@@ -122,6 +132,8 @@ export async function buildApp({ config, db, logger = false, serveClient = true,
     }
   });
 
+  // Probes, and the hold of requests while the process starts: before any hook that reads the database.
+  registerHealth(app, { db, readiness });
   installInputGuard(app);
   await app.register(authPlugin, { db });
   installRequestLimits(app, db, config);

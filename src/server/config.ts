@@ -86,6 +86,11 @@ export interface Config {
   firstScreenReadWaitMs: number;
   /** How long the server's render of a first screen may take (app/first-screen.server.tsx); longer: none. */
   firstScreenRenderLimitMs: number;
+  /**
+   * After SIGTERM or SIGINT: how long /readyz answers 503 while requests are still served, so a
+   * load balancer polling it stops sending any before the process stops listening.
+   */
+  shutdownDrainMs: number;
 }
 
 /**
@@ -235,6 +240,7 @@ const envSchema = z.object({
   MAX_CONNECTIONS_PER_ADDRESS: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(DEFAULT_MAX_CONNECTIONS_PER_ADDRESS)),
   FIRST_SCREEN_READ_WAIT_MS: z.preprocess(unsetIfEmpty, wholeNumber(1, 600_000).default(DEFAULT_FIRST_SCREEN_READ_WAIT_MS)),
   FIRST_SCREEN_RENDER_LIMIT_MS: z.preprocess(unsetIfEmpty, wholeNumber(1, 600_000).default(DEFAULT_FIRST_SCREEN_RENDER_LIMIT_MS)),
+  SHUTDOWN_DRAIN_MS: z.preprocess(unsetIfEmpty, wholeNumber(0, 600_000).default(0)),
 });
 
 /** Values never echoed back in an error message. */
@@ -302,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
     firstScreenReadWaitMs: e.FIRST_SCREEN_READ_WAIT_MS,
     firstScreenRenderLimitMs: e.FIRST_SCREEN_RENDER_LIMIT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
   };
 }
 

@@ -12,6 +12,7 @@ import type { Envelope } from '../../src/shared/envelope.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
+import type { Readiness } from '../../src/server/http/health.ts';
 import type { CodeSender } from '../../src/server/services/login.ts';
 import { rateLimits } from '../../src/server/db/schema.ts';
 import { eq, sql } from 'drizzle-orm';
@@ -59,6 +60,8 @@ export interface TestAppOptions {
   clientDir?: string;
   /** Runs on the app before it is ready: hooks a test adds (one that holds a request, say). */
   beforeReady?: (app: FastifyInstance) => void;
+  /** The process phase /readyz tells (default: ready). */
+  readiness?: Readiness;
 }
 
 export async function createTestApp(database: Database, options: TestAppOptions = {}): Promise<TestApp> {
@@ -69,7 +72,13 @@ export async function createTestApp(database: Database, options: TestAppOptions 
     },
   };
   const config = loadConfig({ ...options.env, ...(options.clientDir === undefined ? {} : { CLIENT_DIR: options.clientDir }) });
-  const app = await buildApp({ config, db: database.db, serveClient: options.clientDir !== undefined, codeSender });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    serveClient: options.clientDir !== undefined,
+    codeSender,
+    ...(options.readiness ? { readiness: options.readiness } : {}),
+  });
   options.beforeReady?.(app);
   await app.ready();
 

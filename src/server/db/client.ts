@@ -66,7 +66,33 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * A database not used yet: connect() reaches it, migrate() brings its tables up to date. A server
+ * listens before either (http/health.ts tells probes where the start is), and tries connect()
+ * again while the database is away (boot.ts).
+ */
+export interface UnpreparedDatabase extends Database {
+  /** Reaches the database (PostgreSQL: one connection; PGlite: its folder loaded); rejects while it is away. */
+  connect(): Promise<void>;
+  /** Runs the migrations (PostgreSQL: one process at a time, under an advisory lock). */
+  migrate(): Promise<void>;
+}
+
+/** The database, reached and migrated. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const database = await createDatabase(options);
+  try {
+    await database.connect();
+    await database.migrate();
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+  return database;
+}
+
+/** The database's handle (PGlite: its folder locked), without a connection yet. */
+export async function createDatabase(options: OpenOptions): Promise<UnpreparedDatabase> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -81,32 +107,48 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // is every client's own: the query in flight fails, and the pool drops the client on release.
     pool.on('connect', (client) => client.on('error', lost));
     const db = drizzlePg(pool, { schema });
-    // Several API processes may start at once; an advisory lock lets one migrate at a time.
-    const client = await pool.connect();
-    try {
-      await client.query('select pg_advisory_lock(727401)');
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: options.migrationsFolder });
-    } finally {
-      await client.query('select pg_advisory_unlock(727401)').catch(() => undefined);
-      client.release();
-    }
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      async connect() {
+        (await pool.connect()).release();
+      },
+      async migrate() {
+        // Several API processes may start at once; an advisory lock lets one migrate at a time.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock(727401)');
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder: options.migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock(727401)').catch(() => undefined);
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
   }
   // One process per folder (data-dir-lock.ts): a second one is refused before it opens anything.
   const release = options.dataDir ? await lockDataDir(options.dataDir) : async () => undefined;
   try {
-    const client = await PGlite.create({
+    // Loads in the background; connect() waits for it. The handler keeps a failure for connect()
+    // to report instead of ending the process as an unhandled rejection meanwhile.
+    const client = new PGlite({
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
+    client.waitReady.catch(() => undefined);
     const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder: options.migrationsFolder });
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      connect: () => client.waitReady,
+      migrate: () => migratePglite(db, { migrationsFolder: options.migrationsFolder }),
       close: async () => {
-        await client.close();
-        await release();
+        try {
+          await client.close();
+        } finally {
+          await release();
+        }
       },
     };
   } catch (error) {
