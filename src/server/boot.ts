@@ -3,13 +3,14 @@
  * anchors): the configuration, the database, and serving until a signal stops it.
  *
  * A process listens first, then reaches its database, migrates it and becomes ready: probes
- * hear where it is all along (http/health.ts). A signal turns /readyz to 503, waits
+ * hear where it is all along (http/health.ts). A database that is away at start is tried again,
+ * one line per try, for DATABASE_RETRY_SECONDS. A signal turns /readyz to 503, waits
  * SHUTDOWN_DRAIN_MS while requests are still served, stops listening once the requests in
  * flight are answered, and only then closes the database.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { createDatabase, type Database, type UnpreparedDatabase } from './db/client.ts';
+import { createDatabase, isDatabaseUnavailable, type Database, type UnpreparedDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import type { Readiness } from './http/health.ts';
 
@@ -37,6 +38,58 @@ export function createConfiguredDatabase(config: Config): Promise<UnpreparedData
     console.error(err.message);
     process.exit(1);
   });
+}
+
+/** Where DATABASE_URL points (host:port, or the socket folder of ?host=), without its user or password. */
+export function databaseAddressOf(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  const host = url.searchParams.get('host') ?? (url.hostname || 'localhost');
+  return `${host}:${url.port || '5432'}`;
+}
+
+/** Why reaching the database failed, in one line: the driver's or the network's words (each address's, when several were tried). */
+export function connectFailureReason(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) return [...new Set(error.errors.map(connectFailureReason))].join('; ');
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as { code?: unknown }).code;
+  return error.message.split('\n')[0]!.trim() || (typeof code === 'string' ? code : error.name);
+}
+
+/** Pauses between tries to reach the database: doubling from the first to the longest. */
+const FIRST_RETRY_PAUSE_MS = 1_000;
+const LONGEST_RETRY_PAUSE_MS = 5_000;
+
+/**
+ * Reaches the database. While it is away (refused, not resolved, starting up) it is tried again
+ * after growing pauses for config.databaseRetrySeconds, each failure one line naming where and
+ * why; then, or at once for what trying again cannot mend (a wrong password, a missing
+ * database), the process exits with 1. A stop meanwhile ends the tries.
+ */
+async function reachDatabase(log: FastifyBaseLogger, database: UnpreparedDatabase, readiness: Readiness, config: Config): Promise<void> {
+  const where = config.databaseUrl ? databaseAddressOf(config.databaseUrl) : config.dataDir;
+  const deadline = Date.now() + config.databaseRetrySeconds * 1000;
+  for (let pause = FIRST_RETRY_PAUSE_MS; ; pause = Math.min(pause * 2, LONGEST_RETRY_PAUSE_MS)) {
+    try {
+      await database.connect();
+      return;
+    } catch (error) {
+      // PGlite is a folder, not a server away: its failure is told with its stack.
+      if (database.kind === 'pglite' || readiness.phase === 'stopping') throw error;
+      const reason = connectFailureReason(error);
+      if (!isDatabaseUnavailable(error)) {
+        log.fatal(`cannot use the database at ${where}: ${reason}`);
+        process.exit(1);
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        log.fatal(`database at ${where} unreachable: ${reason}; gave up after ${config.databaseRetrySeconds} s (DATABASE_RETRY_SECONDS)`);
+        process.exit(1);
+      }
+      const wait = Math.min(pause, left);
+      log.warn(`database at ${where} unreachable: ${reason}; trying again in ${wait / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 }
 
 export interface StopOptions {
@@ -91,7 +144,7 @@ export async function serveUntilStopped({ app, database, readiness, config, star
 
   await app.listen({ port: config.port, host: config.host });
   try {
-    await database.connect();
+    await reachDatabase(app.log, database, readiness, config);
     readiness.enter('migrating');
     await database.migrate();
     await prepare?.();

@@ -91,6 +91,8 @@ export interface Config {
    * load balancer polling it stops sending any before the process stops listening.
    */
   shutdownDrainMs: number;
+  /** How long a start keeps trying to reach a database that is away (PostgreSQL) before the process exits. */
+  databaseRetrySeconds: number;
 }
 
 /**
@@ -241,6 +243,8 @@ const envSchema = z.object({
   FIRST_SCREEN_READ_WAIT_MS: z.preprocess(unsetIfEmpty, wholeNumber(1, 600_000).default(DEFAULT_FIRST_SCREEN_READ_WAIT_MS)),
   FIRST_SCREEN_RENDER_LIMIT_MS: z.preprocess(unsetIfEmpty, wholeNumber(1, 600_000).default(DEFAULT_FIRST_SCREEN_RENDER_LIMIT_MS)),
   SHUTDOWN_DRAIN_MS: z.preprocess(unsetIfEmpty, wholeNumber(0, 600_000).default(0)),
+  // Long enough for a PostgreSQL started beside the server (a container, a restarted host) to come up.
+  DATABASE_RETRY_SECONDS: z.preprocess(unsetIfEmpty, wholeNumber(0, 86_400).default(60)),
 });
 
 /** Values never echoed back in an error message. */
@@ -309,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     firstScreenReadWaitMs: e.FIRST_SCREEN_READ_WAIT_MS,
     firstScreenRenderLimitMs: e.FIRST_SCREEN_RENDER_LIMIT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    databaseRetrySeconds: e.DATABASE_RETRY_SECONDS,
   };
 }
 

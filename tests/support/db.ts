@@ -136,9 +136,10 @@ function installExitHook(): void {
 
 /**
  * Starts a throwaway PostgreSQL 15 with an empty database `community_test`.
- * `settings` adds server settings (`shared_buffers=1GB`), as the benchmark does.
+ * `settings` adds server settings (`shared_buffers=1GB`), as the benchmark does; `port`, a port
+ * a server process was told to find it on (a free one otherwise).
  */
-export async function startPostgres(settings: string[] = []): Promise<PostgresServer> {
+export async function startPostgres(settings: string[] = [], options: { port?: number } = {}): Promise<PostgresServer> {
   if (!existsSync(join(PG_BIN, 'pg_ctl'))) {
     throw new Error(`PostgreSQL 15 is not installed (${PG_BIN}); run: apt-get install -y postgresql`);
   }
@@ -151,7 +152,7 @@ export async function startPostgres(settings: string[] = []): Promise<PostgresSe
   await chmod(dir, 0o700);
   const dataDir = join(dir, 'data');
   const sockDir = dir;
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   await pgRun('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
   const serverOptions = [
     '-c listen_addresses=127.0.0.1',
