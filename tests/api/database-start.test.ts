@@ -3,7 +3,7 @@
  * one line per try, where the database is and why it failed, with no stack trace, and tries again
  * with growing pauses for DATABASE_RETRY_SECONDS before it exits with 1. Meanwhile it listens:
  * /healthz answers 200 and /readyz 503. A PostgreSQL that comes up within that time is used: the
- * process migrates it and becomes ready.
+ * process migrates it and becomes ready. What trying again cannot mend ends the start at once.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
@@ -104,4 +104,19 @@ describe('a PostgreSQL that comes up while the start waits for it', () => {
     expect(server.output()).toMatch(/ready on http:\/\/localhost:\d+ \(postgres, \d+ ms\)/);
     expect(server.child.exitCode).toBeNull();
   }, 150_000);
+
+  it('ends a start at once, in one line, when trying again cannot help (a database that does not exist)', async () => {
+    const url = postgres!.url.replace(/\/community_test$/, '/no_such_database');
+    const failing = await startServerProcess({ env: { DATABASE_URL: url, DATABASE_RETRY_SECONDS: '120' }, waitUntilReady: false });
+    try {
+      expect(await failing.exited).toEqual({ code: 1, signal: null });
+    } finally {
+      await failing.kill();
+    }
+    const output = failing.output();
+    // The line as the log writes it: JSON, its quotes escaped.
+    expect(output).toContain(`cannot use the database at ${new URL(url).host}: database \\"no_such_database\\" does not exist`);
+    expect(unreachableLines(output)).toEqual([]);
+    expect(output).not.toMatch(/^\s+at /m);
+  }, 60_000);
 });
