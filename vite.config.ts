@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
 import { VitePWA } from 'vite-plugin-pwa';
 import { communityTexts, DEFAULT_CLIENT_CONFIG } from './src/shared/client-config.ts';
 import { FIRST_SCREEN_PAGE_MODULE, START_AFTER_FIRST_PAINT_PATH } from './src/shared/first-screen.ts';
+import { catchEarlyActs } from './src/client/lib/early-acts-catcher.ts';
 import { SHARE_TARGET_PATH } from './src/shared/static-paths.ts';
 
 const apiServer = process.env.API_URL ?? 'http://localhost:3000';
@@ -50,6 +51,22 @@ function minifiedStartScript(): Plugin {
       const file = join(dir ?? 'dist/client', START_AFTER_FIRST_PAINT_PATH);
       const { code } = await minify(file, await readFile(file, 'utf8'), { module: true });
       await writeFile(file, code);
+    },
+  };
+}
+
+/**
+ * What the reader does before the app has started is kept from the first paint on: the page's
+ * first script, inline at the start of its body (src/client/lib/early-acts-catcher.ts), minified.
+ * An inline script runs where the page's policy names it by its hash (src/server/http/client-page.ts).
+ */
+function earlyActsCatcher(): Plugin {
+  let code: string | undefined;
+  return {
+    name: 'early-acts-catcher',
+    async transformIndexHtml() {
+      code ??= (await minify('early-acts-catcher.js', `(${catchEarlyActs.toString()})();`, { module: false })).code.trim();
+      return [{ tag: 'script', attrs: { 'data-early-acts': true }, children: code, injectTo: 'body-prepend' }];
     },
   };
 }
@@ -140,6 +157,7 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? firstScreenRenderB
   plugins: [
     react(),
     minifiedStartScript(),
+    earlyActsCatcher(),
     compileHintsOnStartingCode(),
     VitePWA({
       strategies: 'injectManifest',

@@ -1,8 +1,10 @@
 /**
  * The page is served with a Content-Security-Policy (src/server/http/client-page.ts): scripts only
- * from this origin's files, no inline script, no eval, no plugins; every navigation (the history
- * fallback too) and /index.html carry it, and the page it guards has nothing inline that runs.
+ * from this origin's files and the page's own inline script by its hash, no other inline script,
+ * no eval, no plugins; every navigation (the history fallback too) and /index.html carry it, and
+ * the page it guards runs nothing inline but that script.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,14 +15,18 @@ import { DEFAULT_CLIENT_CONFIG } from '../../src/shared/client-config.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig, projectRoot } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
-import { contentSecurityPolicy, renderClient } from '../../src/server/http/client-page.ts';
+import { contentSecurityPolicy, inlineScriptsOf, renderClient } from '../../src/server/http/client-page.ts';
 import { openTestDatabase } from '../support/db.ts';
+
+/** The page's first script, inline as the build writes it (src/client/lib/early-acts-catcher.ts). */
+const CATCHER = '(()=>{window.earlyActs={}})();';
+const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 
 /** The policy as the brief states it, directive by directive. */
 const EXPECTED: Record<string, string[]> = {
   'default-src': ["'self'"],
-  // The WeChat JS-SDK (loaded only inside WeChat) from its configured origin.
-  'script-src': ["'self'", 'https://res.wx.qq.com'],
+  // The page's own inline script by its hash; the WeChat JS-SDK (loaded only inside WeChat) from its configured origin.
+  'script-src': ["'self'", hashOf(CATCHER), 'https://res.wx.qq.com'],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'frame-ancestors': ["'self'"],
@@ -55,6 +61,7 @@ const BUILD_INDEX_HTML = `<!doctype html>
     <link rel="stylesheet" crossorigin href="/assets/index-WQil5ICt.css">
   <link rel="manifest" href="/manifest.webmanifest"></head>
   <body>
+    <script data-early-acts>${CATCHER}</script>
     <noscript>请开启 JavaScript 以使用极客时间社区。</noscript>
     <div id="root"></div>
   </body>
@@ -121,6 +128,8 @@ describe('Content-Security-Policy', () => {
       }),
     );
     expect(policy['script-src']).toEqual(["'self'", 'https://sdk.example.com']);
+    // The page's inline scripts, each by its hash.
+    expect(directives(contentSecurityPolicy(DEFAULT_CLIENT_CONFIG, ['a()', 'b()']))['script-src']).toEqual(["'self'", hashOf('a()'), hashOf('b()'), 'https://res.wx.qq.com']);
     expect(policy['connect-src']).toEqual(["'self'", 'https://collect.example.com']);
     // A collector on this server adds nothing.
     expect(directives(contentSecurityPolicy(DEFAULT_CLIENT_CONFIG))['connect-src']).toEqual(["'self'"]);
@@ -139,19 +148,25 @@ describe('the page the policy guards', () => {
   const clientDir = join(projectRoot(), 'dist/client');
   const built = existsSync(join(clientDir, 'index.html'));
 
-  it.skipIf(!built)('runs no inline script: every <script> is a same-origin file or JSON data (run npm run build first)', () => {
+  it.skipIf(!built)('runs one inline script, the first, which keeps early taps: every other <script> is a same-origin file or JSON data (run npm run build first)', () => {
     const { indexHtml } = renderClient({ indexHtml: readFileSync(join(clientDir, 'index.html'), 'utf8') }, DEFAULT_CLIENT_CONFIG);
     const scripts = [...indexHtml.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
-    expect(scripts.length).toBeGreaterThanOrEqual(2);
+    expect(scripts.length).toBeGreaterThanOrEqual(3);
+    const inline: string[] = [];
     for (const [, attributes = '', body = ''] of scripts) {
       const src = /\bsrc="([^"]*)"/.exec(attributes)?.[1];
       if (src !== undefined) {
         expect(src).toMatch(/^\/(?!\/)/);
         expect(body.trim()).toBe('');
-      } else {
-        expect(attributes).toMatch(/\btype="application\/json"/);
+      } else if (!/\btype="application\/json"/.test(attributes)) {
+        expect(attributes.trim()).toBe('data-early-acts');
+        inline.push(body);
       }
     }
+    expect(inline).toHaveLength(1);
+    expect(inline[0]).toContain('earlyActs');
+    expect(inlineScriptsOf(indexHtml)).toEqual(inline);
+    expect(indexHtml.indexOf('data-early-acts')).toBeLessThan(indexHtml.indexOf('<div id="root">'));
     expect(indexHtml).not.toMatch(/\son[a-z]+\s*=/i);
   });
 });

@@ -336,11 +336,11 @@ describe('/home painted from its HTML', () => {
     }
   });
 
-  /** Holds the entry, opens /home and waits until the page's start script keeps taps (it comes with the page). */
+  /** Holds the entry, opens /home and waits until the page's first script keeps taps (it is inline in the page). */
   async function homeBeforeTheApp(page: Page): Promise<{ release(): void }> {
     const entry = await holdEntry(page);
     await page.goto(`${app.url}/home`, { waitUntil: 'commit' });
-    await page.waitForFunction(() => typeof window.takeEarlyTap === 'function');
+    await page.waitForFunction(() => window.earlyActs !== undefined);
     expect(await page.locator('.first-screen--mobile').count()).toBe(1);
     return entry;
   }

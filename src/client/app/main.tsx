@@ -19,7 +19,7 @@ import { installSession } from '../features/auth/install.ts';
 import { setWriteNotices, startOutbox } from '../entities/outbox/index.ts';
 import { adoptStoredFirstFeedPage, keepFirstFeedPage } from '../entities/post/first-feed-page.ts';
 import { adoptFirstReads } from './first-read.ts';
-import { answerEarlyTap, takeEarlyTap } from './early-tap.ts';
+import { answerEarlyTaps, takeEarlyTaps } from '../lib/early-acts.ts';
 import { firstScreenHydrated, hydratableFirstScreen, onHydrationMismatch } from './first-screen-hydration.ts';
 import { forgetCarriedByPage } from '../lib/carried-by-page.ts';
 import { loadChunk } from '../lib/chunk.ts';
@@ -145,11 +145,11 @@ async function start(): Promise<void> {
       </QueryClientProvider>
     </StrictMode>
   );
-  // From here React hears the page's taps; one made before is answered once the page is the app's.
-  const earlyTap = takeEarlyTap();
+  // From here React hears the page's taps; those made before are answered once the page is the app's.
+  const earlyTaps = takeEarlyTaps();
   afterFirstScreen(router, () => {
     if (firstScreen) firstScreenHydrated(firstScreen);
-    answerEarlyTap(earlyTap);
+    answerEarlyTaps(earlyTaps);
     if (firstScreenData) void restore();
   });
   if (firstScreen) {

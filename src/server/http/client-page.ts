@@ -16,8 +16,9 @@ import { CLIENT_CONFIG_ELEMENT_ID, communityTexts, type ClientConfig } from '#sh
 
 /**
  * The Content-Security-Policy of the page (index.html, for every navigation). Scripts only from
- * this origin's files and the WeChat JS-SDK's origin (it loads only inside WeChat): no inline
- * script, no eval (the inlined config is `<script type="application/json">`, data that never
+ * this origin's files and the WeChat JS-SDK's origin (it loads only inside WeChat), and the page's
+ * own inline scripts (`inlineScripts`: the build's, inlineScriptsOf) each by its hash: no other
+ * inline script, no eval (the inlined config is `<script type="application/json">`, data that never
  * runs), no plugins, no <base> elsewhere, framed only by this origin, forms only to it. Styles may
  * be inline (Vite's build inlines a small <style>, React and KaTeX write style attributes). Images
  * from anywhere over https (avatars, covers) and data:/blob: (previews, the poster); fonts from
@@ -25,11 +26,15 @@ import { CLIENT_CONFIG_ELEMENT_ID, communityTexts, type ClientConfig } from '#sh
  * (when it is another); workers and the manifest from this origin only. default-src covers the
  * rest (frames, media) with this origin.
  */
-export function contentSecurityPolicy(config: Pick<ClientConfig, 'wechatJsSdkUrl' | 'analyticsCollectorUrl'>): string {
+export function contentSecurityPolicy(
+  config: Pick<ClientConfig, 'wechatJsSdkUrl' | 'analyticsCollectorUrl'>,
+  inlineScripts: readonly string[] = [],
+): string {
   const originOf = (url: string) => (/^https?:\/\//i.test(url) ? ` ${new URL(url).origin}` : '');
+  const hashes = inlineScripts.map((script) => ` 'sha256-${createHash('sha256').update(script).digest('base64')}'`).join('');
   return [
     "default-src 'self'",
-    `script-src 'self'${originOf(config.wechatJsSdkUrl)}`,
+    `script-src 'self'${hashes}${originOf(config.wechatJsSdkUrl)}`,
     "object-src 'none'",
     "base-uri 'self'",
     "frame-ancestors 'self'",
@@ -41,6 +46,13 @@ export function contentSecurityPolicy(config: Pick<ClientConfig, 'wechatJsSdkUrl
     "worker-src 'self'",
     "manifest-src 'self'",
   ].join('; ');
+}
+
+/** The text of each inline script of `html` that runs (not one with a src, not JSON data). */
+export function inlineScriptsOf(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attributes = '']) => !/\bsrc=/i.test(attributes) && !/\btype="application\/json"/i.test(attributes))
+    .map(([, , body = '']) => body);
 }
 
 /** Text safe inside an HTML element or a double-quoted attribute. */

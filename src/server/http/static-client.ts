@@ -20,7 +20,7 @@ import type { ClientConfig } from '#shared/client-config.ts';
 import { fail } from '#shared/envelope.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import { isFilePath, SHARE_TARGET_PATH, shareTargetLocation } from '#shared/static-paths.ts';
-import { atBodyStart, contentSecurityPolicy, md5, renderClient } from './client-page.ts';
+import { atBodyStart, contentSecurityPolicy, inlineScriptsOf, md5, renderClient } from './client-page.ts';
 import type { FirstReadAnswer, FirstScreenPlan } from '#shared/first-screen.ts';
 import { firstScreenOfRequest, loadFirstScreen, readForPage, withFirstScreen, type FirstScreen, type FirstScreenBudget } from './first-screen.ts';
 
@@ -103,7 +103,8 @@ async function sendWithFirstScreen(
 
 export async function registerStaticClient(app: FastifyInstance, { dir, config, firstScreenBudget }: StaticClientOptions): Promise<void> {
   const clientDir = dir !== undefined && existsSync(join(dir, 'index.html')) ? dir : undefined;
-  const policy = contentSecurityPolicy(config);
+  // The page's own inline scripts run by their hashes, once the page is known.
+  let policy = contentSecurityPolicy(config);
   let page: { body: string; etag: string } | undefined;
   let screen: FirstScreen | undefined;
   if (clientDir) {
@@ -125,6 +126,7 @@ export async function registerStaticClient(app: FastifyInstance, { dir, config, 
       );
     }
     page = { body: rendered.indexHtml, etag: `"${md5(rendered.indexHtml)}"` };
+    policy = contentSecurityPolicy(config, inlineScriptsOf(rendered.indexHtml));
     const html = page;
     const routeOptions = { schema: { hide: true } };
     app.get('/index.html', routeOptions, (request, reply) => sendRendered(request, reply, html.body, 'text/html; charset=utf-8', html.etag, policy));

@@ -4,6 +4,7 @@ import type { Vote } from '#shared/schemas.ts';
 import { formatCount } from '#shared/count.ts';
 import { requireLogin } from '../../../entities/session/login.ts';
 import { fullTime, useReadingClock } from '../../../format/time.ts';
+import { useEarlyValue } from '../../../lib/early-acts.ts';
 import { useVote } from '../vote.ts';
 
 export function votePercent(count: number, total: number): number {
@@ -20,6 +21,12 @@ export function PostVote({ postId, vote, now }: { postId: number; vote: Vote; no
   const clock = useReadingClock();
   const [shownAt] = useState(() => Date.now());
   const [chosen, setChosen] = useState<number[]>([]);
+  const fieldName = `vote-${vote.vote_id}`;
+  // Chosen on the server's page before the app started: still chosen, and 投票 can be tapped.
+  useEarlyValue(fieldName, (values) => {
+    const ids = [values].flat().map(Number);
+    setChosen(vote.options.filter((option) => ids.includes(option.option_id)).map((option) => option.option_id));
+  });
   const { vote: sendVote, pending } = useVote(postId);
   const titleId = useId();
   const closed = vote.end_time !== null && vote.end_time <= (now ?? clock?.now ?? shownAt);
@@ -85,7 +92,7 @@ export function PostVote({ postId, vote, now }: { postId: number; vote: Vote; no
             <label key={option.option_id} className="vote__option vote__option--choice">
               <input
                 type={vote.multiple ? 'checkbox' : 'radio'}
-                name={`vote-${vote.vote_id}`}
+                name={fieldName}
                 value={option.option_id}
                 checked={chosen.includes(option.option_id)}
                 onChange={(e) => choose(option.option_id, e.target.checked)}

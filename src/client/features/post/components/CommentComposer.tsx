@@ -6,6 +6,7 @@ import { isWriteOf } from '../../../entities/outbox/types.ts';
 import { requireLogin } from '../../../entities/session/login.ts';
 import { sessionQueryOptions } from '../../../entities/session/queries.ts';
 import { useOutbox } from '../../../lib/outbox/store.ts';
+import { useEarlyValue } from '../../../lib/early-acts.ts';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { draftKey, useCommentDrafts } from '../comment-drafts.ts';
 import { useCommentWrites } from '../mutations.ts';
@@ -58,6 +59,14 @@ export function CommentComposer({
         ?.id,
   );
   const empty = !text.trim();
+  // The post's own box is on the server's page: words typed there before the app started are this
+  // draft's, after any kept from before (nothing is lost).
+  const fieldName = replyTo ? undefined : `comment-${postId}`;
+  useEarlyValue(fieldName, (typed) => {
+    const early = [typed].flat().join('');
+    const kept = useCommentDrafts.getState().drafts[key]?.text ?? '';
+    write(key, kept.trim() && kept !== early ? `${kept}\n${early}` : early);
+  });
 
   // A queued comment the server refused comes back into this box, when the box is empty.
   useEffect(() => {
@@ -117,6 +126,7 @@ export function CommentComposer({
       ) : null}
       <textarea
         id={fieldId}
+        name={fieldName}
         className="comment-composer__text"
         rows={rows}
         maxLength={COMMENT_MAX_CHARS}
