@@ -16,7 +16,8 @@ import { BASE64_BODY_HEADER, BASE64_BODY_VALUE, DEVICE_ID_HEADER, routes, TICKET
 import { clientConfigOf, type Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { badRequest } from './errors.ts';
-import { logCodeSender, type CodeSender } from './services/login.ts';
+import { configuredCodeSender } from './services/code-senders.ts';
+import type { CodeSender } from './services/login.ts';
 import { authPlugin } from './http/auth.ts';
 import { connectionOptions, installConnectionCap } from './http/connection-limits.ts';
 import { installErrorHandler } from './http/error-handler.ts';
@@ -39,7 +40,7 @@ export interface AppOptions {
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Serve the built client from config.clientDir (off for API-only tests). */
   serveClient?: boolean;
-  /** Where login codes go; default: the server log. */
+  /** Where login codes go; default: the configured one (services/code-senders.ts). */
   codeSender?: CodeSender;
   /** The process's phase, told by /readyz (boot.ts moves it along); default: ready. */
   readiness?: Readiness;
@@ -138,7 +139,7 @@ export async function buildApp({
   await app.register(authPlugin, { db });
   installRequestLimits(app, db, config);
   // Every call of the contract and every other path, from one map (routes/index.ts).
-  await registerRoutes(app, { db, config, codeSender: codeSender ?? logCodeSender(app.log) });
+  await registerRoutes(app, { db, config, codeSender: codeSender ?? configuredCodeSender(config, app.log) });
   await registerStaticClient(app, {
     dir: serveClient ? config.clientDir : undefined,
     config: clientConfigOf(config),

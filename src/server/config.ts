@@ -93,6 +93,12 @@ export interface Config {
   shutdownDrainMs: number;
   /** How long a start keeps trying to reach a database that is away (PostgreSQL) before the process exits. */
   databaseRetrySeconds: number;
+  /** Where login codes are POSTed (an SMS gateway's webhook); unset: they are written to the server log. */
+  loginCodeWebhookUrl: string | undefined;
+  /** Signs each webhook body (HMAC-SHA256, X-Signature-256); unset: unsigned. */
+  loginCodeWebhookSecret: string | undefined;
+  /** How long one webhook attempt may take before it counts as failed. */
+  loginCodeWebhookTimeoutMs: number;
 }
 
 /**
@@ -245,10 +251,18 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.preprocess(unsetIfEmpty, wholeNumber(0, 600_000).default(0)),
   // Long enough for a PostgreSQL started beside the server (a container, a restarted host) to come up.
   DATABASE_RETRY_SECONDS: z.preprocess(unsetIfEmpty, wholeNumber(0, 86_400).default(60)),
-});
+  LOGIN_CODE_WEBHOOK_URL: z.preprocess(unsetIfEmpty, httpUrl.optional()),
+  LOGIN_CODE_WEBHOOK_SECRET: z.preprocess(unsetIfEmpty, text.optional()),
+  LOGIN_CODE_WEBHOOK_TIMEOUT_MS: z.preprocess(unsetIfEmpty, wholeNumber(100, 60_000).default(3_000)),
+})
+  // A secret without its webhook would leave codes in the log while the operator thinks them sent.
+  .refine((e) => e.LOGIN_CODE_WEBHOOK_SECRET === undefined || e.LOGIN_CODE_WEBHOOK_URL !== undefined, {
+    path: ['LOGIN_CODE_WEBHOOK_SECRET'],
+    message: 'is set without LOGIN_CODE_WEBHOOK_URL',
+  });
 
-/** Values never echoed back in an error message. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'WECHAT_JSAPI_TICKET']);
+/** Values never echoed back in an error message (a webhook's URL may carry its token). */
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'WECHAT_JSAPI_TICKET', 'LOGIN_CODE_WEBHOOK_URL', 'LOGIN_CODE_WEBHOOK_SECRET']);
 
 /** A setting the server cannot start with; the message names every bad variable. */
 export class ConfigError extends Error {
@@ -314,6 +328,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     firstScreenRenderLimitMs: e.FIRST_SCREEN_RENDER_LIMIT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     databaseRetrySeconds: e.DATABASE_RETRY_SECONDS,
+    loginCodeWebhookUrl: e.LOGIN_CODE_WEBHOOK_URL,
+    loginCodeWebhookSecret: e.LOGIN_CODE_WEBHOOK_SECRET,
+    loginCodeWebhookTimeoutMs: e.LOGIN_CODE_WEBHOOK_TIMEOUT_MS,
   };
 }
 

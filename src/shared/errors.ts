@@ -27,6 +27,8 @@ export const ErrorCode = {
   AlreadyComplained: -1011,
   /** Added: a complaint about one's own post, comment or self. */
   OwnComplaint: -1012,
+  /** Added: the login code could not be delivered (the SMS gateway behind the login-code webhook failed). */
+  CodeNotSent: -1013,
   NotLoggedIn: -2000,
   BalanceAbnormal: -2001,
   TooFrequent: -2005,

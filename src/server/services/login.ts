@@ -8,16 +8,19 @@ import { ErrorCode } from '#shared/errors.ts';
 import { LOGIN_CODE_LENGTH, LOGIN_CODE_MAX_TRIES, LOGIN_CODE_RESEND_S, LOGIN_CODE_TTL_S } from '#shared/constants.ts';
 import type { LoginUser } from '#shared/schemas.ts';
 import type { Db } from '../db/client.ts';
-import { images, loginCodes, users } from '../db/schema.ts';
+import { images, loginCodes, rateLimits, users } from '../db/schema.ts';
 import { BusinessError } from '../errors.ts';
 import { avatarSvg } from './avatars.ts';
 import { hitRateLimit } from './rate-limit.ts';
 import { issueTicket, type DeviceKind } from './sessions.ts';
 import { newDefaultNick, nickInUse } from './users.ts';
 
-/** Delivers login codes. The default writes them to the server log; production plugs in an SMS gateway. */
+/**
+ * Delivers login codes (code-senders.ts chooses one by the configuration): rejects when the code
+ * could not be delivered.
+ */
 export interface CodeSender {
-  send(cellphone: string, code: string): Promise<void>;
+  send(cellphone: string, code: string, expiresAt: Date): Promise<void>;
 }
 
 export function logCodeSender(log: { info(message: string): void }): CodeSender {
@@ -31,6 +34,9 @@ export function logCodeSender(log: { info(message: string): void }): CodeSender 
 /** Codes one address may request per hour, whatever the phone numbers. */
 export const CODES_PER_IP_PER_HOUR = 20;
 
+/** The rate-limit key of a phone's resend window. */
+const phoneWindowKey = (cellphone: string) => `login-code:phone:${cellphone}`;
+
 const hashCode = (cellphone: string, code: string) => createHash('sha256').update(`${cellphone}:${code}`).digest();
 
 export async function requestLoginCode(
@@ -38,19 +44,27 @@ export async function requestLoginCode(
   sender: CodeSender,
   params: { cellphone: string; ip: string; resendSeconds?: number },
 ): Promise<{ expires_in: number }> {
-  const phoneOk = await hitRateLimit(db, `login-code:phone:${params.cellphone}`, params.resendSeconds ?? LOGIN_CODE_RESEND_S, 1);
+  const phoneOk = await hitRateLimit(db, phoneWindowKey(params.cellphone), params.resendSeconds ?? LOGIN_CODE_RESEND_S, 1);
   if (!phoneOk) throw new BusinessError(ErrorCode.TooFrequent);
   const ipOk = await hitRateLimit(db, `login-code:ip:${params.ip}`, 3600, CODES_PER_IP_PER_HOUR);
   if (!ipOk) throw new BusinessError(ErrorCode.TooFrequent);
 
   const code = String(randomInt(0, 10 ** LOGIN_CODE_LENGTH)).padStart(LOGIN_CODE_LENGTH, '0');
+  const expiresAt = new Date(Date.now() + LOGIN_CODE_TTL_S * 1000);
   await db.insert(loginCodes).values({
     cellphone: params.cellphone,
     codeHash: hashCode(params.cellphone, code).toString('hex'),
     ip: params.ip,
-    expiresAt: new Date(Date.now() + LOGIN_CODE_TTL_S * 1000),
+    expiresAt,
   });
-  await sender.send(params.cellphone, code);
+  try {
+    await sender.send(params.cellphone, code, expiresAt);
+  } catch {
+    // The phone got nothing to wait for: it may ask again at once. The code stays valid, in case
+    // the gateway sent it after all and only its answer was lost.
+    await db.delete(rateLimits).where(eq(rateLimits.key, phoneWindowKey(params.cellphone)));
+    throw new BusinessError(ErrorCode.CodeNotSent);
+  }
   return { expires_in: LOGIN_CODE_TTL_S };
 }
 
