@@ -89,8 +89,10 @@ describe('a PostgreSQL that comes up while the start waits for it', () => {
 
   it('is migrated and used, and the process becomes ready', async () => {
     const port = await freePort();
+    // The database every server has from its first moment: community_test is created only once
+    // the server is up, and a start that found it missing would end (as the next test shows).
     server = await startServerProcess({
-      env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/community_test`, DATABASE_RETRY_SECONDS: '120' },
+      env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`, DATABASE_RETRY_SECONDS: '120' },
       waitUntilReady: false,
     });
     await statusOf(server, '/readyz', 503);
