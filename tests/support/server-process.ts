@@ -65,12 +65,15 @@ export interface StartOptions {
   env: Record<string, string>;
   /** Wait until it answers (default); false: return at once (a start that is meant to fail). */
   waitUntilReady?: boolean;
+  /** Started as an operator does, by `npm run serve` on the build's dist/server/main.js (the child is npm). */
+  throughNpm?: boolean;
 }
 
-export async function startServerProcess({ env, waitUntilReady = true }: StartOptions): Promise<ServerProcess> {
-  const main = await serverBundle();
+export async function startServerProcess({ env, waitUntilReady = true, throughNpm = false }: StartOptions): Promise<ServerProcess> {
+  const [command, args] = throughNpm ? ['npm', ['run', '--silent', 'serve']] : [process.execPath, ['--enable-source-maps', await serverBundle()]];
   const port = await freePort();
-  const child = spawn(process.execPath, ['--enable-source-maps', main], {
+  const child = spawn(command, args, {
+    cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
