@@ -24,6 +24,7 @@ import { installErrorHandler } from './http/error-handler.ts';
 import { Readiness, registerHealth } from './http/health.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { installRequestLimits } from './http/request-limits.ts';
+import { installRequestIdHeader, requestIdOf } from './http/request-id.ts';
 import { requestForLog, redactSecrets } from './http/log-redaction.ts';
 import { answerClientError, installWebSecurity } from './http/security.ts';
 import { registerStaticClient } from './http/static-client.ts';
@@ -65,6 +66,9 @@ export async function buildApp({
             hooks: { streamWrite: redactSecrets },
           },
     trustProxy: config.trustProxy,
+    // The header is read by genReqId itself (Fastify would take any value it carries).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // Deadlines for every connection (http/connection-limits.ts).
     ...connectionOptions(config),
     // Node's own refusals (headers over 16 KiB, a malformed request) answer the envelope too.
@@ -80,6 +84,7 @@ export async function buildApp({
     },
   });
   installConnectionCap(app.server, config);
+  installRequestIdHeader(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(checkedSerializerCompiler);
   installErrorHandler(app);
