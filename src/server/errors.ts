@@ -6,14 +6,21 @@ export class BusinessError extends Error {
   readonly code: number;
   /** HTTP status of the answer: 200 like the real service, except where SPEC.md says otherwise (452). */
   readonly status: number;
+  /** Seconds the client should wait before trying again (sent as Retry-After); -2005 always has them. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: number, msg?: string, status = 200) {
+  constructor(code: number, msg?: string, status = 200, retryAfterSeconds?: number) {
     super(msg ?? messageForCode(code));
     this.name = 'BusinessError';
     this.code = code;
     this.status = status;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
+
+/** -2005 请求频繁, to be tried again once the window that refused it ends (at least a second from now). */
+export const tooFrequent = (windowRemainingMs: number) =>
+  new BusinessError(ErrorCode.TooFrequent, undefined, 200, Math.max(1, Math.ceil(windowRemainingMs / 1000)));
 
 export const notFound = (what = '内容') => new BusinessError(ErrorCode.NotFound, `${what}不存在或已被删除`);
 export const badRequest = (msg: string) => new BusinessError(ErrorCode.BadRequest, msg);

@@ -28,6 +28,9 @@ const fastifyClientErrors: Record<string, string> = {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof BusinessError) {
+      // A client told when to come back does not hammer a limit it has already reached.
+      const retryAfter = error.retryAfterSeconds ?? (error.code === ErrorCode.TooFrequent ? RETRY_AFTER_SECONDS : undefined);
+      if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
       return reply.status(error.status).send(fail(error.code, error.message));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

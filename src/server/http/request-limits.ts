@@ -6,10 +6,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routes, OTHER_PATHS } from '#shared/endpoints.ts';
-import { ErrorCode } from '#shared/errors.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { BusinessError } from '../errors.ts';
+import { tooFrequent } from '../errors.ts';
 import { SharedWindowCounter } from '../services/request-limit.ts';
 
 const LIMITED_PREFIXES = ['/serv/', '/wxmisc/'];
@@ -30,15 +29,16 @@ export function installRequestLimits(app: FastifyInstance, db: Db, config: Pick<
 
   app.addHook('onRequest', async (request) => {
     if (!isLimited(request)) return;
-    if (!(await counter.hit(`requests:ip:${request.ip}`, config.requestLimitPerAddress))) throw new BusinessError(ErrorCode.TooFrequent);
+    const key = `requests:ip:${request.ip}`;
+    if (!(await counter.hit(key, config.requestLimitPerAddress))) throw tooFrequent(counter.remainingMs(key));
   });
 
   app.addHook('preValidation', async (request) => {
     if (!isLimited(request) || !PATHS_WITH_CALLER.has(request.routeOptions.url ?? '') || !request.credentials()) return;
     // A ticket ended by the 452 mutex is the handler's to answer.
     const viewer = await request.resolveViewer().catch(() => null);
-    if (viewer && !(await counter.hit(`requests:user:${viewer.userId}`, config.requestLimitPerUser))) {
-      throw new BusinessError(ErrorCode.TooFrequent);
-    }
+    if (!viewer) return;
+    const key = `requests:user:${viewer.userId}`;
+    if (!(await counter.hit(key, config.requestLimitPerUser))) throw tooFrequent(counter.remainingMs(key));
   });
 }

@@ -7,11 +7,11 @@ import { ErrorCode } from '#shared/errors.ts';
 import { CHINA_UTC_OFFSET_MINUTES } from '#shared/timestamp.ts';
 import type { Db } from '../db/client.ts';
 import { BusinessError } from '../errors.ts';
-import { hitRateLimit } from './rate-limit.ts';
+import { enforceRateLimit, hitRateLimit } from './rate-limit.ts';
 
 /** Counts one write of the user; -2005 beyond `perMinute` in the current minute window. */
 export async function hitWriteLimit(db: Db, userId: number, perMinute: number): Promise<void> {
-  if (!(await hitRateLimit(db, `write:user:${userId}`, 60, perMinute))) throw new BusinessError(ErrorCode.TooFrequent);
+  await enforceRateLimit(db, `write:user:${userId}`, 60, perMinute);
 }
 
 /** What a daily cap counts. */

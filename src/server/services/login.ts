@@ -11,7 +11,7 @@ import type { Db } from '../db/client.ts';
 import { images, loginCodes, rateLimits, users } from '../db/schema.ts';
 import { BusinessError } from '../errors.ts';
 import { avatarSvg } from './avatars.ts';
-import { hitRateLimit } from './rate-limit.ts';
+import { enforceRateLimit } from './rate-limit.ts';
 import { issueTicket, type DeviceKind } from './sessions.ts';
 import { newDefaultNick, nickInUse } from './users.ts';
 
@@ -44,10 +44,8 @@ export async function requestLoginCode(
   sender: CodeSender,
   params: { cellphone: string; ip: string; resendSeconds?: number },
 ): Promise<{ expires_in: number }> {
-  const phoneOk = await hitRateLimit(db, phoneWindowKey(params.cellphone), params.resendSeconds ?? LOGIN_CODE_RESEND_S, 1);
-  if (!phoneOk) throw new BusinessError(ErrorCode.TooFrequent);
-  const ipOk = await hitRateLimit(db, `login-code:ip:${params.ip}`, 3600, CODES_PER_IP_PER_HOUR);
-  if (!ipOk) throw new BusinessError(ErrorCode.TooFrequent);
+  await enforceRateLimit(db, phoneWindowKey(params.cellphone), params.resendSeconds ?? LOGIN_CODE_RESEND_S, 1);
+  await enforceRateLimit(db, `login-code:ip:${params.ip}`, 3600, CODES_PER_IP_PER_HOUR);
 
   const code = String(randomInt(0, 10 ** LOGIN_CODE_LENGTH)).padStart(LOGIN_CODE_LENGTH, '0');
   const expiresAt = new Date(Date.now() + LOGIN_CODE_TTL_S * 1000);

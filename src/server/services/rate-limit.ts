@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
+import { tooFrequent } from '../errors.ts';
 
 /** The counter column is an int4: a count stops where the column ends instead of overflowing it. */
 const COUNT_CEILING = 2_147_483_647;
@@ -36,6 +37,12 @@ export async function addToWindow(
       elapsedMs: sql<number>`(extract(epoch from (now() - ${rateLimits.windowStart})) * 1000)::float8`,
     });
   return { count: row?.count ?? amount, remainingMs: Math.max(0, windowSeconds * 1000 - Number(row?.elapsedMs ?? 0)) };
+}
+
+/** Counts a hit (of `amount`, 1 by default) on `key`; beyond `max`, -2005 with the seconds until the window ends. */
+export async function enforceRateLimit(db: Db, key: string, windowSeconds: number, max: number, amount = 1): Promise<void> {
+  const { count, remainingMs } = await addToWindow(db, key, windowSeconds, amount);
+  if (count > max) throw tooFrequent(remainingMs);
 }
 
 /** Counts a hit (of `amount`, 1 by default) on `key`; true while the window's count is within `max`. */

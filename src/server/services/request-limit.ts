@@ -54,6 +54,12 @@ export class SharedWindowCounter {
     return count <= max;
   }
 
+  /** Milliseconds until the window of `key` ends, as this process last heard; a full window if unknown. */
+  remainingMs(key: string): number {
+    const slot = this.slots.get(key);
+    return slot ? Math.max(0, slot.endsAt - Date.now()) : this.windowSeconds * 1000;
+  }
+
   /** Adds every pending hit now. */
   async flush(): Promise<void> {
     this.timer = undefined;

@@ -1,9 +1,7 @@
 /** The tracking collector: behaviour events, stored as they come, for whoever reads them back later. */
-import { ErrorCode } from '#shared/errors.ts';
 import type { Db } from '../db/client.ts';
 import { trackingEvents } from '../db/schema.ts';
-import { BusinessError } from '../errors.ts';
-import { hitRateLimit } from './rate-limit.ts';
+import { enforceRateLimit } from './rate-limit.ts';
 
 export interface TrackedEvent {
   event: string;
@@ -40,9 +38,7 @@ export async function recordEvents(
     createdAt: new Date(event.time && Math.abs(event.time - now) < 86_400_000 ? event.time : now),
   }));
   const bytes = rows.reduce((sum, row) => sum + row.event.length + Buffer.byteLength(JSON.stringify(row.properties)), 0);
-  if (!(await hitRateLimit(db, `collect-bytes:ip:${cap.address}`, 3600, cap.bytesPerHour, bytes))) {
-    throw new BusinessError(ErrorCode.TooFrequent);
-  }
+  await enforceRateLimit(db, `collect-bytes:ip:${cap.address}`, 3600, cap.bytesPerHour, bytes);
   await db.insert(trackingEvents).values(rows);
   return events.length;
 }

@@ -22,7 +22,7 @@ import type { Db } from '../db/client.ts';
 import { images } from '../db/schema.ts';
 import { BusinessError } from '../errors.ts';
 import { hitDailyCap } from './limits.ts';
-import { hitRateLimit } from './rate-limit.ts';
+import { enforceRateLimit } from './rate-limit.ts';
 
 /** Largest picture decoded, in pixels over all its frames (8660 x 5773, or 200 frames of 500 x 500). */
 export const UPLOAD_MAX_PIXELS = 50_000_000;
@@ -124,7 +124,7 @@ export async function normalizeImage(input: Buffer, maxPixels = UPLOAD_MAX_PIXEL
 
 /** Counts one upload of the user in the current minute; -2005 beyond `perMinute`. */
 export async function hitUploadLimit(db: Db, userId: number, perMinute: number): Promise<void> {
-  if (!(await hitRateLimit(db, `upload:user:${userId}`, 60, perMinute))) throw new BusinessError(ErrorCode.TooFrequent);
+  await enforceRateLimit(db, `upload:user:${userId}`, 60, perMinute);
 }
 
 /** A new image id: 128 random bits, URL-safe (hex, like the seed's). */
