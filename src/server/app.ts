@@ -25,6 +25,7 @@ import { Readiness, registerHealth } from './http/health.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { installRequestLimits } from './http/request-limits.ts';
 import { installRequestIdHeader, requestIdOf } from './http/request-id.ts';
+import { trustProxyOption } from './http/trust-proxy.ts';
 import { requestForLog, redactSecrets } from './http/log-redaction.ts';
 import { answerClientError, installWebSecurity } from './http/security.ts';
 import { registerStaticClient } from './http/static-client.ts';
@@ -65,7 +66,7 @@ export async function buildApp({
             // Every line, whatever it carries (a URL, headers, a body, an error), without secrets.
             hooks: { streamWrite: redactSecrets },
           },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     // The header is read by genReqId itself (Fastify would take any value it carries).
     requestIdHeader: false,
     genReqId: requestIdOf,

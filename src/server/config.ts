@@ -7,6 +7,7 @@
  * NaN or half-read setting ever reaches the app. An empty variable counts as unset.
  */
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -46,7 +47,11 @@ export interface Config {
   seedDemoData: boolean;
   /** Mark the ticket cookie Secure (behind HTTPS). */
   secureCookies: boolean;
-  trustProxy: boolean;
+  /**
+   * Which peers' X-Forwarded-For is believed (Fastify's trustProxy): none (false), any (true),
+   * the nearest N hops, or the peers within these addresses and ranges.
+   */
+  trustProxy: TrustProxy;
   logLevel: LogLevel;
   /** Seconds before the same phone may ask for another login code. */
   loginCodeResendSeconds: number;
@@ -173,6 +178,44 @@ const baseUrl = httpUrl.transform((value) => value.replace(/\/+$/, ''));
 
 const text = z.string().trim().min(1, 'must not be blank');
 
+export type TrustProxy = boolean | number | string[];
+
+/** Names proxy-addr (Fastify's) knows for the loopback, link-local and private ranges. */
+const ADDRESS_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressRange(value: string): boolean {
+  if (ADDRESS_RANGE_NAMES.includes(value)) return true;
+  const [address = '', prefix, extra] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+const TRUST_PROXY_MESSAGE =
+  'must be true or false, a number of proxy hops (1 to 10), or comma-separated addresses and ranges (10.0.0.1, 10.0.0.0/8, ::1, loopback)';
+
+/**
+ * A hop count is what a deployment behind one nginx wants: true believes any X-Forwarded-For,
+ * so a client could name its own address and slip past the limits per address.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): TrustProxy => {
+    const lower = value.toLowerCase();
+    if (['true', 'yes', 'on'].includes(lower)) return true;
+    if (['false', 'no', 'off', '0'].includes(lower)) return false;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops >= 1 && hops <= 10) return hops;
+    } else {
+      const ranges = value.split(',').map((part) => part.trim());
+      if (ranges.every(isAddressRange)) return ranges;
+    }
+    context.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE });
+    return z.NEVER;
+  });
+
 const envSchema = z.object({
   PORT: z.preprocess(unsetIfEmpty, wholeNumber(0, 65535).default(3000)),
   HOST: z.preprocess(unsetIfEmpty, text.default('0.0.0.0')),
@@ -219,7 +262,7 @@ const envSchema = z.object({
   WECHAT_JS_SDK_URL: z.preprocess(unsetIfEmpty, httpUrl.default(DEFAULT_CLIENT_CONFIG.wechatJsSdkUrl)),
   AI_ASSISTANT_URL: z.preprocess(unsetIfEmpty, httpUrl.default(DEFAULT_CLIENT_CONFIG.aiAssistantUrl)),
   SECURE_COOKIES: z.preprocess(unsetIfEmpty, flag.default(false)),
-  TRUST_PROXY: z.preprocess(unsetIfEmpty, flag.default(false)),
+  TRUST_PROXY: z.preprocess(unsetIfEmpty, trustProxy.default(false)),
   LOG_LEVEL: z.preprocess(
     unsetIfEmpty,
     z

@@ -60,7 +60,7 @@ describe('loadConfig', () => {
     const error = configError({
       SEED_DEMO_DATA: 'maybe',
       SECURE_COOKIES: 'yes please',
-      TRUST_PROXY: '2',
+      TRUST_PROXY: 'maybe',
       LOGIN_CODE_RESEND_SECONDS: 'soon',
       WRITE_LIMIT_PER_MINUTE: '0',
       DAILY_COMPLAINT_LIMIT: 'many',
@@ -162,7 +162,7 @@ describe('loadConfig', () => {
     const config = loadConfig({
       SEED_DEMO_DATA: 'false',
       SECURE_COOKIES: 'TRUE',
-      TRUST_PROXY: '1',
+      TRUST_PROXY: 'on',
       LEARNING_SITE_URL: 'https://learn.example.com/',
       DATABASE_URL: 'postgres://u@localhost:5432/db',
       LOG_LEVEL: 'warn',
