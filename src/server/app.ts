@@ -26,6 +26,7 @@ import { installInputGuard } from './http/input-guard.ts';
 import { installRequestLimits } from './http/request-limits.ts';
 import { installRequestIdHeader, requestIdOf } from './http/request-id.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
+import { installMetrics } from './http/metrics.ts';
 import { requestForLog, redactSecrets } from './http/log-redaction.ts';
 import { answerClientError, installWebSecurity } from './http/security.ts';
 import { registerStaticClient } from './http/static-client.ts';
@@ -140,7 +141,7 @@ export async function buildApp({
   });
 
   // Probes, and the hold of requests while the process starts: before any hook that reads the database.
-  registerHealth(app, { db, readiness });
+  registerHealth(app, { db, readiness, serveMetrics: config.metrics ? installMetrics(app) : undefined });
   installInputGuard(app);
   await app.register(authPlugin, { db });
   installRequestLimits(app, db, config);

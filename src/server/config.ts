@@ -53,6 +53,8 @@ export interface Config {
    */
   trustProxy: TrustProxy;
   logLevel: LogLevel;
+  /** Serve GET /metrics (Prometheus text format); off: 404 there, as on any path that is no call. */
+  metrics: boolean;
   /** Seconds before the same phone may ask for another login code. */
   loginCodeResendSeconds: number;
   /** Writes (likes, comments, votes, deletes, complaints, follows) one user may make per minute; more: -2005. */
@@ -263,6 +265,7 @@ const envSchema = z.object({
   AI_ASSISTANT_URL: z.preprocess(unsetIfEmpty, httpUrl.default(DEFAULT_CLIENT_CONFIG.aiAssistantUrl)),
   SECURE_COOKIES: z.preprocess(unsetIfEmpty, flag.default(false)),
   TRUST_PROXY: z.preprocess(unsetIfEmpty, trustProxy.default(false)),
+  METRICS: z.preprocess(unsetIfEmpty, flag.default(false)),
   LOG_LEVEL: z.preprocess(
     unsetIfEmpty,
     z
@@ -350,6 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: e.SECURE_COOKIES,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    metrics: e.METRICS,
     loginCodeResendSeconds: e.LOGIN_CODE_RESEND_SECONDS,
     writeLimitPerMinute: e.WRITE_LIMIT_PER_MINUTE,
     dailyComplaintLimit: e.DAILY_COMPLAINT_LIMIT,

@@ -14,6 +14,7 @@ import { fail, ok } from '#shared/envelope.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import type { Db } from '../db/client.ts';
 import { RETRY_AFTER_SECONDS } from './error-handler.ts';
+import { METRICS_PATH, type MetricsHandler } from './metrics.ts';
 
 /**
  * Where the process is in its life: starting (its database not reached yet), migrating (reached;
@@ -63,7 +64,7 @@ export class Readiness {
 export const HEALTH_PATH = '/healthz';
 export const READY_PATH = '/readyz';
 /** Paths no page or file has: what no route there answers is a call that does not exist. */
-const RESERVED_PATHS = ['/serv', '/serv/*', `${HEALTH_PATH}/*`, `${READY_PATH}/*`, '/metrics', '/metrics/*'];
+const RESERVED_PATHS = ['/serv', '/serv/*', `${HEALTH_PATH}/*`, `${READY_PATH}/*`, METRICS_PATH, `${METRICS_PATH}/*`];
 
 /** Shorter than a probe's usual timeout (Kubernetes: 1 s), so the probe hears why. */
 export const READY_QUERY_TIMEOUT_MS = 800;
@@ -98,9 +99,11 @@ function answerNotFound(request: FastifyRequest, reply: FastifyReply) {
 export interface HealthOptions {
   db: Db;
   readiness: Readiness;
+  /** Serves GET /metrics (METRICS=true); without it /metrics is a 404 like the other reserved paths. */
+  serveMetrics?: MetricsHandler | undefined;
 }
 
-export function registerHealth(app: FastifyInstance, { db, readiness }: HealthOptions): void {
+export function registerHealth(app: FastifyInstance, { db, readiness, serveMetrics }: HealthOptions): void {
   // Probes come every few seconds: their lines would drown the log; failures still show.
   const probe = { schema: { hide: true }, logLevel: 'warn' as const };
   app.get(HEALTH_PATH, probe, async () => ok({ status: 'alive', phase: readiness.phase }));
@@ -113,7 +116,13 @@ export function registerHealth(app: FastifyInstance, { db, readiness }: HealthOp
     return reply.status(503).send(fail(ErrorCode.Internal, answer === 'failed' ? '服务未就绪：数据库无法访问' : '服务未就绪：数据库响应超时'));
   });
 
-  for (const path of RESERVED_PATHS) app.all(path, { schema: { hide: true } }, answerNotFound);
+  for (const path of RESERVED_PATHS) {
+    const handler =
+      path === METRICS_PATH && serveMetrics
+        ? (request: FastifyRequest, reply: FastifyReply) => (request.method === 'GET' ? serveMetrics(request, reply) : answerNotFound(request, reply))
+        : answerNotFound;
+    app.all(path, { schema: { hide: true } }, handler);
+  }
 
   // A stopping process closes each connection after its answer: a kept-alive one would be
   // reused for requests it may no longer take, and would hold the stop until its idle timeout.
