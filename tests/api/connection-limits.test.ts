@@ -142,6 +142,7 @@ describe('connections per address', () => {
     const answer = await refused.closed;
     expect(statusOf(answer)).toBe(429);
     expect(body(answer).error).toEqual({ code: -2005, msg: '连接过多，请稍后再试' });
+    expect(answer).toMatch(/\r\nRetry-After: 1\r\n/i);
 
     // Another address has a cap of its own.
     const elsewhere = await keptAlive('127.0.0.2');

@@ -10,6 +10,7 @@ import type { Socket } from 'node:net';
 import { ErrorCode } from '#shared/errors.ts';
 import type { Config } from '../config.ts';
 import { answerOnSocket } from './security.ts';
+import { RETRY_AFTER_SECONDS } from './error-handler.ts';
 
 export type ConnectionSettings = Pick<Config, 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs' | 'maxConnectionsPerAddress' | 'trustProxy'>;
 
@@ -45,7 +46,8 @@ export function installConnectionCap(server: Server, settings: ConnectionSetting
       else open.set(address, left);
     });
     if (count > settings.maxConnectionsPerAddress) {
-      answerOnSocket(socket, 429, 'Too Many Requests', ErrorCode.TooFrequent, '连接过多，请稍后再试');
+      // A held connection may close at any moment: a second is as good a guess as any.
+      answerOnSocket(socket, 429, 'Too Many Requests', ErrorCode.TooFrequent, '连接过多，请稍后再试', RETRY_AFTER_SECONDS);
       socket.destroySoon();
     }
   });

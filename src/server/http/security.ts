@@ -98,11 +98,12 @@ function isJsonBody(request: FastifyRequest): boolean {
  * Writes an error envelope straight to a socket and closes it: for answers given before (or
  * instead of) Fastify seeing a request.
  */
-export function answerOnSocket(socket: Socket, status: number, statusText: string, code: number, msg: string): void {
+export function answerOnSocket(socket: Socket, status: number, statusText: string, code: number, msg: string, retryAfterSeconds?: number): void {
   const body = JSON.stringify(fail(code, msg));
+  const retryAfter = retryAfterSeconds === undefined ? '' : `Retry-After: ${retryAfterSeconds}\r\n`;
   if (socket.writable) {
     socket.end(
-      `HTTP/1.1 ${status} ${statusText}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${status} ${statusText}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${retryAfter}Connection: close\r\n\r\n${body}`,
     );
   }
 }
