@@ -7,7 +7,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { checkedSerializerCompiler } from './http/serializer.ts';
 import { z } from 'zod';
 import { fail } from '#shared/envelope.ts';
@@ -27,6 +27,7 @@ import { installRequestLimits } from './http/request-limits.ts';
 import { installRequestIdHeader, requestIdOf } from './http/request-id.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
 import { installMetrics } from './http/metrics.ts';
+import { openApiTransform, openApiTransformObject } from './http/openapi.ts';
 import { requestForLog, redactSecrets } from './http/log-redaction.ts';
 import { answerClientError, installWebSecurity } from './http/security.ts';
 import { registerStaticClient } from './http/static-client.ts';
@@ -108,7 +109,7 @@ export async function buildApp({
         title: `${config.providerName}社区 API`,
         version: '1.0.0',
         description:
-          'Every call answers the envelope {code:0,data} or {code:-1,error:{code,msg}}. Error codes: see src/shared/errors.ts.',
+          'Every call answers the envelope {code:0,data} or {code:-1,error:{code,msg}}; each answer lists the error codes it may carry.',
       },
       components: {
         securitySchemes: {
@@ -117,7 +118,9 @@ export async function buildApp({
         },
       },
     },
-    transform: jsonSchemaTransform,
+    // Names, shared shapes and every answer of each call (http/openapi.ts).
+    transform: openApiTransform,
+    transformObject: openApiTransformObject,
   });
 
   // The note update call sends base64 of its JSON body, marked by a header (SPEC.md section 7).

@@ -30,7 +30,8 @@ export async function imageRoute(app: FastifyInstance, { db }: RouteDeps) {
     `${OTHER_PATHS.images}/:id`,
     {
       schema: {
-        hide: true,
+        tags: ['upload'],
+        summary: 'A stored picture; ?w=N a narrower copy',
         params: z.object({ id: z.string().min(1).max(64) }),
         querystring: z.object({
           /** Wanted width in px; snapped to IMAGE_VARIANT_WIDTHS, never wider than the original. */
