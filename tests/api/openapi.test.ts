@@ -23,7 +23,7 @@ type Json = Record<string, unknown>;
 interface Operation {
   operationId?: string;
   requestBody?: { content: Record<string, { schema: Json }> };
-  responses: Record<string, { content?: Record<string, { schema: Json }> }>;
+  responses: Record<string, { content?: Record<string, { schema: Json }>; headers?: Record<string, unknown> }>;
 }
 interface Document {
   openapi: string;
@@ -121,6 +121,8 @@ describe('the OpenAPI document', () => {
       if (route.auth === 'none') expect(elsewhere, name).toBeUndefined();
       else expect(errorCodes(jsonSchemaOf(operation, String(HTTP_LOGGED_IN_ELSEWHERE))), name).toEqual([ErrorCode.Relogin]);
       expect(errorCodes(jsonSchemaOf(operation, '503')), name).toEqual([ErrorCode.Internal]);
+      expect(errorCodes(jsonSchemaOf(operation, '429')), name).toEqual([ErrorCode.TooFrequent]);
+      expect(operation.responses['503']?.headers, name).toHaveProperty('retry-after');
     }
     expect(errorCodes(jsonSchemaOf(operationOf(routes.postDetail.path, 'post'), '200'))).toContain(ErrorCode.NotFound);
     expect(errorCodes(jsonSchemaOf(operationOf(routes.voteSubmit.path, 'post'), '200'))).toEqual(

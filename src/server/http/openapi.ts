@@ -2,7 +2,7 @@
  * The OpenAPI document (/docs/json, shown at /docs), built from the route table and the shared
  * zod schemas: an operationId per call (its name in the route table or OTHER_PATHS), the shared
  * shapes as named components referenced by $ref, and every answer a call may give: the envelope
- * with the error codes it may carry, 452 for a ticket ended elsewhere, 500/503, the upload's
+ * with the error codes it may carry, 452 for a ticket ended elsewhere, 429/500/503, the upload's
  * multipart body and the pictures of /img/{id}. Only the document changes here: the routes keep
  * validating and serialising with their own schemas.
  */
@@ -239,8 +239,14 @@ export const openApiTransform: SwaggerTransform = (args) => {
       ...errorEnvelope([E.Relogin]),
     };
   }
+  const retryAfter = { 'retry-after': { type: 'integer', description: 'Seconds to wait before trying again' } };
+  response['429'] = {
+    description: 'Too many connections from one address at once (http/connection-limits.ts)',
+    headers: retryAfter,
+    ...errorEnvelope([E.TooFrequent]),
+  };
   response['500'] = { description: 'A fault of the server', ...errorEnvelope([E.Internal]) };
-  response['503'] = { description: 'The database is away for now: try again after Retry-After seconds', ...errorEnvelope([E.Internal]) };
+  response['503'] = { description: 'The database is away for now', headers: retryAfter, ...errorEnvelope([E.Internal]) };
   call.patch?.(schema);
   return result;
 };
