@@ -38,6 +38,10 @@ import {
   idSchema,
   listSchema,
   loginUserSchema,
+  NOTICE_TABS,
+  noticeSchema,
+  noticeSettingsSchema,
+  noticeUnreadSchema,
   noteSchema,
   pageRequestSchema,
   postSchema,
@@ -534,6 +538,32 @@ export const api = {
     output: z.object({ accepted: z.number().int() }),
     tag: 'tracking',
     summary: 'A batch of behaviour events (click_resource_position, personal_home_page_view, ...)',
+  }),
+
+  // ---- notices: what others did to one's posts, comments and account ----
+  noticeList: endpoint(routes.noticeList, {
+    input: pageRequestSchema.extend({ type: z.enum(NOTICE_TABS).default('all') }),
+    output: listSchema(noticeSchema),
+    tag: 'notice',
+    summary: "The login user's notices, latest activity first (keyset-paged like the feeds)",
+  }),
+  noticeUnreadCount: endpoint(routes.noticeUnreadCount, {
+    input: empty,
+    output: noticeUnreadSchema,
+    tag: 'notice',
+    summary: "How many of the login user's notices are unread (one indexed read)",
+  }),
+  noticeRead: endpoint(routes.noticeRead, {
+    input: z.object({ up_to_id: idSchema.optional(), client_id: clientId.optional() }),
+    output: noticeUnreadSchema,
+    tag: 'notice',
+    summary: 'Mark read the notices up to and including the given one (as the list orders them), or all; answers the unread count left',
+  }),
+  noticeSettings: endpoint(routes.noticeSettings, {
+    input: noticeSettingsSchema.partial().extend({ client_id: clientId.optional() }),
+    output: noticeSettingsSchema,
+    tag: 'notice',
+    summary: 'Read (empty input) or change which kinds of notice the login user receives; honoured from the next write on',
   }),
 } as const;
 

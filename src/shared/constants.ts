@@ -92,3 +92,17 @@ export const APP_VERSION_NATIVE_LOGIN_USER = '2.5.1';
 export const APP_VERSION_JUMP = ['2.7.1', '2.8.0', '2.8.3'] as const;
 /** The app's universal jump (any URL in its own web view): Android 1.1.3, iOS 1.1.12. */
 export const APP_VERSION_UNIVERSAL_JUMP = { android: '1.1.3', ios: '1.1.12' } as const;
+
+/** A grouped notice shows this many of its actors (newest first); the count says the rest. */
+export const NOTICE_ACTORS_SHOWN = 3;
+/** Excerpts of a notice's target and content, in characters. */
+export const NOTICE_EXCERPT_CHARS = 60;
+/**
+ * What a notice is about: a comment on one's post, a reply to one's comment, a like of one's
+ * post or comment, a new follower. Likes and follows are grouped per target and day.
+ */
+export const NOTICE_TYPES = ['comment', 'reply', 'like', 'follow'] as const;
+export type NoticeType = (typeof NOTICE_TYPES)[number];
+/** The tabs of /notice: 全部 / 评论 (comments and replies) / 赞 / 关注. */
+export const NOTICE_TABS = ['all', 'comment', 'like', 'follow'] as const;
+export type NoticeTab = (typeof NOTICE_TABS)[number];

@@ -59,6 +59,10 @@ export const routes = {
   noteUpdate: { method: 'POST', path: '/serv/v3/note/update', auth: 'required', kind: 'write' },
   wxShareSign: { method: 'GET', path: '/wxmisc/wxshare/sign', auth: 'none', kind: 'read' },
   collect: { method: 'POST', path: '/serv/collect', auth: 'optional', kind: 'write' },
+  noticeList: { method: 'POST', path: '/serv/v1/notice/list', auth: 'required', kind: 'read' },
+  noticeUnreadCount: { method: 'POST', path: '/serv/v1/notice/unread_count', auth: 'required', kind: 'read' },
+  noticeRead: { method: 'POST', path: '/serv/v1/notice/read', auth: 'required', kind: 'write' },
+  noticeSettings: { method: 'POST', path: '/serv/v1/notice/settings', auth: 'required', kind: 'write' },
 } as const satisfies Record<string, Route>;
 
 export type EndpointName = keyof typeof routes;

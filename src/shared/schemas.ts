@@ -3,7 +3,7 @@
  * wire names (snake_case). Times are epoch milliseconds.
  */
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from './constants.ts';
+import { MAX_PAGE_SIZE, NOTICE_TYPES } from './constants.ts';
 
 /** Ids are int4 columns: 1 .. 2147483647. */
 export const MAX_ID = 2_147_483_647;
@@ -266,3 +266,43 @@ export const noteSchema = z.object({
   update_time: z.number().int(),
 });
 export type Note = z.infer<typeof noteSchema>;
+
+export { NOTICE_TABS, NOTICE_TYPES, type NoticeTab, type NoticeType } from './constants.ts';
+
+export const noticeSchema = z.object({
+  /** Stable id of the notice (a group keeps its id as actors join it). */
+  id: z.number().int(),
+  type: z.enum(NOTICE_TYPES),
+  /** Newest first, at most NOTICE_ACTORS_SHOWN of them. */
+  actors: z.array(userBriefSchema),
+  /** Everyone in the group (1 for a comment or a reply). */
+  actor_count: z.number().int(),
+  /** The post the notice is about (0 for a follow). */
+  post_id: z.number().int(),
+  /** The comment it is about or made: the new comment or reply, or the liked comment (0 if none). */
+  comment_id: z.number().int(),
+  /** A short excerpt of what was liked or commented on (the post's or one's own comment's text). */
+  target_excerpt: z.string(),
+  /** A short excerpt of the new comment or reply ('' for likes and follows). */
+  content_excerpt: z.string(),
+  /** The app path it opens: /message/detail/{post}?comment={id}, or /usercenter/{follower}. */
+  route: z.string(),
+  unread: z.boolean(),
+  /** When its latest actor acted (ms). */
+  update_time: z.number().int(),
+});
+export type Notice = z.infer<typeof noticeSchema>;
+
+export const noticeSettingsSchema = z.object({
+  /** 收到评论: comments on one's posts and replies to one's comments. */
+  comment: z.boolean(),
+  /** 收到赞 */
+  like: z.boolean(),
+  /** 新增粉丝 */
+  follow: z.boolean(),
+});
+export type NoticeSettings = z.infer<typeof noticeSettingsSchema>;
+
+export const noticeUnreadSchema = z.object({
+  count: z.number().int().nonnegative(),
+});

@@ -72,8 +72,11 @@ const samples: { [K in EndpointName]: (f: Fixtures) => InputOf<K> } = {
   noteUpdate: () => ({ content: '契约测试笔记' }),
   wxShareSign: () => ({ url: 'https://example.com/home', mpid: 'mp' }),
   collect: () => ({ app_id: 'community-feed', events: [{ event: 'contract_check', properties: {} }] }),
+  noticeList: () => ({ size: 5 }),
+  noticeUnreadCount: () => ({}),
+  noticeRead: () => ({ client_id: clientId(7) }),
+  noticeSettings: () => ({ comment: true }),
 };
-
 /** A request to every path outside the JSON table, as its real caller sends it. */
 const otherRequests: { [K in OtherPathName]: (f: Fixtures) => InjectOptions } = {
   ticketDelete: () => ({ method: 'GET', url: `${OTHER_PATHS.ticketDelete}?ticket=unknown` }),

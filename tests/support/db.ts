@@ -333,6 +333,10 @@ export const COUNTER_CHECKS: Record<string, SQL> = {
     where v.total <> (select count(distinct r.user_id) from vote_records r where r.vote_id = v.id)`,
   'vote_options.count': sql`select count(*)::int as n from vote_options o
     where o.count <> (select count(*) from vote_records r where r.option_id = o.id)`,
+  'users.notice_unread': sql`select count(*)::int as n from users u
+    where u.notice_unread <> (select count(*) from notices n where n.user_id = u.id and n.unread)`,
+  'notices.actor_count': sql`select count(*)::int as n from notices n
+    where n.actor_count <> (select count(*) from notice_actors a where a.notice_id = n.id)`,
   // What a post is made of, copied onto its row (schema.ts, posts) from the tables that hold it.
   'posts.channel_ids': sql`select count(*)::int as n from posts p
     where p.channel_ids <> array(select c.channel_id from post_channels c where c.post_id = p.id order by c.channel_id)`,

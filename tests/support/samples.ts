@@ -80,4 +80,8 @@ export const samples: { [K in EndpointName]: (f: SampleFixtures) => InputOf<K> }
   noteUpdate: () => ({ content: '一条笔记' }),
   wxShareSign: () => ({ url: 'https://example.com/home?a=1#x', mpid: 'mp' }),
   collect: () => ({ app_id: 'community-feed', events: [{ event: 'fuzz_event', properties: { page_name: '首页', n: 1 }, time: Date.now() }] }),
+  noticeList: () => ({ size: 5, index: 0, type: 'comment' }),
+  noticeUnreadCount: () => ({}),
+  noticeRead: () => ({ up_to_id: 1, client_id: newClientId('sample') }),
+  noticeSettings: () => ({ like: true, client_id: newClientId('sample') }),
 };

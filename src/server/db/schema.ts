@@ -15,6 +15,7 @@ import {
   integer,
   json,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -49,6 +50,12 @@ export const users = pgTable(
   followingCount: integer('following_count').notNull().default(0),
   postCount: integer('post_count').notNull().default(0),
   likeCount: integer('like_count').notNull().default(0),
+  /** Unread notices, moved in the same transaction as the notices: the badge is one read by id. */
+  noticeUnread: integer('notice_unread').notNull().default(0),
+  /** Which notices the user receives (收到评论 covers comments and replies, 收到赞, 新增粉丝). */
+  noticeComment: boolean('notice_comment').notNull().default(true),
+  noticeLike: boolean('notice_like').notNull().default(true),
+  noticeFollow: boolean('notice_follow').notNull().default(true),
   createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_nick_lower_unique').on(sql`lower(${t.nick})`)],
@@ -500,6 +507,74 @@ export const idempotencyKeys = pgTable(
     uniqueIndex('idempotency_user_kind_client_idx').on(t.userId, t.kind, t.clientId),
     index('idempotency_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * What others did to a user's posts, comments and account (services/notices.ts). A comment or a
+ * reply is one notice; likes of one target and new followers are one notice per China day
+ * (`day`), its actors in notice_actors. `seq` is the latest activity's place (from its own
+ * sequence): the list walks it downwards and a joining actor moves the group to the top.
+ */
+export const noticesSeq = pgSequence('notices_seq');
+
+export const notices = pgTable(
+  'notices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['comment', 'reply', 'like', 'follow'] }).notNull(),
+    /** The list's tab: comment (comments and replies), like or follow. */
+    tab: text('tab', { enum: ['comment', 'like', 'follow'] }).notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull().default(sql`nextval('notices_seq')`),
+    /** 0 for a follow. */
+    postId: bigint('post_id', { mode: 'number' }).notNull().default(0),
+    /** The new comment or reply, or the liked comment; 0 if none. */
+    commentId: bigint('comment_id', { mode: 'number' }).notNull().default(0),
+    /** A reply's answered comment (the recipient's own); 0 otherwise. */
+    targetCommentId: bigint('target_comment_id', { mode: 'number' }).notNull().default(0),
+    /** China day number of a like or follow group; 0 for comments and replies. */
+    day: integer('day').notNull().default(0),
+    actorCount: integer('actor_count').notNull().default(1),
+    unread: boolean('unread').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('notices_user_seq_idx').on(t.userId, t.seq.desc()),
+    index('notices_user_tab_seq_idx').on(t.userId, t.tab, t.seq.desc()),
+    // What mark-read touches: the unread ones only, however long the history.
+    index('notices_unread_idx')
+      .on(t.userId, t.seq)
+      .where(sql`${t.unread}`),
+    // The group a like or follow joins.
+    uniqueIndex('notices_group_idx')
+      .on(t.userId, t.type, t.postId, t.commentId, t.day)
+      .where(sql`${t.type} in ('like', 'follow')`),
+    // What a deleted post or comment takes with it.
+    index('notices_post_idx')
+      .on(t.postId)
+      .where(sql`${t.postId} <> 0`),
+    index('notices_comment_idx')
+      .on(t.commentId)
+      .where(sql`${t.commentId} <> 0`),
+  ],
+);
+
+/** Who is in a notice, newest first by `seq` (one for a comment or reply). */
+export const noticeActors = pgTable(
+  'notice_actors',
+  {
+    noticeId: bigint('notice_id', { mode: 'number' })
+      .notNull()
+      .references(() => notices.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    actedAt: timestamp('acted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.noticeId, t.actorId] }), index('notice_actors_order_idx').on(t.noticeId, t.seq.desc())],
 );
 
 /** Fixed-window counters for rate limits, shared by every API process. */

@@ -19,6 +19,7 @@ import { complaintHandlers } from './complaints.ts';
 import type { RouteDeps } from './deps.ts';
 import { imageRoute, uploadImageRoute } from './images.ts';
 import { miscHandlers } from './misc.ts';
+import { noticeHandlers } from './notices.ts';
 import { postHandlers } from './posts.ts';
 import { timeHandlers } from './time.ts';
 import { userHandlers } from './users.ts';
@@ -61,6 +62,7 @@ export function contractHandlers(deps: RouteDeps): HandlerMap {
     ...timeHandlers(deps),
     ...miscHandlers(deps),
     ...booklistHandlers(deps),
+    ...noticeHandlers(deps),
   };
 }
 

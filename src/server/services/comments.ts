@@ -17,6 +17,7 @@ import { comments, posts, users } from '../db/schema.ts';
 import { BusinessError, forbidden, notFound } from '../errors.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import { hitDailyCap } from './limits.ts';
+import { noticeComment, removeCommentNotices } from './notices.ts';
 import type { KeysetRequest, Page } from './paging.ts';
 
 const FIRST_REPLIES = 3;
@@ -175,7 +176,8 @@ export interface CommentAddInput {
 
 /** Writes a comment, or a reply to a comment or reply of the same post; answers it as the list shows it. */
 export async function addComment(tx: Db, userId: number, input: CommentAddInput, dailyLimit: number): Promise<Comment> {
-  await lockLivePost(tx, input.post_id);
+  const post = await lockLivePost(tx, input.post_id);
+  let answeredId = 0;
   let rootId: number | null = null;
   let replyUserId: number | null = null;
   if (input.reply_id !== undefined) {
@@ -188,6 +190,7 @@ export async function addComment(tx: Db, userId: number, input: CommentAddInput,
     if (answered.postId !== input.post_id) throw new BusinessError(ErrorCode.BadRequest, '回复的评论不属于这条动态');
     rootId = answered.rootId ?? answered.id;
     replyUserId = answered.userId;
+    answeredId = answered.id;
   }
   await hitDailyCap(tx, 'comment', userId, dailyLimit);
   const [row] = await tx
@@ -203,6 +206,16 @@ export async function addComment(tx: Db, userId: number, input: CommentAddInput,
       .update(comments)
       .set({ replyCount: sql`${comments.replyCount} + 1` })
       .where(eq(comments.id, rootId));
+  }
+  // The answered author hears of a reply; the post's author of any other comment on it (one
+  // notice when both are the same person: the reply).
+  if (replyUserId !== null) {
+    await noticeComment(tx, {
+      type: 'reply', recipientId: replyUserId, actorId: userId, postId: input.post_id, commentId: row!.id, targetCommentId: answeredId,
+    });
+  }
+  if (post.authorId !== replyUserId) {
+    await noticeComment(tx, { type: 'comment', recipientId: post.authorId, actorId: userId, postId: input.post_id, commentId: row!.id });
   }
   const { list } = await readComments(tx, 'one', 1, [row!.id], userId);
   return list[0]!;
@@ -241,5 +254,6 @@ export async function deleteComment(tx: Db, userId: number, commentId: number): 
       .set({ likeCount: sql`${users.likeCount} - ${comment.likeCount}` })
       .where(eq(users.id, comment.userId));
   }
+  await removeCommentNotices(tx, commentId);
   return { comment_id: commentId };
 }

@@ -7,6 +7,7 @@ import { existsPerRow, preparedStatement, queryPrepared, type PreparedStatement 
 import { comments, likes, posts, users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { counter, toggleEdge } from './edges.ts';
+import { joinNoticeGroup, leaveNoticeGroup, type GroupKey } from './notices.ts';
 import { keysetPage, type KeysetRequest, type Page } from './paging.ts';
 
 export type LikeTarget = { post_id: number } | { comment_id: number };
@@ -32,11 +33,12 @@ export async function setLike(tx: Db, userId: number, target: LikeTarget, on: bo
       on,
       counters: [counter(posts.likeCount, id), counter(users.likeCount, row.authorId)],
     });
+    if (changed) await likeNotice(tx, { type: 'like', recipientId: row.authorId, postId: id, commentId: 0 }, userId, on);
     return { is_success: true, like_count: row.likeCount + (changed ? (on ? 1 : -1) : 0) };
   }
   const id = target.comment_id;
   const [row] = await tx
-    .select({ authorId: comments.userId, likeCount: comments.likeCount })
+    .select({ authorId: comments.userId, likeCount: comments.likeCount, postId: comments.postId })
     .from(comments)
     .innerJoin(posts, eq(posts.id, comments.postId))
     .where(and(eq(comments.id, id), isNull(comments.deletedAt), isNull(posts.deletedAt)))
@@ -48,7 +50,13 @@ export async function setLike(tx: Db, userId: number, target: LikeTarget, on: bo
     on,
     counters: [counter(comments.likeCount, id), counter(users.likeCount, row.authorId)],
   });
+  if (changed) await likeNotice(tx, { type: 'like', recipientId: row.authorId, postId: row.postId, commentId: id }, userId, on);
   return { is_success: true, like_count: row.likeCount + (changed ? (on ? 1 : -1) : 0) };
+}
+
+/** A like joins the author's like group of the target; an unlike leaves it. */
+function likeNotice(tx: Db, key: GroupKey, userId: number, on: boolean): Promise<void> {
+  return on ? joinNoticeGroup(tx, key, userId) : leaveNoticeGroup(tx, key, userId);
 }
 
 /** The keyset bound of a first page: above every id. */

@@ -27,6 +27,7 @@ import { JsonText, jsonArray } from '../http/json-text.ts';
 import type { KeysetRequest, Page } from './paging.ts';
 import { authorsOf } from './authors.ts';
 import { referenceNames } from './reference-names.ts';
+import { removePostNotices } from './notices.ts';
 
 /** The keyset bound of a first page: above every id. */
 const NO_BOUND = Number.MAX_SAFE_INTEGER;
@@ -308,5 +309,6 @@ export async function deletePost(tx: Db, userId: number, postId: number): Promis
     .update(users)
     .set({ postCount: sql`${users.postCount} - 1`, likeCount: sql`${users.likeCount} - ${post.likeCount}` })
     .where(eq(users.id, post.authorId));
+  await removePostNotices(tx, postId);
   return { post_id: postId };
 }

@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import { userFollows, users } from '../db/schema.ts';
 import { BusinessError, notFound } from '../errors.ts';
 import { counter, toggleEdge } from './edges.ts';
+import { joinNoticeGroup, leaveNoticeGroup } from './notices.ts';
 import { hitDailyCap } from './limits.ts';
 
 export type UserRef = { visit_user_id: number } | { visit_ucode: string };
@@ -81,12 +82,16 @@ export async function setUserFollow(tx: Db, followerId: number, followeeId: numb
     const [me] = await tx.select({ following: users.followingCount }).from(users).where(eq(users.id, followerId));
     if ((me?.following ?? 0) >= FOLLOWING_LIMIT) throw new BusinessError(ErrorCode.FollowLimit);
   }
-  await toggleEdge(tx, {
+  const changed = await toggleEdge(tx, {
     table: userFollows,
     key: { followerId, followeeId },
     on: follow,
     counters: [counter(users.followingCount, followerId), counter(users.followerCount, followeeId)],
   });
+  if (changed) {
+    const key = { type: 'follow', recipientId: followeeId, postId: 0, commentId: 0 } as const;
+    await (follow ? joinNoticeGroup(tx, key, followerId) : leaveNoticeGroup(tx, key, followerId));
+  }
   return follow;
 }
 

@@ -1,0 +1,24 @@
+/** Notices of the login user: the list, the unread count, mark-read and the per-type switches. */
+import { defineHandlers } from '../http/define-endpoint.ts';
+import { listNotices, markNoticesRead, noticeSettings, unreadCount } from '../services/notices.ts';
+import { writer } from '../services/once.ts';
+import type { RouteDeps } from './deps.ts';
+
+export const noticeHandlers = ({ db, config }: RouteDeps) => {
+  const write = writer(db, config);
+  return defineHandlers({
+    noticeList: ({ input, viewer }) => listNotices(db, viewer.userId, input),
+
+    noticeUnreadCount: ({ viewer }) => unreadCount(db, viewer.userId),
+
+    noticeRead: ({ input, viewer }) =>
+      write({ endpoint: 'noticeRead', userId: viewer.userId, input }, (tx) => markNoticesRead(tx, viewer.userId, input.up_to_id)),
+
+    noticeSettings: ({ input, viewer }) => {
+      const { client_id: _clientId, ...change } = input;
+      // Reading the switches is no write: it counts against no limit.
+      if (Object.values(change).every((value) => value === undefined)) return noticeSettings(db, viewer.userId, {});
+      return write({ endpoint: 'noticeSettings', userId: viewer.userId, input }, (tx) => noticeSettings(tx, viewer.userId, change));
+    },
+  });
+};

@@ -1,0 +1,364 @@
+/**
+ * Notices: what others did to a user's posts, comments and account. Each is made, grown, shrunk
+ * or removed in the caller's transaction, by the write that causes it, so a replay of that write
+ * (services/once.ts) makes none. A comment or a reply is one notice; likes of one target and new
+ * followers are one notice per recipient, target and China day, its actors newest first.
+ *
+ * users.notice_unread counts the recipient's unread notices and moves with them. Lock order: the
+ * recipient's users row first, then the notices, so mark-read and a like never wait in a cycle.
+ * Rows are locked FOR NO KEY UPDATE: FOR UPDATE would also wait for the key-share locks that
+ * foreign-key checks take (a concurrent follow of the same user) and deadlock with them.
+ */
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_PAGE_SIZE, NOTICE_ACTORS_SHOWN, NOTICE_EXCERPT_CHARS } from '#shared/constants.ts';
+import type { Notice, NoticeSettings, NoticeTab, NoticeType, UserBrief } from '#shared/schemas.ts';
+import { CHINA_UTC_OFFSET_MINUTES } from '#shared/timestamp.ts';
+import type { Db } from '../db/client.ts';
+import { existsPerRow, preparedStatement, queryPrepared, type PreparedStatement } from '../db/prepared.ts';
+import { noticeActors, notices, users } from '../db/schema.ts';
+import type { KeysetRequest, Page } from './paging.ts';
+
+type Setting = keyof NoticeSettings;
+
+const SETTING_OF: Record<NoticeType, Setting> = { comment: 'comment', reply: 'comment', like: 'like', follow: 'follow' };
+const TAB_OF: Record<NoticeType, 'comment' | 'like' | 'follow'> = { comment: 'comment', reply: 'comment', like: 'like', follow: 'follow' };
+
+/** The day number in China time (UTC+8): likes and follows of one day make one group. */
+export function chinaDay(ms = Date.now()): number {
+  return Math.floor((ms + CHINA_UTC_OFFSET_MINUTES * 60_000) / 86_400_000);
+}
+
+/** Locks the recipient's row and tells whether they take this kind of notice. */
+async function lockRecipient(tx: Db, userId: number): Promise<NoticeSettings | undefined> {
+  const [row] = await tx
+    .select({ comment: users.noticeComment, like: users.noticeLike, follow: users.noticeFollow })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update');
+  return row;
+}
+
+async function moveUnread(tx: Db, userId: number, step: number): Promise<void> {
+  if (step === 0) return;
+  await tx
+    .update(users)
+    .set({ noticeUnread: sql`${users.noticeUnread} + ${step}` })
+    .where(eq(users.id, userId));
+}
+
+export interface CommentNotice {
+  type: 'comment' | 'reply';
+  recipientId: number;
+  actorId: number;
+  postId: number;
+  /** The new comment or reply. */
+  commentId: number;
+  /** For a reply, the recipient's comment it answers. */
+  targetCommentId?: number;
+}
+
+/** A comment on the recipient's post or a reply to their comment: one notice, unless it is their own. */
+export async function noticeComment(tx: Db, n: CommentNotice): Promise<void> {
+  if (n.recipientId === n.actorId) return;
+  const settings = await lockRecipient(tx, n.recipientId);
+  if (!settings?.[SETTING_OF[n.type]]) return;
+  const [row] = await tx
+    .insert(notices)
+    .values({
+      userId: n.recipientId,
+      type: n.type,
+      tab: TAB_OF[n.type],
+      postId: n.postId,
+      commentId: n.commentId,
+      targetCommentId: n.targetCommentId ?? 0,
+    })
+    .returning({ id: notices.id, seq: notices.seq });
+  await tx.insert(noticeActors).values({ noticeId: row!.id, actorId: n.actorId, seq: row!.seq });
+  await moveUnread(tx, n.recipientId, 1);
+}
+
+export interface GroupKey {
+  type: 'like' | 'follow';
+  recipientId: number;
+  /** 0 for a follow. */
+  postId: number;
+  /** The liked comment; 0 for a post or a follow. */
+  commentId: number;
+}
+
+/**
+ * Adds the actor to the group of today (made if there is none): the group moves to the top of the
+ * list and is unread again. The recipient's row is locked first, so joins of one group queue.
+ */
+export async function joinNoticeGroup(tx: Db, key: GroupKey, actorId: number): Promise<void> {
+  if (key.recipientId === actorId) return;
+  const settings = await lockRecipient(tx, key.recipientId);
+  if (!settings?.[SETTING_OF[key.type]]) return;
+  const day = chinaDay();
+  const [group] = await tx
+    .select({ id: notices.id, unread: notices.unread })
+    .from(notices)
+    .where(
+      and(
+        eq(notices.userId, key.recipientId),
+        eq(notices.type, key.type),
+        eq(notices.postId, key.postId),
+        eq(notices.commentId, key.commentId),
+        eq(notices.day, day),
+      ),
+    )
+    .for('no key update');
+  if (!group) {
+    const [row] = await tx
+      .insert(notices)
+      .values({ userId: key.recipientId, type: key.type, tab: TAB_OF[key.type], postId: key.postId, commentId: key.commentId, day })
+      .returning({ id: notices.id, seq: notices.seq });
+    await tx.insert(noticeActors).values({ noticeId: row!.id, actorId, seq: row!.seq });
+    await moveUnread(tx, key.recipientId, 1);
+    return;
+  }
+  const joined = await tx
+    .insert(noticeActors)
+    .values({ noticeId: group.id, actorId, seq: sql`nextval('notices_seq')` })
+    .onConflictDoNothing()
+    .returning({ seq: noticeActors.seq });
+  if (joined.length === 0) return;
+  await tx
+    .update(notices)
+    .set({ seq: joined[0]!.seq, actorCount: sql`${notices.actorCount} + 1`, unread: true, updatedAt: sql`now()` })
+    .where(eq(notices.id, group.id));
+  if (!group.unread) await moveUnread(tx, key.recipientId, 1);
+}
+
+/**
+ * Takes the actor out of their group of this target (an unlike, an unfollow): the group keeps its
+ * place and shows its newest remaining actor's time; an empty group is removed.
+ */
+export async function leaveNoticeGroup(tx: Db, key: GroupKey, actorId: number): Promise<void> {
+  if (key.recipientId === actorId) return;
+  await lockRecipient(tx, key.recipientId);
+  const [group] = await tx
+    .select({ id: notices.id, unread: notices.unread, actorCount: notices.actorCount })
+    .from(notices)
+    .innerJoin(noticeActors, and(eq(noticeActors.noticeId, notices.id), eq(noticeActors.actorId, actorId)))
+    .where(
+      and(
+        eq(notices.userId, key.recipientId),
+        eq(notices.type, key.type),
+        eq(notices.postId, key.postId),
+        eq(notices.commentId, key.commentId),
+      ),
+    )
+    .for('no key update', { of: notices });
+  if (!group) return;
+  if (group.actorCount <= 1) {
+    await tx.delete(notices).where(eq(notices.id, group.id));
+    if (group.unread) await moveUnread(tx, key.recipientId, -1);
+    return;
+  }
+  await tx.delete(noticeActors).where(and(eq(noticeActors.noticeId, group.id), eq(noticeActors.actorId, actorId)));
+  await tx
+    .update(notices)
+    .set({
+      actorCount: sql`${notices.actorCount} - 1`,
+      updatedAt: sql`(select max(${noticeActors.actedAt}) from ${noticeActors} where ${noticeActors.noticeId} = ${group.id})`,
+    })
+    .where(eq(notices.id, group.id));
+}
+
+/**
+ * Removes the notices about a deleted post or comment (`where` on notices), with the unread
+ * counts of their recipients; the recipients' rows are locked first, in id order.
+ */
+async function removeNotices(tx: Db, where: SQL): Promise<void> {
+  const recipients = await tx.selectDistinct({ userId: notices.userId }).from(notices).where(where);
+  if (recipients.length === 0) return;
+  const ids = recipients.map((r) => r.userId).sort((a, b) => a - b);
+  await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids)).orderBy(users.id).for('no key update');
+  const gone = await tx.delete(notices).where(where).returning({ userId: notices.userId, unread: notices.unread });
+  const unread = new Map<number, number>();
+  for (const row of gone) if (row.unread) unread.set(row.userId, (unread.get(row.userId) ?? 0) + 1);
+  for (const [userId, n] of unread) await moveUnread(tx, userId, -n);
+}
+
+/** A deleted post takes every notice about it (its comments, replies and likes). */
+export function removePostNotices(tx: Db, postId: number): Promise<void> {
+  return removeNotices(tx, sql`${notices.postId} = ${postId} and ${notices.postId} <> 0`);
+}
+
+/** A deleted comment or reply takes the notices it made and the likes of it. */
+export function removeCommentNotices(tx: Db, commentId: number): Promise<void> {
+  return removeNotices(tx, sql`${notices.commentId} = ${commentId} and ${notices.commentId} <> 0`);
+}
+
+// ---- reads ----
+
+/** The keyset bound of a first page: above every seq. */
+const NO_BOUND = Number.MAX_SAFE_INTEGER;
+
+/**
+ * A page of the user's ($1) notices below seq $2, newest activity first, read off
+ * notices_user_seq_idx (or notices_user_tab_seq_idx for a tab), each with its first actors
+ * (newest first) and the texts its excerpts are cut from.
+ */
+function listStatementText(tab: NoticeTab, limit: number): string {
+  return `select n.id, n.type, n.post_id, n.comment_id, n.actor_count, n.unread, n.seq,
+      floor(extract(epoch from n.updated_at) * 1000)::float8 as update_time,
+      left(p.content, 400) as post_text,
+      case when c.deleted_at is null then left(c.content, 400) end as comment_text,
+      case when tc.deleted_at is null then left(tc.content, 400) end as target_comment_text,
+      a.actor_id, a.ucode, a.nick, a.avatar, a.is_follow
+    from (select * from notices where user_id = $1 and seq < $2 ${tab === 'all' ? '' : `and tab = '${tab}'`}
+      order by seq desc nulls last limit ${limit}) n
+    left join posts p on n.post_id <> 0 and p.id = n.post_id
+    left join comments c on n.comment_id <> 0 and c.id = n.comment_id
+    left join comments tc on n.target_comment_id <> 0 and tc.id = n.target_comment_id
+    left join lateral (
+      select na.actor_id, na.seq, u.ucode, u.nick, u.avatar,
+        ${existsPerRow('user_follows f where f.follower_id = $1 and f.followee_id = na.actor_id')} as is_follow
+      from notice_actors na join users u on u.id = na.actor_id
+      where na.notice_id = n.id order by na.seq desc nulls last limit ${NOTICE_ACTORS_SHOWN}) a on true
+    order by n.seq desc, a.seq desc`;
+}
+
+const statements = new Map<string, PreparedStatement>();
+
+function listStatement(tab: NoticeTab, limit: number): PreparedStatement {
+  const name = `notices_${tab}_${limit}`;
+  let statement = statements.get(name);
+  if (!statement) {
+    statement = preparedStatement(name, ['int', 'bigint'], listStatementText(tab, limit));
+    statements.set(name, statement);
+  }
+  return statement;
+}
+
+const unreadStatement = preparedStatement('notice_unread', ['int'], 'select notice_unread from users where id = $1');
+
+interface NoticeRow {
+  id: number | string;
+  type: NoticeType;
+  post_id: number | string;
+  comment_id: number | string;
+  actor_count: number;
+  unread: boolean;
+  seq: number | string;
+  update_time: number;
+  post_text: string | null;
+  comment_text: string | null;
+  target_comment_text: string | null;
+  actor_id: number | null;
+  ucode: string | null;
+  nick: string | null;
+  avatar: string | null;
+  is_follow: boolean | null;
+}
+
+/** The first NOTICE_EXCERPT_CHARS characters of a text, its runs of white space made one space. */
+export function excerpt(text: string | null): string {
+  if (!text) return '';
+  return Array.from(text.replace(/\s+/g, ' ').trim()).slice(0, NOTICE_EXCERPT_CHARS).join('');
+}
+
+function toNotice(row: NoticeRow, actors: UserBrief[]): Notice {
+  const postId = Number(row.post_id);
+  const commentId = Number(row.comment_id);
+  const isComment = row.type === 'comment' || row.type === 'reply';
+  let target = '';
+  if (row.type === 'comment' || (row.type === 'like' && commentId === 0)) target = excerpt(row.post_text);
+  else if (row.type === 'reply') target = excerpt(row.target_comment_text);
+  else if (row.type === 'like') target = excerpt(row.comment_text);
+  const route =
+    row.type === 'follow'
+      ? `/usercenter/${actors[0]?.uid ?? 0}`
+      : commentId !== 0
+        ? `/message/detail/${postId}?comment=${commentId}`
+        : `/message/detail/${postId}`;
+  return {
+    id: Number(row.id),
+    type: row.type,
+    actors,
+    actor_count: row.actor_count,
+    post_id: postId,
+    comment_id: commentId,
+    target_excerpt: target,
+    content_excerpt: isComment ? excerpt(row.comment_text) : '',
+    route,
+    unread: row.unread,
+    update_time: row.update_time,
+  };
+}
+
+/** The user's notices, latest activity first; the cursor is the last one's seq. */
+export async function listNotices(db: Db, userId: number, paging: KeysetRequest & { type: NoticeTab }): Promise<Page<Notice>> {
+  const size = paging.size ?? DEFAULT_PAGE_SIZE;
+  const rows = await queryPrepared<NoticeRow>(db, listStatement(paging.type, size + 1), [userId, paging.index || NO_BOUND]);
+  const byId = new Map<number, { row: NoticeRow; actors: UserBrief[] }>();
+  for (const row of rows) {
+    const id = Number(row.id);
+    let entry = byId.get(id);
+    if (!entry) {
+      entry = { row, actors: [] };
+      byId.set(id, entry);
+    }
+    if (row.actor_id !== null) {
+      entry.actors.push({ uid: row.actor_id, ucode: row.ucode!, nick: row.nick!, avatar: row.avatar!, is_follow: row.is_follow ?? false });
+    }
+  }
+  const all = [...byId.values()];
+  const more = all.length > size;
+  const page = all.slice(0, size);
+  return {
+    list: page.map(({ row, actors }) => toNotice(row, actors)),
+    page: { more, next_index: page.length === 0 ? 0 : Number(page.at(-1)!.row.seq) },
+  };
+}
+
+export async function unreadCount(db: Db, userId: number): Promise<{ count: number }> {
+  const [row] = await queryPrepared<{ notice_unread: number }>(db, unreadStatement, [userId]);
+  return { count: row?.notice_unread ?? 0 };
+}
+
+/**
+ * Marks read the user's notices at or before the given one in the list's order (all when absent);
+ * answers the unread count left. Another user's id, or one gone, changes nothing.
+ */
+export async function markNoticesRead(tx: Db, userId: number, upToId: number | undefined): Promise<{ count: number }> {
+  const [me] = await tx.select({ unread: users.noticeUnread }).from(users).where(eq(users.id, userId)).for('no key update');
+  if (!me) return { count: 0 };
+  let bound = sql``;
+  if (upToId !== undefined) {
+    const [upTo] = await tx
+      .select({ seq: notices.seq })
+      .from(notices)
+      .where(and(eq(notices.id, upToId), eq(notices.userId, userId)));
+    if (!upTo) return { count: me.unread };
+    bound = sql` and ${notices.seq} <= ${upTo.seq}`;
+  }
+  const read = await tx
+    .update(notices)
+    .set({ unread: false })
+    .where(sql`${notices.userId} = ${userId} and ${notices.unread}${bound}`)
+    .returning({ one: sql<number>`1` });
+  if (read.length === 0) return { count: me.unread };
+  const [after] = await tx
+    .update(users)
+    .set({ noticeUnread: sql`${users.noticeUnread} - ${read.length}` })
+    .where(eq(users.id, userId))
+    .returning({ unread: users.noticeUnread });
+  return { count: after?.unread ?? 0 };
+}
+
+/** The user's switches; given ones change first (honoured from the next write on). */
+export async function noticeSettings(db: Db, userId: number, change: Partial<NoticeSettings>): Promise<NoticeSettings> {
+  const set: Partial<typeof users.$inferInsert> = {};
+  if (change.comment !== undefined) set.noticeComment = change.comment;
+  if (change.like !== undefined) set.noticeLike = change.like;
+  if (change.follow !== undefined) set.noticeFollow = change.follow;
+  const columns = { comment: users.noticeComment, like: users.noticeLike, follow: users.noticeFollow };
+  const [row] =
+    Object.keys(set).length === 0
+      ? await db.select(columns).from(users).where(eq(users.id, userId))
+      : await db.update(users).set(set).where(eq(users.id, userId)).returning(columns);
+  return row ?? { comment: true, like: true, follow: true };
+}
