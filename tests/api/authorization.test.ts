@@ -8,6 +8,7 @@
  * every cell; a refused cell changes no row of the database (bookkeeping aside: rate-limit
  * windows, login-code tries).
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import { OTHER_PATHS, routes, TICKET_COOKIE, type EndpointName } from '../../src/shared/endpoints.ts';
@@ -17,6 +18,7 @@ import type { Database } from '../../src/server/db/client.ts';
 import { lookupTicket } from '../../src/server/services/sessions.ts';
 import { createTestApp, newClientId, phoneSource, behaviourDatabases, type TestApp } from '../support/api.ts';
 import { installChangeCounter } from '../support/changes.ts';
+import { queryRows } from '../support/db.ts';
 import { makePng, multipart } from '../support/images.ts';
 
 const CALLERS = [
@@ -95,6 +97,18 @@ describe.each(behaviourDatabases)('the authorization matrix on $name', ({ name, 
   const authorPost = async (extra: Record<string, unknown> = {}) =>
     (await t.call<Post>(api.postAdd, { content: '矩阵测试的动态', channel_id: [1], client_id: newClientId('matrix'), ...extra }, { ticket: sessions.author.ticket })).data();
 
+  /** A fresh unread notice of the owner's: the author's comment on a new post of theirs. */
+  async function ownerNotice(): Promise<number> {
+    const post = (await t.call<Post>(api.postAdd, { content: '主人的动态', channel_id: [2], client_id: newClientId('matrix') }, { ticket: sessions.owner.ticket })).data();
+    await t.call(api.commentAdd, { post_id: post.id, content: '给主人的评论', client_id: newClientId('matrix') }, { ticket: sessions.author.ticket });
+    const [row] = await queryRows<{ id: number }>(opened.database.db, sql`select id::int as id from notices where post_id = ${post.id}`);
+    lastOwnerNotice = row!.id;
+    return row!.id;
+  }
+  let lastOwnerNotice = 0;
+  const stillUnread = async (id: number) =>
+    (await queryRows<{ unread: boolean }>(opened.database.db, sql`select unread from notices where id = ${id}`))[0]?.unread === true;
+
   /** The body of one cell: fresh objects of the owner where the call acts on one. */
   async function bodyOf(row: Row): Promise<unknown> {
     const owner = sessions.owner.ticket;
@@ -121,6 +135,11 @@ describe.each(behaviourDatabases)('the authorization matrix on $name', ({ name, 
       case 'followUser':
       case 'unfollowUser':
         return { user_id: sessions.author.uid };
+      case 'noticeRead':
+        // The owner's notice named by whoever calls: another user's read must leave it unread.
+        return { up_to_id: await ownerNotice(), client_id: newClientId('matrix') };
+      case 'noticeSettings':
+        return { comment: true, client_id: newClientId('matrix') };
       case 'nickUpdate':
         // A nickname nobody has yet: each cell that may set one does.
         return { nick: `矩阵昵称${++nicks}` };
@@ -191,10 +210,44 @@ describe.each(behaviourDatabases)('the authorization matrix on $name', ({ name, 
         table[row]![caller] = `${outcome}${mark}`;
         if (outcome !== want) wrong.push(`${row} as ${caller}: ${outcome}, expected ${want}`);
         if (refused && changed !== 0) wrong.push(`${row} as ${caller}: refused (${outcome}) but ${changed} rows changed`);
+        // Another user naming the owner's notice is answered (their own count) and reads nothing of the owner's.
+        if (row === 'noticeRead' && !caller.startsWith('owner/') && !(await stillUnread(lastOwnerNotice))) {
+          wrong.push(`${row} as ${caller}: the owner's notice was marked read`);
+        }
       }
     }
     console.log(`authorization matrix on ${name} (ok = done; 452; -2000 not logged in; -1006 forbidden; -1005 not found; kept/ended = the owner's ticket after the GET):`);
     console.table(table);
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers the notice reads only to a logged-in caller, and only with their own notices', async () => {
+    const notice = await ownerNotice();
+    const wrong: string[] = [];
+    // A read from another site is answered as any read (its answer stays with the browser).
+    for (const caller of CALLERS.filter((c) => c !== 'owner/cross-site')) {
+      for (const row of ['noticeList', 'noticeUnreadCount'] as const) {
+        await keepLoggedIn('owner');
+        await keepLoggedIn('other');
+        const { cookies, headers } = credentialsOf(caller);
+        const response = await t.app.inject({
+          method: 'POST',
+          url: routes[row].path,
+          cookies,
+          headers: { 'content-type': 'application/json', ...headers },
+          payload: JSON.stringify(row === 'noticeList' ? { size: 50 } : {}),
+        });
+        const envelope = response.json() as Envelope<{ list?: { id: number }[] }>;
+        const outcome = response.statusCode === 452 ? '452' : envelope.code === 0 ? 'ok' : String(envelope.error.code);
+        const want = expected(row, caller);
+        if (outcome !== want) wrong.push(`${row} as ${caller}: ${outcome}, expected ${want}`);
+        if (row === 'noticeList' && envelope.code === 0) {
+          const ids = (envelope.data.list ?? []).map((n) => n.id);
+          const owners = caller.startsWith('owner/');
+          if (ids.includes(notice) !== owners) wrong.push(`noticeList as ${caller}: the owner's notice ${owners ? 'missing' : 'shown'}`);
+        }
+      }
+    }
     expect(wrong).toEqual([]);
   });
 });
