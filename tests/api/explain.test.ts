@@ -3,6 +3,7 @@
  * thousands of posts (tests/bench/bulk-load.ts: comments, likes, polls and votes alike), then
  * every statement the app sends for channel/posts (each tab and a channel, first and later
  * pages), topic/posts, user/posts, post/detail, comment/list and likes/list, logged out and in,
+ * and notice/list (each tab) and notice/unread_count of a user with 200,000 notices,
  * is run with EXPLAIN ANALYZE as PostgreSQL plans it for the values sent and, for a prepared
  * statement, as a generic plan too (what it may run from its sixth call on). A sequential scan
  * of a table that grows with the content, one of its indexes read whole, or a node that looked at
@@ -34,6 +35,8 @@ const GROWING = new Set([
   'code_snippets',
   'users',
   'user_follows',
+  'notices',
+  'notice_actors',
 ]);
 
 interface PlanNode {
@@ -285,6 +288,33 @@ describe.each(engines)('the feed reads on $name at scale', ({ open, posts }) => 
       expect((await t.call<Post>(api.postDetail, { post_id: voted }, { ticket })).data().vote).not.toBeNull();
       await t.call(api.commentList, { post_id: voted }, { ticket });
       await t.call(api.likeList, { post_id: voted }, { ticket });
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('reads a page of notices of a user with 200,000 of them, each tab, and the unread count, through indexes', async () => {
+    const me = await t.login('13800000099');
+    const users = loaded.posts / 5;
+    // The user's notices among as many of others, one actor each: a quarter unread, follows rare
+    // (one in a hundred), so a tab read without its index would walk thousands of rows.
+    await engine.runner.query(`insert into notices (user_id, type, tab, post_id, comment_id, day, unread)
+      select case when g % 8 < 4 then ${me.uid} else ${loaded.firstUserId} + g % ${users} end, k.type,
+        case k.type when 'reply' then 'comment' else k.type end,
+        case k.type when 'follow' then 0 else ${loaded.firstPostId} + g % ${loaded.posts} end, 0, g, g % 4 = 0
+      from generate_series(1, 400000) g
+      cross join lateral (select case when g / 8 % 100 < 40 then 'comment' when g / 8 % 100 < 60 then 'reply'
+        when g / 8 % 100 < 99 then 'like' else 'follow' end as type) k`);
+    await engine.runner.query(`insert into notice_actors (notice_id, actor_id, seq)
+      select id, ${loaded.firstUserId} + id % ${users}, seq from notices`);
+    await engine.runner.query(`update users set notice_unread = (select count(*) from notices where user_id = ${me.uid} and unread) where id = ${me.uid}`);
+    await engine.runner.query('analyze notices; analyze notice_actors');
+    const problems = await wholeReadsOf(async () => {
+      for (const type of ['all', 'comment', 'like', 'follow'] as const) {
+        const page = (await t.call<Paged<{ id: number }>>(api.noticeList, { type }, { ticket: me.ticket })).data();
+        expect(page.list.length).toBeGreaterThan(0);
+        await t.call(api.noticeList, { type, index: page.page.next_index }, { ticket: me.ticket });
+      }
+      expect((await t.call<{ count: number }>(api.noticeUnreadCount, {}, { ticket: me.ticket })).data().count).toBe(50_000);
     });
     expect(problems).toEqual([]);
   });
