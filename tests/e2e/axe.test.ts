@@ -155,6 +155,24 @@ describe('axe-core on every screen', () => {
           await main().getByRole('tabpanel').locator('article, .state, li').first().waitFor();
         },
       },
+      {
+        name: '/notice',
+        open: async () => {
+          await page.goto(`${app.url}/notice`);
+          await main().locator('.notice, .state').first().waitFor();
+        },
+      },
+      {
+        name: '/usercenter/{me} 消息设置',
+        login: 'in',
+        open: async () => {
+          await articles('/home');
+          await page.getByRole('button', { name: /^账号菜单/ }).click();
+          await page.getByRole('button', { name: '我的主页' }).click();
+          await main().getByRole('tab', { name: '消息设置' }).click();
+          await main().getByRole('switch', { name: /收到评论/ }).waitFor();
+        },
+      },
       { name: '/statement', open: () => go('/statement', '社区声明') },
       { name: '/invite', open: () => go('/invite', '邀请函') },
       { name: '/booklist/{code}', open: () => go('/booklist/2024', '程序员的案头书') },

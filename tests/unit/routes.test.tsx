@@ -43,6 +43,7 @@ const routes: [string, string][] = [
   ['/message/detail/poster/12', '动态详情'],
   ['/topic/list', '话题列表'],
   ['/topic/comment/7', '话题主页'],
+  ['/notice', '消息通知'],
   ['/error', provider],
 ];
 

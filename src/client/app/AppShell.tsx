@@ -19,8 +19,22 @@ import { UiHosts } from '../ui/UiHosts.tsx';
 import { AppLayout, focusMainContent } from './layout/AppLayout.tsx';
 import { loadChunk } from '../lib/chunk.ts';
 import { canGoBackInSession } from '../lib/visit-history.ts';
+import { useRenderingFirstScreen } from '../lib/first-screen-render.ts';
 
 const Composer = lazyComponent(() => import('../features/compose/components/ComposerEntry.tsx'));
+// 消息 comes with a login: a first visit (logged out) loads none of its code.
+const NoticeEntry = lazyComponent(() => import('../features/notice/components/NoticeEntry.tsx'));
+
+function NoticeSlot() {
+  const loggedIn = useQuery(sessionQueryOptions()).data != null;
+  // The first screen is the server's, which knows no session: hydrated as it was rendered.
+  const renderingFirstScreen = useRenderingFirstScreen();
+  return loggedIn && !renderingFirstScreen ? (
+    <LazyLayer>
+      <NoticeEntry />
+    </LazyLayer>
+  ) : null;
+}
 
 /** The composer over the page while ?compose=1 (its code loads when first opened). */
 function ComposerHost() {
@@ -92,7 +106,12 @@ export function AppShell({ children }: { children: ReactNode }) {
       <AppLayout
         sidebar={<Sidebar followedChannels={uid !== undefined ? (followed.data ?? []) : []} />}
         showSidebar={staticData.sidebar === true}
-        userSlot={<HeaderUserSlot />}
+        userSlot={
+          <>
+            <NoticeSlot />
+            <HeaderUserSlot />
+          </>
+        }
         heading={staticData.feedTab ? null : (staticData.heading ?? title)}
         feedTab={staticData.feedTab ?? null}
         onBack={onBack}

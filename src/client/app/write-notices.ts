@@ -27,4 +27,6 @@ export const writeNotices: WriteNotices = {
     refusedLater: '投诉未提交',
     refusalShownByScreen: true,
   },
+  noticeRead: { label: () => '消息已读' },
+  noticeSetting: { label: (setting) => `${setting.on ? '开启' : '关闭'}消息提醒` },
 };

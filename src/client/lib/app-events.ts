@@ -3,7 +3,7 @@
  * the write applies the change to its own cache directly (entities/outbox/changes.ts); this
  * file only tells the other open tabs of the app (BroadcastChannel), which apply the same change.
  */
-import type { Channel, Post, Vote } from '#shared/schemas.ts';
+import type { Channel, NoticeSettings, Post, Vote } from '#shared/schemas.ts';
 
 export type AppEvent =
   | { type: 'addPostSuccess'; post: Post }
@@ -18,7 +18,10 @@ export type AppEvent =
   /** `viewer` now follows user `uid`, or not. */
   | { type: 'updateUserStatus'; uid: number; is_follow: boolean; viewer: number }
   /** `viewer` now follows `channel`, or not. */
-  | { type: 'updateChannelList'; channel: Channel; is_follow: boolean; viewer: number };
+  | { type: 'updateChannelList'; channel: Channel; is_follow: boolean; viewer: number }
+  /** `viewer` read notices: `count` are left unread. */
+  | { type: 'noticesRead'; viewer: number; count: number }
+  | { type: 'noticeSettings'; viewer: number; settings: NoticeSettings };
 
 const CHANNEL_NAME = 'horde:app-events';
 const listeners = new Set<(event: AppEvent) => void>();

@@ -46,6 +46,7 @@ function MessageDetailPage() {
   const { id } = messageDetailLazyRoute.useParams();
   const postId = parseId(id);
   const { data: post } = useSuspenseQuery(postDetailQueryOptions(postId));
+  const focusCommentId = messageDetailLazyRoute.useSearch({ select: (search) => search.comment });
   const inApp = openInAppHref({ name: 'hordePostDetail', postId });
   // Shared from the host's menu (WeChat, the mini-program), the post speaks for itself.
   useEffect(() => {
@@ -64,7 +65,7 @@ function MessageDetailPage() {
       ) : null}
       <PostCard post={post} full aside={<AuthorFollowButton uid={post.user.uid} isFollow={post.user.is_follow} />} />
       <Likers postId={post.id} total={post.like_count} liked={post.is_like} />
-      <PostComments post={post} />
+      <PostComments post={post} focusCommentId={focusCommentId} />
     </div>
   );
 }

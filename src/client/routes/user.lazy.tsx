@@ -9,6 +9,7 @@ import { PostList } from '../features/feed/components/PostList.tsx';
 import { UserChannels } from '../features/user/components/UserChannels.tsx';
 import { UserNotes } from '../features/user/components/UserNotes.tsx';
 import { UserProfile } from '../features/user/components/UserProfile.tsx';
+import { NoticeSettingsPanel } from '../features/notice/components/NoticeSettingsPanel.tsx';
 import { Tabs } from '../ui/Tabs.tsx';
 import { track } from '../platform/tracking.ts';
 
@@ -21,7 +22,7 @@ export async function loadUserCenter({ context, params }: { context: RouterConte
 
 export const userCenterLazyRoute = createLazyRoute('/usercenter/$id')({ component: UserCenterPage });
 
-const TAB_LABELS = { posts: '动态', channels: '频道', notes: '笔记' };
+const TAB_LABELS = { posts: '动态', channels: '频道', notes: '笔记', notices: '消息设置' };
 
 /** /usercenter/$id: the profile, then tabs 动态, 频道 and 笔记. */
 function UserCenterPage() {
@@ -58,6 +59,7 @@ function UserCenterPage() {
           },
           { key: 'channels', label: TAB_LABELS.channels, panel: <UserChannels uid={user.uid} isSelf={user.is_self} /> },
           { key: 'notes', label: TAB_LABELS.notes, panel: <UserNotes ucode={user.ucode} isSelf={user.is_self} /> },
+          ...(user.is_self ? [{ key: 'notices', label: TAB_LABELS.notices, panel: <NoticeSettingsPanel uid={user.uid} /> }] : []),
         ]}
       />
     </div>

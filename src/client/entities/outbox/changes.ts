@@ -9,6 +9,7 @@ import { loadChunk } from '../../lib/chunk.ts';
 import { setChannelFollowed } from '../channel/cache.ts';
 import { updateComment } from '../comment/cache.ts';
 import { commentKeys } from '../comment/queries.ts';
+import { applyUnreadLeft, setNoticeSettings } from '../notice/cache.ts';
 import { removePost, updatePost } from '../post/cache.ts';
 import { postKeys } from '../post/queries.ts';
 import { showUserFollowed } from '../user/cache.ts';
@@ -45,5 +46,9 @@ export function applyChange(queryClient: QueryClient, event: AppEvent): void {
       // What the 关注 feed lists has changed.
       void queryClient.invalidateQueries({ queryKey: postKeys.feed({ tab: 'follow' }) });
       return;
+    case 'noticesRead':
+      return applyUnreadLeft(queryClient, event.viewer, event.count);
+    case 'noticeSettings':
+      return setNoticeSettings(queryClient, event.viewer, event.settings);
   }
 }

@@ -5,11 +5,12 @@
 import { channelFollow } from '../channel/writes.ts';
 import { comment, commentDelete, commentLike } from '../comment/writes.ts';
 import { complain } from '../complaint/writes.ts';
+import { noticeRead, noticeSetting } from '../notice/writes.ts';
 import { post, postDelete, postLike, vote } from '../post/writes.ts';
 import { userFollow } from '../user/writes.ts';
 import type { WriteDefinition } from './definition.ts';
 
-const definitions = { post, postDelete, postLike, vote, comment, commentDelete, commentLike, userFollow, channelFollow, complain };
+const definitions = { post, postDelete, postLike, vote, comment, commentDelete, commentLike, userFollow, channelFollow, complain, noticeRead, noticeSetting };
 
 type Definitions = typeof definitions;
 type Parts<T> = T extends WriteDefinition<infer I, infer D, infer A> ? { input: I; data: D; answer: A } : never;

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { Comment, CommentBase } from '#shared/schemas.ts';
 import { formatCount } from '#shared/count.ts';
@@ -32,18 +32,35 @@ interface CommentActions {
   onMore: (comment: CommentBase, offers: { complain: boolean; remove: boolean }) => void;
 }
 
+const commentAnchor = (id: number) => `comment-${id}`;
+
+/** Once comment `id` is on the page: scrolled to the middle of the screen, marked, and focused for a screen reader. */
+function useScrollToComment(id: number | undefined, shown: boolean): void {
+  const done = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (id === undefined || !shown || done.current === id) return;
+    const element = document.getElementById(commentAnchor(id));
+    if (!element) return;
+    done.current = id;
+    element.classList.add('comment--focused');
+    element.tabIndex = -1;
+    element.scrollIntoView({ block: 'center' });
+    element.focus({ preventScroll: true });
+  });
+}
+
 function CommentBody({ comment, reply = false, actions }: { comment: CommentBase; reply?: boolean; actions: CommentActions }) {
   const clock = useReadingClock();
   if (comment.is_deleted) {
     return (
-      <div className={`comment comment--deleted${reply ? ' comment--reply' : ''}`}>
+      <div id={commentAnchor(comment.id)} className={`comment comment--deleted${reply ? ' comment--reply' : ''}`}>
         <p className="comment__text comment__text--deleted">该评论已删除</p>
       </div>
     );
   }
   const canDelete = actions.viewerUid !== undefined && (actions.viewerUid === comment.user.uid || actions.viewerUid === actions.postAuthorUid);
   return (
-    <div className={`comment${reply ? ' comment--reply' : ''}`}>
+    <div id={commentAnchor(comment.id)} className={`comment${reply ? ' comment--reply' : ''}`}>
       <Link to="/usercenter/$id" params={{ id: String(comment.user.uid) }} className="comment__avatar" tabIndex={-1} aria-hidden="true">
         <Avatar src={comment.user.avatar} nick={comment.user.nick} size={reply ? 28 : 36} />
       </Link>
@@ -122,6 +139,7 @@ export function CommentList({
   postAuthorUid,
   onReply,
   composer,
+  focusCommentId,
 }: {
   postId: number;
   total: number;
@@ -129,6 +147,8 @@ export function CommentList({
   onReply: (target: ReplyTarget) => void;
   /** The comment box, under the title (PC). */
   composer?: ReactNode;
+  /** A comment to scroll to once shown (a notice opened the post there). */
+  focusCommentId?: number | undefined;
 }) {
   const queryClient = useQueryClient();
   const options = commentsQueryOptions(postId);
@@ -168,6 +188,7 @@ export function CommentList({
   const deferred = useDeferredUnlessCarried(query.data, options.queryKey);
   const waiting = query.isPending || (deferred == null && query.data !== undefined);
   const comments = pagedItems(deferred == null ? undefined : query.data?.pages);
+  useScrollToComment(focusCommentId, comments.length > 0);
   return (
     <section className="comments" aria-labelledby="comments-title">
       <h2 id="comments-title" className="section-title">

@@ -15,7 +15,7 @@ import { CommentList } from './CommentList.tsx';
  * before, since a fixed bar covers whatever is under it (at load, the first comments' 点赞 and 回复).
  * While it shows, a control the keyboard focuses under it is scrolled clear of it.
  */
-export function PostComments({ post }: { post: Post }) {
+export function PostComments({ post, focusCommentId }: { post: Post; focusCommentId?: number | undefined }) {
   const isMobile = useLayoutStore((s) => s.isMobile);
   const navigate = useNavigate();
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
@@ -36,6 +36,7 @@ export function PostComments({ post }: { post: Post }) {
         total={post.comment_count}
         postAuthorUid={post.user.uid}
         onReply={onReply}
+        focusCommentId={focusCommentId}
         composer={
           isMobile ? (
             <WriteCommentLink postId={post.id} ref={inlineOpenerRef} />
