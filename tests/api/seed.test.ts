@@ -35,7 +35,9 @@ const DIGEST_TABLES = [
  * update these only with a deliberate change of the demo, and say so in the commit.
  */
 const PUBLISHED_DIGESTS: Record<(typeof DIGEST_TABLES)[number], string> = {
-  users: '1833a00a426397337b0417a999e92567',
+  // Users have their notice switches and unread count (the demo user's first notices): the rows
+  // are otherwise as published: without those columns they digest to 1833a00a426397337b0417a999e92567.
+  users: '3cd2cc10c662e3890e4396c172d96c60',
   channel_categories: 'c87b46b7c7d19350bd5ea3856006b9bf',
   channels: 'a1bb0d88b30b448046d1864c81bee358',
   topics: 'ce208ea7ac3c4642daf1fad4f797294a',
@@ -138,6 +140,26 @@ describe('demo seed on PGlite', () => {
 
   it('keeps the published pictures beside the book lists’ covers', async () => {
     expect(await digestOf(fresh.db, `(select * from images where '/img/' || id not in (select cover_url from booklists union all select cover_url from booklist_books))`)).toBe('5e3f858f9ca71b5ace8a3a2eef461c65');
+  });
+
+  it('keeps the published users beside their notice columns', async () => {
+    const columns = `id, ucode, nick, avatar, cellphone, intro, is_student, is_university, usertype, follower_count, following_count, post_count, like_count, created_at`;
+    expect(await digestOf(fresh.db, `(select ${columns} from users)`)).toBe('1833a00a426397337b0417a999e92567');
+  });
+
+  it('gives the demo user a few unread notices: a comment, a reply, likes grouped, followers', async () => {
+    const db = fresh.db;
+    const demo = await num(db, sql`select id as n from users where cellphone = ${DEMO_USER_CELLPHONE}`);
+    const notices = await queryRows<{ type: string; actors: number; unread: boolean }>(
+      db,
+      sql`select type, actor_count as actors, unread from notices where user_id = ${demo} order by seq desc`,
+    );
+    expect(notices.map((n) => n.type)).toEqual(['follow', 'like', 'reply', 'comment']);
+    expect(notices.every((n) => n.unread)).toBe(true);
+    expect(notices.find((n) => n.type === 'like')!.actors).toBeGreaterThan(2);
+    expect(await num(db, sql`select notice_unread as n from users where id = ${demo}`)).toBe(4);
+    expect(freshSummary.notices).toBe(4);
+    expect(await num(db, sql`select count(*)::int as n from notices where user_id <> ${demo}`)).toBe(0);
   });
 
   it('reports the rows it inserted', async () => {

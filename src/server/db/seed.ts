@@ -31,6 +31,7 @@ import { count, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { lacksDemoBooklists, type Db } from './client.ts';
 import { cardAttach } from './post-attach.ts';
+import { seedDemoNotices } from './seed-notices.ts';
 import { loadSeedContent, type BooklistDef, type SeedContent, type SnippetDef, type VoteDef } from './seed-content.ts';
 import {
   booklistBooks,
@@ -81,6 +82,8 @@ export interface SeedSummary {
   configItems: number;
   booklists: number;
   booklistBooks: number;
+  /** The demo user's unread notices (seed-notices.ts). */
+  notices: number;
 }
 
 export interface SeedOptions {
@@ -95,6 +98,8 @@ export interface SeedOptions {
 export const SEED_NOW = new Date(Date.UTC(2026, 10, 20, 4, 0, 0));
 export const SEED_PRNG_SEED = 20_261_120;
 export const DEMO_USER_CELLPHONE = '13800000000';
+/** The demo user's id: the first user seeded. */
+const DEMO_USER_ID = 1;
 export const POST_COUNT = 520;
 
 const MINUTE = 60_000;
@@ -1133,6 +1138,7 @@ async function write(db: Db, b: Built): Promise<SeedSummary> {
   await insertAll(db, configItems, b.configItems);
   await writeBooklists(db, b.booklists);
   await moveSequencesPast(db, SERIAL_TABLES);
+  const noticesMade = await seedDemoNotices(db, DEMO_USER_ID);
   return {
     users: b.users.length,
     channelCategories: b.categories.length,
@@ -1156,6 +1162,7 @@ async function write(db: Db, b: Built): Promise<SeedSummary> {
     configItems: b.configItems.length,
     booklists: b.booklists.lists.length,
     booklistBooks: b.booklists.books.length,
+    notices: noticesMade,
   };
 }
 
