@@ -221,6 +221,26 @@ describe.each(testDatabases)('notices on $name', ({ open }) => {
     await countersExact();
   });
 
+  it('crossing replies at once (each notifying both users of the other) all succeed, counts exact', async () => {
+    const [a, b, c, d] = [await person(), await person(), await person(), await person()];
+    const postOfA = await freshPost(a);
+    const postOfB = await freshPost(b);
+    // c answers b's comment on a's post while d answers a's comment on b's post: each reply
+    // notifies a and b, in opposite orders.
+    const ofB = await comment(b, postOfA, 'b 在 a 的动态下');
+    const ofA = await comment(a, postOfB, 'a 在 b 的动态下');
+    const replies = Array.from({ length: 24 }, (_, i) =>
+      i % 2 === 0
+        ? app.t.call(api.commentAdd, { post_id: postOfA, content: `回复 ${i}`, reply_id: ofB.id, client_id: newClientId('cross') }, { ticket: c.ticket })
+        : app.t.call(api.commentAdd, { post_id: postOfB, content: `回复 ${i}`, reply_id: ofA.id, client_id: newClientId('cross') }, { ticket: d.ticket }),
+    );
+    for (const answer of await Promise.all(replies)) expect(answer.body.code, JSON.stringify(answer.body)).toBe(0);
+    // a: b's comment, 12 comments on the post and 12 replies; b likewise.
+    expect(await unread(a)).toBe(25);
+    expect(await unread(b)).toBe(25);
+    await countersExact();
+  });
+
   it('groups per China day: a like on another day starts a new group', async () => {
     const [me, a, b] = [await person(), await person(), await person()];
     const postId = await freshPost(me);

@@ -17,7 +17,7 @@ import { comments, posts, users } from '../db/schema.ts';
 import { BusinessError, forbidden, notFound } from '../errors.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import { hitDailyCap } from './limits.ts';
-import { noticeComment, removeCommentNotices } from './notices.ts';
+import { lockRecipients, noticeComment, removeCommentNotices } from './notices.ts';
 import type { KeysetRequest, Page } from './paging.ts';
 
 const FIRST_REPLIES = 3;
@@ -210,6 +210,7 @@ export async function addComment(tx: Db, userId: number, input: CommentAddInput,
   // The answered author hears of a reply; the post's author of any other comment on it (one
   // notice when both are the same person: the reply).
   if (replyUserId !== null) {
+    await lockRecipients(tx, [replyUserId, post.authorId]);
     await noticeComment(tx, {
       type: 'reply', recipientId: replyUserId, actorId: userId, postId: input.post_id, commentId: row!.id, targetCommentId: answeredId,
     });
@@ -236,6 +237,8 @@ export async function deleteComment(tx: Db, userId: number, commentId: number): 
     .for('update');
   if (!comment) throw notFound('评论');
   if (comment.userId !== userId && post.authorId !== userId) throw forbidden();
+  // First, with the author's row (changed below) locked in order with the recipients'.
+  await removeCommentNotices(tx, commentId, [comment.userId]);
   await tx.update(comments).set({ deletedAt: sql`now()` }).where(eq(comments.id, commentId));
   await tx
     .update(posts)
@@ -254,6 +257,5 @@ export async function deleteComment(tx: Db, userId: number, commentId: number): 
       .set({ likeCount: sql`${users.likeCount} - ${comment.likeCount}` })
       .where(eq(users.id, comment.userId));
   }
-  await removeCommentNotices(tx, commentId);
   return { comment_id: commentId };
 }

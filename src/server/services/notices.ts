@@ -38,6 +38,16 @@ async function lockRecipient(tx: Db, userId: number): Promise<NoticeSettings | u
   return row;
 }
 
+/**
+ * Locks the rows of several recipients of one write in id order, before any of their notices:
+ * two comments that each notify both users of the other never wait on each other in a cycle.
+ */
+export async function lockRecipients(tx: Db, ids: readonly (number | null)[]): Promise<void> {
+  const sorted = [...new Set(ids.filter((id): id is number => id !== null))].sort((a, b) => a - b);
+  if (sorted.length < 2) return;
+  await tx.select({ id: users.id }).from(users).where(inArray(users.id, sorted)).orderBy(users.id).for('no key update');
+}
+
 async function moveUnread(tx: Db, userId: number, step: number): Promise<void> {
   if (step === 0) return;
   await tx
@@ -170,10 +180,10 @@ export async function leaveNoticeGroup(tx: Db, key: GroupKey, actorId: number): 
  * Removes the notices about a deleted post or comment (`where` on notices), with the unread
  * counts of their recipients; the recipients' rows are locked first, in id order.
  */
-async function removeNotices(tx: Db, where: SQL): Promise<void> {
+async function removeNotices(tx: Db, where: SQL, alsoLock: readonly number[]): Promise<void> {
   const recipients = await tx.selectDistinct({ userId: notices.userId }).from(notices).where(where);
   if (recipients.length === 0) return;
-  const ids = recipients.map((r) => r.userId).sort((a, b) => a - b);
+  const ids = [...new Set([...recipients.map((r) => r.userId), ...alsoLock])].sort((a, b) => a - b);
   await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids)).orderBy(users.id).for('no key update');
   const gone = await tx.delete(notices).where(where).returning({ userId: notices.userId, unread: notices.unread });
   const unread = new Map<number, number>();
@@ -181,14 +191,18 @@ async function removeNotices(tx: Db, where: SQL): Promise<void> {
   for (const [userId, n] of unread) await moveUnread(tx, userId, -n);
 }
 
-/** A deleted post takes every notice about it (its comments, replies and likes). */
-export function removePostNotices(tx: Db, postId: number): Promise<void> {
-  return removeNotices(tx, sql`${notices.postId} = ${postId} and ${notices.postId} <> 0`);
+/**
+ * A deleted post takes every notice about it (its comments, replies and likes). Called before the
+ * delete moves any user's counters; `alsoLock` the users whose rows the delete then changes, locked
+ * in the same id order as the recipients.
+ */
+export function removePostNotices(tx: Db, postId: number, alsoLock: readonly number[] = []): Promise<void> {
+  return removeNotices(tx, sql`${notices.postId} = ${postId} and ${notices.postId} <> 0`, alsoLock);
 }
 
-/** A deleted comment or reply takes the notices it made and the likes of it. */
-export function removeCommentNotices(tx: Db, commentId: number): Promise<void> {
-  return removeNotices(tx, sql`${notices.commentId} = ${commentId} and ${notices.commentId} <> 0`);
+/** A deleted comment or reply takes the notices it made and the likes of it (as removePostNotices). */
+export function removeCommentNotices(tx: Db, commentId: number, alsoLock: readonly number[] = []): Promise<void> {
+  return removeNotices(tx, sql`${notices.commentId} = ${commentId} and ${notices.commentId} <> 0`, alsoLock);
 }
 
 // ---- reads ----

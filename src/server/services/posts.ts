@@ -305,10 +305,11 @@ export async function deletePost(tx: Db, userId: number, postId: number): Promis
       .set({ postCount: sql`${topics.postCount} - 1` })
       .where(eq(topics.id, id));
   }
+  // Before the author's counts, so the author's row is locked in id order with the recipients'.
+  await removePostNotices(tx, postId, [post.authorId]);
   await tx
     .update(users)
     .set({ postCount: sql`${users.postCount} - 1`, likeCount: sql`${users.likeCount} - ${post.likeCount}` })
     .where(eq(users.id, post.authorId));
-  await removePostNotices(tx, postId);
   return { post_id: postId };
 }
