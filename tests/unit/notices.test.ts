@@ -5,10 +5,11 @@
  * a grouped notice reads as one line.
  */
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Notice, Paged } from '../../src/shared/schemas.ts';
 import { applyUnreadLeft, hasUnreadNotices, showNoticesRead } from '../../src/client/entities/notice/cache.ts';
 import { noticeKeys } from '../../src/client/entities/notice/queries.ts';
+import { showAppBadge } from '../../src/client/features/notice/app-badge.ts';
 import { noticeHeadline } from '../../src/client/features/notice/headline.ts';
 
 const UID = 7;
@@ -89,5 +90,25 @@ describe('a notice as a line', () => {
     expect(noticeHeadline({ ...like, comment_id: 3, actor_count: 1 })).toEqual({ who: '极客小明', did: '赞了你的评论' });
     expect(noticeHeadline(notice(2, true, { type: 'reply' })).did).toBe('回复了你的评论');
     expect(noticeHeadline(notice(3, true, { type: 'follow', actor_count: 2 }))).toEqual({ who: '用户3 等 2 人', did: '关注了你' });
+  });
+});
+
+describe("the installed app's icon", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the unread count, clears it at 0, and does nothing where the browser cannot', async () => {
+    const setAppBadge = vi.fn(async () => undefined);
+    const clearAppBadge = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { setAppBadge, clearAppBadge });
+    showAppBadge(4);
+    showAppBadge(0);
+    expect(setAppBadge.mock.calls).toEqual([[4]]);
+    expect(clearAppBadge).toHaveBeenCalledTimes(1);
+    // Refused (not installed): nothing thrown, nothing left unhandled.
+    vi.stubGlobal('navigator', { setAppBadge: () => Promise.reject(new Error('not installed')) });
+    showAppBadge(2);
+    vi.stubGlobal('navigator', {});
+    expect(() => showAppBadge(3)).not.toThrow();
+    await Promise.resolve();
   });
 });

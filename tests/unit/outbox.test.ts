@@ -16,6 +16,7 @@ import { outbox, setWriteNotices } from '../../src/client/entities/outbox/index.
 import { channelKeys } from '../../src/client/entities/channel/queries.ts';
 import { cachedComment } from '../../src/client/entities/comment/cache.ts';
 import { commentKeys } from '../../src/client/entities/comment/queries.ts';
+import { noticeKeys } from '../../src/client/entities/notice/queries.ts';
 import { cachedPost } from '../../src/client/entities/post/cache.ts';
 import { feedQueryOptions } from '../../src/client/entities/post/queries.ts';
 import { sessionKeys } from '../../src/client/entities/session/queries.ts';
@@ -349,6 +350,47 @@ describe('every write through the one path', () => {
     const [call] = online.of('/serv/v1/follower/follower_channel');
     expect(call?.body).toEqual({ channel_id: 4, client_id: queued!.id });
     expect(online.of('/serv/v1/follower/follower_channel')).toHaveLength(1);
+  });
+
+  it('marks notices read offline at once, keeps only the latest look, and sends it once when the network is back', async () => {
+    const notice = (id: number) => ({
+      id, type: 'comment' as const, actors: [], actor_count: 1, post_id: 7, comment_id: id, target_excerpt: '', content_excerpt: '',
+      route: `/message/detail/7?comment=${id}`, unread: true, update_time: 1_700_000_000_000 + id,
+    });
+    queryClient.setQueryData(noticeKeys.unread(ME.uid), 3);
+    queryClient.setQueryData(noticeKeys.list(ME.uid, 'all'), { pages: [{ list: [notice(3), notice(2), notice(1)], page: { more: false, next_index: 0 } }], pageParams: [0] });
+    offline();
+    const writes = await outbox(queryClient);
+    expect(await writes.write('noticeRead', { up_to_id: 2 })).toEqual({ status: 'queued' });
+    expect(queryClient.getQueryData(noticeKeys.unread(ME.uid))).toBe(1);
+    expect(await writes.write('noticeRead', { up_to_id: 3 })).toEqual({ status: 'queued' });
+    expect(queryClient.getQueryData(noticeKeys.unread(ME.uid))).toBe(0);
+    expect(useOutbox.getState().items.map((item) => [item.kind, item.label])).toEqual([['noticeRead', '消息已读']]);
+    const [queued] = useOutbox.getState().items;
+
+    const online = server(() => envelope({ count: 0 }));
+    await goOnline();
+    expect(online.of('/serv/v1/notice/read').map((call) => call.body)).toEqual([{ up_to_id: 3, client_id: queued!.id }]);
+    // Nothing unread is left to mark: a further look sends nothing.
+    expect(await writes.write('noticeRead', { up_to_id: 3 })).toEqual({ status: 'dropped' });
+  });
+
+  it('switches a kind of notice off at once and sends it once; refused, the switch goes back', async () => {
+    queryClient.setQueryData(noticeKeys.settings(ME.uid), { comment: true, like: true, follow: true });
+    offline();
+    const writes = await outbox(queryClient);
+    await writes.write('noticeSetting', { kind: 'like', on: false });
+    expect(queryClient.getQueryData(noticeKeys.settings(ME.uid))).toEqual({ comment: true, like: false, follow: true });
+    const [queued] = useOutbox.getState().items;
+    const online = server(() => envelope({ comment: true, like: false, follow: true }));
+    await goOnline();
+    expect(online.of('/serv/v1/notice/settings').map((call) => call.body)).toEqual([{ like: false, client_id: queued!.id }]);
+
+    offline();
+    await writes.write('noticeSetting', { kind: 'follow', on: false });
+    server(() => refusal(-1005, '用户不存在'));
+    await goOnline();
+    expect(queryClient.getQueryData(noticeKeys.settings(ME.uid))).toEqual({ comment: true, like: false, follow: true });
   });
 
   it('puts a refused channel follow back', async () => {
