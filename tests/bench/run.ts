@@ -12,7 +12,8 @@
  * as the built server is) as a process of its own, and drive it with autocannon from another
  * process (load.ts):
  * - postgres: a PostgreSQL of its own (Debian's binaries, as the tests start one), or the
- *   DATABASE_URL given, bulk-loaded with BENCH_POSTS posts (default 1,000,000; bulk-load.ts);
+ *   DATABASE_URL given, bulk-loaded with BENCH_POSTS posts (default 1,000,000; bulk-load.ts)
+ *   and BENCH_NOTICES notices of the demo user (default 1,000,000; notices-load.ts);
  * - pglite: an embedded PGlite data folder bulk-loaded with BENCH_PGLITE_POSTS (default 100,000).
  * Settings: BENCH_ROUNDS (5), BENCH_SECONDS per run (5), BENCH_CONNECTIONS (50), BENCH_CASES (a
  * regular expression: only the cases whose name matches, beside the anchors).
@@ -52,6 +53,7 @@ import { startPostgres } from '../support/db.ts';
 import { atLength, ordinaryText, worstTexts } from '../support/worst-texts.ts';
 import { freePort } from '../support/ports.ts';
 import { bulkLoad, type SqlRunner } from './bulk-load.ts';
+import { bulkLoadNotices } from './notices-load.ts';
 import { lighthouseGroup, offlineGroup } from './first-screen.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
 import { BENCH_ANCHOR_PATHS } from './server-anchors.ts';
@@ -69,6 +71,8 @@ const whole = (name: string, fallback: number) => {
 const settings = {
   posts: whole('BENCH_POSTS', 1_000_000),
   pglitePosts: whole('BENCH_PGLITE_POSTS', 100_000),
+  /** Notices of the demo user in the PostgreSQL group (another user has 10). */
+  notices: whole('BENCH_NOTICES', 1_000_000),
   rounds: whole('BENCH_ROUNDS', 5),
   seconds: whole('BENCH_SECONDS', 5),
   connections: whole('BENCH_CONNECTIONS', 50),
@@ -131,7 +135,8 @@ function npmScript(name: string, checkout = root): string {
 
 /** `npm run serve`'s command in the checkout at `serverRoot`, without its `node`: node's flags and the built server. */
 function serveArgs(serverRoot = root): string[] {
-  const [command, ...args] = npmScript('serve', serverRoot).split(/\s+/);
+  // `exec node ...`: npm's shell hands its process to node (the supervision test); the bench starts node itself.
+  const [command, ...args] = npmScript('serve', serverRoot).replace(/^exec\s+/, '').split(/\s+/);
   if (command !== 'node') throw new Error(`unexpected serve script: ${[command, ...args].join(' ')}`);
   return args;
 }
@@ -440,12 +445,28 @@ function feedCases(range: { firstPostId: number; lastPostId: number; channels: [
   ];
 }
 
-/** A ticket for the demo user 13800000000 (uid 1, who follows channels and users), written directly. */
-async function benchTicket(runner: SqlRunner): Promise<string> {
+/**
+ * notice/list's first page and the unread count of a user with settings.notices notices beside one
+ * with 10: the first page reads an index range whatever the history, so the two stay alike.
+ */
+function noticeCases(many: string, few: string): Case[] {
+  const size = settings.pageSize;
+  const as = (ticket: string) => ({ cookie: `${TICKET_COOKIE}=${ticket}` });
+  const count = settings.notices.toLocaleString('en');
+  return [
+    { name: `notice/list, ${size} of 10 notices`, path: api.noticeList.path, body: { size }, headers: as(few) },
+    { name: `notice/list, ${size} of ${count} notices`, path: api.noticeList.path, body: { size }, headers: as(many) },
+    { name: `notice/list tab follow, ${size} of ${count} notices`, path: api.noticeList.path, body: { size, type: 'follow' }, headers: as(many) },
+    { name: `notice/unread_count, ${count} notices`, path: api.noticeUnreadCount.path, body: {}, headers: as(many) },
+  ];
+}
+
+/** A ticket for the demo user 13800000000 (uid 1, who follows channels and users), or another, written directly. */
+async function benchTicket(runner: SqlRunner, userId = 1): Promise<string> {
   const ticket = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}`;
   await runner.query(
     `insert into tickets (user_id, token_hash, device_id, device_kind, expires_at)
-     values (1, '${hashToken(ticket)}', 'bench', 'pc', now() + interval '1 day')`,
+     values (${userId}, '${hashToken(ticket)}', 'bench', 'pc', now() + interval '1 day')`,
   );
   return ticket;
 }
@@ -501,6 +522,13 @@ async function postgresGroup(): Promise<void> {
       say();
       const range = await rangeOf(runner, firstPostId);
       const ticket = await benchTicket(runner);
+      const noticeLoad = { posts: [range.firstPostId, range.lastPostId] as [number, number], actors: [2, 40] as [number, number] };
+      const started = performance.now();
+      const added = await bulkLoadNotices(runner, { ...noticeLoad, userId: 1, count: settings.notices });
+      await bulkLoadNotices(runner, { ...noticeLoad, userId: 2, count: 10 });
+      say(`Notices: the demo user has ${settings.notices.toLocaleString('en')} (${added.toLocaleString('en')} loaded in ${fixed((performance.now() - started) / 1000, 1)} s), user 2 has 10.`);
+      say();
+      const fewTicket = await benchTicket(runner, 2);
       const local = !env.DATABASE_URL || /@(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//.test(url);
       const postmaster = local ? await postmasterPid(runner) : undefined;
       await database.close();
@@ -508,7 +536,7 @@ async function postgresGroup(): Promise<void> {
       say();
       server = await startAnchoredServer({ DATABASE_URL: url });
       const dbPids = () => (postmaster ? processTree(postmaster) : []);
-      reportCases('PostgreSQL', await runCases('PostgreSQL', server, feedCases(range, ticket, true), dbPids));
+      reportCases('PostgreSQL', await runCases('PostgreSQL', server, [...feedCases(range, ticket, true), ...noticeCases(ticket, fewTicket)], dbPids));
     } finally {
       await server?.stop();
       await client.end();
