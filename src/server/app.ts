@@ -14,7 +14,7 @@ import { fail } from '#shared/envelope.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import { BASE64_BODY_HEADER, BASE64_BODY_VALUE, DEVICE_ID_HEADER, routes, TICKET_COOKIE, TICKET_HEADER } from '#shared/endpoints.ts';
 import { clientConfigOf, type Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import type { Db, PoolStats } from './db/client.ts';
 import { badRequest } from './errors.ts';
 import { configuredCodeSender } from './services/code-senders.ts';
 import type { CodeSender } from './services/login.ts';
@@ -48,6 +48,8 @@ export interface AppOptions {
   codeSender?: CodeSender;
   /** The process's phase, told by /readyz (boot.ts moves it along); default: ready. */
   readiness?: Readiness;
+  /** The database's connections, for /metrics (Database.poolStats). */
+  poolStats?: (() => PoolStats) | undefined;
 }
 
 export async function buildApp({
@@ -57,6 +59,7 @@ export async function buildApp({
   serveClient = true,
   codeSender,
   readiness = new Readiness(),
+  poolStats,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -144,12 +147,21 @@ export async function buildApp({
   });
 
   // Probes, and the hold of requests while the process starts: before any hook that reads the database.
-  registerHealth(app, { db, readiness, serveMetrics: config.metrics ? installMetrics(app) : undefined });
+  const metrics =
+    config.metrics || config.metricsAllow.length > 0
+      ? installMetrics(app, { public: config.metrics, allow: config.metricsAllow, poolStats })
+      : undefined;
+  registerHealth(app, { db, readiness, serveMetrics: metrics?.serve });
   installInputGuard(app);
   await app.register(authPlugin, { db });
   installRequestLimits(app, db, config);
   // Every call of the contract and every other path, from one map (routes/index.ts).
-  await registerRoutes(app, { db, config, codeSender: codeSender ?? configuredCodeSender(config, app.log) });
+  await registerRoutes(app, {
+    db,
+    config,
+    codeSender: codeSender ?? configuredCodeSender(config, app.log),
+    ...(metrics ? { onReplay: metrics.replayed } : {}),
+  });
   await registerStaticClient(app, {
     dir: serveClient ? config.clientDir : undefined,
     config: clientConfigOf(config),

@@ -7,12 +7,12 @@
  * NaN or half-read setting ever reaches the app. An empty variable counts as unset.
  */
 import { existsSync } from 'node:fs';
-import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_CLIENT_CONFIG, type ClientConfig } from '#shared/client-config.ts';
 import { LOGIN_CODE_RESEND_S, UPLOAD_MAX_BYTES } from '#shared/constants.ts';
+import { addressMatcher, isAddressRange } from './http/address-ranges.ts';
 
 /** The folder holding package.json, found from this file whether it runs from src/ or dist/. */
 export function projectRoot(): string {
@@ -53,8 +53,10 @@ export interface Config {
    */
   trustProxy: TrustProxy;
   logLevel: LogLevel;
-  /** Serve GET /metrics (Prometheus text format); off: 404 there, as on any path that is no call. */
+  /** Serve GET /metrics (Prometheus text format) to anyone; off: 404 there, as on any path that is no call. */
   metrics: boolean;
+  /** Addresses and ranges served GET /metrics even with METRICS off (a Prometheus on the private network). */
+  metricsAllow: string[];
   /** Seconds before the same phone may ask for another login code. */
   loginCodeResendSeconds: number;
   /** Writes (likes, comments, votes, deletes, complaints, follows) one user may make per minute; more: -2005. */
@@ -182,17 +184,6 @@ const text = z.string().trim().min(1, 'must not be blank');
 
 export type TrustProxy = boolean | number | string[];
 
-/** Names proxy-addr (Fastify's) knows for the loopback, link-local and private ranges. */
-const ADDRESS_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
-
-function isAddressRange(value: string): boolean {
-  if (ADDRESS_RANGE_NAMES.includes(value)) return true;
-  const [address = '', prefix, extra] = value.split('/');
-  const version = isIP(address);
-  if (version === 0 || extra !== undefined) return false;
-  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
-}
-
 const TRUST_PROXY_MESSAGE =
   'must be true or false, a number of proxy hops (1 to 10), or comma-separated addresses and ranges (10.0.0.1, 10.0.0.0/8, ::1, loopback)';
 
@@ -215,6 +206,27 @@ const trustProxy = z
       if (ranges.every(isAddressRange)) return ranges;
     }
     context.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE });
+    return z.NEVER;
+  });
+
+/**
+ * METRICS_ALLOW: the scrapers' addresses and ranges. The answer names requests by route, which a
+ * stranger has no need of, so it goes to these peers only (as TRUST_PROXY lets the server see them).
+ */
+const addressList = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    const ranges = value.split(',').map((part) => part.trim());
+    try {
+      if (ranges.every(isAddressRange)) {
+        addressMatcher(ranges);
+        return ranges;
+      }
+    } catch {
+      // An address node:net cannot hold: the same message.
+    }
+    context.addIssue({ code: 'custom', message: 'must be comma-separated addresses and ranges (10.0.0.1, 10.0.0.0/8, ::1, loopback)' });
     return z.NEVER;
   });
 
@@ -266,6 +278,7 @@ const envSchema = z.object({
   SECURE_COOKIES: z.preprocess(unsetIfEmpty, flag.default(false)),
   TRUST_PROXY: z.preprocess(unsetIfEmpty, trustProxy.default(false)),
   METRICS: z.preprocess(unsetIfEmpty, flag.default(false)),
+  METRICS_ALLOW: z.preprocess(unsetIfEmpty, addressList.default([])),
   LOG_LEVEL: z.preprocess(
     unsetIfEmpty,
     z
@@ -354,6 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     metrics: e.METRICS,
+    metricsAllow: e.METRICS_ALLOW,
     loginCodeResendSeconds: e.LOGIN_CODE_RESEND_SECONDS,
     writeLimitPerMinute: e.WRITE_LIMIT_PER_MINUTE,
     dailyComplaintLimit: e.DAILY_COMPLAINT_LIMIT,

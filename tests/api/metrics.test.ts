@@ -1,11 +1,20 @@
 /**
- * GET /metrics (src/server/http/metrics.ts): off unless METRICS=true (a 404 envelope, as any
- * path that is no call); on, the Prometheus text format with requests by route and status,
- * the latency histogram and the -2005 refusals, labelled by route pattern, never by raw path.
+ * GET /metrics (src/server/http/metrics.ts): off unless METRICS=true or the peer is within
+ * METRICS_ALLOW (a 404 envelope, as any path that is no call); on, the Prometheus text format
+ * with requests by route and status, the latency histogram, the -2005 refusals, the PostgreSQL
+ * pool and the replayed writes, labelled by route pattern, never by raw path.
  */
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
-import { behaviourDatabases, codeOf, createTestApp, testAppFor } from '../support/api.ts';
+import { ConfigError, loadConfig } from '../../src/server/config.ts';
+import { behaviourDatabases, codeOf, createTestApp, newClientId, phoneSource, testAppFor } from '../support/api.ts';
+
+/** The value of one sample line of the text format (`name{labels} value`), or undefined. */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
 
 describe.each(behaviourDatabases)('metrics on $name', ({ open }) => {
   const app = testAppFor(open);
@@ -42,5 +51,102 @@ describe.each(behaviourDatabases)('metrics on $name', ({ open }) => {
     } finally {
       await t.close();
     }
+  });
+
+  it('tells the PostgreSQL pool: connections open, idle, and queries waiting for one', async () => {
+    const t = await createTestApp(app.database, { env: { METRICS: 'true' } });
+    const scrape = async () => (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    // The test database's pool holds 10 (client.ts): ten transactions held open take them all.
+    const size = 10;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const held: Promise<unknown>[] = [];
+    try {
+      const idleText = await scrape();
+      expect(idleText).toContain('# TYPE db_pool_connections gauge');
+      expect(sample(idleText, 'db_pool_waiting_requests')).toBe(0);
+      expect(sample(idleText, 'db_pool_connections_idle')).toBe(sample(idleText, 'db_pool_connections'));
+
+      let begun = 0;
+      for (let i = 0; i < size; i++) {
+        held.push(
+          app.database.db.transaction(async (tx) => {
+            await tx.execute(sql`select 1`);
+            begun++;
+            await gate;
+          }),
+        );
+      }
+      await expect.poll(() => begun, { timeout: 5_000 }).toBe(size);
+      // One more query finds no connection and waits in the pool's queue (a drizzle query runs once awaited).
+      held.push(app.database.db.execute(sql`select 1`).then(() => undefined));
+      // Within the pool's 5 s connection timeout, after which the waiting query would fail.
+      await expect.poll(async () => sample(await scrape(), 'db_pool_waiting_requests'), { timeout: 2_000 }).toBe(1);
+      const busy = await scrape();
+      expect(sample(busy, 'db_pool_connections')).toBe(size);
+      expect(sample(busy, 'db_pool_connections_idle')).toBe(0);
+    } finally {
+      release();
+      await Promise.all(held);
+      await t.close();
+    }
+  });
+
+  it('counts each replay of an answered client_id once, by route; a new client_id is no replay', async () => {
+    const t = await createTestApp(app.database, { env: { METRICS: 'true' } });
+    try {
+      const { ticket } = await t.login(phoneSource('1560051')());
+      const replays = async () => sample((await t.app.inject({ method: 'GET', url: '/metrics' })).body, `write_replays_total{route="${api.commentAdd.path}"}`);
+      const comment = { post_id: 5, content: '重放计数的评论', client_id: newClientId('replay') };
+      const first = (await t.call<{ id: number }>(api.commentAdd, comment, { ticket })).data();
+      expect(await replays()).toBeUndefined();
+      // The outbox sends it again twice (the answer was lost): the stored answer both times.
+      for (let i = 0; i < 2; i++) expect((await t.call<{ id: number }>(api.commentAdd, comment, { ticket })).data().id).toBe(first.id);
+      expect(await replays()).toBe(2);
+      await t.call(api.commentAdd, { ...comment, client_id: newClientId('replay') }, { ticket });
+      expect(await replays()).toBe(2);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with METRICS_ALLOW and METRICS unset, serves the allowed addresses only', async () => {
+    const t = await createTestApp(app.database, { env: { METRICS_ALLOW: '10.0.0.0/8, 192.0.2.7, loopback' } });
+    try {
+      const scrape = (remoteAddress: string, headers: Record<string, string> = {}) =>
+        t.app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
+      for (const allowed of ['10.20.30.40', '::ffff:10.1.2.3', '192.0.2.7', '127.0.0.1', '::1']) {
+        const answer = await scrape(allowed);
+        expect(answer.statusCode, allowed).toBe(200);
+        expect(answer.body, allowed).toContain('# TYPE http_requests_total counter');
+      }
+      for (const refused of ['203.0.113.9', '192.0.2.8', '11.0.0.1', '2001:db8::1']) {
+        const answer = await scrape(refused);
+        expect(answer.statusCode, refused).toBe(404);
+        expect(answer.headers['content-type']).toMatch(/^application\/json/);
+        expect((answer.json() as { code: number }).code).toBe(-1);
+      }
+      // Without TRUST_PROXY a client cannot name an allowed address of its own.
+      expect((await scrape('203.0.113.9', { 'x-forwarded-for': '10.0.0.1' })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('METRICS_ALLOW', () => {
+  it('refuses to start on a value that is no address or range, naming it', () => {
+    for (const bad of ['10.0.0.0/33', 'prometheus.internal', '10.0.0.1,,10.0.0.2', '::1/129']) {
+      let error: unknown;
+      try {
+        loadConfig({ METRICS_ALLOW: bad });
+      } catch (err) {
+        error = err;
+      }
+      expect(error, bad).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems.join('\n'), bad).toMatch(/^METRICS_ALLOW must be comma-separated addresses and ranges/);
+    }
+    expect(loadConfig({ METRICS_ALLOW: ' ::1 , 172.16.0.0/12,uniquelocal ' }).metricsAllow).toEqual(['::1', '172.16.0.0/12', 'uniquelocal']);
+    expect(loadConfig({}).metricsAllow).toEqual([]);
   });
 });

@@ -77,6 +77,7 @@ export async function createTestApp(database: Database, options: TestAppOptions 
     db: database.db,
     serveClient: options.clientDir !== undefined,
     codeSender,
+    poolStats: database.poolStats,
     ...(options.readiness ? { readiness: options.readiness } : {}),
   });
   options.beforeReady?.(app);

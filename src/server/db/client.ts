@@ -16,9 +16,23 @@ import * as schema from './schema.ts';
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** A PostgreSQL pool's connections now, for /metrics. */
+export interface PoolStats {
+  /** Open connections, lent or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: the pool is at its size. */
+  waiting: number;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * PostgreSQL only. PGlite has no pool: one connection inside the process runs each query in
+   * turn, and it tells no queue of its own, so it has nothing honest to report.
+   */
+  poolStats?: () => PoolStats;
   close(): Promise<void>;
 }
 
@@ -110,6 +124,7 @@ export async function createDatabase(options: OpenOptions): Promise<UnpreparedDa
     return {
       db: db as unknown as Db,
       kind: 'postgres',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async connect() {
         (await pool.connect()).release();
       },

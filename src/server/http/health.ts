@@ -14,7 +14,7 @@ import { fail, ok } from '#shared/envelope.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import type { Db } from '../db/client.ts';
 import { RETRY_AFTER_SECONDS } from './error-handler.ts';
-import { METRICS_PATH, type MetricsHandler } from './metrics.ts';
+import { METRICS_PATH, type Metrics } from './metrics.ts';
 
 /**
  * Where the process is in its life: starting (its database not reached yet), migrating (reached;
@@ -99,8 +99,8 @@ function answerNotFound(request: FastifyRequest, reply: FastifyReply) {
 export interface HealthOptions {
   db: Db;
   readiness: Readiness;
-  /** Serves GET /metrics (METRICS=true); without it /metrics is a 404 like the other reserved paths. */
-  serveMetrics?: MetricsHandler | undefined;
+  /** Serves GET /metrics to the peers it may go to; to others, and without it, /metrics is a 404 like the other reserved paths. */
+  serveMetrics?: Metrics['serve'] | undefined;
 }
 
 export function registerHealth(app: FastifyInstance, { db, readiness, serveMetrics }: HealthOptions): void {
@@ -119,7 +119,8 @@ export function registerHealth(app: FastifyInstance, { db, readiness, serveMetri
   for (const path of RESERVED_PATHS) {
     const handler =
       path === METRICS_PATH && serveMetrics
-        ? (request: FastifyRequest, reply: FastifyReply) => (request.method === 'GET' ? serveMetrics(request, reply) : answerNotFound(request, reply))
+        ? (request: FastifyRequest, reply: FastifyReply) =>
+            (request.method === 'GET' ? serveMetrics(request, reply) : undefined) ?? answerNotFound(request, reply)
         : answerNotFound;
     app.all(path, { schema: { hide: true } }, handler);
   }

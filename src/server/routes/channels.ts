@@ -12,8 +12,8 @@ import { writer } from '../services/once.ts';
 import { resolveUserId } from '../services/users.ts';
 import type { RouteDeps } from './deps.ts';
 
-export const channelHandlers = ({ db, config }: RouteDeps) => {
-  const write = writer(db, config);
+export const channelHandlers = ({ db, config, onReplay }: RouteDeps) => {
+  const write = writer(db, config, onReplay);
   return defineHandlers({
     channelDetail: ({ input, viewer }) => getChannel(db, input.channel_id, viewer?.userId ?? null),
 

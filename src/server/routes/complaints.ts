@@ -5,8 +5,8 @@ import { addComplaint } from '../services/complaints.ts';
 import { writer } from '../services/once.ts';
 import type { RouteDeps } from './deps.ts';
 
-export const complaintHandlers = ({ db, config }: RouteDeps) => {
-  const write = writer(db, config);
+export const complaintHandlers = ({ db, config, onReplay }: RouteDeps) => {
+  const write = writer(db, config, onReplay);
   return defineHandlers({
     complainReasons: async () => ({ list: COMPLAIN_REASONS.map(({ reason, text }) => ({ reason, text })) }),
 

@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { CodeSender } from '../services/login.ts';
+import type { OnReplay } from '../services/once.ts';
 
 /** What every group of handlers is given: no globals, so tests build apps side by side. */
 export interface RouteDeps {
@@ -8,4 +9,6 @@ export interface RouteDeps {
   config: Config;
   /** Where login codes go (the server log by default). */
   codeSender: CodeSender;
+  /** Told of each write replayed by its client_id (for /metrics); absent: metrics are off. */
+  onReplay?: OnReplay | undefined;
 }

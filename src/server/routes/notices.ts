@@ -4,8 +4,8 @@ import { listNotices, markNoticesRead, noticeSettings, unreadCount } from '../se
 import { writer } from '../services/once.ts';
 import type { RouteDeps } from './deps.ts';
 
-export const noticeHandlers = ({ db, config }: RouteDeps) => {
-  const write = writer(db, config);
+export const noticeHandlers = ({ db, config, onReplay }: RouteDeps) => {
+  const write = writer(db, config, onReplay);
   return defineHandlers({
     noticeList: ({ input, viewer }) => listNotices(db, viewer.userId, input),
 

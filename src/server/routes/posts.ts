@@ -14,8 +14,8 @@ import type { RouteDeps } from './deps.ts';
 const likeTargetOf = (input: { post_id: number } | { comment_id: number }): LikeTarget =>
   'post_id' in input ? { post_id: input.post_id } : { comment_id: input.comment_id };
 
-export const postHandlers = ({ db, config }: RouteDeps) => {
-  const write = writer(db, config);
+export const postHandlers = ({ db, config, onReplay }: RouteDeps) => {
+  const write = writer(db, config, onReplay);
   return defineHandlers({
     postDetail: ({ input, viewer }) => getPost(db, input.post_id, viewer?.userId ?? null),
 

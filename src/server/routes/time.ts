@@ -5,8 +5,8 @@ import { saveNote } from '../services/notes.ts';
 import { writer } from '../services/once.ts';
 import type { RouteDeps } from './deps.ts';
 
-export const timeHandlers = ({ db, config }: RouteDeps) => {
-  const write = writer(db, config);
+export const timeHandlers = ({ db, config, onReplay }: RouteDeps) => {
+  const write = writer(db, config, onReplay);
   return defineHandlers({
     exploreList: async ({ input }) => ({
       info: { list: await exploreList(db, input.page, input.block_name) },

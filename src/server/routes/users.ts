@@ -8,8 +8,8 @@ import { writer } from '../services/once.ts';
 import { getUserInfo, resolveUserId, setNick, setUserFollow } from '../services/users.ts';
 import type { RouteDeps } from './deps.ts';
 
-export const userHandlers = ({ db, config }: RouteDeps) => {
-  const write = writer(db, config);
+export const userHandlers = ({ db, config, onReplay }: RouteDeps) => {
+  const write = writer(db, config, onReplay);
   return defineHandlers({
     userInfo: ({ input, viewer }) => getUserInfo(db, input, viewer?.userId ?? null),
 

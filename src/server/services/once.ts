@@ -39,6 +39,9 @@ export interface WriteLimits {
   writeLimitPerMinute: number;
 }
 
+/** Told when a write's client_id was already answered: a replay, answered from the stored answer (or -1009). */
+export type OnReplay = (endpoint: EndpointName) => void;
+
 /** A JSON text with object keys sorted, so equal inputs hash alike. */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
@@ -74,13 +77,16 @@ async function findKey(db: Db, call: WriteCall, clientId: string) {
 }
 
 /** Runs one write of a user: exactly once per client_id when one is given, within the write limit. */
-export function writer(db: Db, limits: WriteLimits) {
+export function writer(db: Db, limits: WriteLimits, onReplay: OnReplay = () => undefined) {
   return async function write<T>(call: WriteCall, effect: (tx: Db) => Promise<T>): Promise<T> {
     const clientId = call.input.client_id;
     const hash = requestHash(call.input);
     if (clientId !== undefined) {
       const answered = await findKey(db, call, clientId);
-      if (answered) return replayOf<T>(answered, hash);
+      if (answered) {
+        onReplay(call.endpoint);
+        return replayOf<T>(answered, hash);
+      }
     }
     await hitWriteLimit(db, call.userId, limits.writeLimitPerMinute);
     const result = await db.transaction(async (tx) => {
@@ -94,6 +100,7 @@ export function writer(db: Db, limits: WriteLimits) {
         // A concurrent request with this key committed first (we waited for it on the index).
         const answered = await findKey(tx, call, clientId);
         if (!answered) throw new Error('idempotency key vanished');
+        onReplay(call.endpoint);
         return replayOf<T>(answered, hash);
       }
       const data = await effect(tx);
