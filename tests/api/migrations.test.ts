@@ -339,3 +339,49 @@ describe.each(engines)('a database of the previous main (no joint book lists) on
     expect(await queryRows(db, sql`select count(*)::int as n from booklists`)).toEqual([{ n: 0 }]);
   });
 });
+
+describe.each(engines)('a database of the previous main (no notices) on $name', ({ open }) => {
+  let opened: Opened;
+  let oldFolder: string;
+
+  beforeAll(async () => {
+    opened = await open();
+    oldFolder = await migrationsUpTo('0006_booklists');
+    await opened.migrate(oldFolder);
+    const db = opened.database.db;
+    await db.execute(sql`insert into users (id, ucode, nick, avatar, cellphone, follower_count) values
+      (1, 'u1', '一号', '', '13700000101', 1), (2, 'u2', '二号', '', '13700000102', 0)`);
+    await db.execute(sql`select setval('users_id_seq', 2)`);
+    await db.execute(sql`insert into user_follows (follower_id, followee_id) values (2, 1)`);
+    await db.execute(sql`update users set following_count = 1 where id = 2`);
+    await db.execute(sql`insert into posts (id, user_id, content) values (1, 1, '一号的动态')`);
+    await db.execute(sql`select setval('posts_id_seq', 1)`);
+    await opened.migrate(migrationsFolder);
+  }, 60_000);
+
+  afterAll(async () => {
+    await opened?.stop();
+    if (oldFolder) await rm(oldFolder, { recursive: true, force: true });
+  });
+
+  it('keeps its users and follows, with no notice, every switch on and nothing unread; new writes make notices', async () => {
+    const db = opened.database.db;
+    expect(
+      await queryRows(db, sql`select id, nick, follower_count, notice_unread, notice_comment, notice_like, notice_follow from users order by id`),
+    ).toEqual([
+      { id: 1, nick: '一号', follower_count: 1, notice_unread: 0, notice_comment: true, notice_like: true, notice_follow: true },
+      { id: 2, nick: '二号', follower_count: 0, notice_unread: 0, notice_comment: true, notice_like: true, notice_follow: true },
+    ]);
+    expect(await queryRows(db, sql`select count(*)::int as n from notices`)).toEqual([{ n: 0 }]);
+    const t = await createTestApp(opened.database);
+    try {
+      const one = await t.login('13700000101');
+      const two = await t.login('13700000102');
+      expect((await t.call<Paged<unknown>>(api.noticeList, {}, { ticket: one.ticket })).data().list).toEqual([]);
+      await t.call(api.likeAdd, { post_id: 1 }, { ticket: two.ticket }).then((r) => r.data());
+      expect((await t.call<{ count: number }>(api.noticeUnreadCount, {}, { ticket: one.ticket })).data()).toEqual({ count: 1 });
+    } finally {
+      await t.close();
+    }
+  });
+});
