@@ -179,7 +179,8 @@ describe.each(testDatabases)('notices on $name', ({ open }) => {
     const mine = await comment(me, postId, '楼主的评论');
     await comment(other, postId, '回复楼主', { reply_id: mine.id });
     await call(api.likeAdd, { post_id: postId }, other);
-    expect(await unread(me)).toBe(3);
+    await call(api.likeAdd, { comment_id: mine.id }, other);
+    expect(await unread(me)).toBe(4);
     await call(api.postDelete, { post_id: postId }, me);
     expect((await list(me)).list).toEqual([]);
     expect(await unread(me)).toBe(0);
