@@ -122,12 +122,6 @@ export const IconHash = (p: IconProps) => (
     <path d="M5 9h14M5 15h14M10 4L8 20M16 4l-2 16" />
   </Svg>
 );
-export const IconBell = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z" />
-    <path d="M10 20.5a2 2 0 0 0 4 0" />
-  </Svg>
-);
 export const IconInbox = (p: IconProps) => (
   <Svg {...p}>
     <path d="M4 13l2.5-7h11L20 13v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1z" />

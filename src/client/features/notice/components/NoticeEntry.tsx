@@ -1,7 +1,15 @@
 import { Link } from '@tanstack/react-router';
-import { IconBell } from '../../../ui/icons.tsx';
+import { Svg, type IconProps } from '../../../ui/icons.tsx';
 import { useUnreadNotices } from '../unread.ts';
 import './notice-entry.css';
+
+// Here rather than in ui/icons.tsx, which every first visit loads: only a login shows it.
+const IconBell = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z" />
+    <path d="M10 20.5a2 2 0 0 0 4 0" />
+  </Svg>
+);
 
 /** 消息 with the unread count, in the PC header and the phone's top bar; logged in only. */
 export default function NoticeEntry() {
