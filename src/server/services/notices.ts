@@ -96,6 +96,10 @@ export interface GroupKey {
   commentId: number;
 }
 
+/** The notices of the key's recipient, kind and target (of every day). */
+const inGroupOf = (key: GroupKey) =>
+  and(eq(notices.userId, key.recipientId), eq(notices.type, key.type), eq(notices.postId, key.postId), eq(notices.commentId, key.commentId));
+
 /**
  * Adds the actor to the group of today (made if there is none): the group moves to the top of the
  * list and is unread again. The recipient's row is locked first, so joins of one group queue.
@@ -108,15 +112,7 @@ export async function joinNoticeGroup(tx: Db, key: GroupKey, actorId: number): P
   const [group] = await tx
     .select({ id: notices.id, unread: notices.unread })
     .from(notices)
-    .where(
-      and(
-        eq(notices.userId, key.recipientId),
-        eq(notices.type, key.type),
-        eq(notices.postId, key.postId),
-        eq(notices.commentId, key.commentId),
-        eq(notices.day, day),
-      ),
-    )
+    .where(and(inGroupOf(key), eq(notices.day, day)))
     .for('no key update');
   if (!group) {
     const [row] = await tx
@@ -151,14 +147,7 @@ export async function leaveNoticeGroup(tx: Db, key: GroupKey, actorId: number): 
     .select({ id: notices.id, unread: notices.unread, actorCount: notices.actorCount })
     .from(notices)
     .innerJoin(noticeActors, and(eq(noticeActors.noticeId, notices.id), eq(noticeActors.actorId, actorId)))
-    .where(
-      and(
-        eq(notices.userId, key.recipientId),
-        eq(notices.type, key.type),
-        eq(notices.postId, key.postId),
-        eq(notices.commentId, key.commentId),
-      ),
-    )
+    .where(inGroupOf(key))
     .for('no key update', { of: notices });
   if (!group) return;
   if (group.actorCount <= 1) {
