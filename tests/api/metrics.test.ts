@@ -105,6 +105,12 @@ describe.each(behaviourDatabases)('metrics on $name', ({ open }) => {
       expect(await replays()).toBe(2);
       await t.call(api.commentAdd, { ...comment, client_id: newClientId('replay') }, { ticket });
       expect(await replays()).toBe(2);
+
+      // Five sends of a new one at once: one write, four replays (found answered, or waited for on the key).
+      const again = { ...comment, client_id: newClientId('replay') };
+      const answers = await Promise.all(Array.from({ length: 5 }, () => t.call<{ id: number }>(api.commentAdd, again, { ticket })));
+      expect(new Set(answers.map((answer) => answer.data().id)).size).toBe(1);
+      expect(await replays()).toBe(6);
     } finally {
       await t.close();
     }
@@ -128,6 +134,17 @@ describe.each(behaviourDatabases)('metrics on $name', ({ open }) => {
       }
       // Without TRUST_PROXY a client cannot name an allowed address of its own.
       expect((await scrape('203.0.113.9', { 'x-forwarded-for': '10.0.0.1' })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('behind nginx on loopback (TRUST_PROXY=1), METRICS_ALLOW=loopback serves a local scrape, not a client nginx forwards', async () => {
+    const t = await createTestApp(app.database, { env: { METRICS_ALLOW: 'loopback', TRUST_PROXY: '1' } });
+    try {
+      const scrape = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers });
+      expect((await scrape({})).statusCode).toBe(200);
+      expect((await scrape({ 'x-forwarded-for': '203.0.113.5' })).statusCode).toBe(404);
     } finally {
       await t.close();
     }
