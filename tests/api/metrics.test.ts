@@ -153,7 +153,7 @@ describe.each(behaviourDatabases)('metrics on $name', ({ open }) => {
 
 describe('METRICS_ALLOW', () => {
   it('refuses to start on a value that is no address or range, naming it', () => {
-    for (const bad of ['10.0.0.0/33', 'prometheus.internal', '10.0.0.1,,10.0.0.2', '::1/129']) {
+    for (const bad of ['10.0.0.0/33', 'prometheus.internal', '10.0.0.1,,10.0.0.2', '::1/129', 'constructor']) {
       let error: unknown;
       try {
         loadConfig({ METRICS_ALLOW: bad });

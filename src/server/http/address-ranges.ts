@@ -6,15 +6,18 @@
 import { BlockList, isIP } from 'node:net';
 
 /** The ranges proxy-addr (Fastify's) gives these names, so both variables read them alike. */
-const NAMED_RANGES: Record<string, string[]> = {
+const NAMED_RANGES: Readonly<Record<string, readonly string[]>> = {
   loopback: ['127.0.0.0/8', '::1/128'],
   linklocal: ['169.254.0.0/16', 'fe80::/10'],
   uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
 };
 
+/** The ranges of a name; own keys only, so 'constructor' is no name. */
+const rangesNamed = (value: string) => (Object.hasOwn(NAMED_RANGES, value) ? NAMED_RANGES[value] : undefined);
+
 /** Whether `value` is one address, one range or one name of ranges. */
 export function isAddressRange(value: string): boolean {
-  if (value in NAMED_RANGES) return true;
+  if (rangesNamed(value)) return true;
   const [address = '', prefix, extra] = value.split('/');
   const version = isIP(address);
   if (version === 0 || extra !== undefined) return false;
@@ -24,7 +27,7 @@ export function isAddressRange(value: string): boolean {
 /** A test of an address against `ranges` (each one isAddressRange accepts); throws on one BlockList cannot hold. */
 export function addressMatcher(ranges: readonly string[]): (address: string) => boolean {
   const list = new BlockList();
-  for (const range of ranges.flatMap((value) => NAMED_RANGES[value] ?? [value])) {
+  for (const range of ranges.flatMap((value) => rangesNamed(value) ?? [value])) {
     const [address = '', prefix] = range.split('/');
     const type = isIP(address) === 4 ? 'ipv4' : 'ipv6';
     if (prefix === undefined) list.addAddress(address, type);
