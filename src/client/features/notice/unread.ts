@@ -22,5 +22,7 @@ export function useUnreadNotices(): number | undefined {
     }
     before.current = shown;
   }, [queryClient, uid, shown]);
+  // Gone with the login (logged out, another user): the icon shows nothing of theirs.
+  useEffect(() => () => showAppBadge(0), []);
   return shown;
 }
