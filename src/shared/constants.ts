@@ -106,3 +106,8 @@ export type NoticeType = (typeof NOTICE_TYPES)[number];
 /** The tabs of /notice: 全部 / 评论 (comments and replies) / 赞 / 关注. */
 export const NOTICE_TABS = ['all', 'comment', 'like', 'follow'] as const;
 export type NoticeTab = (typeof NOTICE_TABS)[number];
+/**
+ * The entity tag of a user's unread count: a refresh that sends the tag of the count it holds is
+ * answered 304 with no body while the count is the same.
+ */
+export const unreadCountTag = (count: number): string => `"unread-${count}"`;

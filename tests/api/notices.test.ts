@@ -10,7 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
-import { NOTICE_ACTORS_SHOWN } from '../../src/shared/constants.ts';
+import { NOTICE_ACTORS_SHOWN, unreadCountTag } from '../../src/shared/constants.ts';
 import type { Comment, Notice, NoticeSettings, Paged } from '../../src/shared/schemas.ts';
 import { newClientId, phoneSource, testAppFor, testDatabases } from '../support/api.ts';
 import { counterMismatches, queryRows } from '../support/db.ts';
@@ -74,6 +74,25 @@ describe.each(testDatabases)('notices on $name', ({ open }) => {
     expect(await unread(me)).toBe(1);
     expect((await list(other)).list).toEqual([]);
     await countersExact();
+  });
+
+  it('unread_count answers 304 with no body to a client holding the same count, and the new count once it changes', async () => {
+    const [me, other] = [await person(), await person()];
+    const ask = (tag?: string) =>
+      app.t.app.inject({
+        method: 'POST',
+        url: api.noticeUnreadCount.path,
+        payload: '{}',
+        headers: { 'content-type': 'application/json', ...(tag ? { 'if-none-match': tag } : {}) },
+        cookies: { GCESS: me.ticket },
+      });
+    const first = await ask();
+    expect([first.statusCode, first.headers.etag]).toEqual([200, unreadCountTag(0)]);
+    const same = await ask(unreadCountTag(0));
+    expect([same.statusCode, same.body]).toEqual([304, '']);
+    await comment(other, await freshPost(me), '新评论');
+    const changed = await ask(unreadCountTag(0));
+    expect([changed.statusCode, changed.headers.etag, changed.json()]).toEqual([200, unreadCountTag(1), { code: 0, data: { count: 1 } }]);
   });
 
   it('a reply to my comment notifies me (reply) and the post author (comment); on my own post, once (the reply)', async () => {

@@ -8,7 +8,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Notice, Paged } from '../../src/shared/schemas.ts';
 import { applyUnreadLeft, hasUnreadNotices, showNoticesRead } from '../../src/client/entities/notice/cache.ts';
-import { noticeKeys } from '../../src/client/entities/notice/queries.ts';
+import { noticeKeys, unreadNoticesQueryOptions } from '../../src/client/entities/notice/queries.ts';
 import { showAppBadge } from '../../src/client/features/notice/app-badge.ts';
 import { noticeHeadline } from '../../src/client/features/notice/headline.ts';
 
@@ -110,5 +110,29 @@ describe("the installed app's icon", () => {
     vi.stubGlobal('navigator', {});
     expect(() => showAppBadge(3)).not.toThrow();
     await Promise.resolve();
+  });
+});
+
+describe('the unread count, read again', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends the tag of the count it holds, and keeps that count on a 304 with no body', async () => {
+    const sent: (string | null)[] = [];
+    const answers = [
+      new Response(JSON.stringify({ code: 0, data: { count: 2 } }), { headers: { 'content-type': 'application/json', etag: '"unread-2"' } }),
+      new Response(null, { status: 304 }),
+      new Response(JSON.stringify({ code: 0, data: { count: 3 } }), { headers: { 'content-type': 'application/json' } }),
+    ];
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      sent.push(new Headers(init.headers).get('if-none-match'));
+      return answers.shift()!;
+    });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const options = unreadNoticesQueryOptions(UID);
+    expect(await queryClient.fetchQuery({ ...options, staleTime: 0 })).toBe(2);
+    expect(await queryClient.fetchQuery({ ...options, staleTime: 0 })).toBe(2);
+    expect(await queryClient.fetchQuery({ ...options, staleTime: 0 })).toBe(3);
+    expect(sent).toEqual([null, '"unread-2"', '"unread-2"']);
+    queryClient.clear();
   });
 });

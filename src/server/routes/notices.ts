@@ -1,4 +1,5 @@
 /** Notices of the login user: the list, the unread count, mark-read and the per-type switches. */
+import { unreadCountTag } from '#shared/constants.ts';
 import { defineHandlers } from '../http/define-endpoint.ts';
 import { listNotices, markNoticesRead, noticeSettings, unreadCount } from '../services/notices.ts';
 import { writer } from '../services/once.ts';
@@ -9,7 +10,14 @@ export const noticeHandlers = ({ db, config, onReplay }: RouteDeps) => {
   return defineHandlers({
     noticeList: ({ input, viewer }) => listNotices(db, viewer.userId, input),
 
-    noticeUnreadCount: ({ viewer }) => unreadCount(db, viewer.userId),
+    noticeUnreadCount: async ({ viewer, request, reply }) => {
+      const unread = await unreadCount(db, viewer.userId);
+      const tag = unreadCountTag(unread.count);
+      reply.header('etag', tag);
+      // The client already holds this count: nothing to send or to parse.
+      if (request.headers['if-none-match'] === tag) reply.code(304);
+      return unread;
+    },
 
     noticeRead: ({ input, viewer }) =>
       write({ endpoint: 'noticeRead', userId: viewer.userId, input }, (tx) => markNoticesRead(tx, viewer.userId, input.up_to_id)),

@@ -3,9 +3,10 @@
  * these query keys; they sit under the session's key, so logging out drops them.
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { unreadCountTag } from '#shared/constants.ts';
 import { endpoints } from '#shared/endpoints.ts';
 import type { Notice, NoticeSettings, NoticeTab, Paged } from '#shared/schemas.ts';
-import { request } from '../../lib/http.ts';
+import { isApiError, request } from '../../lib/http.ts';
 import { keysetPaging } from '../../lib/paging.ts';
 import { sessionKeys } from '../session/queries.ts';
 
@@ -25,7 +26,17 @@ export const noticeKeys = {
 export function unreadNoticesQueryOptions(uid: number) {
   return queryOptions({
     queryKey: noticeKeys.unread(uid),
-    queryFn: ({ signal }): Promise<number> => request(endpoints.noticeUnreadCount, {}, { signal }).then((answer) => answer.count),
+    queryFn: async ({ signal, client }): Promise<number> => {
+      const known = client.getQueryData<number>(noticeKeys.unread(uid));
+      const headers: Record<string, string> = known === undefined ? {} : { 'if-none-match': unreadCountTag(known) };
+      try {
+        return (await request(endpoints.noticeUnreadCount, {}, { signal, headers })).count;
+      } catch (error) {
+        // 304: the count held here is still the server's.
+        if (known !== undefined && isApiError(error) && error.status === 304) return known;
+        throw error;
+      }
+    },
     staleTime: UNREAD_FRESH_MS,
     refetchInterval: UNREAD_CHECK_MS,
     meta: { silent: true },
