@@ -12,6 +12,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase, isDatabaseUnavailable, type Database, type UnpreparedDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
+import { serveBackups } from './db/backup-socket.ts';
 import type { Readiness } from './http/health.ts';
 
 /** The configuration from the environment, or the process ends saying which variable to fix. */
@@ -98,15 +99,18 @@ export interface StopOptions {
   readiness: Readiness;
   /** How long /readyz answers 503 before the process stops listening (only once it was ready). */
   drainMs: number;
+  /** Closes the backup socket (PGlite), before the database it dumps. */
+  closeBackups?: () => Promise<void>;
 }
 
 /** Stops a process: /readyz 503 first, then (after drainMs) no new connections, the requests in flight answered, and the database closed last. */
-export async function stopGracefully({ app, database, readiness, drainMs }: StopOptions): Promise<void> {
+export async function stopGracefully({ app, database, readiness, drainMs, closeBackups }: StopOptions): Promise<void> {
   const wasReady = readiness.phase === 'ready';
   readiness.enter('stopping');
   // No balancer sends requests to a process that never was ready: nothing to wait for.
   if (wasReady && drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
   await app.close();
+  await closeBackups?.();
   // PGlite keeps the process alive until it is closed.
   await database.close();
 }
@@ -127,11 +131,12 @@ export interface ServeOptions {
  */
 export async function serveUntilStopped({ app, database, readiness, config, startedAt, prepare }: ServeOptions): Promise<void> {
   let stopping = false;
+  let closeBackups: (() => Promise<void>) | undefined;
   function stop(signal: NodeJS.Signals) {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down: /readyz answers 503');
-    stopGracefully({ app, database, readiness, drainMs: config.shutdownDrainMs }).then(
+    stopGracefully({ app, database, readiness, drainMs: config.shutdownDrainMs, closeBackups }).then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
@@ -154,6 +159,15 @@ export async function serveUntilStopped({ app, database, readiness, config, star
     throw error;
   }
   if (stopping) return;
+  if (database.dumpDataDir && !config.databaseUrl) {
+    // A server without it still serves; only a live backup is refused (the tool says so).
+    closeBackups = await serveBackups(config.dataDir, database.dumpDataDir, (error) => app.log.error({ err: error }, 'backup failed')).catch(
+      (error: unknown) => {
+        app.log.warn({ err: error }, 'no backup socket in DATA_DIR: backups need the server stopped');
+        return undefined;
+      },
+    );
+  }
   readiness.enter('ready');
   app.log.info(`${config.providerName}社区 ready on http://localhost:${config.port} (${database.kind}, ${Date.now() - startedAt} ms)`);
 }

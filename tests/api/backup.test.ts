@@ -3,15 +3,21 @@
  * comment and a like made through the API) backed up, restored into a fresh folder and exported
  * to an empty PostgreSQL database, each time with every table's rows the same, counters
  * consistent, and new ids continuing after the copied ones. The tools refuse a folder in use,
- * a non-empty restore target without --force, and a non-empty PostgreSQL database.
+ * a non-empty restore target without --force, and a non-empty PostgreSQL database. A backup
+ * made by `npm run backup` while a server process takes writes restores to a folder a server
+ * opens, with counters consistent and every write acknowledged before the backup began.
  */
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
-import type { Post } from '../../src/shared/schemas.ts';
+import type { Comment, Post } from '../../src/shared/schemas.ts';
+import { backupSocketPath } from '../../src/server/db/backup-socket.ts';
 import { openDatabase, type Database, type Db } from '../../src/server/db/client.ts';
 import { DataDirInUseError } from '../../src/server/db/data-dir-lock.ts';
 import { backupDataDir } from '../../src/server/tools/backup.ts';
@@ -20,6 +26,7 @@ import { restoreDataDir } from '../../src/server/tools/restore.ts';
 import { createTestApp, newClientId } from '../support/api.ts';
 import { counterMismatches, migrationsFolder, openTestDatabase, queryRows, startPostgres, type PostgresServer } from '../support/db.ts';
 import { makePng, upload } from '../support/images.ts';
+import { callOver, removeServerBundle, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 
 /** md5 of every row of each public table, as text in one order, whatever the session's time zone. */
 async function digests(db: Db): Promise<Record<string, string>> {
@@ -76,6 +83,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await removeServerBundle();
   await rm(root, { recursive: true, force: true });
 });
 
@@ -101,7 +109,9 @@ describe('backup and restore of a PGlite folder', () => {
     const file = join(root, 'refusals.tar.gz');
     const open = await openDatabase({ dataDir: communityDir, migrationsFolder });
     try {
-      await expect(backupDataDir(communityDir, file)).rejects.toBeInstanceOf(DataDirInUseError);
+      // Held by a process that serves no backup socket: one clear line, no file.
+      await expect(backupDataDir(communityDir, file)).rejects.toThrow(new RegExp(`server holding .* \\(pid ${process.pid} .*did not answer`));
+      expect(existsSync(file) || existsSync(`${file}.partial`)).toBe(false);
     } finally {
       await open.close();
     }
@@ -161,5 +171,87 @@ describe('export of a PGlite community to PostgreSQL', () => {
       await t.close();
     }
     await expect(exportToPostgres(communityDir, server.url, migrationsFolder)).rejects.toThrow(/not empty/);
+  });
+});
+
+const SERVER_ENV = { WRITE_LIMIT_PER_MINUTE: '100000', DAILY_COMMENT_LIMIT: '100000', MAX_CONNECTIONS_PER_ADDRESS: '1000', REQUEST_LIMIT_PER_ADDRESS: '100000', REQUEST_LIMIT_PER_USER: '100000' };
+
+async function logIn(server: ServerProcess, phone: string): Promise<string> {
+  await callOver(server.url, api.loginCode.path, { cellphone: phone });
+  for (let i = 0; i < 100 && !server.codeFor(phone); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  const answer = await callOver<{ ticket: string }>(server.url, api.login.path, { cellphone: phone, code: server.codeFor(phone), device_kind: 'pc' }, { headers: { 'device-id': 'backup-test-device' } });
+  if (!answer.body.data) throw new Error(`login failed: ${JSON.stringify(answer.body)}`);
+  return answer.body.data.ticket;
+}
+
+describe('backup of a PGlite folder while its server takes writes', () => {
+  it('npm run backup asks the server; the tarball opens with consistent counters and every write acknowledged before it', { timeout: 240_000 }, async () => {
+    const seedFile = join(root, 'live-seed.tar.gz');
+    await backupDataDir(communityDir, seedFile);
+    const liveDir = join(root, 'live');
+    await restoreDataDir(seedFile, liveDir);
+    const server = await startServerProcess({ env: { ...SERVER_ENV, DATA_DIR: liveDir } });
+    const file = join(root, 'live.tar.gz');
+    // Comment ids acknowledged (answered code 0), and those acknowledged before the backup began.
+    const acknowledged: number[] = [];
+    let beforeBackup: number[] = [];
+    let writing = true;
+    let writers: Promise<void>[] = [];
+    let failure: unknown;
+    try {
+      const socket = await stat(backupSocketPath(liveDir));
+      expect([socket.isSocket(), socket.mode & 0o777]).toEqual([true, 0o600]);
+      const ticket = await logIn(server, '15600020003');
+      // Four writers at once, each a comment (its post's comment_count) then a like on it (its like_count).
+      writers = Array.from({ length: 4 }, async (_, w) => {
+        for (let i = 0; writing; i++) {
+          const answer = await callOver<Comment>(server.url, api.commentAdd.path, { post_id: written.postId, content: `备份时写的评论 ${w}-${i}`, client_id: newClientId('live') }, { ticket });
+          if (answer.body.code !== 0) throw new Error(`comment failed: ${JSON.stringify(answer.body)}`);
+          acknowledged.push(answer.body.data!.id);
+          const like = await callOver(server.url, api.likeAdd.path, { comment_id: answer.body.data!.id, type: 1 }, { ticket });
+          if (like.body.code !== 0) throw new Error(`like failed: ${JSON.stringify(like.body)}`);
+        }
+      }).map((writer) =>
+        writer.catch((error: unknown) => {
+          failure ??= error;
+          writing = false;
+        }),
+      );
+      while (acknowledged.length < 40 && writing) await new Promise((resolve) => setTimeout(resolve, 20));
+      beforeBackup = [...acknowledged];
+      const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'backup', '--', file], { env: { ...process.env, DATA_DIR: liveDir } });
+      expect(stdout).toContain(`backed up ${liveDir}`);
+      const duringBackup = acknowledged.length - beforeBackup.length;
+      writing = false;
+      await Promise.all(writers);
+      if (failure) throw failure;
+      expect(duringBackup, 'writes went on while the backup was made').toBeGreaterThan(0);
+    } finally {
+      writing = false;
+      await Promise.all(writers);
+      await server.stop();
+    }
+    expect(existsSync(backupSocketPath(liveDir)), 'the socket is removed at shutdown').toBe(false);
+    expect(existsSync(`${file}.partial`)).toBe(false);
+
+    const restoredDir = join(root, 'live-restored');
+    await restoreDataDir(file, restoredDir);
+    const reopened = await startServerProcess({ env: { ...SERVER_ENV, DATA_DIR: restoredDir } });
+    try {
+      const detail = await callOver<Post>(reopened.url, api.postDetail.path, { post_id: written.postId });
+      expect(detail.body.data?.comment_count).toBeGreaterThanOrEqual(1 + beforeBackup.length);
+    } finally {
+      await reopened.stop();
+    }
+    const restored = await openDatabase({ dataDir: restoredDir, migrationsFolder });
+    try {
+      await expectConsistentCounters(restored.db);
+      const rows = await queryRows<{ id: number }>(restored.db, sql`select id from comments where content like '备份时写的评论 %'`);
+      const present = new Set(rows.map((row) => row.id));
+      expect(beforeBackup.filter((id) => !present.has(id)), 'acknowledged before the backup, missing from it').toEqual([]);
+      expect(present.size).toBeLessThanOrEqual(acknowledged.length);
+    } finally {
+      await restored.close();
+    }
   });
 });

@@ -33,6 +33,12 @@ export interface Database {
    * turn, and it tells no queue of its own, so it has nothing honest to report.
    */
   poolStats?: () => PoolStats;
+  /**
+   * PGlite only: the folder as a gzip tarball, consistent while requests write (a live backup).
+   * It holds PGlite's transaction lock, which every query and transaction of the app takes, so it
+   * lands between two of them; the checkpoint first lets the tarball open without WAL replay.
+   */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -158,6 +164,11 @@ export async function createDatabase(options: OpenOptions): Promise<UnpreparedDa
       kind: 'pglite',
       connect: () => client.waitReady,
       migrate: () => migratePglite(db, { migrationsFolder: options.migrationsFolder }),
+      dumpDataDir: () =>
+        client.transaction(async (tx) => {
+          await tx.query('checkpoint');
+          return client.dumpDataDir('gzip');
+        }),
       close: async () => {
         try {
           await client.close();
