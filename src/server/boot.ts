@@ -163,7 +163,7 @@ export async function serveUntilStopped({ app, database, readiness, config, star
     // A server without it still serves; only a live backup is refused (the tool says so).
     closeBackups = await serveBackups(config.dataDir, database.dumpDataDir, (error) => app.log.error({ err: error }, 'backup failed')).catch(
       (error: unknown) => {
-        app.log.warn({ err: error }, 'no backup socket in DATA_DIR: backups need the server stopped');
+        app.log.warn({ err: error }, 'no backup socket beside DATA_DIR: npm run backup needs the server stopped');
         return undefined;
       },
     );
