@@ -114,8 +114,15 @@ describe('login, reload, login elsewhere, logout', () => {
   });
 
   it('logs out on the second device', async () => {
-    await second.getByRole('banner').getByRole('button', { name: new RegExp(nick) }).click();
-    await second.getByRole('button', { name: '退出登录' }).click();
+    // The menu may be closed by what the follow before it still settles: opening it is one retried step.
+    const logOut = second.getByRole('button', { name: '退出登录' });
+    await expect
+      .poll(async () => {
+        if (!(await logOut.isVisible())) await second.getByRole('banner').getByRole('button', { name: new RegExp(nick) }).click({ timeout: 5000 });
+        return logOut.waitFor({ timeout: 3000 }).then(() => true, () => false);
+      }, { message: 'the account menu never showed 退出登录' })
+      .toBe(true);
+    await logOut.click();
     await second.getByRole('banner').getByRole('button', { name: '登录' }).waitFor();
     await second.reload();
     await second.getByRole('banner').getByRole('button', { name: '登录' }).waitFor();
