@@ -2,6 +2,7 @@
  * The writes that change a user's notices: marking them read (from /notice, offline too: the
  * outbox keeps the latest and sends it once) and the switches of which kinds they receive.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { endpoints } from '#shared/endpoints.ts';
 import type { NoticeSettings } from '#shared/schemas.ts';
 import { request } from '../../lib/http.ts';
@@ -34,7 +35,7 @@ export interface NoticeSettingInput {
   on: boolean;
 }
 
-function settingsWith(queryClient: Parameters<typeof cachedNoticeSettings>[0], viewer: number, input: NoticeSettingInput, on: boolean): NoticeSettings {
+function settingsWith(queryClient: QueryClient, viewer: number, input: NoticeSettingInput, on: boolean): NoticeSettings {
   return { ...(cachedNoticeSettings(queryClient, viewer) ?? { comment: true, like: true, follow: true }), [input.kind]: on };
 }
 

@@ -61,13 +61,14 @@ export function NoticeList({ uid, tab }: { uid: number; tab: NoticeTab }) {
   const queryClient = useQueryClient();
   const query = useInfiniteQuery(noticesQueryOptions(uid, tab));
   const notices = pagedItems(query.data?.pages);
-  const newest = notices[0];
+  const newestId = notices[0]?.id;
+  const anyUnread = notices.some((notice) => notice.unread);
   const markedUpTo = useRef<number | null>(null);
   useEffect(() => {
-    if (tab !== 'all' || !newest || !notices.some((notice) => notice.unread) || markedUpTo.current === newest.id) return;
-    markedUpTo.current = newest.id;
-    void makeWrite(queryClient, 'noticeRead', { up_to_id: newest.id });
-  }, [queryClient, tab, newest, notices]);
+    if (tab !== 'all' || newestId === undefined || !anyUnread || markedUpTo.current === newestId) return;
+    markedUpTo.current = newestId;
+    void makeWrite(queryClient, 'noticeRead', { up_to_id: newestId });
+  }, [queryClient, tab, newestId, anyUnread]);
 
   if (query.isPending) {
     return (
