@@ -1,7 +1,7 @@
 /**
  * 有 N 条新动态 (loaded with the first check, see start-fresh-feed.ts): one request for the
  * newest page of the feed on screen; the posts newer than the newest it shows make the pill. A
- * tap scrolls to the top and puts them in front of the loaded pages (all loaded pages stay); when there are
+ * tap jumps to the top and puts them in front of the loaded pages (all loaded pages stay); when there are
  * more than a page of them, the feed is fetched again instead. The pill goes with the page, a
  * pull to refresh, or a check that finds nothing new.
  */
@@ -38,7 +38,9 @@ function showNewPosts(router: AnyRouter, label: string, onTap: () => void): void
   button.textContent = label;
   button.addEventListener('click', () => {
     hideNewPosts();
-    window.scrollTo({ top: 0, behavior: 'smooth' });
+    // A jump, before the new posts go in front: a smooth scroll was cut short on the way when
+    // the feed measured the new card and kept the reader's place.
+    window.scrollTo({ top: 0, behavior: 'instant' });
     onTap();
   });
   pill.append(button);

@@ -41,9 +41,8 @@ function measurePlainList(): void {
 /**
  * When a card above the viewport turns out taller or shorter than its estimate, the virtualizer
  * scrolls by the difference so that what the reader sees stays put: as it does by default, except
- * while the page scrolls up. Its correction is an instant scroll, which ends a smooth one: the
- * 有 N 条新动态 pill's smooth scroll to the top would stop short of it, when the new card put in
- * front is measured (回到顶部 scrolls the same way). Scrolling up by hand past cards a jump skipped
+ * while the page scrolls up. Its correction is an instant scroll, which ends a smooth one: 回到顶部's
+ * smooth scroll to the top would stop short of it. Scrolling up by hand past cards a jump skipped
  * (never measured), those below shift by the difference instead.
  */
 function keepsPlaceUnlessScrollingUp(item: VirtualItem, _delta: number, instance: Virtualizer<Window, HTMLDivElement>): boolean {
