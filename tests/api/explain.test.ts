@@ -2,7 +2,8 @@
  * The reads of the feed use their indexes at scale. A database is bulk-loaded with tens of
  * thousands of posts (tests/bench/bulk-load.ts: comments, likes, polls and votes alike), then
  * every statement the app sends for channel/posts (each tab and a channel, first and later
- * pages), topic/posts, user/posts, post/detail, comment/list and likes/list, logged out and in,
+ * pages), topic/posts, user/posts, post/detail, comment/list (also page 1 of 5,000 top-level
+ * comments) and likes/list, logged out and in,
  * and notice/list (each tab) and notice/unread_count of a user with 200,000 notices,
  * is run with EXPLAIN ANALYZE as PostgreSQL plans it for the values sent and, for a prepared
  * statement, as a generic plan too (what it may run from its sixth call on). A sequential scan
@@ -315,6 +316,25 @@ describe.each(engines)('the feed reads on $name at scale', ({ open, posts }) => 
         await t.call(api.noticeList, { type, index: page.page.next_index }, { ticket: me.ticket });
       }
       expect((await t.call<{ count: number }>(api.noticeUnreadCount, {}, { ticket: me.ticket })).data().count).toBe(50_000);
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('reads the first page of the comments of a post with 5,000 top-level ones as it reads a few, logged out and in', async () => {
+    const { ticket } = await t.login('13800000098');
+    const post = loaded.firstPostId + 7;
+    const users = loaded.posts / 5;
+    // Every tenth with a reply, every fiftieth deleted: the page's filter has rows to pass over.
+    await engine.runner.query(`insert into comments (post_id, user_id, content, deleted_at)
+      select ${post}, ${loaded.firstUserId} + g % ${users}, '第 ' || g || ' 条评论', case when g % 50 = 0 then now() end
+      from generate_series(1, 5000) g`);
+    await engine.runner.query(`insert into comments (post_id, user_id, root_id, reply_user_id, content)
+      select post_id, user_id, id, user_id, '回复' from comments where post_id = ${post} and root_id is null and id % 10 = 0`);
+    await engine.runner.query('analyze comments');
+    const problems = await wholeReadsOf(async () => {
+      const first = (await t.call<Paged<Comment>>(api.commentList, { post_id: post })).data();
+      expect(first.page.more).toBe(true);
+      await t.call(api.commentList, { post_id: post }, { ticket });
     });
     expect(problems).toEqual([]);
   });

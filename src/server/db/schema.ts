@@ -352,7 +352,14 @@ export const comments = pgTable(
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('comments_post_idx').on(t.postId, t.rootId, t.id), index('comments_root_idx').on(t.rootId, t.id)],
+  (t) => [
+    index('comments_post_idx').on(t.postId, t.rootId, t.id),
+    index('comments_root_idx').on(t.rootId, t.id),
+    // A post's top-level comments in id order: a page reads its few rows, however many the post has.
+    index('comments_post_roots_idx')
+      .on(t.postId, t.id)
+      .where(sql`${t.rootId} is null`),
+  ],
 );
 
 export const likes = pgTable(

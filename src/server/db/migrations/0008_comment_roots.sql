@@ -1,0 +1,1 @@
+CREATE INDEX "comments_post_roots_idx" ON "comments" USING btree ("post_id","id") WHERE "comments"."root_id" is null;
