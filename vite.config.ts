@@ -266,6 +266,7 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? firstScreenRenderB
           environment: 'node',
           // The demo's data folder made once, and the server the files that only read share.
           globalSetup: ['tests/e2e/support/global-setup.ts'],
+          setupFiles: ['tests/e2e/support/failure-setup.ts'],
           // Two files at a time, even on two cores: much of a file's time is spent waiting on its
           // browser and its server.
           maxWorkers: 2,

@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, errors, type BrowserContext, type Page } from 'playwright-core';
+import { lookBeforeClosing, watchBrowser } from './last-look.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -72,6 +73,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
   }
   // Longer than any wait takes on a busy machine: a wait ends when its thing happens, or fails here.
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+  watchBrowser(context);
   // Every page of the context, the ones opened later too (a tab after a crash, a second window).
   context.on('page', waitForAppOnNavigation);
   const page = context.pages()[0] ?? (await context.newPage());
@@ -83,6 +85,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
     async close() {
       if (closed) return;
       closed = true;
+      await lookBeforeClosing(context);
       await context.close().catch(() => undefined);
       if (!keepProfile) await rm(profileDir, { recursive: true, force: true, maxRetries: 3 });
     },
