@@ -21,7 +21,8 @@ declare module 'autocannon' {
     /** Requests per second of the whole run. */
     overallRate?: number;
     headers?: Record<string, string>;
-    requests?: { setupRequest?: (request: Request) => Request }[];
+    /** `context`: one object per connection, shared by the list's requests and fresh for each turn through it. */
+    requests?: { setupRequest?: (request: Request, context: Record<string, unknown>) => Request }[];
   }
   interface Result {
     requests: Histogram;

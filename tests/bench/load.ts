@@ -10,7 +10,9 @@
  * uniformly from its [min, max], so a run reads many pages, not one cached page. With `bodies`,
  * the requests take them in turn (over `body`); each field of `unique` gets a value never sent
  * before (a write's client_id); `rate` holds the run to so many requests a second in all (one
- * address at its request limit). A spec too long for a command line is passed as `@<file>`.
+ * address at its request limit). With `paths`, each connection sends to them in turn (a like,
+ * then its cancel), the turn sharing one draw of `random` and of `headerSets` (one user's login
+ * of several). A spec too long for a command line is passed as `@<file>`.
  */
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
@@ -24,6 +26,10 @@ export interface LoadSpec {
   bodies?: Record<string, unknown>[];
   /** Fields set to a fresh value on every request. */
   unique?: string[];
+  /** Paths on `url`'s origin taken in turn by each connection, one draw of `random` and `headerSets` per turn. */
+  paths?: string[];
+  /** Header sets (logins of several users), one drawn per turn, over `headers`. */
+  headerSets?: Record<string, string>[];
   /** Requests per second of the whole run (autocannon's overallRate); absent: as fast as it goes. */
   rate?: number;
   connections: number;
@@ -51,13 +57,23 @@ const draw = ([min, max]: [number, number]) => min + Math.floor(Math.random() * 
 const bodies = spec.bodies ?? [{}];
 const runId = `${process.pid}-${Date.now().toString(36)}`;
 let sent = 0;
-const makeBody = () => {
+/** What one turn of `paths` shares: its draws. */
+interface Turn {
+  drawn?: Record<string, number>;
+  headers?: Record<string, string>;
+}
+const makeBody = (turn: Turn) => {
   const body = { ...spec.body, ...bodies[sent % bodies.length] };
   sent += 1;
-  for (const [field, range] of random) body[field] = draw(range);
+  turn.drawn ??= Object.fromEntries(random.map(([field, range]) => [field, draw(range)]));
+  Object.assign(body, turn.drawn);
   for (const field of spec.unique ?? []) body[field] = `load-${runId}-${sent}`;
   return JSON.stringify(body);
 };
+const headerSets = spec.headerSets ?? [{}];
+const baseHeaders = { 'content-type': 'application/json', ...spec.headers };
+const headersOf = (turn: Turn) => (turn.headers ??= { ...baseHeaders, ...headerSets[Math.floor(Math.random() * headerSets.length)] });
+const paths = spec.paths ?? [new URL(spec.url).pathname];
 
 const cpuBefore = process.cpuUsage();
 const result = await autocannon({
@@ -66,8 +82,11 @@ const result = await autocannon({
   connections: spec.connections,
   duration: spec.seconds,
   ...(spec.rate ? { overallRate: spec.rate } : {}),
-  headers: { 'content-type': 'application/json', ...spec.headers },
-  requests: [{ setupRequest: (request) => ({ ...request, body: makeBody() }) }],
+  headers: baseHeaders,
+  // autocannon hands each connection's turn through the list one context, fresh for the next turn.
+  requests: paths.map((path) => ({
+    setupRequest: (request, turn) => ({ ...request, path, headers: headersOf(turn as Turn), body: makeBody(turn as Turn) }),
+  })),
 });
 
 const cpu = process.cpuUsage(cpuBefore);

@@ -4,8 +4,8 @@
  * anchors, measured in the same run, interleaved, round after round; the ratios are what count.
  *
  *   npm run bench                              every group
- *   npm run bench -- postgres pglite           some groups: postgres | pglite | stall | seed | bundle
- *                                                | startup | lighthouse | offline
+ *   npm run bench -- postgres pglite           some groups: postgres | pglite | stall | writes | mixed
+ *                                                | seed | bundle | startup | lighthouse | offline
  *   npm run bench -- --only=lighthouse,offline the same, as a list (or BENCH_STAGES=lighthouse,offline)
  *
  * The feed groups start the server with the anchors beside its calls (anchored-server.ts, bundled
@@ -14,7 +14,9 @@
  * - postgres: a PostgreSQL of its own (Debian's binaries, as the tests start one), or the
  *   DATABASE_URL given, bulk-loaded with BENCH_POSTS posts (default 1,000,000; bulk-load.ts)
  *   and BENCH_NOTICES notices of the demo user (default 1,000,000; notices-load.ts);
- * - pglite: an embedded PGlite data folder bulk-loaded with BENCH_PGLITE_POSTS (default 100,000).
+ * - pglite: an embedded PGlite data folder bulk-loaded with BENCH_PGLITE_POSTS (default 100,000);
+ * - writes: likes/add + likes/cancel, comment/add and post/add on PostgreSQL, each beside its raw
+ *   anchor (server-anchors.ts); mixed: the same writes at 5 connections alone and beside 45 reading.
  * Settings: BENCH_ROUNDS (5), BENCH_SECONDS per run (5), BENCH_CONNECTIONS (50), BENCH_CASES (a
  * regular expression: only the cases whose name matches, beside the anchors).
  *
@@ -675,6 +677,236 @@ async function stallGroup(): Promise<void> {
   }
 }
 
+/** Users who write in the write groups, each logged in; a turn of the load takes one at random. */
+const WRITERS = 200;
+
+interface WriteBench {
+  server: Server;
+  range: Awaited<ReturnType<typeof rangeOf>>;
+  /** The writers' ids, first to last, and their logins as headers. */
+  writers: [number, number];
+  logins: Record<string, string>[];
+  dbPids: () => number[];
+}
+
+/**
+ * PostgreSQL as the postgres group has it (its own, or DATABASE_URL; BENCH_POSTS posts), the
+ * anchored server on it with the write limits lifted out of the way (they are still counted), and
+ * WRITERS logged-in users.
+ */
+async function withWriteBench(title: string, run: (bench: WriteBench) => Promise<void>): Promise<void> {
+  const own = env.DATABASE_URL ? undefined : await startPostgres(['shared_buffers=1GB', 'max_wal_size=4GB']);
+  const url = env.DATABASE_URL ?? own!.url;
+  let server: Server | undefined;
+  try {
+    const database = await openDatabase({ databaseUrl: url, migrationsFolder: config.migrationsFolder });
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const runner: SqlRunner = client;
+      if ((await runner.query('select 1 from users limit 1')).rows.length === 0) await seedDemoData(database.db);
+      const present = Number(((await runner.query('select count(*) as n from posts')).rows[0] as { n: string }).n);
+      const firstPostId =
+        present >= settings.posts
+          ? Number(((await runner.query('select min(id) as id from posts')).rows[0] as { id: string }).id)
+          : (await bulkLoad(runner, { posts: settings.posts - present, onStep: stepLogger(`${title} load`) })).firstPostId;
+      const range = await rangeOf(runner, firstPostId);
+      const ids = (await runner.query(`select id from users order by id desc limit ${WRITERS}`)).rows.map((row) => Number((row as { id: number }).id));
+      const logins = [];
+      for (const id of ids) logins.push({ cookie: `${TICKET_COOKIE}=${await benchTicket(runner, id)}` });
+      const local = !env.DATABASE_URL || /@(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//.test(url);
+      const postmaster = local ? await postmasterPid(runner) : undefined;
+      await database.close();
+      const version = (await runner.query('show server_version')).rows[0] as { server_version: string };
+      say(
+        `PostgreSQL ${version.server_version} (${own ? 'started by the bench: fsync off' : 'DATABASE_URL'}), ${(range.lastPostId - range.firstPostId + 1).toLocaleString('en')} posts, ${WRITERS} writers logged in; write limits lifted (still counted). Load average before the runs: ${loadAverage()}.`,
+      );
+      say();
+      server = await startAnchoredServer({
+        DATABASE_URL: url,
+        WRITE_LIMIT_PER_MINUTE: '1000000',
+        DAILY_POST_LIMIT: '1000000',
+        DAILY_COMMENT_LIMIT: '1000000',
+      });
+      await run({ server, range, writers: [Math.min(...ids), Math.max(...ids)], logins, dbPids: () => (postmaster ? processTree(postmaster) : []) });
+      say(`Load average after the runs: ${loadAverage()}.`);
+      say();
+    } finally {
+      await server?.stop();
+      await client.end();
+    }
+  } finally {
+    await own?.stop();
+  }
+}
+
+/** One write as the app takes it, and the same change as its raw anchor. */
+interface WritePair {
+  name: string;
+  write: Omit<LoadSpec, 'connections' | 'seconds'>;
+  anchor: Omit<LoadSpec, 'connections' | 'seconds'>;
+}
+
+function writePairs({ server, range, writers, logins }: WriteBench): WritePair[] {
+  const postId: [number, number] = [range.firstPostId, range.lastPostId];
+  const content = ordinaryText(80);
+  const channels = Array.from({ length: range.channels[1] - range.channels[0] + 1 }, (_, i) => range.channels[0] + i);
+  const at = (path: string) => `${server.url}${path}`;
+  const asWriters = { unique: ['client_id'], headerSets: logins };
+  return [
+    {
+      name: 'likes/add + likes/cancel',
+      write: { url: at(api.likeAdd.path), paths: [api.likeAdd.path, api.likeCancel.path], body: {}, random: { post_id: postId }, ...asWriters },
+      anchor: {
+        url: at(BENCH_ANCHOR_PATHS.rawLikeAdd),
+        paths: [BENCH_ANCHOR_PATHS.rawLikeAdd, BENCH_ANCHOR_PATHS.rawLikeCancel],
+        body: {},
+        random: { post_id: postId, user_id: writers },
+      },
+    },
+    {
+      name: 'comment/add',
+      write: { url: at(api.commentAdd.path), body: { content }, random: { post_id: postId }, ...asWriters },
+      anchor: { url: at(BENCH_ANCHOR_PATHS.rawCommentAdd), body: { content }, random: { post_id: postId, user_id: writers } },
+    },
+    {
+      name: 'post/add, text only',
+      write: { url: at(api.postAdd.path), body: { content }, bodies: channels.map((id) => ({ channel_id: [id] })), ...asWriters },
+      anchor: {
+        url: at(BENCH_ANCHOR_PATHS.rawPostAdd),
+        body: { content },
+        bodies: channels.map((id) => ({ channel_id: id })),
+        random: { user_id: writers },
+      },
+    },
+  ];
+}
+
+/** One turn of the spec by hand: every answer must be a success envelope (a write refused measures nothing). */
+async function checkWrite(name: string, spec: Omit<LoadSpec, 'connections' | 'seconds'>): Promise<void> {
+  const origin = new URL(spec.url).origin;
+  const drawn = Object.fromEntries(Object.entries(spec.random ?? {}).map(([field, [min, max]]) => [field, min + Math.floor(Math.random() * (max - min + 1))]));
+  for (const path of spec.paths ?? [new URL(spec.url).pathname]) {
+    const body = { ...spec.body, ...spec.bodies?.[0], ...drawn, ...Object.fromEntries((spec.unique ?? []).map((field) => [field, `check-${Math.random()}`])) };
+    const response = await fetch(`${origin}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...spec.headers, ...spec.headerSets?.[0] },
+      body: JSON.stringify(body),
+    });
+    const json = (await response.json()) as { code: number };
+    if (json.code !== 0) throw new Error(`${name} ${path}: ${JSON.stringify(json)} for ${JSON.stringify(body)}`);
+  }
+}
+
+const ratioCell = (ratio: number, goal: number, atMost = false) => `${fixed(ratio, 2)} ${(atMost ? ratio <= goal : ratio >= goal) ? '' : '**not met**'}`.trim();
+
+/**
+ * Each write beside its raw anchor at settings.connections connections, interleaved round after
+ * round (each round starts one run later). Goal: req/s at least 0.5 × the anchor's, p99 at most 2 ×.
+ */
+async function writesGroup(): Promise<void> {
+  say(`## Writes on PostgreSQL beside their raw anchors, ${settings.connections} connections`);
+  say();
+  await withWriteBench('writes', async (bench) => {
+    const pairs = writePairs(bench).filter((pair) => !settings.cases || settings.cases.test(pair.name));
+    const runs = pairs.flatMap((pair) => [
+      { pair, anchor: false, spec: pair.write },
+      { pair, anchor: true, spec: pair.anchor },
+    ]);
+    const measured = new Map(runs.map((run) => [run, [] as Run[]]));
+    for (const run of runs) {
+      await checkWrite(run.pair.name, run.spec);
+      await runLoad({ ...run.spec, connections: settings.connections, seconds: 2 });
+    }
+    for (let round = 0; round < settings.rounds; round++) {
+      for (const run of runs.map((_, i) => runs[(i + round) % runs.length]!)) {
+        const pids = [bench.server.pid, ...bench.dbPids()];
+        const before = cpuOf(pids);
+        const loaded = await runLoad({ ...run.spec, connections: settings.connections, seconds: settings.seconds });
+        const after = cpuOf([...pids, ...bench.dbPids()]);
+        const serverCpuMs = (after.get(bench.server.pid) ?? 0) - (before.get(bench.server.pid) ?? 0);
+        measured.get(run)!.push({ ...loaded, serverCpuMs, dbCpuMs: cpuUsedBetween(before, after) - serverCpuMs });
+        console.log(
+          `  writes round ${round + 1}/${settings.rounds} ${`${run.anchor ? 'anchor: ' : ''}${run.pair.name}`.padEnd(36)} ${fixed(loaded.rps).padStart(6)} req/s  p50 ${fixed(loaded.p50, 1)} ms  p99 ${fixed(loaded.p99, 1)} ms${loaded.non2xx + loaded.errors ? `  ${loaded.non2xx} non-2xx, ${loaded.errors} errors` : ''}`,
+        );
+      }
+    }
+    say(`${settings.rounds} rounds × ${settings.seconds} s, runs interleaved; ratios are medians of each round's ratio to the anchor of the same round.`);
+    say();
+    say('| PostgreSQL | req/s median (min-max) | p50 ms | p99 ms | × anchor req/s (goal ≥ 0.5) | × anchor p99 (goal ≤ 2) | server + db CPU µs/req | errors |');
+    say('|---|---|---|---|---|---|---|---|');
+    for (const run of runs) {
+      const list = measured.get(run)!;
+      const anchorRuns = measured.get(runs.find((other) => other.pair === run.pair && other.anchor)!)!;
+      const rps = list.map((one) => one.rps);
+      const errors = list.reduce((sum, one) => sum + one.non2xx + one.errors, 0);
+      const rate = run.anchor ? '1' : ratioCell(median(list.map((one, i) => one.rps / anchorRuns[i]!.rps)), 0.5);
+      const tail = run.anchor ? '1' : ratioCell(median(list.map((one, i) => one.p99 / Math.max(1, anchorRuns[i]!.p99))), 2, true);
+      say(
+        `| ${run.anchor ? `*anchor:* raw ${run.pair.name}` : run.pair.name} | ${fixed(median(rps))} (${fixed(Math.min(...rps))}-${fixed(Math.max(...rps))}) | ${fixed(median(list.map((one) => one.p50)), 1)} | ${fixed(median(list.map((one) => one.p99)), 1)} | ${rate} | ${tail} | ${fixed(median(list.map(cpuPerRequest)) * 1000)} | ${errors} |`,
+      );
+    }
+    say();
+  });
+}
+
+/** Read and write connections of the mixed group. */
+const MIXED_READERS = 45;
+const MIXED_WRITERS = 5;
+
+/**
+ * Writes under read load: each write at MIXED_WRITERS connections alone, then beside
+ * MIXED_READERS connections reading the feed (tab all, random pages), by turns in the same
+ * rounds. Goal: beside the readers, at least 0.7 × the req/s alone and p99 at most 2 ×.
+ */
+async function mixedGroup(): Promise<void> {
+  say(`## Writes under read load on PostgreSQL: ${MIXED_WRITERS} write connections alone and beside ${MIXED_READERS} reading`);
+  say();
+  await withWriteBench('mixed', async (bench) => {
+    const pairs = writePairs(bench).filter((pair) => !settings.cases || settings.cases.test(pair.name));
+    const size = settings.pageSize;
+    const readers: LoadSpec = {
+      url: `${bench.server.url}${api.channelPosts.path}`,
+      body: { tab: 'all', size },
+      random: { index: [bench.range.firstPostId + size * 4, bench.range.lastPostId + 1] },
+      connections: MIXED_READERS,
+      seconds: settings.seconds,
+    };
+    const conditions = pairs.flatMap((pair) => [
+      { pair, beside: false },
+      { pair, beside: true },
+    ]);
+    const measured = new Map(conditions.map((condition) => [condition, [] as { write: LoadResult; read?: LoadResult }[]]));
+    for (const pair of pairs) await checkWrite(pair.name, pair.write);
+    await runLoad({ ...readers, seconds: 2 });
+    for (const pair of pairs) await runLoad({ ...pair.write, connections: MIXED_WRITERS, seconds: 2 });
+    for (let round = 0; round < settings.rounds; round++) {
+      for (const condition of conditions.map((_, i) => conditions[(i + round) % conditions.length]!)) {
+        const writing = runLoad({ ...condition.pair.write, connections: MIXED_WRITERS, seconds: settings.seconds });
+        const [write, read] = await Promise.all([writing, condition.beside ? runLoad(readers) : undefined]);
+        measured.get(condition)!.push({ write, ...(read ? { read } : {}) });
+        console.log(
+          `  mixed round ${round + 1}/${settings.rounds} ${`${condition.pair.name}${condition.beside ? ' beside readers' : ' alone'}`.padEnd(44)} ${fixed(write.rps).padStart(6)} req/s  p99 ${fixed(write.p99, 1)} ms${read ? `; readers ${fixed(read.rps)} req/s p99 ${fixed(read.p99, 1)} ms` : ''}`,
+        );
+      }
+    }
+    say(`Readers: \`channel/posts\` tab all, random pages. ${settings.rounds} rounds × ${settings.seconds} s, conditions by turns; ratios are medians of each round's ratio to the same write alone in that round.`);
+    say();
+    say('| write | req/s median | p50 ms | p99 ms | × alone req/s (goal ≥ 0.7) | × alone p99 (goal ≤ 2) | readers req/s | readers p99 ms | errors |');
+    say('|---|---|---|---|---|---|---|---|---|');
+    for (const condition of conditions) {
+      const list = measured.get(condition)!;
+      const alone = measured.get(conditions.find((other) => other.pair === condition.pair && !other.beside)!)!;
+      const reads = list.flatMap((one) => (one.read ? [one.read] : []));
+      const errors = list.reduce((sum, one) => sum + one.write.non2xx + one.write.errors + (one.read ? one.read.non2xx + one.read.errors : 0), 0);
+      say(
+        `| ${condition.pair.name}, ${condition.beside ? `beside ${MIXED_READERS} readers` : '*alone*'} | ${fixed(median(list.map((one) => one.write.rps)))} | ${fixed(median(list.map((one) => one.write.p50)), 1)} | ${fixed(median(list.map((one) => one.write.p99)), 1)} | ${condition.beside ? ratioCell(median(list.map((one, i) => one.write.rps / alone[i]!.write.rps)), 0.7) : '1'} | ${condition.beside ? ratioCell(median(list.map((one, i) => one.write.p99 / Math.max(1, alone[i]!.write.p99))), 2, true) : '1'} | ${reads.length ? fixed(median(reads.map((one) => one.rps))) : ''} | ${reads.length ? fixed(median(reads.map((one) => one.p99)), 1) : ''} | ${errors} |`,
+      );
+    }
+    say();
+  });
+}
+
 async function seedGroup(): Promise<void> {
   say('## Seed and start-up');
   say();
@@ -758,6 +990,8 @@ const groups: Record<string, () => Promise<void> | void> = {
   postgres: postgresGroup,
   pglite: pgliteGroup,
   stall: stallGroup,
+  writes: writesGroup,
+  mixed: mixedGroup,
   seed: seedGroup,
   bundle: bundleGroup,
   startup: startupGroup,

@@ -9,18 +9,56 @@
  *   sent as the rows come (the floor cost of reading a page from this database). It is a
  *   prepared statement through db/prepared.ts like the feed's own reads: an anchor parsed and
  *   planned on every call would be slower than it need be and flatter every ratio beside it.
+ * - raw writes (the writes group): the row a write adds or removes with the counter that counts
+ *   it, as one prepared statement through the app's pool, the user named in the body: no login,
+ *   no exactly-once key, no limits, no notices, no answer beyond the counter (the floor cost of
+ *   the same change in this database).
  */
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../src/shared/envelope.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../src/shared/constants.ts';
 import { buildApp, type AppOptions } from '../../src/server/app.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { preparedStatement, queryPrepared, type PreparedStatement } from '../../src/server/db/prepared.ts';
+import { boundText, preparedStatement, queryPrepared, type PreparedStatement } from '../../src/server/db/prepared.ts';
 
 export const BENCH_ANCHOR_PATHS = {
   constant: '/bench/anchor/constant',
   rawKeyset: '/bench/anchor/raw-keyset',
+  rawLikeAdd: '/bench/anchor/raw-like-add',
+  rawLikeCancel: '/bench/anchor/raw-like-cancel',
+  rawCommentAdd: '/bench/anchor/raw-comment-add',
+  rawPostAdd: '/bench/anchor/raw-post-add',
 } as const;
+
+/** Like of post $2 by user $1 and the post's count; the same like's removal. */
+const rawLikeAdd = preparedStatement(
+  'bench_raw_like_add',
+  ['int', 'bigint'],
+  `with edge as (insert into likes (user_id, target_type, target_id) values ($1, 'post', $2) on conflict do nothing returning target_id)
+   update posts set like_count = like_count + 1 from edge where posts.id = edge.target_id returning like_count`,
+);
+const rawLikeCancel = preparedStatement(
+  'bench_raw_like_cancel',
+  ['int', 'bigint'],
+  `with edge as (delete from likes where target_type = 'post' and target_id = $2 and user_id = $1 returning target_id)
+   update posts set like_count = like_count - 1 from edge where posts.id = edge.target_id returning like_count`,
+);
+/** Comment $3 of user $1 on post $2, and the post's count. */
+const rawCommentAdd = preparedStatement(
+  'bench_raw_comment_add',
+  ['int', 'bigint', 'text'],
+  `with added as (insert into comments (post_id, user_id, content) values ($2, $1, $3) returning id, post_id)
+   update posts set comment_count = comment_count + 1 from added where posts.id = added.post_id returning added.id`,
+);
+/** Post $3 of user $1 in channel $2, with its channel row and the channel's and the author's counts. */
+const rawPostAdd = preparedStatement(
+  'bench_raw_post_add',
+  ['int', 'int', 'text'],
+  `with added as (insert into posts (user_id, content, channel_ids) values ($1, $3, array[$2::int]) returning id),
+     in_channel as (insert into post_channels (post_id, channel_id) select id, $2 from added),
+     channel as (update channels set post_count = post_count + 1 where id = $2)
+   update users set post_count = post_count + 1 from added where users.id = $1 returning added.id`,
+);
 
 const CONSTANT = ok({ list: [{ id: 1, content: '常量' }], page: { more: false, next_index: 0 } });
 
@@ -58,6 +96,17 @@ async function registerBenchAnchors(app: FastifyInstance, db: Db): Promise<void>
     const list = more ? rows.slice(0, size) : rows;
     return ok({ list, page: { more, next_index: Number(list.at(-1)?.id ?? 0) } });
   });
+  const rawWrite = (path: string, statement: PreparedStatement, withText: boolean, target: 'post_id' | 'channel_id') =>
+    app.post(path, hidden, async (request) => {
+      const body = (request.body ?? {}) as { user_id?: unknown; post_id?: unknown; channel_id?: unknown; content?: unknown };
+      const values = [wholeOr(body.user_id, 1, NO_BOUND), wholeOr(body[target], 1, NO_BOUND)];
+      const rows = await queryPrepared(db, statement, withText ? [...values, boundText(String(body.content ?? ''))] : values);
+      return ok(rows[0] ?? {});
+    });
+  rawWrite(BENCH_ANCHOR_PATHS.rawLikeAdd, rawLikeAdd, false, 'post_id');
+  rawWrite(BENCH_ANCHOR_PATHS.rawLikeCancel, rawLikeCancel, false, 'post_id');
+  rawWrite(BENCH_ANCHOR_PATHS.rawCommentAdd, rawCommentAdd, true, 'post_id');
+  rawWrite(BENCH_ANCHOR_PATHS.rawPostAdd, rawPostAdd, true, 'channel_id');
 }
 
 /** The server's app as it builds it, with the anchors beside its calls. */

@@ -8,8 +8,11 @@
  * - PGlite (one session): SQL PREPARE once, then EXECUTE with the values written as literals
  *   (only whole numbers, arrays of them, lowercase hex digests and null are accepted: none of
  *   them can hold a quote, so nothing else is ever spliced).
- * - Inside a transaction (a write answering what it wrote): the same text, unprepared, through
- *   the transaction's own connection.
+ * - Inside a transaction: on PostgreSQL, prepared on the transaction's own connection when the
+ *   transaction runs on a drizzle of that connection (db/transaction.ts); otherwise the same text,
+ *   unprepared, through the transaction.
+ * - A free text (a write's content, a client_id) goes in as boundText(value): always a bound
+ *   parameter, never spliced; on PGlite such a call runs the text with its values bound.
  * - A statement marked planEachCall is never prepared: planned for each call's values.
  *
  * Texts use $1, $2, ... ; `types` names each parameter's type for PGlite's PREPARE. Keep every
@@ -45,7 +48,16 @@ export function hexDigest(value: string): HexDigest {
   return value as HexDigest;
 }
 
-export type PreparedValue = number | readonly number[] | HexDigest | null;
+/** A text of any content: only ever sent as a bound parameter. */
+export interface BoundText {
+  readonly bound: string;
+}
+
+export const boundText = (value: string): BoundText => ({ bound: value });
+
+const isBoundText = (value: PreparedValue): value is BoundText => typeof value === 'object' && value !== null && 'bound' in value;
+
+export type PreparedValue = number | readonly number[] | HexDigest | BoundText | null;
 
 export function preparedStatement(
   name: string,
@@ -59,13 +71,21 @@ export function preparedStatement(
 
 function literal(value: PreparedValue): string {
   if (value === null) return 'null';
+  if (isBoundText(value)) throw new Error('a bound text is never spliced');
   // Text reaches here only through queryPrepared, which checked it is a hex digest.
   if (typeof value === 'string') return `'${value}'`;
   if (typeof value === 'number') {
     if (!Number.isSafeInteger(value)) throw new Error(`not a whole number: ${value}`);
     return String(value);
   }
-  return `'{${value.map((item) => literal(item)).join(',')}}'`;
+  return `'{${(value as readonly number[]).map((item) => literal(item)).join(',')}}'`;
+}
+
+/** A value as a driver parameter: arrays as their literal text, bound texts as themselves. */
+function parameter(value: PreparedValue): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (isBoundText(value)) return value.bound;
+  return literal(value).slice(1, -1);
 }
 
 /** Per PGlite session: the statements prepared so far (or being prepared). */
@@ -88,7 +108,7 @@ async function ensurePreparedOnPglite(client: PGlite, statement: PreparedStateme
 }
 
 /** The text with its values written in as literals (PGlite, planned for them). */
-const boundText = (statement: PreparedStatement, values: readonly PreparedValue[]) =>
+const splicedText = (statement: PreparedStatement, values: readonly PreparedValue[]) =>
   statement.text.replace(/\$(\d+)/g, (_, n: string) => `${literal(values[Number(n) - 1] ?? null)}::${statement.types[Number(n) - 1]!}`);
 
 /** The text with its values bound as drizzle parameters (the unprepared path). */
@@ -100,7 +120,7 @@ function boundSql(statement: PreparedStatement, values: readonly PreparedValue[]
     else {
       const value = values[Number(part) - 1] ?? null;
       const type = statement.types[Number(part) - 1]!;
-      chunks.push(sql`${value === null || typeof value !== 'object' ? value : literal(value).slice(1, -1)}::${sql.raw(type)}`);
+      chunks.push(sql`${parameter(value)}::${sql.raw(type)}`);
     }
   });
   return sql.join(chunks);
@@ -110,15 +130,18 @@ export async function queryPrepared<Row>(db: Db, statement: PreparedStatement, v
   if (values.length !== statement.types.length) throw new Error(`${statement.name} takes ${statement.types.length} values`);
   // The same values on every engine, whether they are bound or spliced (PGlite).
   for (const value of values) if (typeof value === 'string') hexDigest(value);
-  // Only the top-level database carries its driver client; a transaction has none.
+  // A database carries its driver client (a pool, or a transaction's connection); drizzle's own transactions carry none.
   const client = (db as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) {
+  if (client instanceof pg.Pool || client instanceof pg.Client) {
     const named = statement.planEachCall ? {} : { name: statement.name };
-    const result = await client.query({ ...named, text: statement.text, values: values as unknown[] });
+    const result = await client.query({ ...named, text: statement.text, values: values.map(parameter) });
     return result.rows as Row[];
   }
+  if (client instanceof PGlite && values.some(isBoundText)) {
+    return (await client.query<Row>(statement.text, values.map(parameter))).rows;
+  }
   if (client instanceof PGlite && statement.planEachCall) {
-    return (await client.query<Row>(boundText(statement, values))).rows;
+    return (await client.query<Row>(splicedText(statement, values))).rows;
   }
   if (client instanceof PGlite) {
     await ensurePreparedOnPglite(client, statement);
