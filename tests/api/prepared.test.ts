@@ -6,10 +6,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { hexDigest, preparedStatement, queryPrepared } from '../../src/server/db/prepared.ts';
+import { boundText, hexDigest, preparedStatement, queryPrepared } from '../../src/server/db/prepared.ts';
+import { inTransaction } from '../../src/server/db/transaction.ts';
 import { hashToken } from '../../src/server/services/sessions.ts';
 import { testAppFor, testDatabases } from '../support/api.ts';
 import { queryRows } from '../support/db.ts';
+
+const ECHO_TEXT = preparedStatement('prepared_test_echo_text', ['text', 'int'], 'select $1::text as text, $2::int as n');
 
 const ECHO = preparedStatement('prepared_test_echo', ['text', 'int', 'int[]'], 'select $1::text as digest, $2::int as n, $3::int[] as ns');
 
@@ -23,6 +26,29 @@ describe.each(testDatabases)('prepared statements on $name', ({ open }) => {
     expect(await queryPrepared(app.database.db, ECHO, [hexDigest(digest), 7, [1, 2]])).toEqual([expected]);
     const inTransaction = await app.database.db.transaction((tx) => queryPrepared(tx, ECHO, [hexDigest(digest), 7, [1, 2]]));
     expect(inTransaction).toEqual([expected]);
+  });
+
+  it('take any text as a bound text, never spliced: at the top, in a write transaction and in drizzle\'s', async () => {
+    const hostile = "x'); drop table posts; -- 评论";
+    const expected = [{ text: hostile, n: 3 }];
+    expect(await queryPrepared(app.database.db, ECHO_TEXT, [boundText(hostile), 3])).toEqual(expected);
+    expect(await inTransaction(app.database.db, (tx) => queryPrepared(tx, ECHO_TEXT, [boundText(hostile), 3]))).toEqual(expected);
+    expect(await app.database.db.transaction((tx) => queryPrepared(tx, ECHO_TEXT, [boundText(hostile), 3]))).toEqual(expected);
+  });
+
+  it('run a write transaction on one connection: committed when the work resolves, rolled back when it throws', async () => {
+    const db = app.database.db;
+    const key = `prepared-test-${Math.random()}`;
+    const count = async () => (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from rate_limits where key = ${key}`))[0]!.n;
+    const insert = (tx: typeof db) => tx.execute(sql`insert into rate_limits (key, window_start, count) values (${key}, now(), 1)`);
+    const refused = inTransaction(db, async (tx) => {
+      await insert(tx);
+      throw new Error('refused');
+    });
+    await expect(refused).rejects.toThrow('refused');
+    expect(await count()).toBe(0);
+    await inTransaction(db, (tx) => insert(tx));
+    expect(await count()).toBe(1);
   });
 
   it('refuse any other text before sending anything, and leave the database as it was', async () => {

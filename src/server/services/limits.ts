@@ -1,18 +1,13 @@
 /**
  * Abuse limits, counted in the database (services/rate-limit.ts) so every API process shares
- * them: writes per user per minute (-2005 请求频繁) and daily caps on every write that stores
+ * them: writes per user per minute (-2005 请求频繁, counted by services/once.ts) and daily caps on every write that stores
  * text or pictures: posts, comments, notes, nicknames, complaints and image uploads (-2006 今日操作已达上限).
  */
 import { ErrorCode } from '#shared/errors.ts';
 import { CHINA_UTC_OFFSET_MINUTES } from '#shared/timestamp.ts';
 import type { Db } from '../db/client.ts';
 import { BusinessError } from '../errors.ts';
-import { enforceRateLimit, hitRateLimit } from './rate-limit.ts';
-
-/** Counts one write of the user; -2005 beyond `perMinute` in the current minute window. */
-export async function hitWriteLimit(db: Db, userId: number, perMinute: number): Promise<void> {
-  await enforceRateLimit(db, `write:user:${userId}`, 60, perMinute);
-}
+import { hitRateLimit } from './rate-limit.ts';
 
 /** What a daily cap counts. */
 export type DailyKind = 'complain' | 'post' | 'upload' | 'comment' | 'note' | 'nick';

@@ -6,7 +6,7 @@
  * transaction on the unique index and then read its answer: five at once make one comment.
  *
  * Every write also counts against the user's per-minute write limit, except a replay of a key
- * already answered.
+ * already answered; the count is made in the write's transaction, with the claim.
  *
  *   const write = writer(db, config);
  *   commentAdd: ({ input, viewer }) =>
@@ -19,9 +19,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { EndpointName } from '#shared/endpoints.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import type { Db } from '../db/client.ts';
+import { boundText, hexDigest, preparedStatement, queryPrepared } from '../db/prepared.ts';
 import { idempotencyKeys, rateLimits } from '../db/schema.ts';
-import { BusinessError } from '../errors.ts';
-import { hitWriteLimit } from './limits.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { BusinessError, tooFrequent } from '../errors.ts';
+import { addToWindow, windowAfterHit, windowHitText } from './rate-limit.ts';
 
 /** Keys are kept at least this long; older ones are deleted now and then. */
 export const IDEMPOTENCY_KEEP_HOURS = 24;
@@ -76,45 +78,77 @@ async function findKey(db: Db, call: WriteCall, clientId: string) {
   return row;
 }
 
-/** Runs one write of a user: exactly once per client_id when one is given, within the write limit. */
+/** The write-limit window of a user: $1 the key, a minute long. */
+const WRITE_WINDOW_SECONDS = 60;
+const writeWindowKey = (userId: number) => `write:user:${userId}`;
+
+/**
+ * Claims the key (user $1, endpoint $2, client_id $3, request hash $4) and, only when claimed,
+ * counts the write in the user's window ($5): a replay is never counted. One statement, so a
+ * fresh write pays one round trip for both.
+ */
+const claimAndCount = preparedStatement(
+  'write_claim_and_count',
+  ['int', 'text', 'text', 'text', 'text'],
+  `with claim as (
+      insert into idempotency_keys (user_id, kind, client_id, request_hash, result) values ($1, $2, $3, $4, 'null'::jsonb)
+      on conflict do nothing returning 1),
+    hit as (${windowHitText('$5', String(WRITE_WINDOW_SECONDS), '1', 'from claim')})
+    select hit.count, hit.elapsed_ms from (select 1) one left join hit on true`,
+);
+
+const storeAnswer = preparedStatement(
+  'write_store_answer',
+  ['int', 'text', 'text', 'jsonb'],
+  'update idempotency_keys set result = $4 where user_id = $1 and kind = $2 and client_id = $3',
+);
+
+/**
+ * Runs one write of a user: exactly once per client_id when one is given, within the write limit.
+ * Everything happens in the write's one transaction on one connection: the claim first, then the
+ * count (rolled back with a write refused for any reason, as that write never happened), the
+ * effect and its stored answer.
+ */
 export function writer(db: Db, limits: WriteLimits, onReplay: OnReplay = () => undefined) {
   return async function write<T>(call: WriteCall, effect: (tx: Db) => Promise<T>): Promise<T> {
     const clientId = call.input.client_id;
     const hash = requestHash(call.input);
-    if (clientId !== undefined) {
-      const answered = await findKey(db, call, clientId);
-      if (answered) {
-        onReplay(call.endpoint);
-        return replayOf<T>(answered, hash);
-      }
-    }
-    await hitWriteLimit(db, call.userId, limits.writeLimitPerMinute);
-    const result = await db.transaction(async (tx) => {
-      if (clientId === undefined) return effect(tx);
-      const claimed = await tx
-        .insert(idempotencyKeys)
-        .values({ userId: call.userId, kind: call.endpoint, clientId, requestHash: hash, result: sql`'null'::jsonb` })
-        .onConflictDoNothing()
-        .returning({ one: sql<number>`1` });
-      if (claimed.length === 0) {
-        // A concurrent request with this key committed first (we waited for it on the index).
-        const answered = await findKey(tx, call, clientId);
+    const result = await inTransaction(db, async (tx) => {
+      const window =
+        clientId === undefined
+          ? await addToWindow(tx, writeWindowKey(call.userId), WRITE_WINDOW_SECONDS)
+          : await claimed(tx, call, clientId, hash);
+      if (window === undefined) {
+        // Answered before, or by a concurrent request with this key that committed first (the
+        // claim waited for it on the unique index).
+        const answered = await findKey(tx, call, clientId!);
         if (!answered) throw new Error('idempotency key vanished');
         onReplay(call.endpoint);
         return replayOf<T>(answered, hash);
       }
+      if (window.count > limits.writeLimitPerMinute) throw tooFrequent(window.remainingMs);
       const data = await effect(tx);
-      await tx
-        .update(idempotencyKeys)
-        .set({ result: sql`${JSON.stringify(data)}::jsonb` })
-        .where(
-          and(eq(idempotencyKeys.userId, call.userId), eq(idempotencyKeys.kind, call.endpoint), eq(idempotencyKeys.clientId, clientId)),
-        );
+      if (clientId !== undefined) {
+        await queryPrepared(tx, storeAnswer, [call.userId, boundText(call.endpoint), boundText(clientId), boundText(JSON.stringify(data))]);
+      }
       return data;
     });
     if (Math.random() < 1 / CLEANUP_EVERY) await cleanupExpired(db).catch(() => undefined);
     return result;
   };
+}
+
+/** The window after counting the write, or undefined when the key was claimed before (a replay). */
+async function claimed(tx: Db, call: WriteCall, clientId: string, hash: string) {
+  const [row] = await queryPrepared<{ count: number | null; elapsed_ms: number | null }>(tx, claimAndCount, [
+    call.userId,
+    boundText(call.endpoint),
+    boundText(clientId),
+    hexDigest(hash),
+    boundText(writeWindowKey(call.userId)),
+  ]);
+  if (!row || row.count === null || row.elapsed_ms === null) return undefined;
+  return windowAfterHit({ count: row.count, elapsed_ms: row.elapsed_ms }, WRITE_WINDOW_SECONDS);
 }
 
 /**
