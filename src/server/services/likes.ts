@@ -1,57 +1,78 @@
 /** Likes of posts and comments (through the one edge toggle), and who liked a post, newest first. */
-import { and, eq, isNull } from 'drizzle-orm';
 import type { UserBrief } from '#shared/schemas.ts';
 import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
 import type { Db } from '../db/client.ts';
 import { existsPerRow, preparedStatement, queryPrepared, type PreparedStatement } from '../db/prepared.ts';
-import { comments, likes, posts, users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
-import { counter, toggleEdge } from './edges.ts';
 import { joinNoticeGroup, leaveNoticeGroup, type GroupKey } from './notices.ts';
 import { keysetPage, type KeysetRequest, type Page } from './paging.ts';
 
 export type LikeTarget = { post_id: number } | { comment_id: number };
 
+type LikeKind = 'post' | 'comment';
+
+/**
+ * The like (`on`) or unlike of target $2 by user $1, as one statement: the target row locked
+ * first (live, and for a comment its post live too), so a like and a delete of the same target
+ * never interleave; the edge inserted or deleted; and only when it changed, the target's like
+ * count, then its author's (the order of every counter toggle, edges.ts). Answers the author, the
+ * target's post, the count after the call and whether the edge changed; no row when the target is
+ * missing or deleted.
+ */
+function likeStatementText(kind: LikeKind, on: boolean): string {
+  const table = kind === 'post' ? 'posts' : 'comments';
+  const target =
+    kind === 'post'
+      ? 'select id, user_id, like_count, id as post_id from posts where id = $2 and deleted_at is null for update'
+      : `select c.id, c.user_id, c.like_count, c.post_id from comments c join posts p on p.id = c.post_id
+          where c.id = $2 and c.deleted_at is null and p.deleted_at is null for update of c`;
+  const edge = on
+    ? `insert into likes (user_id, target_type, target_id) select $1, '${kind}', id from target on conflict do nothing returning 1`
+    : `delete from likes where target_type = '${kind}' and target_id = (select id from target) and user_id = $1 returning 1`;
+  const step = on ? '+ 1' : '- 1';
+  return `with target as (${target}),
+    edge as (${edge}),
+    counted as (
+      update ${table} set like_count = like_count ${step} where id = (select id from target) and exists (select from edge)
+      returning like_count),
+    author as (
+      update users set like_count = like_count ${step} where id = (select user_id from target) and exists (select from edge)
+      returning id)
+    select t.user_id as author_id, t.post_id, coalesce(c.like_count, t.like_count) as like_count, c.like_count is not null as changed
+    from target t left join counted c on true left join author a on a.id = t.user_id`;
+}
+
+const likeStatements = new Map<string, PreparedStatement>();
+
+function likeStatement(kind: LikeKind, on: boolean): PreparedStatement {
+  const name = `like_${kind}_${on ? 'on' : 'off'}`;
+  let statement = likeStatements.get(name);
+  if (!statement) {
+    statement = preparedStatement(name, ['int', 'bigint'], likeStatementText(kind, on));
+    likeStatements.set(name, statement);
+  }
+  return statement;
+}
+
 /**
  * Likes (`on`) or unlikes the target in the caller's transaction; answers the count after the
  * call. Repeating either is harmless and answers the same. A deleted or missing target (or a
- * comment of a deleted post): -1005. The target row is locked first, so a like and a delete of
- * the same target never interleave, and the count read under the lock is the one we change.
+ * comment of a deleted post): -1005. The author hears of it (notices.ts) when the edge changed.
  */
 export async function setLike(tx: Db, userId: number, target: LikeTarget, on: boolean): Promise<{ is_success: true; like_count: number }> {
-  if ('post_id' in target) {
-    const id = target.post_id;
-    const [row] = await tx
-      .select({ authorId: posts.userId, likeCount: posts.likeCount })
-      .from(posts)
-      .where(and(eq(posts.id, id), isNull(posts.deletedAt)))
-      .for('update');
-    if (!row) throw notFound('动态');
-    const changed = await toggleEdge(tx, {
-      table: likes,
-      key: { userId, targetType: 'post', targetId: id },
-      on,
-      counters: [counter(posts.likeCount, id), counter(users.likeCount, row.authorId)],
-    });
-    if (changed) await likeNotice(tx, { type: 'like', recipientId: row.authorId, postId: id, commentId: 0 }, userId, on);
-    return { is_success: true, like_count: row.likeCount + (changed ? (on ? 1 : -1) : 0) };
+  const kind: LikeKind = 'post_id' in target ? 'post' : 'comment';
+  const id = 'post_id' in target ? target.post_id : target.comment_id;
+  const [row] = await queryPrepared<{ author_id: number; post_id: number | string; like_count: number; changed: boolean }>(
+    tx,
+    likeStatement(kind, on),
+    [userId, id],
+  );
+  if (!row) throw notFound(kind === 'post' ? '动态' : '评论');
+  if (row.changed) {
+    const key: GroupKey = { type: 'like', recipientId: row.author_id, postId: Number(row.post_id), commentId: kind === 'post' ? 0 : id };
+    await likeNotice(tx, key, userId, on);
   }
-  const id = target.comment_id;
-  const [row] = await tx
-    .select({ authorId: comments.userId, likeCount: comments.likeCount, postId: comments.postId })
-    .from(comments)
-    .innerJoin(posts, eq(posts.id, comments.postId))
-    .where(and(eq(comments.id, id), isNull(comments.deletedAt), isNull(posts.deletedAt)))
-    .for('update', { of: comments });
-  if (!row) throw notFound('评论');
-  const changed = await toggleEdge(tx, {
-    table: likes,
-    key: { userId, targetType: 'comment', targetId: id },
-    on,
-    counters: [counter(comments.likeCount, id), counter(users.likeCount, row.authorId)],
-  });
-  if (changed) await likeNotice(tx, { type: 'like', recipientId: row.authorId, postId: row.postId, commentId: id }, userId, on);
-  return { is_success: true, like_count: row.likeCount + (changed ? (on ? 1 : -1) : 0) };
+  return { is_success: true, like_count: row.like_count };
 }
 
 /** A like joins the author's like group of the target; an unlike leaves it. */

@@ -96,73 +96,89 @@ export interface GroupKey {
   commentId: number;
 }
 
-/** The notices of the key's recipient, kind and target (of every day). */
-const inGroupOf = (key: GroupKey) =>
-  and(eq(notices.userId, key.recipientId), eq(notices.type, key.type), eq(notices.postId, key.postId), eq(notices.commentId, key.commentId));
+/** The column of users holding the recipient's switch for a kind of notice. */
+const SETTING_COLUMN: Record<Setting, string> = { comment: 'notice_comment', like: 'notice_like', follow: 'notice_follow' };
+
+/**
+ * Joining a group, one statement: recipient $1 (when their switch is on), post $2, comment $3,
+ * day $4, actor $5. The group of the day is made or moved to the top (a new seq), unread again,
+ * one actor more; the unread count moves when the group was new or read. Nothing when the actor
+ * is in it already.
+ */
+function joinStatementText(type: GroupKey['type']): string {
+  const group = `user_id = $1 and type = '${type}' and post_id = $2 and comment_id = $3 and day = $4`;
+  return `with recipient as (
+      select id from users where id = $1 and ${SETTING_COLUMN[SETTING_OF[type]]} for no key update),
+    before as (select id, unread from notices where ${group}),
+    grp as (
+      insert into notices (user_id, type, tab, post_id, comment_id, day)
+      select id, '${type}', '${TAB_OF[type]}', $2, $3, $4 from recipient
+      where not exists (select from notice_actors na join before b on b.id = na.notice_id where na.actor_id = $5)
+      on conflict (user_id, type, post_id, comment_id, day) where type in ('like', 'follow')
+      do update set seq = nextval('notices_seq'), actor_count = notices.actor_count + 1, unread = true, updated_at = now()
+      returning id, seq),
+    actor as (insert into notice_actors (notice_id, actor_id, seq) select id, $5, seq from grp returning notice_id),
+    counted as (
+      update users set notice_unread = notice_unread + 1
+      where id = $1 and exists (select from actor) and not coalesce((select unread from before), false) returning id)
+    select (select count(*) from actor)::int as joined`;
+}
+
+/**
+ * Leaving, one statement: recipient $1, post $2, comment $3, actor $4, of any day. The group
+ * keeps its place and shows its newest remaining actor's time; a group left empty is removed,
+ * and with it one unread when it was unread.
+ */
+function leaveStatementText(type: GroupKey['type']): string {
+  return `with recipient as (select id from users where id = $1 for no key update),
+    grp as (
+      select n.id, n.unread, n.actor_count from notices n join notice_actors na on na.notice_id = n.id and na.actor_id = $4
+      where n.user_id = $1 and n.type = '${type}' and n.post_id = $2 and n.comment_id = $3 and exists (select from recipient)
+      for no key update of n),
+    removed as (delete from notices where id in (select id from grp where actor_count <= 1) returning unread),
+    left_actor as (delete from notice_actors where notice_id in (select id from grp where actor_count > 1) and actor_id = $4 returning notice_id),
+    shrunk as (
+      update notices set actor_count = actor_count - 1,
+        updated_at = (select max(acted_at) from notice_actors where notice_id = notices.id and actor_id <> $4)
+      where id in (select notice_id from left_actor) returning id),
+    counted as (update users set notice_unread = notice_unread - 1 where id = $1 and exists (select from removed where unread) returning id)
+    select (select count(*) from removed)::int + (select count(*) from shrunk)::int as left`;
+}
+
+const groupStatements = new Map<string, PreparedStatement>();
+
+function groupStatement(change: 'join' | 'leave', type: GroupKey['type']): PreparedStatement {
+  const name = `notice_${change}_${type}`;
+  let statement = groupStatements.get(name);
+  if (!statement) {
+    statement =
+      change === 'join'
+        ? preparedStatement(name, ['int', 'bigint', 'bigint', 'int', 'int'], joinStatementText(type))
+        : preparedStatement(name, ['int', 'bigint', 'bigint', 'int'], leaveStatementText(type));
+    groupStatements.set(name, statement);
+  }
+  return statement;
+}
 
 /**
  * Adds the actor to the group of today (made if there is none): the group moves to the top of the
- * list and is unread again. The recipient's row is locked first, so joins of one group queue.
+ * list and is unread again. Call it with the recipient's row already locked by an earlier
+ * statement of the transaction (a like's or follow's counter update locks it), so that what the
+ * statement reads of their notices is current; its own lock covers the rest.
  */
 export async function joinNoticeGroup(tx: Db, key: GroupKey, actorId: number): Promise<void> {
   if (key.recipientId === actorId) return;
-  const settings = await lockRecipient(tx, key.recipientId);
-  if (!settings?.[SETTING_OF[key.type]]) return;
-  const day = chinaDay();
-  const [group] = await tx
-    .select({ id: notices.id, unread: notices.unread })
-    .from(notices)
-    .where(and(inGroupOf(key), eq(notices.day, day)))
-    .for('no key update');
-  if (!group) {
-    const [row] = await tx
-      .insert(notices)
-      .values({ userId: key.recipientId, type: key.type, tab: TAB_OF[key.type], postId: key.postId, commentId: key.commentId, day })
-      .returning({ id: notices.id, seq: notices.seq });
-    await tx.insert(noticeActors).values({ noticeId: row!.id, actorId, seq: row!.seq });
-    await moveUnread(tx, key.recipientId, 1);
-    return;
-  }
-  const joined = await tx
-    .insert(noticeActors)
-    .values({ noticeId: group.id, actorId, seq: sql`nextval('notices_seq')` })
-    .onConflictDoNothing()
-    .returning({ seq: noticeActors.seq });
-  if (joined.length === 0) return;
-  await tx
-    .update(notices)
-    .set({ seq: joined[0]!.seq, actorCount: sql`${notices.actorCount} + 1`, unread: true, updatedAt: sql`now()` })
-    .where(eq(notices.id, group.id));
-  if (!group.unread) await moveUnread(tx, key.recipientId, 1);
+  await queryPrepared(tx, groupStatement('join', key.type), [key.recipientId, key.postId, key.commentId, chinaDay(), actorId]);
 }
 
 /**
  * Takes the actor out of their group of this target (an unlike, an unfollow): the group keeps its
- * place and shows its newest remaining actor's time; an empty group is removed.
+ * place and shows its newest remaining actor's time; an empty group is removed. The recipient's
+ * row locked before, as for joinNoticeGroup.
  */
 export async function leaveNoticeGroup(tx: Db, key: GroupKey, actorId: number): Promise<void> {
   if (key.recipientId === actorId) return;
-  await lockRecipient(tx, key.recipientId);
-  const [group] = await tx
-    .select({ id: notices.id, unread: notices.unread, actorCount: notices.actorCount })
-    .from(notices)
-    .innerJoin(noticeActors, and(eq(noticeActors.noticeId, notices.id), eq(noticeActors.actorId, actorId)))
-    .where(inGroupOf(key))
-    .for('no key update', { of: notices });
-  if (!group) return;
-  if (group.actorCount <= 1) {
-    await tx.delete(notices).where(eq(notices.id, group.id));
-    if (group.unread) await moveUnread(tx, key.recipientId, -1);
-    return;
-  }
-  await tx.delete(noticeActors).where(and(eq(noticeActors.noticeId, group.id), eq(noticeActors.actorId, actorId)));
-  await tx
-    .update(notices)
-    .set({
-      actorCount: sql`${notices.actorCount} - 1`,
-      updatedAt: sql`(select max(${noticeActors.actedAt}) from ${noticeActors} where ${noticeActors.noticeId} = ${group.id})`,
-    })
-    .where(eq(notices.id, group.id));
+  await queryPrepared(tx, groupStatement('leave', key.type), [key.recipientId, key.postId, key.commentId, actorId]);
 }
 
 /**

@@ -113,26 +113,31 @@ export function writer(db: Db, limits: WriteLimits, onReplay: OnReplay = () => u
   return async function write<T>(call: WriteCall, effect: (tx: Db) => Promise<T>): Promise<T> {
     const clientId = call.input.client_id;
     const hash = requestHash(call.input);
-    const result = await inTransaction(db, async (tx) => {
-      const window =
-        clientId === undefined
-          ? await addToWindow(tx, writeWindowKey(call.userId), WRITE_WINDOW_SECONDS)
-          : await claimed(tx, call, clientId, hash);
-      if (window === undefined) {
-        // Answered before, or by a concurrent request with this key that committed first (the
-        // claim waited for it on the unique index).
-        const answered = await findKey(tx, call, clientId!);
-        if (!answered) throw new Error('idempotency key vanished');
-        onReplay(call.endpoint);
-        return replayOf<T>(answered, hash);
-      }
-      if (window.count > limits.writeLimitPerMinute) throw tooFrequent(window.remainingMs);
-      const data = await effect(tx);
-      if (clientId !== undefined) {
-        await queryPrepared(tx, storeAnswer, [call.userId, boundText(call.endpoint), boundText(clientId), boundText(JSON.stringify(data))]);
-      }
-      return data;
-    });
+    let fresh = false;
+    const result = await inTransaction(
+      db,
+      async (tx) => {
+        const window =
+          clientId === undefined
+            ? await addToWindow(tx, writeWindowKey(call.userId), WRITE_WINDOW_SECONDS)
+            : await claimed(tx, call, clientId, hash);
+        if (window === undefined) {
+          // Answered before, or by a concurrent request with this key that committed first (the
+          // claim waited for it on the unique index).
+          const answered = await findKey(tx, call, clientId!);
+          if (!answered) throw new Error('idempotency key vanished');
+          onReplay(call.endpoint);
+          return replayOf<T>(answered, hash);
+        }
+        if (window.count > limits.writeLimitPerMinute) throw tooFrequent(window.remainingMs);
+        fresh = true;
+        return effect(tx);
+      },
+      (tx, data) =>
+        fresh && clientId !== undefined
+          ? queryPrepared(tx, storeAnswer, [call.userId, boundText(call.endpoint), boundText(clientId), boundText(JSON.stringify(data))])
+          : undefined,
+    );
     if (Math.random() < 1 / CLEANUP_EVERY) await cleanupExpired(db).catch(() => undefined);
     return result;
   };
