@@ -12,11 +12,12 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Comment, CommentBase, UserBrief } from '#shared/schemas.ts';
 import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
 import type { Db } from '../db/client.ts';
-import { existsPerRow, preparedStatement, queryPrepared, type PreparedStatement } from '../db/prepared.ts';
+import { boundText, existsPerRow, preparedStatement, queryPrepared, type PreparedStatement } from '../db/prepared.ts';
 import { comments, posts, users } from '../db/schema.ts';
 import { BusinessError, forbidden, notFound } from '../errors.ts';
 import { ErrorCode } from '#shared/errors.ts';
-import { hitDailyCap } from './limits.ts';
+import { DAILY_WINDOW_SECONDS, dailyCapKey } from './limits.ts';
+import { windowHitText } from './rate-limit.ts';
 import { lockRecipients, noticeComment, removeCommentNotices } from './notices.ts';
 import type { KeysetRequest, Page } from './paging.ts';
 
@@ -174,52 +175,120 @@ export interface CommentAddInput {
   reply_id?: number | undefined;
 }
 
+/**
+ * A comment (`reply` false) or a reply to comment $6 as one statement: user $1, post $2, content
+ * $3, the day's cap window $4 and its most $5. Locks the live post first, then the answered
+ * comment (live, of any post: the answer tells which), then counts the day's comment, and only
+ * within the cap writes it with the post's comment count and the root's reply count. A comment
+ * also makes the post author's notice here (their row locked after the post and the comments, as
+ * every comment write locks); a reply's notices follow, their two recipients locked in id order.
+ * Answers the checks' findings and the comment as the list shows it.
+ */
+function addStatementText(reply: boolean): string {
+  const follows = (column: string) => existsPerRow(`user_follows f where f.follower_id = $1 and f.followee_id = ${column}`);
+  const answered = reply
+    ? `answered as (
+        select id, user_id, coalesce(root_id, id) as root_id, post_id from comments
+        where id = $6 and deleted_at is null and exists (select from post) for update),
+      allowed as (select post.id as post_id, a.root_id, a.user_id as reply_user_id from post join answered a on a.post_id = post.id),`
+    : 'allowed as (select id as post_id, null::bigint as root_id, null::int as reply_user_id from post),';
+  const afterwards = reply
+    ? 'replied as (update comments set reply_count = reply_count + 1 where id = (select root_id from added) returning id)'
+    : `recipient as (
+        select id from users where id = (select user_id from post) and id <> $1 and notice_comment and exists (select from added)
+        for no key update),
+      made as (
+        insert into notices (user_id, type, tab, post_id, comment_id) select r.id, 'comment', 'comment', a.post_id, a.id
+        from recipient r cross join added a returning id, seq),
+      actor as (insert into notice_actors (notice_id, actor_id, seq) select id, $1, seq from made returning notice_id),
+      unread as (update users set notice_unread = notice_unread + 1 where id in (select id from recipient) and exists (select from actor) returning id)`;
+  return `with post as (select id, user_id from posts where id = $2 and deleted_at is null for update),
+    ${answered}
+    cap as (${windowHitText('$4', String(DAILY_WINDOW_SECONDS), '1', 'from allowed')}),
+    added as (
+      insert into comments (post_id, user_id, root_id, reply_user_id, content)
+      select post_id, $1, root_id, reply_user_id, $3 from allowed where (select count from cap) <= $5
+      returning id, post_id, root_id, reply_user_id, content, created_at),
+    counted as (update posts set comment_count = comment_count + 1 where id = (select post_id from added) returning id),
+    ${afterwards}
+    select exists (select from post) as post_live,
+      ${reply ? '(select post_id from answered)' : 'null::bigint'} as answered_post_id,
+      (select user_id from post) as post_author_id,
+      (select count from cap) as day_count,
+      c.id, c.post_id, c.root_id, c.reply_user_id, c.content,
+      floor(extract(epoch from c.created_at) * 1000)::float8 as create_time,
+      u.ucode as u_ucode, u.nick as u_nick, u.avatar as u_avatar, ${follows('u.id')} as u_is_follow,
+      ru.ucode as ru_ucode, ru.nick as ru_nick, ru.avatar as ru_avatar, ${follows('ru.id')} as ru_is_follow
+    from (select 1) one
+    left join added c on true
+    left join users u on u.id = $1
+    left join users ru on ru.id = c.reply_user_id`;
+}
+
+const addStatements = {
+  comment: preparedStatement('comment_add', ['int', 'bigint', 'text', 'text', 'int'], addStatementText(false)),
+  reply: preparedStatement('comment_add_reply', ['int', 'bigint', 'text', 'text', 'int', 'bigint'], addStatementText(true)),
+};
+
+interface AddedRow {
+  post_live: boolean;
+  answered_post_id: number | string | null;
+  post_author_id: number | null;
+  day_count: number | null;
+  id: number | string | null;
+  post_id: number | string;
+  root_id: number | string | null;
+  reply_user_id: number | null;
+  content: string;
+  create_time: number;
+  u_ucode: string;
+  u_nick: string;
+  u_avatar: string;
+  u_is_follow: boolean;
+  ru_ucode: string | null;
+  ru_nick: string | null;
+  ru_avatar: string | null;
+  ru_is_follow: boolean;
+}
+
 /** Writes a comment, or a reply to a comment or reply of the same post; answers it as the list shows it. */
 export async function addComment(tx: Db, userId: number, input: CommentAddInput, dailyLimit: number): Promise<Comment> {
-  const post = await lockLivePost(tx, input.post_id);
-  let answeredId = 0;
-  let rootId: number | null = null;
-  let replyUserId: number | null = null;
-  if (input.reply_id !== undefined) {
-    const [answered] = await tx
-      .select()
-      .from(comments)
-      .where(and(eq(comments.id, input.reply_id), isNull(comments.deletedAt)))
-      .for('update');
-    if (!answered) throw notFound('评论');
-    if (answered.postId !== input.post_id) throw new BusinessError(ErrorCode.BadRequest, '回复的评论不属于这条动态');
-    rootId = answered.rootId ?? answered.id;
-    replyUserId = answered.userId;
-    answeredId = answered.id;
-  }
-  await hitDailyCap(tx, 'comment', userId, dailyLimit);
-  const [row] = await tx
-    .insert(comments)
-    .values({ postId: input.post_id, userId, rootId, replyUserId, content: input.content })
-    .returning();
-  await tx
-    .update(posts)
-    .set({ commentCount: sql`${posts.commentCount} + 1` })
-    .where(eq(posts.id, input.post_id));
-  if (rootId !== null) {
-    await tx
-      .update(comments)
-      .set({ replyCount: sql`${comments.replyCount} + 1` })
-      .where(eq(comments.id, rootId));
-  }
-  // The answered author hears of a reply; the post's author of any other comment on it (one
-  // notice when both are the same person: the reply).
-  if (replyUserId !== null) {
-    await lockRecipients(tx, [replyUserId, post.authorId]);
+  const reply = input.reply_id !== undefined;
+  const values = [userId, input.post_id, boundText(input.content), boundText(dailyCapKey('comment', userId)), dailyLimit];
+  const [row] = await queryPrepared<AddedRow>(tx, reply ? addStatements.reply : addStatements.comment, reply ? [...values, input.reply_id!] : values);
+  if (!row?.post_live) throw notFound('动态');
+  if (reply && row.answered_post_id === null) throw notFound('评论');
+  if (reply && Number(row.answered_post_id) !== input.post_id) throw new BusinessError(ErrorCode.BadRequest, '回复的评论不属于这条动态');
+  if (row.id === null) throw new BusinessError(ErrorCode.DailyLimit);
+  const id = Number(row.id);
+  if (row.reply_user_id !== null) {
+    // The answered author hears of a reply; the post's author too, unless it is the same person.
+    const postAuthorId = row.post_author_id!;
+    await lockRecipients(tx, [row.reply_user_id, postAuthorId]);
     await noticeComment(tx, {
-      type: 'reply', recipientId: replyUserId, actorId: userId, postId: input.post_id, commentId: row!.id, targetCommentId: answeredId,
+      type: 'reply', recipientId: row.reply_user_id, actorId: userId, postId: input.post_id, commentId: id, targetCommentId: input.reply_id!,
     });
+    if (postAuthorId !== row.reply_user_id) {
+      await noticeComment(tx, { type: 'comment', recipientId: postAuthorId, actorId: userId, postId: input.post_id, commentId: id });
+    }
   }
-  if (post.authorId !== replyUserId) {
-    await noticeComment(tx, { type: 'comment', recipientId: post.authorId, actorId: userId, postId: input.post_id, commentId: row!.id });
-  }
-  const { list } = await readComments(tx, 'one', 1, [row!.id], userId);
-  return list[0]!;
+  const replyUser =
+    row.reply_user_id !== null && row.ru_ucode !== null
+      ? { uid: row.reply_user_id, ucode: row.ru_ucode, nick: row.ru_nick!, avatar: row.ru_avatar!, is_follow: row.ru_is_follow }
+      : null;
+  return {
+    id,
+    post_id: Number(row.post_id),
+    user: { uid: userId, ucode: row.u_ucode, nick: row.u_nick, avatar: row.u_avatar, is_follow: row.u_is_follow },
+    content: row.content,
+    like_count: 0,
+    is_like: false,
+    create_time: row.create_time,
+    reply_user: replyUser,
+    is_deleted: false,
+    reply_count: 0,
+    replies: [],
+  };
 }
 
 /**

@@ -17,13 +17,17 @@ export function chinaDay(now: Date = new Date()): string {
   return new Date(now.getTime() + CHINA_UTC_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
 }
 
+/** A daily cap's window: the key names the China day, so a new day starts a new count; the window only has to outlast it. */
+export const DAILY_WINDOW_SECONDS = 2 * 86_400;
+
+export const dailyCapKey = (kind: DailyKind, userId: number, now: Date = new Date()) => `daily:${kind}:${userId}:${chinaDay(now)}`;
+
 /**
  * Counts one `kind` of the user today; -2006 beyond `max`. Call it inside the transaction of
  * the write, after the write's own checks: a write that fails (and rolls back) is not counted.
  */
 export async function hitDailyCap(tx: Db, kind: DailyKind, userId: number, max: number, now: Date = new Date()): Promise<void> {
-  // The key names the day, so a new day starts a new count; the window only has to outlast it.
-  if (!(await hitRateLimit(tx, `daily:${kind}:${userId}:${chinaDay(now)}`, 2 * 86_400, max))) {
+  if (!(await hitRateLimit(tx, dailyCapKey(kind, userId, now), DAILY_WINDOW_SECONDS, max))) {
     throw new BusinessError(ErrorCode.DailyLimit);
   }
 }

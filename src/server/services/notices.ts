@@ -15,27 +15,19 @@ import type { Notice, NoticeSettings, NoticeTab, NoticeType, UserBrief } from '#
 import { CHINA_UTC_OFFSET_MINUTES } from '#shared/timestamp.ts';
 import type { Db } from '../db/client.ts';
 import { existsPerRow, preparedStatement, queryPrepared, type PreparedStatement } from '../db/prepared.ts';
-import { noticeActors, notices, users } from '../db/schema.ts';
+import { notices, users } from '../db/schema.ts';
 import type { KeysetRequest, Page } from './paging.ts';
 
 type Setting = keyof NoticeSettings;
 
 const SETTING_OF: Record<NoticeType, Setting> = { comment: 'comment', reply: 'comment', like: 'like', follow: 'follow' };
 const TAB_OF: Record<NoticeType, 'comment' | 'like' | 'follow'> = { comment: 'comment', reply: 'comment', like: 'like', follow: 'follow' };
+/** The column of users holding the recipient's switch for a kind of notice. */
+const SETTING_COLUMN: Record<Setting, string> = { comment: 'notice_comment', like: 'notice_like', follow: 'notice_follow' };
 
 /** The day number in China time (UTC+8): likes and follows of one day make one group. */
 export function chinaDay(ms = Date.now()): number {
   return Math.floor((ms + CHINA_UTC_OFFSET_MINUTES * 60_000) / 86_400_000);
-}
-
-/** Locks the recipient's row and tells whether they take this kind of notice. */
-async function lockRecipient(tx: Db, userId: number): Promise<NoticeSettings | undefined> {
-  const [row] = await tx
-    .select({ comment: users.noticeComment, like: users.noticeLike, follow: users.noticeFollow })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('no key update');
-  return row;
 }
 
 /**
@@ -67,24 +59,28 @@ export interface CommentNotice {
   targetCommentId?: number;
 }
 
+/**
+ * A comment's or a reply's notice, one statement: recipient $1 (when their switch is on), post $2,
+ * the new comment $3, the answered comment $4 (0 for a comment), actor $5; the unread count with it.
+ */
+function commentNoticeText(type: CommentNotice['type']): string {
+  return `with recipient as (select id from users where id = $1 and ${SETTING_COLUMN[SETTING_OF[type]]} for no key update),
+    made as (
+      insert into notices (user_id, type, tab, post_id, comment_id, target_comment_id)
+      select id, '${type}', '${TAB_OF[type]}', $2, $3, $4 from recipient returning id, seq),
+    actor as (insert into notice_actors (notice_id, actor_id, seq) select id, $5, seq from made returning notice_id)
+    update users set notice_unread = notice_unread + 1 where id = $1 and exists (select from actor) returning id`;
+}
+
+const commentNoticeStatements = {
+  comment: preparedStatement('notice_comment', ['int', 'bigint', 'bigint', 'bigint', 'int'], commentNoticeText('comment')),
+  reply: preparedStatement('notice_reply', ['int', 'bigint', 'bigint', 'bigint', 'int'], commentNoticeText('reply')),
+};
+
 /** A comment on the recipient's post or a reply to their comment: one notice, unless it is their own. */
 export async function noticeComment(tx: Db, n: CommentNotice): Promise<void> {
   if (n.recipientId === n.actorId) return;
-  const settings = await lockRecipient(tx, n.recipientId);
-  if (!settings?.[SETTING_OF[n.type]]) return;
-  const [row] = await tx
-    .insert(notices)
-    .values({
-      userId: n.recipientId,
-      type: n.type,
-      tab: TAB_OF[n.type],
-      postId: n.postId,
-      commentId: n.commentId,
-      targetCommentId: n.targetCommentId ?? 0,
-    })
-    .returning({ id: notices.id, seq: notices.seq });
-  await tx.insert(noticeActors).values({ noticeId: row!.id, actorId: n.actorId, seq: row!.seq });
-  await moveUnread(tx, n.recipientId, 1);
+  await queryPrepared(tx, commentNoticeStatements[n.type], [n.recipientId, n.postId, n.commentId, n.targetCommentId ?? 0, n.actorId]);
 }
 
 export interface GroupKey {
@@ -95,9 +91,6 @@ export interface GroupKey {
   /** The liked comment; 0 for a post or a follow. */
   commentId: number;
 }
-
-/** The column of users holding the recipient's switch for a kind of notice. */
-const SETTING_COLUMN: Record<Setting, string> = { comment: 'notice_comment', like: 'notice_like', follow: 'notice_follow' };
 
 /**
  * Joining a group, one statement: recipient $1 (when their switch is on), post $2, comment $3,
