@@ -3,13 +3,13 @@
  * caller's transaction (routes/posts.ts runs it through writer(): exactly once per client_id).
  *
  * Checks first, each a business error with a Chinese message and nothing written:
- * - every channel exists (-1005 频道不存在);
  * - every picture is an upload of this user: `/img/{id}`, optionally with a query (`?w=320`), or
  *   an absolute http(s) URL of this host (the request's hostname); stored as `/img/{id}` with the
  *   width and height recorded at upload (what the client says is ignored) (-1004 otherwise);
  * - a poll's end_time (10 digits: seconds, 13: ms, SPEC.md section 5) is in the future and at
  *   most VOTE_MAX_DURATION_MS ahead (-1004);
- * - then the daily post cap (-2006), counted only when the post is written.
+ * - then, in the statement that writes the post, every channel exists (-1005 频道不存在) and the
+ *   daily post cap (-2006), counted only when the post is written.
  *
  * Topics: each name of topic_tags (NFC, as splitTopicTags gives it, matched exactly) is an
  * existing topic or a new one; new names are inserted with ON CONFLICT DO NOTHING on the unique
@@ -20,7 +20,7 @@
  * the author. The answer is the post read back by readPost, the same shape every list serves.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { postAddInputSchema } from '#shared/api.ts';
 import { VOTE_MAX_DURATION_MS } from '#shared/constants.ts';
@@ -30,10 +30,12 @@ import { toMilliseconds } from '#shared/timestamp.ts';
 import type { Post } from '#shared/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { cardAttach } from '../db/post-attach.ts';
-import { channels, codeSnippets, images, postChannels, postImages, posts, postTopics, topics, users, voteOptions, votes } from '../db/schema.ts';
+import { boundText, preparedStatement, queryPrepared } from '../db/prepared.ts';
+import { codeSnippets, images, postImages, topics, voteOptions, votes } from '../db/schema.ts';
 import { badRequest, BusinessError } from '../errors.ts';
-import { hitDailyCap } from './limits.ts';
+import { DAILY_WINDOW_SECONDS, dailyCapKey } from './limits.ts';
 import { readPost } from './posts.ts';
+import { windowHitText } from './rate-limit.ts';
 
 export type PostAddData = z.output<typeof postAddInputSchema>;
 
@@ -79,14 +81,6 @@ function pollEnd(endTime: number | undefined, now: Date): Date | null {
   return new Date(ms);
 }
 
-async function checkChannels(tx: Db, ids: number[]): Promise<number[]> {
-  const found = await tx.select({ id: channels.id }).from(channels).where(inArray(channels.id, ids));
-  const known = new Set(found.map((row) => row.id));
-  const missing = ids.filter((id) => !known.has(id));
-  if (missing.length > 0) throw new BusinessError(ErrorCode.NotFound, `频道不存在：${missing.join('、')}`);
-  return [...ids].sort((a, b) => a - b);
-}
-
 type ImageRow = { id: string; width: number; height: number };
 
 async function checkImages(tx: Db, userId: number, urls: string[], hostname: string): Promise<ImageRow[]> {
@@ -123,14 +117,39 @@ async function topicIdsOf(tx: Db, names: string[]): Promise<number[]> {
   return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
+/**
+ * The post itself, one statement: author $1, content $2, channels $3, topics $4 (sorted ids), the
+ * card's attachments $5, whether it has a poll $6 (1 or 0), the day's cap window $7 and its most
+ * $8. Only when every channel exists is the day's post counted, and only within the cap is the
+ * post written with its channel and topic rows and the counts of its channels, topics and author
+ * (each table's rows in id order, as post/delete locks them). Answers the channels found, the
+ * day's count and the new post's id (null when refused).
+ */
+const addPostStatement = preparedStatement(
+  'post_add',
+  ['int', 'text', 'int[]', 'int[]', 'json', 'int', 'text', 'int'],
+  `with known as (select coalesce(array_agg(id), '{}') as ids from channels where id = any($3)),
+    allowed as (select 1 from known where cardinality(ids) = cardinality($3)),
+    cap as (${windowHitText('$7', String(DAILY_WINDOW_SECONDS), '1', 'from allowed')}),
+    added as (
+      insert into posts (user_id, content, channel_ids, topic_ids, attach, has_vote)
+      select $1, $2, $3, $4, $5, $6 = 1 from allowed where (select count from cap) <= $8 returning id),
+    in_channels as (insert into post_channels (post_id, channel_id) select added.id, unnest($3) from added),
+    in_topics as (insert into post_topics (post_id, topic_id) select added.id, unnest($4) from added),
+    channel_counts as (update channels set post_count = post_count + 1 where id = any($3) and exists (select from added) returning id),
+    topic_counts as (update topics set post_count = post_count + 1 where id = any($4) and exists (select from added) returning id),
+    author as (update users set post_count = post_count + 1 where id = $1 and exists (select from added) returning id)
+    select (select ids from known) as channels_found, (select count from cap) as day_count, (select id from added) as id,
+      (select count(*) from channel_counts) + (select count(*) from topic_counts) + (select count(*) from author) as counted`,
+);
+
 export async function addPost(tx: Db, userId: number, input: PostAddData, options: AddPostOptions): Promise<Post> {
   const now = options.now ?? new Date();
-  const channelIds = await checkChannels(tx, input.channel_id);
   const imageUrls = input.attach.flatMap((item) => (item.type === 'image' ? [item.url] : []));
   const pictures = await checkImages(tx, userId, imageUrls, options.hostname);
   const code = input.attach.find((item) => item.type === 'code');
   const endTime = input.vote ? pollEnd(input.vote.end_time, now) : null;
-  await hitDailyCap(tx, 'post', userId, options.dailyPostLimit, now);
+  const channelIds = [...input.channel_id].sort((a, b) => a - b);
 
   const topicIds = await topicIdsOf(tx, input.topic_tags ?? []);
   const pictureRows = pictures.map((picture, sort) => ({
@@ -141,37 +160,22 @@ export async function addPost(tx: Db, userId: number, input: PostAddData, option
   }));
   const snippet = code ? { uuid: randomUUID(), language: code.language, title: code.title, code: code.code } : null;
   // What the post is made of rides on its row too, for the reads (schema.ts, posts).
-  const [post] = await tx
-    .insert(posts)
-    .values({
-      userId,
-      content: input.content,
-      channelIds,
-      topicIds,
-      attach: cardAttach(pictureRows, snippet),
-      hasVote: Boolean(input.vote),
-    })
-    .returning({ id: posts.id });
-  if (!post) throw new Error('post insert returned nothing');
-  const postId = post.id;
-
-  await tx.insert(postChannels).values(channelIds.map((channelId) => ({ postId, channelId })));
-  for (const id of channelIds) {
-    await tx
-      .update(channels)
-      .set({ postCount: sql`${channels.postCount} + 1` })
-      .where(eq(channels.id, id));
-  }
-
-  if (topicIds.length > 0) {
-    await tx.insert(postTopics).values(topicIds.map((topicId) => ({ postId, topicId })));
-    for (const id of topicIds) {
-      await tx
-        .update(topics)
-        .set({ postCount: sql`${topics.postCount} + 1` })
-        .where(eq(topics.id, id));
-    }
-  }
+  const [post] = await queryPrepared<{ channels_found: number[]; day_count: number | null; id: number | string | null }>(tx, addPostStatement, [
+    userId,
+    boundText(input.content),
+    channelIds,
+    topicIds,
+    boundText(JSON.stringify(cardAttach(pictureRows, snippet))),
+    input.vote ? 1 : 0,
+    boundText(dailyCapKey('post', userId, now)),
+    options.dailyPostLimit,
+  ]);
+  if (!post) throw new Error('post insert answered nothing');
+  const found = new Set(post.channels_found);
+  const missing = input.channel_id.filter((id) => !found.has(id));
+  if (missing.length > 0) throw new BusinessError(ErrorCode.NotFound, `频道不存在：${missing.join('、')}`);
+  if (post.id === null) throw new BusinessError(ErrorCode.DailyLimit);
+  const postId = Number(post.id);
 
   if (pictureRows.length > 0) {
     await tx.insert(postImages).values(pictureRows.map((picture) => ({ postId, ...picture })));
@@ -189,11 +193,6 @@ export async function addPost(tx: Db, userId: number, input: PostAddData, option
     if (!vote) throw new Error('vote insert returned nothing');
     await tx.insert(voteOptions).values(input.vote.options.map((text, sort) => ({ voteId: vote.id, text, sort })));
   }
-
-  await tx
-    .update(users)
-    .set({ postCount: sql`${users.postCount} + 1` })
-    .where(eq(users.id, userId));
 
   return readPost(tx, postId, userId);
 }
