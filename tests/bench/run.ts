@@ -411,7 +411,12 @@ function reportCases(title: string, figures: Map<Case, CaseFigures>): void {
 }
 
 /** The cases of a database holding posts [firstPostId, lastPostId] (bulk-loaded: each has comments or likes alike). */
-function feedCases(range: { firstPostId: number; lastPostId: number; channels: [number, number] }, ticket: string, goals: boolean): Case[] {
+function feedCases(
+  range: { firstPostId: number; lastPostId: number; channels: [number, number] },
+  ticket: string,
+  goals: boolean,
+  threads?: { shallow: number; deep: number },
+): Case[] {
   const size = settings.pageSize;
   const index: [number, number] = [range.firstPostId + size * 4, range.lastPostId + 1];
   const postId: [number, number] = [range.firstPostId, range.lastPostId];
@@ -443,8 +448,34 @@ function feedCases(range: { firstPostId: number; lastPostId: number; channels: [
     { name: 'post/detail', path: api.postDetail.path, body: {}, random: { post_id: postId }, ...(goals ? { ratioGoal: 0.8 } : {}) },
     { name: 'post/detail, logged in', path: api.postDetail.path, body: {}, random: { post_id: postId }, headers: loggedIn },
     { name: `comment/list, ${size} comments`, path: api.commentList.path, body: { size }, random: { post_id: postId } },
+    ...(threads === undefined
+      ? []
+      : [
+          { name: `comment/list page 1 of ${SHALLOW_THREAD_ROOTS} top-level`, path: api.commentList.path, body: { size, post_id: threads.shallow } },
+          { name: `comment/list page 1 of ${DEEP_THREAD_ROOTS.toLocaleString('en')} top-level`, path: api.commentList.path, body: { size, post_id: threads.deep } },
+        ]),
     { name: `likes/list, ${size} users`, path: api.likeList.path, body: { size }, random: { post_id: postId } },
   ];
+}
+
+/**
+ * The first page of a post with many top-level comments must cost what a post's with a page and a
+ * bit does (both answer a full page, the same rows): flat with the thread's length.
+ */
+const SHALLOW_THREAD_ROOTS = 25;
+const DEEP_THREAD_ROOTS = 5_000;
+
+/** The post, given at least `roots` top-level comments (made once: a reused database keeps them). */
+async function threadPost(runner: SqlRunner, postId: number, roots: number): Promise<number> {
+  const { rows } = await runner.query(`select count(*) as n from comments where post_id = ${postId} and root_id is null`);
+  const missing = roots - Number((rows[0] as { n: string }).n);
+  if (missing > 0) {
+    await runner.query(`insert into comments (post_id, user_id, content)
+      select ${postId}, 1 + g % 10, '楼中第 ' || g || ' 条评论' from generate_series(1, ${missing}) g`);
+    await runner.query(`update posts set comment_count = comment_count + ${missing} where id = ${postId}`);
+    await runner.query('analyze comments');
+  }
+  return postId;
 }
 
 /**
@@ -531,6 +562,10 @@ async function postgresGroup(): Promise<void> {
       say(`Notices: the demo user has ${settings.notices.toLocaleString('en')} (${added.toLocaleString('en')} loaded in ${fixed((performance.now() - started) / 1000, 1)} s), user 2 has 10.`);
       say();
       const fewTicket = await benchTicket(runner, 2);
+      const threads = {
+        shallow: await threadPost(runner, range.firstPostId + 1, SHALLOW_THREAD_ROOTS),
+        deep: await threadPost(runner, range.firstPostId, DEEP_THREAD_ROOTS),
+      };
       const local = !env.DATABASE_URL || /@(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//.test(url);
       const postmaster = local ? await postmasterPid(runner) : undefined;
       await database.close();
@@ -538,7 +573,7 @@ async function postgresGroup(): Promise<void> {
       say();
       server = await startAnchoredServer({ DATABASE_URL: url });
       const dbPids = () => (postmaster ? processTree(postmaster) : []);
-      reportCases('PostgreSQL', await runCases('PostgreSQL', server, [...feedCases(range, ticket, true), ...noticeCases(ticket, fewTicket)], dbPids));
+      reportCases('PostgreSQL', await runCases('PostgreSQL', server, [...feedCases(range, ticket, true, threads), ...noticeCases(ticket, fewTicket)], dbPids));
     } finally {
       await server?.stop();
       await client.end();
