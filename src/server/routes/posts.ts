@@ -28,10 +28,14 @@ export const postHandlers = ({ db, config, onReplay }: RouteDeps) => {
       write({ endpoint: 'postDelete', userId: viewer.userId, input }, (tx) => deletePost(tx, viewer.userId, input.post_id)),
 
     likeAdd: ({ input, viewer }) =>
-      write({ endpoint: 'likeAdd', userId: viewer.userId, input }, (tx) => setLike(tx, viewer.userId, likeTargetOf(input), true)),
+      write.inStatement({ endpoint: 'likeAdd', userId: viewer.userId, input }, (db, once) =>
+        setLike(db, viewer.userId, likeTargetOf(input), true, once),
+      ),
 
     likeCancel: ({ input, viewer }) =>
-      write({ endpoint: 'likeCancel', userId: viewer.userId, input }, (tx) => setLike(tx, viewer.userId, likeTargetOf(input), false)),
+      write.inStatement({ endpoint: 'likeCancel', userId: viewer.userId, input }, (db, once) =>
+        setLike(db, viewer.userId, likeTargetOf(input), false, once),
+      ),
 
     likeList: async ({ input, viewer }) => {
       await getPost(db, input.post_id, null);
@@ -44,7 +48,9 @@ export const postHandlers = ({ db, config, onReplay }: RouteDeps) => {
     },
 
     commentAdd: ({ input, viewer }) =>
-      write({ endpoint: 'commentAdd', userId: viewer.userId, input }, (tx) => addComment(tx, viewer.userId, input, config.dailyCommentLimit)),
+      write.inStatement({ endpoint: 'commentAdd', userId: viewer.userId, input }, (db, once) =>
+        addComment(db, viewer.userId, input, config.dailyCommentLimit, once),
+      ),
 
     commentDelete: ({ input, viewer }) =>
       write({ endpoint: 'commentDelete', userId: viewer.userId, input }, (tx) => deleteComment(tx, viewer.userId, input.comment_id)),

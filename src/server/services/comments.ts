@@ -18,7 +18,8 @@ import { BusinessError, forbidden, notFound } from '../errors.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import { DAILY_WINDOW_SECONDS, dailyCapKey } from './limits.ts';
 import { windowHitText } from './rate-limit.ts';
-import { lockRecipients, noticeComment, removeCommentNotices } from './notices.ts';
+import { removeCommentNotices } from './notices.ts';
+import { onceParts, type InStatement, type OnceCall } from './once.ts';
 import type { KeysetRequest, Page } from './paging.ts';
 
 const FIRST_REPLIES = 3;
@@ -176,118 +177,93 @@ export interface CommentAddInput {
 }
 
 /**
- * A comment (`reply` false) or a reply to comment $6 as one statement: user $1, post $2, content
- * $3, the day's cap window $4 and its most $5. Locks the live post first, then the answered
- * comment (live, of any post: the answer tells which), then counts the day's comment, and only
- * within the cap writes it with the post's comment count and the root's reply count. A comment
- * also makes the post author's notice here (their row locked after the post and the comments, as
- * every comment write locks); a reply's notices follow, their two recipients locked in id order.
- * Answers the checks' findings and the comment as the list shows it.
+ * A comment, or with $6 a reply to that comment, as one statement: user $1, post $2, content $3,
+ * the day's cap window $4 and its most $5, then the write's exactly-once part (once.ts,
+ * onceParts). Locks the live post first, then the answered comment (live, of any post: the
+ * answer tells which), then counts the day's comment, and only within the cap writes it with the
+ * post's comment count and the root's reply count, and the notices: the answered author's reply
+ * and the post author's comment (one, the reply, when they are the same person; none to oneself
+ * or with the switch off), the recipients' rows locked in id order. Answers the checks' findings
+ * and the comment as the list shows it, which is also the stored answer.
  */
-function addStatementText(reply: boolean): string {
+function addStatementText(keyed: boolean): string {
+  const once = onceParts(7, keyed);
   const follows = (column: string) => existsPerRow(`user_follows f where f.follower_id = $1 and f.followee_id = ${column}`);
-  const answered = reply
-    ? `answered as (
-        select id, user_id, coalesce(root_id, id) as root_id, post_id from comments
-        where id = $6 and deleted_at is null and exists (select from post) for update),
-      allowed as (select post.id as post_id, a.root_id, a.user_id as reply_user_id from post join answered a on a.post_id = post.id),`
-    : 'allowed as (select id as post_id, null::bigint as root_id, null::int as reply_user_id from post),';
-  const afterwards = reply
-    ? 'replied as (update comments set reply_count = reply_count + 1 where id = (select root_id from added) returning id)'
-    : `recipient as (
-        select id from users where id = (select user_id from post) and id <> $1 and notice_comment and exists (select from added)
-        for no key update),
-      made as (
-        insert into notices (user_id, type, tab, post_id, comment_id) select r.id, 'comment', 'comment', a.post_id, a.id
-        from recipient r cross join added a returning id, seq),
-      actor as (insert into notice_actors (notice_id, actor_id, seq) select id, $1, seq from made returning notice_id),
-      unread as (update users set notice_unread = notice_unread + 1 where id in (select id from recipient) and exists (select from actor) returning id)`;
-  return `with post as (select id, user_id from posts where id = $2 and deleted_at is null for update),
-    ${answered}
+  const brief = (alias: string) =>
+    `jsonb_build_object('uid', ${alias}.id, 'ucode', ${alias}.ucode, 'nick', ${alias}.nick, 'avatar', ${alias}.avatar, 'is_follow', ${follows(`${alias}.id`)})`;
+  return `with ${once.ctes},
+    post as (select id, user_id from posts where id = $2 and deleted_at is null and exists (select from once_go) for update),
+    answered as (
+      select id, user_id, coalesce(root_id, id) as root_id, post_id from comments
+      where id = $6 and deleted_at is null and exists (select from post) for update),
+    allowed as (
+      select post.id as post_id, a.root_id, a.user_id as reply_user_id from post left join answered a on true
+      where $6::bigint is null or a.post_id = post.id),
     cap as (${windowHitText('$4', String(DAILY_WINDOW_SECONDS), '1', 'from allowed')}),
     added as (
       insert into comments (post_id, user_id, root_id, reply_user_id, content)
       select post_id, $1, root_id, reply_user_id, $3 from allowed where (select count from cap) <= $5
       returning id, post_id, root_id, reply_user_id, content, created_at),
     counted as (update posts set comment_count = comment_count + 1 where id = (select post_id from added) returning id),
-    ${afterwards}
-    select exists (select from post) as post_live,
-      ${reply ? '(select post_id from answered)' : 'null::bigint'} as answered_post_id,
-      (select user_id from post) as post_author_id,
-      (select count from cap) as day_count,
-      c.id, c.post_id, c.root_id, c.reply_user_id, c.content,
-      floor(extract(epoch from c.created_at) * 1000)::float8 as create_time,
-      u.ucode as u_ucode, u.nick as u_nick, u.avatar as u_avatar, ${follows('u.id')} as u_is_follow,
-      ru.ucode as ru_ucode, ru.nick as ru_nick, ru.avatar as ru_avatar, ${follows('ru.id')} as ru_is_follow
-    from (select 1) one
-    left join added c on true
-    left join users u on u.id = $1
-    left join users ru on ru.id = c.reply_user_id`;
+    replied as (update comments set reply_count = reply_count + 1 where id = (select root_id from added) returning id),
+    recipient as (
+      select id, case when id = (select reply_user_id from added) then 'reply' else 'comment' end as type from users
+      where id in ((select reply_user_id from added), (select user_id from post)) and id <> $1 and notice_comment
+        and exists (select from added)
+      order by id for no key update),
+    made as (
+      insert into notices (user_id, type, tab, post_id, comment_id, target_comment_id)
+      select r.id, r.type, 'comment', a.post_id, a.id, case when r.type = 'reply' then $6 else 0 end
+      from recipient r cross join added a returning id, seq, user_id),
+    actor as (insert into notice_actors (notice_id, actor_id, seq) select id, $1, seq from made returning notice_id),
+    unread as (update users set notice_unread = notice_unread + 1 where id in (select user_id from made) returning id),
+    result as (
+      select jsonb_build_object(
+        'id', c.id, 'post_id', c.post_id, 'user', ${brief('u')}, 'content', c.content, 'like_count', 0, 'is_like', false,
+        'create_time', floor(extract(epoch from c.created_at) * 1000),
+        'reply_user', case when ru.id is null then null else ${brief('ru')} end,
+        'is_deleted', false, 'reply_count', 0, 'replies', '[]'::jsonb) as answer
+      from added c join users u on u.id = $1 left join users ru on ru.id = c.reply_user_id),
+    ${once.store('answer', 'result')}
+    select ${once.outcome}, exists (select from post) as post_live, (select post_id from answered) as answered_post_id,
+      (select answer from result) as answer`;
 }
 
 const addStatements = {
-  comment: preparedStatement('comment_add', ['int', 'bigint', 'text', 'text', 'int'], addStatementText(false)),
-  reply: preparedStatement('comment_add_reply', ['int', 'bigint', 'text', 'text', 'int', 'bigint'], addStatementText(true)),
+  keyed: preparedStatement('comment_add', ['int', 'bigint', 'text', 'text', 'int', 'bigint', ...onceParts(7, true).types], addStatementText(true)),
+  unkeyed: preparedStatement('comment_add_unkeyed', ['int', 'bigint', 'text', 'text', 'int', 'bigint', ...onceParts(7, false).types], addStatementText(false)),
 };
 
 interface AddedRow {
+  once_count: number | null;
+  once_elapsed_ms: number | null;
   post_live: boolean;
   answered_post_id: number | string | null;
-  post_author_id: number | null;
-  day_count: number | null;
-  id: number | string | null;
-  post_id: number | string;
-  root_id: number | string | null;
-  reply_user_id: number | null;
-  content: string;
-  create_time: number;
-  u_ucode: string;
-  u_nick: string;
-  u_avatar: string;
-  u_is_follow: boolean;
-  ru_ucode: string | null;
-  ru_nick: string | null;
-  ru_avatar: string | null;
-  ru_is_follow: boolean;
+  answer: Comment | null;
 }
 
-/** Writes a comment, or a reply to a comment or reply of the same post; answers it as the list shows it. */
-export async function addComment(tx: Db, userId: number, input: CommentAddInput, dailyLimit: number): Promise<Comment> {
-  const reply = input.reply_id !== undefined;
-  const values = [userId, input.post_id, boundText(input.content), boundText(dailyCapKey('comment', userId)), dailyLimit];
-  const [row] = await queryPrepared<AddedRow>(tx, reply ? addStatements.reply : addStatements.comment, reply ? [...values, input.reply_id!] : values);
-  if (!row?.post_live) throw notFound('动态');
-  if (reply && row.answered_post_id === null) throw notFound('评论');
-  if (reply && Number(row.answered_post_id) !== input.post_id) throw new BusinessError(ErrorCode.BadRequest, '回复的评论不属于这条动态');
-  if (row.id === null) throw new BusinessError(ErrorCode.DailyLimit);
-  const id = Number(row.id);
-  if (row.reply_user_id !== null) {
-    // The answered author hears of a reply; the post's author too, unless it is the same person.
-    const postAuthorId = row.post_author_id!;
-    await lockRecipients(tx, [row.reply_user_id, postAuthorId]);
-    await noticeComment(tx, {
-      type: 'reply', recipientId: row.reply_user_id, actorId: userId, postId: input.post_id, commentId: id, targetCommentId: input.reply_id!,
-    });
-    if (postAuthorId !== row.reply_user_id) {
-      await noticeComment(tx, { type: 'comment', recipientId: postAuthorId, actorId: userId, postId: input.post_id, commentId: id });
-    }
-  }
-  const replyUser =
-    row.reply_user_id !== null && row.ru_ucode !== null
-      ? { uid: row.reply_user_id, ucode: row.ru_ucode, nick: row.ru_nick!, avatar: row.ru_avatar!, is_follow: row.ru_is_follow }
-      : null;
+/** Writes a comment, or a reply to a comment or reply of the same post (writer's inStatement); answers it as the list shows it. */
+export async function addComment(db: Db, userId: number, input: CommentAddInput, dailyLimit: number, once: OnceCall): Promise<InStatement<Comment>> {
+  const [row] = await queryPrepared<AddedRow>(db, once.keyed ? addStatements.keyed : addStatements.unkeyed, [
+    userId,
+    input.post_id,
+    boundText(input.content),
+    boundText(dailyCapKey('comment', userId)),
+    dailyLimit,
+    input.reply_id ?? null,
+    ...once.values,
+  ]);
+  if (!row) throw new Error('comment insert answered nothing');
   return {
-    id,
-    post_id: Number(row.post_id),
-    user: { uid: userId, ucode: row.u_ucode, nick: row.u_nick, avatar: row.u_avatar, is_follow: row.u_is_follow },
-    content: row.content,
-    like_count: 0,
-    is_like: false,
-    create_time: row.create_time,
-    reply_user: replyUser,
-    is_deleted: false,
-    reply_count: 0,
-    replies: [],
+    outcome: row,
+    answer: () => {
+      if (!row.post_live) throw notFound('动态');
+      const reply = input.reply_id !== undefined;
+      if (reply && row.answered_post_id === null) throw notFound('评论');
+      if (reply && Number(row.answered_post_id) !== input.post_id) throw new BusinessError(ErrorCode.BadRequest, '回复的评论不属于这条动态');
+      if (!row.answer) throw new BusinessError(ErrorCode.DailyLimit);
+      return row.answer;
+    },
   };
 }
 

@@ -4,7 +4,9 @@ import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
 import type { Db } from '../db/client.ts';
 import { existsPerRow, preparedStatement, queryPrepared, type PreparedStatement } from '../db/prepared.ts';
 import { notFound } from '../errors.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { joinNoticeGroup, leaveNoticeGroup, type GroupKey } from './notices.ts';
+import { onceParts, type InStatement, type OnceCall } from './once.ts';
 import { keysetPage, type KeysetRequest, type Page } from './paging.ts';
 
 export type LikeTarget = { post_id: number } | { comment_id: number };
@@ -12,67 +14,93 @@ export type LikeTarget = { post_id: number } | { comment_id: number };
 type LikeKind = 'post' | 'comment';
 
 /**
- * The like (`on`) or unlike of target $2 by user $1, as one statement: the target row locked
- * first (live, and for a comment its post live too), so a like and a delete of the same target
- * never interleave; the edge inserted or deleted; and only when it changed, the target's like
- * count, then its author's (the order of every counter toggle, edges.ts). Answers the author, the
- * target's post, the count after the call and whether the edge changed; no row when the target is
+ * The like (`on`) or unlike of target $2 by user $1, as one statement, then the write's
+ * exactly-once part (once.ts, onceParts): the target row locked first (live, and for a comment its
+ * post live too), so a like and a delete of the same target never interleave; the edge inserted
+ * or deleted; and only when it changed, the target's like count, then its author's (the order of
+ * every counter toggle, edges.ts). Answers the author, the target's post, the count after the call
+ * and whether the edge changed, the answer stored with the key; no author when the target is
  * missing or deleted.
  */
-function likeStatementText(kind: LikeKind, on: boolean): string {
+function likeStatementText(kind: LikeKind, on: boolean, keyed: boolean): string {
+  const once = onceParts(3, keyed);
   const table = kind === 'post' ? 'posts' : 'comments';
   const target =
     kind === 'post'
-      ? 'select id, user_id, like_count, id as post_id from posts where id = $2 and deleted_at is null for update'
+      ? 'select id, user_id, like_count, id as post_id from posts where id = $2 and deleted_at is null and exists (select from once_go) for update'
       : `select c.id, c.user_id, c.like_count, c.post_id from comments c join posts p on p.id = c.post_id
-          where c.id = $2 and c.deleted_at is null and p.deleted_at is null for update of c`;
+          where c.id = $2 and c.deleted_at is null and p.deleted_at is null and exists (select from once_go) for update of c`;
   const edge = on
     ? `insert into likes (user_id, target_type, target_id) select $1, '${kind}', id from target on conflict do nothing returning 1`
     : `delete from likes where target_type = '${kind}' and target_id = (select id from target) and user_id = $1 returning 1`;
   const step = on ? '+ 1' : '- 1';
-  return `with target as (${target}),
+  return `with ${once.ctes},
+    target as (${target}),
     edge as (${edge}),
     counted as (
       update ${table} set like_count = like_count ${step} where id = (select id from target) and exists (select from edge)
       returning like_count),
     author as (
       update users set like_count = like_count ${step} where id = (select user_id from target) and exists (select from edge)
-      returning id)
-    select t.user_id as author_id, t.post_id, coalesce(c.like_count, t.like_count) as like_count, c.like_count is not null as changed
-    from target t left join counted c on true left join author a on a.id = t.user_id`;
+      returning id),
+    result as (
+      select t.user_id as author_id, t.post_id, coalesce(c.like_count, t.like_count) as like_count, c.like_count is not null as changed
+      from target t left join counted c on true left join author a on a.id = t.user_id),
+    ${once.store("jsonb_build_object('is_success', true, 'like_count', like_count)", 'result')}
+    select ${once.outcome}, r.author_id, r.post_id, r.like_count, r.changed from (select 1) one left join result r on true`;
 }
 
 const likeStatements = new Map<string, PreparedStatement>();
 
-function likeStatement(kind: LikeKind, on: boolean): PreparedStatement {
-  const name = `like_${kind}_${on ? 'on' : 'off'}`;
+function likeStatement(kind: LikeKind, on: boolean, keyed: boolean): PreparedStatement {
+  const name = `like_${kind}_${on ? 'on' : 'off'}${keyed ? '' : '_unkeyed'}`;
   let statement = likeStatements.get(name);
   if (!statement) {
-    statement = preparedStatement(name, ['int', 'bigint'], likeStatementText(kind, on));
+    statement = preparedStatement(name, ['int', 'bigint', ...onceParts(3, keyed).types], likeStatementText(kind, on, keyed));
     likeStatements.set(name, statement);
   }
   return statement;
 }
 
+interface LikeRow {
+  once_count: number | null;
+  once_elapsed_ms: number | null;
+  author_id: number | null;
+  post_id: number | string | null;
+  like_count: number;
+  changed: boolean | null;
+}
+
 /**
- * Likes (`on`) or unlikes the target in the caller's transaction; answers the count after the
- * call. Repeating either is harmless and answers the same. A deleted or missing target (or a
- * comment of a deleted post): -1005. The author hears of it (notices.ts) when the edge changed.
+ * Likes (`on`) or unlikes the target (writer's inStatement), in one transaction with the author's
+ * notice (notices.ts) when the edge changed; answers the count after the call. Repeating either
+ * is harmless and answers the same. A deleted or missing target (or a comment of a deleted
+ * post): -1005.
  */
-export async function setLike(tx: Db, userId: number, target: LikeTarget, on: boolean): Promise<{ is_success: true; like_count: number }> {
+export function setLike(
+  db: Db,
+  userId: number,
+  target: LikeTarget,
+  on: boolean,
+  once: OnceCall,
+): Promise<InStatement<{ is_success: true; like_count: number }>> {
   const kind: LikeKind = 'post_id' in target ? 'post' : 'comment';
   const id = 'post_id' in target ? target.post_id : target.comment_id;
-  const [row] = await queryPrepared<{ author_id: number; post_id: number | string; like_count: number; changed: boolean }>(
-    tx,
-    likeStatement(kind, on),
-    [userId, id],
-  );
-  if (!row) throw notFound(kind === 'post' ? '动态' : '评论');
-  if (row.changed) {
-    const key: GroupKey = { type: 'like', recipientId: row.author_id, postId: Number(row.post_id), commentId: kind === 'post' ? 0 : id };
-    await likeNotice(tx, key, userId, on);
-  }
-  return { is_success: true, like_count: row.like_count };
+  return inTransaction(db, async (tx) => {
+    const [row] = await queryPrepared<LikeRow>(tx, likeStatement(kind, on, once.keyed), [userId, id, ...once.values]);
+    if (!row) throw new Error('like answered nothing');
+    if (row.changed && row.author_id !== null) {
+      const key: GroupKey = { type: 'like', recipientId: row.author_id, postId: Number(row.post_id), commentId: kind === 'post' ? 0 : id };
+      await likeNotice(tx, key, userId, on);
+    }
+    return {
+      outcome: row,
+      answer: () => {
+        if (row.author_id === null) throw notFound(kind === 'post' ? '动态' : '评论');
+        return { is_success: true as const, like_count: row.like_count };
+      },
+    };
+  });
 }
 
 /** A like joins the author's like group of the target; an unlike leaves it. */

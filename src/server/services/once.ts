@@ -19,7 +19,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { EndpointName } from '#shared/endpoints.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import type { Db } from '../db/client.ts';
-import { boundText, hexDigest, preparedStatement, queryPrepared } from '../db/prepared.ts';
+import { boundText, hexDigest, preparedStatement, queryPrepared, type PreparedValue } from '../db/prepared.ts';
 import { idempotencyKeys, rateLimits } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { BusinessError, tooFrequent } from '../errors.ts';
@@ -110,7 +110,7 @@ const storeAnswer = preparedStatement(
  * effect and its stored answer.
  */
 export function writer(db: Db, limits: WriteLimits, onReplay: OnReplay = () => undefined) {
-  return async function write<T>(call: WriteCall, effect: (tx: Db) => Promise<T>): Promise<T> {
+  async function write<T>(call: WriteCall, effect: (tx: Db) => Promise<T>): Promise<T> {
     const clientId = call.input.client_id;
     const hash = requestHash(call.input);
     let fresh = false;
@@ -138,9 +138,115 @@ export function writer(db: Db, limits: WriteLimits, onReplay: OnReplay = () => u
           ? queryPrepared(tx, storeAnswer, [call.userId, boundText(call.endpoint), boundText(clientId), boundText(JSON.stringify(data))])
           : undefined,
     );
-    if (Math.random() < 1 / CLEANUP_EVERY) await cleanupExpired(db).catch(() => undefined);
+    await cleanupNow();
     return result;
+  }
+
+  /**
+   * The same for an effect that carries the exactly-once part in its own first statement
+   * (onceParts): one round trip for a write made in one statement.
+   */
+  async function inStatement<T>(call: WriteCall, effect: (db: Db, once: OnceCall) => Promise<InStatement<T>>): Promise<T> {
+    const clientId = call.input.client_id;
+    const hash = requestHash(call.input);
+    const window = [boundText(writeWindowKey(call.userId)), limits.writeLimitPerMinute];
+    const once: OnceCall =
+      clientId === undefined
+        ? { keyed: false, values: window }
+        : { keyed: true, values: [call.userId, boundText(call.endpoint), boundText(clientId), hexDigest(hash), ...window] };
+    let made: InStatement<T>;
+    try {
+      made = await effect(db, once);
+    } catch (error) {
+      if (clientId !== undefined && isKeyTaken(error)) return replay<T>(call, clientId, hash);
+      throw error;
+    }
+    const { once_count: count, once_elapsed_ms: elapsedMs } = made.outcome;
+    if (count === null || elapsedMs === null) return replay<T>(call, clientId!, hash);
+    if (count > limits.writeLimitPerMinute) throw tooFrequent(windowAfterHit({ count, elapsed_ms: elapsedMs }, WRITE_WINDOW_SECONDS).remainingMs);
+    const result = made.answer();
+    await cleanupNow();
+    return result;
+  }
+
+  async function replay<T>(call: WriteCall, clientId: string, hash: string): Promise<T> {
+    const answered = await findKey(db, call, clientId);
+    if (!answered) throw new Error('idempotency key vanished');
+    onReplay(call.endpoint);
+    return replayOf<T>(answered, hash);
+  }
+
+  async function cleanupNow(): Promise<void> {
+    if (Math.random() < 1 / CLEANUP_EVERY) await cleanupExpired(db).catch(() => undefined);
+  }
+
+  return Object.assign(write, { inStatement });
+}
+
+/**
+ * The exactly-once part of a write whose effect is one statement (writer's `inStatement`): CTEs
+ * the effect's statement starts with and a stored answer it ends with, so that the whole write is
+ * that one statement, committed alone, or the first of its transaction.
+ *
+ * - once_go has a row when the write may go: its key unanswered (a committed answer makes it a
+ *   replay, and the write counts nothing) and the user's write window within the limit. Every
+ *   change of the effect is made only from once_go.
+ * - once_stored (to be written last, from the effect's row): the key with the answer. A concurrent
+ *   request with the same key fails there on the unique index once the first commits, and its
+ *   whole statement (or transaction) with it; writer answers it from the key.
+ * - once_count and once_elapsed_ms (in the effect's answer row): null for a replay.
+ *
+ * Placeholders start at `first`: keyed, user, endpoint, client_id, request hash, window key and
+ * limit; without a key, the window key and the limit.
+ */
+export interface OnceParts {
+  types: readonly string[];
+  ctes: string;
+  store(answer: string, from: string): string;
+  outcome: string;
+}
+
+export function onceParts(first: number, keyed: boolean): OnceParts {
+  const $ = (i: number) => `$${first + i}`;
+  const [user, endpoint, clientId, hash, windowKey, limit] = keyed ? [0, 1, 2, 3, 4, 5].map($) : ['', '', '', '', $(0), $(1)];
+  const fresh = keyed
+    ? `once_fresh as (select 1 where not exists (
+        select from idempotency_keys where user_id = ${user} and kind = ${endpoint} and client_id = ${clientId})),`
+    : '';
+  return {
+    types: keyed ? ['int', 'text', 'text', 'text', 'text', 'int'] : ['text', 'int'],
+    ctes: `${fresh}
+      once_hit as (${windowHitText(windowKey!, String(WRITE_WINDOW_SECONDS), '1', keyed ? 'from once_fresh' : '')}),
+      once_go as (select 1 from once_hit where count <= ${limit})`,
+    store: (answer, from) =>
+      keyed
+        ? `once_stored as (
+            insert into idempotency_keys (user_id, kind, client_id, request_hash, result)
+            select ${user}, ${endpoint}, ${clientId}, ${hash}, ${answer} from ${from} returning 1)`
+        : 'once_stored as (select 1)',
+    outcome: '(select count from once_hit) as once_count, (select elapsed_ms from once_hit) as once_elapsed_ms',
   };
+}
+
+/** What writer hands an effect made in one statement: whether it is keyed, and the values of onceParts' placeholders. */
+export interface OnceCall {
+  keyed: boolean;
+  values: PreparedValue[];
+}
+
+/** What such an effect gives back: its statement's once outcome, and its answer (which may throw the effect's own refusals). */
+export interface InStatement<T> {
+  outcome: { once_count: number | null; once_elapsed_ms: number | null };
+  answer: () => T;
+}
+
+/** Whether a write failed on the idempotency key's unique index: a concurrent request with the key committed first. */
+function isKeyTaken(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && constraint === 'idempotency_user_kind_client_idx') return true;
+  }
+  return false;
 }
 
 /** The window after counting the write, or undefined when the key was claimed before (a replay). */
