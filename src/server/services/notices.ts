@@ -30,16 +30,6 @@ export function chinaDay(ms = Date.now()): number {
   return Math.floor((ms + CHINA_UTC_OFFSET_MINUTES * 60_000) / 86_400_000);
 }
 
-/**
- * Locks the rows of several recipients of one write in id order, before any of their notices:
- * two comments that each notify both users of the other never wait on each other in a cycle.
- */
-export async function lockRecipients(tx: Db, ids: readonly (number | null)[]): Promise<void> {
-  const sorted = [...new Set(ids.filter((id): id is number => id !== null))].sort((a, b) => a - b);
-  if (sorted.length < 2) return;
-  await tx.select({ id: users.id }).from(users).where(inArray(users.id, sorted)).orderBy(users.id).for('no key update');
-}
-
 async function moveUnread(tx: Db, userId: number, step: number): Promise<void> {
   if (step === 0) return;
   await tx
