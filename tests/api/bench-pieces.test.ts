@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import { ErrorCode } from '../../src/shared/errors.ts';
@@ -23,7 +24,7 @@ import { bulkLoad, type BulkLoadSummary, type SqlRunner } from '../bench/bulk-lo
 import type { LoadResult, LoadSpec } from '../bench/load.ts';
 import { BENCH_ANCHOR_PATHS, buildAnchoredApp } from '../bench/server-anchors.ts';
 import { createTestApp, type TestApp } from '../support/api.ts';
-import { counterMismatches, openTestDatabase, sqlRunnerOf } from '../support/db.ts';
+import { counterMismatches, openTestDatabase, queryRows, sqlRunnerOf } from '../support/db.ts';
 
 const run = promisify(execFile);
 
@@ -89,6 +90,30 @@ describe('the bench anchors', () => {
     expect(Math.max(...next)).toBeLessThan(Math.min(...ids));
     const feedNext = await server.call<Paged<Post>>(api.channelPosts, { tab: 'all', size: 20, index: feed.data().page.next_index });
     expect(feedNext.data().list.map((item) => item.id)).toEqual(next);
+  });
+
+  it('write a like and take it back, a comment and a post, each with the counter that counts it', async () => {
+    const counts = async () =>
+      (
+        await queryRows<{ likes: number; comments: number; posts: number; channel: number; author: number }>(
+          database.db,
+          sql`select (select like_count from posts where id = 1) as likes, (select comment_count from posts where id = 1) as comments,
+            (select count(*)::int from posts) as posts, (select post_count from channels where id = 1) as channel,
+            (select post_count from users where id = 2) as author`,
+        )
+      )[0]!;
+    const [liker] = await queryRows<{ id: number }>(
+      database.db,
+      sql`select id from users where id not in (select user_id from likes where target_type = 'post' and target_id = 1) order by id limit 1`,
+    );
+    const before = await counts();
+    expect((await post(anchored, BENCH_ANCHOR_PATHS.rawLikeAdd, { post_id: 1, user_id: liker!.id })).body.code).toBe(0);
+    expect((await counts()).likes).toBe(before.likes + 1);
+    expect((await post(anchored, BENCH_ANCHOR_PATHS.rawLikeCancel, { post_id: 1, user_id: liker!.id })).body.code).toBe(0);
+    expect((await post(anchored, BENCH_ANCHOR_PATHS.rawCommentAdd, { post_id: 1, user_id: 2, content: "它's 好" })).body.code).toBe(0);
+    expect((await post(anchored, BENCH_ANCHOR_PATHS.rawPostAdd, { channel_id: 1, user_id: 2, content: '锚' })).body.code).toBe(0);
+    const after = await counts();
+    expect(after).toEqual({ ...before, comments: before.comments + 1, posts: before.posts + 1, channel: before.channel + 1, author: before.author + 1 });
   });
 });
 
