@@ -17,7 +17,8 @@
  *
  * Counters, in the same transaction and each row locked in id order (as post/delete does, so the
  * two never deadlock): channels.post_count and topics.post_count of each, users.post_count of
- * the author. The answer is the post read back by readPost, the same shape every list serves.
+ * the author, moved last, after the post is read back by readPost (the answer, the same shape
+ * every list serves), so the busiest rows stay locked the least.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
@@ -121,9 +122,8 @@ async function topicIdsOf(tx: Db, names: string[]): Promise<number[]> {
  * The post itself, one statement: author $1, content $2, channels $3, topics $4 (sorted ids), the
  * card's attachments $5, whether it has a poll $6 (1 or 0), the day's cap window $7 and its most
  * $8. Only when every channel exists is the day's post counted, and only within the cap is the
- * post written with its channel and topic rows and the counts of its channels, topics and author
- * (each table's rows in id order, as post/delete locks them). Answers the channels found, the
- * day's count and the new post's id (null when refused).
+ * post written with its channel and topic rows. Answers the channels found, the day's count and
+ * the new post's id (null when refused).
  */
 const addPostStatement = preparedStatement(
   'post_add',
@@ -135,12 +135,22 @@ const addPostStatement = preparedStatement(
       insert into posts (user_id, content, channel_ids, topic_ids, attach, has_vote)
       select $1, $2, $3, $4, $5, $6 = 1 from allowed where (select count from cap) <= $8 returning id),
     in_channels as (insert into post_channels (post_id, channel_id) select added.id, unnest($3) from added),
-    in_topics as (insert into post_topics (post_id, topic_id) select added.id, unnest($4) from added),
-    channel_counts as (update channels set post_count = post_count + 1 where id = any($3) and exists (select from added) returning id),
-    topic_counts as (update topics set post_count = post_count + 1 where id = any($4) and exists (select from added) returning id),
-    author as (update users set post_count = post_count + 1 where id = $1 and exists (select from added) returning id)
-    select (select ids from known) as channels_found, (select count from cap) as day_count, (select id from added) as id,
-      (select count(*) from channel_counts) + (select count(*) from topic_counts) + (select count(*) from author) as counted`,
+    in_topics as (insert into post_topics (post_id, topic_id) select added.id, unnest($4) from added)
+    select (select ids from known) as channels_found, (select count from cap) as day_count, (select id from added) as id`,
+);
+
+/**
+ * The counts of a new post's channels $1, topics $2 and author $3, one statement, each table's
+ * rows in id order (as post/delete locks them). The last change of post/add: a channel's count is
+ * a row every post of the channel writes, so it stays locked only until the COMMIT right behind.
+ */
+const countPostStatement = preparedStatement(
+  'post_add_counts',
+  ['int[]', 'int[]', 'int'],
+  `with channel_counts as (update channels set post_count = post_count + 1 where id = any($1) returning id),
+    topic_counts as (update topics set post_count = post_count + 1 where id = any($2) returning id),
+    author as (update users set post_count = post_count + 1 where id = $3 returning id)
+    select (select count(*) from channel_counts) + (select count(*) from topic_counts) + (select count(*) from author) as counted`,
 );
 
 export async function addPost(tx: Db, userId: number, input: PostAddData, options: AddPostOptions): Promise<Post> {
@@ -194,5 +204,7 @@ export async function addPost(tx: Db, userId: number, input: PostAddData, option
     await tx.insert(voteOptions).values(input.vote.options.map((text, sort) => ({ voteId: vote.id, text, sort })));
   }
 
-  return readPost(tx, postId, userId);
+  const answer = await readPost(tx, postId, userId);
+  await queryPrepared(tx, countPostStatement, [channelIds, topicIds, userId]);
+  return answer;
 }
