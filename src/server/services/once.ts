@@ -1,18 +1,22 @@
 /**
- * Exactly-once writes (DESIGN.md section 3). A write that carries a `client_id` claims the key
- * (user, endpoint, client_id) in the same transaction as its effect, and stores the answer
- * with a hash of the request; a replay answers the stored answer, and a replay with another
- * body answers -1009. The key is claimed first, so concurrent replays wait for the first
- * transaction on the unique index and then read its answer: five at once make one comment.
+ * Exactly-once writes (DESIGN.md section 3). A write that carries a `client_id` stores its answer
+ * under the key (user, endpoint, client_id) with a hash of the request, in the same transaction
+ * as its effect; a replay answers the stored answer, and a replay with another body answers
+ * -1009. Concurrent requests with one key meet on the key's unique index: the later ones wait
+ * for the first transaction and then answer its answer, so five at once make one comment.
  *
  * Every write also counts against the user's per-minute write limit, except a replay of a key
- * already answered; the count is made in the write's transaction, with the claim.
+ * already answered. Two ways to run a write:
  *
  *   const write = writer(db, config);
+ *   // The key claimed first, then the effect, then its answer stored (post/add, votes, deletes...):
+ *   postDelete: ({ input, viewer }) =>
+ *     write({ endpoint: 'postDelete', userId: viewer.userId, input }, (tx) => deletePost(tx, viewer.userId, input.post_id)),
+ *   // The effect's own first statement carries the key, the count and the stored answer
+ *   // (onceParts): a write made in one statement is one round trip (comment/add, likes).
  *   commentAdd: ({ input, viewer }) =>
- *     write({ endpoint: 'commentAdd', userId: viewer.userId, input }, (tx) => addComment(tx, viewer.userId, input, config.dailyCommentLimit)),
- *
- * post/add takes the same path, with hitDailyCap (limits.ts) inside its effect.
+ *     write.inStatement({ endpoint: 'commentAdd', userId: viewer.userId, input }, (db, once) =>
+ *       addComment(db, viewer.userId, input, config.dailyCommentLimit, once)),
  */
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
