@@ -259,6 +259,9 @@ describe('storage pressure (writes refused with QuotaExceededError)', () => {
 
     // Published offline: the outbox cannot store it either, so it waits in memory, and goes.
     await browser.context.setOffline(true);
+    // The app knows it is offline (its banner, under the composer) before 发布: the 网络异常
+    // toast, coming later, would take the place of the outbox's (one toast at a time).
+    await page.locator('.status-banner--offline').waitFor({ state: 'attached' });
     await composer.getByRole('region', { name: /^选择频道/ }).getByRole('button').first().click();
     await composer.getByRole('button', { name: '发布' }).click();
     await page.getByText('已加入待发送，联网后自动发布').waitFor();
