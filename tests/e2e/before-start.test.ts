@@ -7,13 +7,28 @@
  * poll's choice stay, and enable 发送 and 投票. Needs `npm run build` first.
  */
 import type { CDPSession, Page, Request } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import { callApi } from './support/app.ts';
+import { callAs, logInByApi } from './support/hostile.ts';
 import { PHONE_USER_AGENT, waitForApp } from './support/browser.ts';
 import { useApp, useBrowser } from './support/fixtures.ts';
 
 const app = useApp();
+
+// The newest post has a poll, so /home's first screen shows one: the demo is seeded as of the
+// run's time of day, and at some hours its first page has none.
+beforeAll(async () => {
+  const author = await logInByApi(app, '15835100009');
+  const channelId = (await callApi(app, api.channelPosts, { tab: 'all', size: 1 })).list[0]!.channels[0]!.channel_id;
+  await callAs(app, author, api.postAdd.path, {
+    content: '早到的投票：你用哪种语言刷题？',
+    channel_id: [channelId],
+    attach: [],
+    vote: { title: '刷题用的语言', multiple: false, options: ['Go', 'Rust', 'Python'] },
+    client_id: `before-start-poll-${Date.now()}`,
+  });
+});
 
 /** A mid-range phone on a slow mobile network, as Lighthouse's throttling has it, with the CPU 6x slower. */
 const CPU_SLOWDOWN = 6;
