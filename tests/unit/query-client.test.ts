@@ -201,6 +201,25 @@ describe('persistence', () => {
     expect(second.getQueryState(['posts', 'all'])?.isInvalidated).toBe(true);
   });
 
+  it('stores a login’s own answers only while they are the one logged in here, however late an answer comes', async () => {
+    let viewer: number | null | undefined = 41;
+    const first = recordingClient().client;
+    stops.push(await persistQueryCache(first, { throttleMs: 10, viewer: () => viewer }));
+    await first.fetchQuery({ queryKey: ['channels', 'followed', 41], queryFn: () => ['mine'], meta: { ownedBy: 41 } });
+    await first.fetchQuery({ queryKey: ['posts', 'all'], queryFn: () => ['everyone’s'] });
+    await vi.waitFor(async () => expect((await persisted())?.clientState.queries).toHaveLength(2));
+
+    // Logged out; an answer for them still in flight lands afterwards.
+    viewer = null;
+    await first.fetchQuery({ queryKey: ['session', 'notices', 41, 'unread'], queryFn: () => 3, meta: { ownedBy: 41 } });
+    first.setQueryData(['posts', 'all'], ['everyone’s, newer']);
+    await vi.waitFor(async () => {
+      const stored = (await persisted())?.clientState.queries ?? [];
+      expect(stored.map((query) => query.queryKey)).toEqual([['posts', 'all']]);
+      expect(stored[0]?.state.data).toEqual(['everyone’s, newer']);
+    });
+  });
+
   it('keeps what the cache held before the restore (the page’s first feed page): newer, and not marked stale', async () => {
     const first = recordingClient().client;
     stops.push(await persistQueryCache(first, { buster: 'v1', throttleMs: 10 }));
@@ -459,5 +478,15 @@ describe('shouldPersistQuery', () => {
     expect(shouldPersistQuery({ state: { status: 'success' }, meta: { persist: false } })).toBe(false);
     expect(shouldPersistQuery({ state: { status: 'error' } })).toBe(false);
     expect(shouldPersistQuery({ state: { status: 'pending' } })).toBe(false);
+  });
+
+  it('keeps a query owned by a login only while that login is the viewer', () => {
+    const owned = { state: { status: 'success' }, meta: { ownedBy: 41 } };
+    expect(shouldPersistQuery(owned, 41)).toBe(true);
+    expect(shouldPersistQuery(owned, 42)).toBe(false);
+    expect(shouldPersistQuery(owned, null)).toBe(false);
+    // Not known yet (the session is being read at a start): nothing of theirs is dropped.
+    expect(shouldPersistQuery(owned, undefined)).toBe(true);
+    expect(shouldPersistQuery({ state: { status: 'success' } }, null)).toBe(true);
   });
 });

@@ -16,6 +16,7 @@ import type * as ErrorHandling from './handle-api-error.ts';
 import { keepInstallOffer, useAppOffers } from './layout/app-offers.ts';
 import { adoptReferrerParams } from '../lib/carry-params.ts';
 import { installSession } from '../features/auth/install.ts';
+import { knownViewer } from '../entities/session/queries.ts';
 import { setWriteNotices, startOutbox } from '../entities/outbox/index.ts';
 import { adoptStoredFirstFeedPage, keepFirstFeedPage } from '../entities/post/first-feed-page.ts';
 import { adoptFirstReads } from './first-read.ts';
@@ -95,7 +96,7 @@ async function start(): Promise<void> {
   // After what the page carried: a kept page's feed gives way to a newer one this device stored.
   const stored = adoptStoredFirstFeedPage(queryClient, pathname);
   const firstScreenData = carried || stored;
-  const restore = () => persistQueryCache(queryClient, { buster: CACHE_BUSTER }).then(() => startOutbox(queryClient));
+  const restore = () => persistQueryCache(queryClient, { buster: CACHE_BUSTER, viewer: () => knownViewer(queryClient) }).then(() => startOutbox(queryClient));
   if (!firstScreenData) await restore();
 
   adoptReferrerParams();

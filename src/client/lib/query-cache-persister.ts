@@ -29,9 +29,14 @@ interface DehydratableQuery {
   meta?: Record<string, unknown> | undefined;
 }
 
-/** Successful queries, except those with meta.persist === false. */
-export function shouldPersistQuery(query: DehydratableQuery): boolean {
-  return query.state.status === 'success' && query.meta?.persist !== false;
+/**
+ * Successful queries, except those with meta.persist === false and, once who is logged in is
+ * known (`viewer`: a uid, or null for nobody), those owned by anyone else: an answer for the
+ * last login that came in after their logout.
+ */
+export function shouldPersistQuery(query: DehydratableQuery, viewer?: number | null): boolean {
+  const owner = query.meta?.ownedBy;
+  return query.state.status === 'success' && query.meta?.persist !== false && (owner === undefined || viewer === undefined || owner === viewer);
 }
 
 /** A persisted query with the time it was last used: shown (an observer came) or fetched. */
@@ -135,6 +140,8 @@ export interface PersistQueryCacheOptions {
   maxBytes?: number;
   /** The local cache (IndexedDB database) name; defaults to 'query-cache'. */
   cacheName?: string;
+  /** Who is logged in (a uid, null for nobody, undefined while not known), read at each save: only their own answers are stored. */
+  viewer?: () => number | null | undefined;
 }
 
 /**
@@ -178,7 +185,7 @@ export async function persistQueryCache(queryClient: QueryClient, options: Persi
     persister,
     buster,
     dehydrateOptions: {
-      shouldDehydrateQuery: shouldPersistQuery,
+      shouldDehydrateQuery: (query: DehydratableQuery) => shouldPersistQuery(query, options.viewer?.()),
       // Paused mutations are replayed by the outbox, not by the query cache.
       shouldDehydrateMutation: () => false,
     },

@@ -15,6 +15,8 @@ export interface AppQueryMeta extends Record<string, unknown> {
   silent?: boolean;
   /** false: never persisted to IndexedDB (private or fast-changing data). */
   persist?: boolean;
+  /** The uid whose own account this answers for: kept on the device only while they are logged in. */
+  ownedBy?: number;
 }
 
 declare module '@tanstack/react-query' {

@@ -1,5 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-import { prefersReducedMotion } from '../platform/motion.ts';
+import { loadChunk } from '../lib/chunk.ts';
 
 /** Where the bar is held: over the viewport's top (a header) or its foot (a bar of actions). */
 export type BarEdge = 'top' | 'bottom';
@@ -35,7 +35,9 @@ export function useFocusClearOfBar(barRef: RefObject<HTMLElement | null>, active
       cancelAnimationFrame(frame);
       // The browser scrolls an out-of-view element into view after the focus events: measure after it.
       frame = requestAnimationFrame(() => {
-        if (document.activeElement === target && target.matches(':focus-visible')) scrollClearOfBar(target, bar, edge);
+        if (document.activeElement !== target || !target.matches(':focus-visible')) return;
+        // Its own chunk: only a keyboard's focus needs it, and a first visit by touch never does.
+        void loadChunk(() => import('./scroll-clear-of-bar.ts')).then((scroll) => scroll.scrollClearOfBar(target, bar, edge), () => undefined);
       });
     };
     content.addEventListener('focusin', onFocusIn);
@@ -45,25 +47,3 @@ export function useFocusClearOfBar(barRef: RefObject<HTMLElement | null>, active
     };
   }, [barRef, contentRef, active, edge]);
 }
-
-function scrollClearOfBar(target: Element, bar: HTMLElement, edge: BarEdge): void {
-  const barBox = bar.getBoundingClientRect();
-  if (barBox.height === 0) return;
-  const box = target.getBoundingClientRect();
-  const style = getComputedStyle(target);
-  const ring = Math.max(0, parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset) || 0);
-  // The smallest scroll that clears the bar, but never one that takes the control's other end out of view.
-  if (edge === 'bottom') {
-    const under = box.bottom + ring - barBox.top;
-    if (under <= 0 || box.top >= barBox.bottom) return;
-    const by = Math.ceil(Math.min(under, box.top - ring));
-    if (by > 0) scrollPageBy(by);
-  } else {
-    const under = barBox.bottom - (box.top - ring);
-    if (under <= 0 || box.bottom <= barBox.top) return;
-    const by = Math.ceil(Math.min(under, window.innerHeight - (box.bottom + ring)));
-    if (by > 0) scrollPageBy(-by);
-  }
-}
-
-const scrollPageBy = (top: number) => window.scrollBy({ top, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });

@@ -50,6 +50,6 @@ export function followedChannelsQueryOptions(uid: number) {
     queryKey: channelKeys.followed(uid),
     queryFn: async ({ signal }): Promise<Channel[]> =>
       (await request(endpoints.userChannelList, { source: 1, visit_user_id: uid }, { signal })).list,
-    meta: { silent: true },
+    meta: { silent: true, ownedBy: uid },
   });
 }

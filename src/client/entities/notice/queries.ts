@@ -39,7 +39,7 @@ export function unreadNoticesQueryOptions(uid: number) {
     },
     staleTime: UNREAD_FRESH_MS,
     refetchInterval: UNREAD_CHECK_MS,
-    meta: { silent: true },
+    meta: { silent: true, ownedBy: uid },
   });
 }
 
@@ -51,6 +51,7 @@ export function noticesQueryOptions(uid: number, tab: NoticeTab) {
     queryFn: ({ pageParam, signal }): Promise<Paged<Notice>> =>
       request(endpoints.noticeList, { type: tab, index: pageParam, size: NOTICE_PAGE_SIZE }, { signal }),
     ...keysetPaging,
+    meta: { ownedBy: uid },
   });
 }
 
@@ -58,5 +59,6 @@ export function noticeSettingsQueryOptions(uid: number) {
   return queryOptions({
     queryKey: noticeKeys.settings(uid),
     queryFn: ({ signal }): Promise<NoticeSettings> => request(endpoints.noticeSettings, {}, { signal }),
+    meta: { ownedBy: uid },
   });
 }

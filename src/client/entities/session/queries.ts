@@ -3,7 +3,7 @@
  * logged in or out) and whether they are a university user. The only source of these query
  * keys; every feature may read them.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { endpoints } from '#shared/endpoints.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import type { LoginUser } from '#shared/schemas.ts';
@@ -56,6 +56,12 @@ export function sessionQueryOptions() {
     // Not kept with the cache (the login user is remembered on its own, stored-login.ts), and a failed check stays quiet.
     meta: { persist: false, silent: true },
   });
+}
+
+/** The uid of who is logged in as the cache knows it: null for nobody, undefined while not known. */
+export function knownViewer(queryClient: QueryClient): number | null | undefined {
+  const user = queryClient.getQueryData<LoginUser | null>(sessionKeys.user);
+  return user === undefined ? undefined : (user?.uid ?? null);
 }
 
 /** Whether the login user is a university user (SPEC.md section 6), fetched after login. */
