@@ -120,6 +120,19 @@ describe('demo seed on PGlite', () => {
     expect(b).toEqual(a);
   });
 
+  // The e2e suite seeds as of the latest 12:00 in Beijing before it runs (tests/e2e/support/app.ts
+  // demoNow), counting on the same posts on /home's first page at any hour.
+  it('seeded whole days later, holds the same posts in the same order, each as many days later', async () => {
+    const later = await openDatabase({ migrationsFolder });
+    try {
+      await seedDemoData(later.db, { now: new Date(SEED_NOW.getTime() + 9 * 86_400_000) });
+      const posts = (shift: string) => `(select id, user_id, content, is_good, like_count, comment_count, channel_ids, topic_ids, created_at ${shift} as created_at from posts)`;
+      expect(await digestOf(later.db, posts("- interval '9 days'"))).toBe(await digestOf(fresh.db, posts('')));
+    } finally {
+      await later.close();
+    }
+  });
+
   it('seeds exactly the published demo data', async () => {
     expect(await digests(fresh.db)).toEqual(PUBLISHED_DIGESTS);
   });
