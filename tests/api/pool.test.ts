@@ -6,7 +6,8 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
-import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import { connectionsKeptForWrites, openDatabase, type Database } from '../../src/server/db/client.ts';
+import { inTransaction } from '../../src/server/db/transaction.ts';
 import { openPostgresTestDatabase, queryRows } from '../support/db.ts';
 
 describe('the PostgreSQL pool', () => {
@@ -49,5 +50,32 @@ describe('the PostgreSQL pool', () => {
     expect(lost.mock.calls[0]![0]).toBeInstanceOf(Error);
     const rows = await queryRows<{ ok: number }>(database.db, sql`select 1 as ok`);
     expect(rows[0]!.ok).toBe(1);
+  });
+
+  it('keeps connections for writes: a write runs at once while a crowd of reads waits for its share', async () => {
+    const size = 10;
+    const kept = connectionsKeptForWrites(size);
+    expect(kept).toBeGreaterThan(0);
+    const reads = Array.from({ length: 30 }, () => queryRows(database.db, sql`select pg_sleep(1)`));
+    try {
+      // The reads have taken their share of the pool, and the rest of them wait for it.
+      await vi.waitFor(() => expect(database.poolStats!().waiting).toBeGreaterThanOrEqual(30 - (size - kept)));
+      const started = performance.now();
+      const [row] = await inTransaction(database.db, (tx) => queryRows<{ ok: number }>(tx, sql`select 1 as ok`));
+      const waited = performance.now() - started;
+      expect(row!.ok).toBe(1);
+      // Behind the reads it would wait for the first of them to end, a second at least.
+      expect(waited).toBeLessThan(700);
+      const admin = new pg.Client({ connectionString: opened.url });
+      await admin.connect();
+      try {
+        const sleeping = await admin.query(`select count(*)::int as n from pg_stat_activity where query = 'select pg_sleep(1)' and state = 'active'`);
+        expect(sleeping.rows[0].n).toBe(size - kept);
+      } finally {
+        await admin.end();
+      }
+    } finally {
+      await Promise.allSettled(reads);
+    }
   });
 });

@@ -862,7 +862,7 @@ async function writesGroup(): Promise<void> {
         const serverCpuMs = (after.get(bench.server.pid) ?? 0) - (before.get(bench.server.pid) ?? 0);
         measured.get(run)!.push({ ...loaded, serverCpuMs, dbCpuMs: cpuUsedBetween(before, after) - serverCpuMs });
         console.log(
-          `  writes round ${round + 1}/${settings.rounds} ${`${run.anchor ? 'anchor: ' : ''}${run.pair.name}`.padEnd(36)} ${fixed(loaded.rps).padStart(6)} req/s  p50 ${fixed(loaded.p50, 1)} ms  p99 ${fixed(loaded.p99, 1)} ms${loaded.non2xx + loaded.errors ? `  ${loaded.non2xx} non-2xx, ${loaded.errors} errors` : ''}`,
+          `  writes round ${round + 1}/${settings.rounds} ${`${run.anchor ? 'anchor: ' : ''}${run.pair.name}`.padEnd(36)} ${fixed(loaded.rps).padStart(6)} req/s  p50 ${fixed(loaded.p50, 1)} ms  p99 ${fixed(loaded.p99, 1)} ms  cpu ${fixed((serverCpuMs / loaded.requests) * 1000)} + ${fixed(((cpuUsedBetween(before, after) - serverCpuMs) / loaded.requests) * 1000)} µs/req${loaded.non2xx + loaded.errors ? `  ${loaded.non2xx} non-2xx, ${loaded.errors} errors` : ''}`,
         );
       }
     }

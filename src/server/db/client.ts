@@ -21,7 +21,7 @@ export interface PoolStats {
   /** Open connections, lent or idle. */
   total: number;
   idle: number;
-  /** Queries waiting for a connection: the pool is at its size. */
+  /** Queries waiting for a connection: the pool is at its size, or the reads at their share of it. */
   waiting: number;
 }
 
@@ -58,6 +58,48 @@ export interface OpenOptions {
    */
   onIdleConnectionError?: (error: Error) => void;
 }
+
+/**
+ * PostgreSQL's pool with some of its connections kept for writes. A read (pool.query) takes one
+ * of at most `readLimit` connections at once and waits its turn beyond them; a write takes its
+ * connection with connect() (db/transaction.ts), never behind the reads still waiting, so a
+ * crowd of readers cannot make every statement of a write queue behind theirs.
+ */
+export class WriteReservingPool extends pg.Pool {
+  readonly readLimit: number;
+  private reads = 0;
+  private readonly readsWaiting: (() => void)[] = [];
+
+  constructor(config: pg.PoolConfig & { max: number }) {
+    super(config);
+    this.readLimit = Math.max(1, config.max - connectionsKeptForWrites(config.max));
+    const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+    // Only the promise form is gated: a callback query (nothing of ours makes one) goes straight on.
+    this.query = ((...args: unknown[]) =>
+      typeof args.at(-1) === 'function' ? query(...args) : this.gated(() => query(...args) as Promise<unknown>)) as typeof this.query;
+  }
+
+  /** Reads waiting for their turn, not yet asking the pool. */
+  get readsWaitingCount(): number {
+    return this.readsWaiting.length;
+  }
+
+  private async gated<T>(read: () => Promise<T>): Promise<T> {
+    if (this.reads < this.readLimit) this.reads++;
+    else await new Promise<void>((resolve) => this.readsWaiting.push(resolve));
+    try {
+      return await read();
+    } finally {
+      // The turn passes straight to the next read waiting, or is given back.
+      const next = this.readsWaiting.shift();
+      if (next) next();
+      else this.reads--;
+    }
+  }
+}
+
+/** Connections of a pool of `size` that reads leave to writes: about a third, none of a pool of one or two. */
+export const connectionsKeptForWrites = (size: number) => Math.floor(size * 0.3);
 
 /** How long a request waits for a new PostgreSQL connection before it is answered 503 (the database is away). */
 export const CONNECT_TIMEOUT_MS = 5_000;
@@ -114,9 +156,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 /** The database's handle (PGlite: its folder locked), without a connection yet. */
 export async function createDatabase(options: OpenOptions): Promise<UnpreparedDatabase> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = new WriteReservingPool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      // A connection sends a query without waiting for the answers before it: a write's BEGIN
+      // goes out with its first statement, its last with the COMMIT (db/transaction.ts).
+      pipeline: true,
       // A database that does not answer fails the request in good time instead of holding it.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
@@ -130,7 +175,7 @@ export async function createDatabase(options: OpenOptions): Promise<UnpreparedDa
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount + pool.readsWaitingCount }),
       async connect() {
         (await pool.connect()).release();
       },

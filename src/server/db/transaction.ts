@@ -1,66 +1,107 @@
 /**
- * A transaction on one connection, for the writes. On PostgreSQL the work gets a drizzle of the
- * pooled connection itself (its $client), so db/prepared.ts prepares statements on that
- * connection and runs them as prepared, as the reads do on the pool; BEGIN is queued on the
- * connection ahead of the work's first statement, and a last statement (a write's stored answer)
- * goes out with the COMMIT, each instead of being waited for alone. PGlite (one session, nothing
- * to wait for) takes drizzle's transaction.
+ * Writes on a connection of their own. On PostgreSQL a write takes its connection with connect(),
+ * ahead of the reads waiting for their share of the pool (db/client.ts), and works on a drizzle
+ * of that connection (its $client), so db/prepared.ts prepares statements on it and runs them as
+ * prepared, as the reads do on the pool. The connection pipelines: BEGIN goes out in one write
+ * with the work's first statement, and a last statement (a write's stored answer, a notice) with
+ * the COMMIT, each instead of a round trip alone. PGlite (one session, nothing to wait for) takes
+ * drizzle's transaction.
  */
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from './client.ts';
 import * as schema from './schema.ts';
 
-/** One drizzle per pooled connection, made the first time a transaction borrows it. */
-const drizzleOfConnection = new WeakMap<pg.PoolClient, Db>();
+/** One drizzle per pooled connection, made the first time a write borrows it. */
+const drizzleOfConnection = new WeakMap<pg.ClientBase, Db>();
 
-function drizzleOf(connection: pg.PoolClient): Db {
+function drizzleOf(connection: pg.ClientBase): Db {
   let tx = drizzleOfConnection.get(connection);
   if (!tx) {
-    tx = drizzlePg(connection, { schema }) as unknown as Db;
+    // A pooled connection is a pg.Client, which the types of pg.Pool.connect() do not say.
+    tx = drizzlePg(connection as pg.Client, { schema }) as unknown as Db;
     drizzleOfConnection.set(connection, tx);
   }
   return tx;
 }
 
+const clientOf = (db: Db) => (db as { $client?: unknown }).$client;
+
+/**
+ * Runs `send` with the connection's socket corked: the queries it makes (pipelined, each sent as
+ * it is made) leave in one write instead of one each. node-postgres corks the same socket around
+ * the messages of each query.
+ */
+function together<T>(connection: pg.ClientBase, send: () => T): T {
+  const socket = (connection as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } }).connection?.stream;
+  socket?.cork?.();
+  try {
+    return send();
+  } finally {
+    socket?.uncork?.();
+  }
+}
+
+/**
+ * Sends the queries `send` makes on `db` in one write when `db` is a connection taken for a write
+ * (pipelined, they are then answered in one round trip); elsewhere it only runs `send`.
+ */
+export function sendTogether<T>(db: Db, send: () => T): T {
+  const client = clientOf(db);
+  return client instanceof pg.Client ? together(client, send) : send();
+}
+
+/**
+ * Runs `work` on a connection of the pool taken for a write (on PGlite, or a connection already
+ * taken, on `db` itself), given back after.
+ */
+export async function onWriteConnection<T>(db: Db, work: (connection: Db) => Promise<T>): Promise<T> {
+  const pool = clientOf(db);
+  if (!(pool instanceof pg.Pool)) return work(db);
+  const connection = await pool.connect();
+  try {
+    return await work(drizzleOf(connection));
+  } finally {
+    // A connection still inside a transaction (its ROLLBACK failed) is closed, never lent again; one
+    // that failed is no longer queryable, and the pool drops it too.
+    const status = connection.getTransactionStatus();
+    connection.release(status === 'T' || status === 'E' ? new Error(`connection left in transaction status ${status}`) : undefined);
+  }
+}
+
 /**
  * Runs `work` in one transaction, then `last` with its result: committed when both resolve, rolled
- * back when either throws. `last` must send its statement as it is called (queryPrepared does), so
- * that it goes out before the COMMIT.
+ * back when either throws. `work` should send its first statement as it is called, and `last` its
+ * statement (queryPrepared does), so that they go out with the BEGIN and with the COMMIT.
  */
 export async function inTransaction<T>(
   db: Db,
   work: (tx: Db) => Promise<T>,
   last: (tx: Db, result: T) => Promise<unknown> | undefined = () => undefined,
 ): Promise<T> {
-  const pool = (db as { $client?: unknown }).$client;
-  if (!(pool instanceof pg.Pool)) {
+  const client = clientOf(db);
+  if (client instanceof pg.Pool) return onWriteConnection(db, (connection) => inTransaction(connection, work, last));
+  if (!(client instanceof pg.Client)) {
     return db.transaction(async (tx) => {
       const result = await work(tx);
       await last(tx, result);
       return result;
     });
   }
-  const connection = await pool.connect();
-  let broken: Error | undefined;
+  const connection = client;
   try {
     // The connection runs its queries in order: a BEGIN that fails (the connection lost) fails
     // every statement after it too, so nothing runs outside the transaction unnoticed.
-    const begun = connection.query('begin');
+    const [begun, working] = together(connection, () => [connection.query('begin'), work(db)] as const);
     begun.catch(() => undefined);
-    const tx = drizzleOf(connection);
-    const result = await work(tx);
+    const result = await working;
     await begun;
-    const [, committed] = await Promise.all([last(tx, result), connection.query('commit')]);
+    const [, committed] = await Promise.all(together(connection, () => [last(db, result), connection.query('commit')] as const));
     // A COMMIT after a failed statement answers ROLLBACK, not an error.
     if (committed.command !== 'COMMIT') throw new Error(`transaction ended with ${committed.command}`);
     return result;
   } catch (error) {
-    await connection.query('rollback').catch((lost: unknown) => {
-      broken = lost instanceof Error ? lost : new Error(String(lost));
-    });
+    await connection.query('rollback').catch(() => undefined);
     throw error;
-  } finally {
-    connection.release(broken);
   }
 }

@@ -6,9 +6,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DEVICE_ID_HEADER, HTTP_LOGGED_IN_ELSEWHERE, TICKET_COOKIE, TICKET_HEADER } from '#shared/endpoints.ts';
+import { DEVICE_ID_HEADER, HTTP_LOGGED_IN_ELSEWHERE, routes, TICKET_COOKIE, TICKET_HEADER } from '#shared/endpoints.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import type { Db } from '../db/client.ts';
+import { onWriteConnection } from '../db/transaction.ts';
 import { BusinessError } from '../errors.ts';
 import { lookupTicket, type Viewer } from '../services/sessions.ts';
 
@@ -38,6 +39,13 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
 
 const viewerCache = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
 
+/** The calls that write: their ticket is looked up on a connection taken for the write, not behind the reads. */
+const WRITE_PATHS = new Set<string>(
+  Object.values(routes)
+    .filter((route) => route.kind === 'write')
+    .map((route) => route.path),
+);
+
 export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db }) => {
   app.decorateRequest('credentials', function (this: FastifyRequest): Credentials | undefined {
     const ticket = first(this.headers[TICKET_HEADER]);
@@ -52,16 +60,16 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db }) =
   app.decorateRequest('resolveViewer', function (this: FastifyRequest) {
     let pending = viewerCache.get(this);
     if (!pending) {
-      pending = resolve(options.db, this.credentials());
+      pending = resolve(options.db, this.credentials(), WRITE_PATHS.has(this.routeOptions.url ?? ''));
       viewerCache.set(this, pending);
     }
     return pending;
   });
 });
 
-async function resolve(db: Db, credentials: Credentials | undefined): Promise<Viewer | null> {
+async function resolve(db: Db, credentials: Credentials | undefined, writes: boolean): Promise<Viewer | null> {
   if (!credentials) return null;
-  const found = await lookupTicket(db, credentials.ticket);
+  const found = writes ? await onWriteConnection(db, (connection) => lookupTicket(connection, credentials.ticket)) : await lookupTicket(db, credentials.ticket);
   if (found.state === 'none') return null;
   if (credentials.via === 'headers' && found.deviceId !== credentials.deviceId) return null;
   if (found.state === 'ended-elsewhere') throw new LoggedInElsewhere();

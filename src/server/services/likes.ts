@@ -86,21 +86,25 @@ export function setLike(
 ): Promise<InStatement<{ is_success: true; like_count: number }>> {
   const kind: LikeKind = 'post_id' in target ? 'post' : 'comment';
   const id = 'post_id' in target ? target.post_id : target.comment_id;
-  return inTransaction(db, async (tx) => {
-    const [row] = await queryPrepared<LikeRow>(tx, likeStatement(kind, on, once.keyed), [userId, id, ...once.values]);
-    if (!row) throw new Error('like answered nothing');
-    if (row.changed && row.author_id !== null) {
-      const key: GroupKey = { type: 'like', recipientId: row.author_id, postId: Number(row.post_id), commentId: kind === 'post' ? 0 : id };
-      await likeNotice(tx, key, userId, on);
-    }
-    return {
-      outcome: row,
-      answer: () => {
-        if (row.author_id === null) throw notFound(kind === 'post' ? '动态' : '评论');
-        return { is_success: true as const, like_count: row.like_count };
-      },
-    };
-  });
+  return inTransaction(
+    db,
+    async (tx) => {
+      const [row] = await queryPrepared<LikeRow>(tx, likeStatement(kind, on, once.keyed), [userId, id, ...once.values]);
+      if (!row) throw new Error('like answered nothing');
+      return {
+        outcome: row,
+        answer: () => {
+          if (row.author_id === null) throw notFound(kind === 'post' ? '动态' : '评论');
+          return { is_success: true as const, like_count: row.like_count };
+        },
+      };
+    },
+    // The notice is the transaction's last statement: it goes out with the COMMIT.
+    (tx, { outcome: row }) =>
+      row.changed && row.author_id !== null
+        ? likeNotice(tx, { type: 'like', recipientId: row.author_id, postId: Number(row.post_id), commentId: kind === 'post' ? 0 : id }, userId, on)
+        : undefined,
+  );
 }
 
 /** A like joins the author's like group of the target; an unlike leaves it. */

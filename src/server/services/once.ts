@@ -25,7 +25,7 @@ import { ErrorCode } from '#shared/errors.ts';
 import type { Db } from '../db/client.ts';
 import { boundText, hexDigest, preparedStatement, queryPrepared, type PreparedValue } from '../db/prepared.ts';
 import { idempotencyKeys, rateLimits } from '../db/schema.ts';
-import { inTransaction } from '../db/transaction.ts';
+import { inTransaction, onWriteConnection } from '../db/transaction.ts';
 import { BusinessError, tooFrequent } from '../errors.ts';
 import { addToWindow, windowAfterHit, windowHitText } from './rate-limit.ts';
 
@@ -160,7 +160,7 @@ export function writer(db: Db, limits: WriteLimits, onReplay: OnReplay = () => u
         : { keyed: true, values: [call.userId, boundText(call.endpoint), boundText(clientId), hexDigest(hash), ...window] };
     let made: InStatement<T>;
     try {
-      made = await effect(db, once);
+      made = await onWriteConnection(db, (connection) => effect(connection, once));
     } catch (error) {
       if (clientId !== undefined && isKeyTaken(error)) return replay<T>(call, clientId, hash);
       throw error;

@@ -32,6 +32,7 @@ import type { Post } from '#shared/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { cardAttach } from '../db/post-attach.ts';
 import { boundText, preparedStatement, queryPrepared } from '../db/prepared.ts';
+import { sendTogether } from '../db/transaction.ts';
 import { codeSnippets, images, postImages, topics, voteOptions, votes } from '../db/schema.ts';
 import { badRequest, BusinessError } from '../errors.ts';
 import { DAILY_WINDOW_SECONDS, dailyCapKey } from './limits.ts';
@@ -204,7 +205,9 @@ export async function addPost(tx: Db, userId: number, input: PostAddData, option
     await tx.insert(voteOptions).values(input.vote.options.map((text, sort) => ({ voteId: vote.id, text, sort })));
   }
 
-  const answer = await readPost(tx, postId, userId);
-  await queryPrepared(tx, countPostStatement, [channelIds, topicIds, userId]);
+  // The counts go out right behind the read of the answer, in one round trip with it.
+  const [answer] = await Promise.all(
+    sendTogether(tx, () => [readPost(tx, postId, userId), queryPrepared(tx, countPostStatement, [channelIds, topicIds, userId])] as const),
+  );
   return answer;
 }
