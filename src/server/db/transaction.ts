@@ -105,3 +105,36 @@ export async function inTransaction<T>(
     throw error;
   }
 }
+
+/**
+ * Two statements in one transaction sent in one go, BEGIN, `first`, `second` and COMMIT: one round
+ * trip. Each must send its statement as it is called (queryPrepared does), and `second` may not
+ * need `first`'s answer (SQL reading what `first` did is fine: it runs after it). A failed
+ * statement fails the rest, the COMMIT answers ROLLBACK and the first error is thrown.
+ */
+export async function inOneTrip<A, B>(db: Db, first: (tx: Db) => Promise<A>, second: (tx: Db) => Promise<B>): Promise<[A, B]> {
+  const client = clientOf(db);
+  if (client instanceof pg.Pool) return onWriteConnection(db, (connection) => inOneTrip(connection, first, second));
+  if (!(client instanceof pg.Client)) {
+    return db.transaction(async (tx) => {
+      const a = await first(tx);
+      return [a, await second(tx)];
+    });
+  }
+  const connection = client;
+  const sent = together(connection, () => [connection.query('begin'), first(db), second(db), connection.query('commit')] as const);
+  const settled = Promise.allSettled(sent);
+  try {
+    const [begun, a, b, committed] = sent;
+    await begun;
+    const answers: [A, B] = [await a, await b];
+    const { command } = await committed;
+    if (command !== 'COMMIT') throw new Error(`transaction ended with ${command}`);
+    return answers;
+  } catch (error) {
+    await settled;
+    // A statement that failed made the COMMIT a ROLLBACK; a connection lost is dropped by the pool.
+    if (connection.getTransactionStatus() !== 'I') await connection.query('rollback').catch(() => undefined);
+    throw error;
+  }
+}

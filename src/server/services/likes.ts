@@ -4,8 +4,8 @@ import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
 import type { Db } from '../db/client.ts';
 import { existsPerRow, preparedStatement, queryPrepared, type PreparedStatement } from '../db/prepared.ts';
 import { notFound } from '../errors.ts';
-import { inTransaction } from '../db/transaction.ts';
-import { joinNoticeGroup, leaveNoticeGroup, type GroupKey } from './notices.ts';
+import { inOneTrip } from '../db/transaction.ts';
+import { likeNotice } from './notices.ts';
 import { onceParts, type InStatement, type OnceCall } from './once.ts';
 import { keysetPage, type KeysetRequest, type Page } from './paging.ts';
 
@@ -73,11 +73,11 @@ interface LikeRow {
 
 /**
  * Likes (`on`) or unlikes the target (writer's inStatement), in one transaction with the author's
- * notice (notices.ts) when the edge changed; answers the count after the call. Repeating either
- * is harmless and answers the same. A deleted or missing target (or a comment of a deleted
- * post): -1005.
+ * notice (notices.ts, likeNotice) when the edge changed, both sent at once; answers the count
+ * after the call. Repeating either is harmless and answers the same. A deleted or missing target
+ * (or a comment of a deleted post): -1005.
  */
-export function setLike(
+export async function setLike(
   db: Db,
   userId: number,
   target: LikeTarget,
@@ -86,30 +86,19 @@ export function setLike(
 ): Promise<InStatement<{ is_success: true; like_count: number }>> {
   const kind: LikeKind = 'post_id' in target ? 'post' : 'comment';
   const id = 'post_id' in target ? target.post_id : target.comment_id;
-  return inTransaction(
+  const [[row]] = await inOneTrip(
     db,
-    async (tx) => {
-      const [row] = await queryPrepared<LikeRow>(tx, likeStatement(kind, on, once.keyed), [userId, id, ...once.values]);
-      if (!row) throw new Error('like answered nothing');
-      return {
-        outcome: row,
-        answer: () => {
-          if (row.author_id === null) throw notFound(kind === 'post' ? '动态' : '评论');
-          return { is_success: true as const, like_count: row.like_count };
-        },
-      };
-    },
-    // The notice is the transaction's last statement: it goes out with the COMMIT.
-    (tx, { outcome: row }) =>
-      row.changed && row.author_id !== null
-        ? likeNotice(tx, { type: 'like', recipientId: row.author_id, postId: Number(row.post_id), commentId: kind === 'post' ? 0 : id }, userId, on)
-        : undefined,
+    (tx) => queryPrepared<LikeRow>(tx, likeStatement(kind, on, once.keyed), [userId, id, ...once.values]),
+    (tx) => likeNotice(tx, kind, id, userId, on),
   );
-}
-
-/** A like joins the author's like group of the target; an unlike leaves it. */
-function likeNotice(tx: Db, key: GroupKey, userId: number, on: boolean): Promise<void> {
-  return on ? joinNoticeGroup(tx, key, userId) : leaveNoticeGroup(tx, key, userId);
+  if (!row) throw new Error('like answered nothing');
+  return {
+    outcome: row,
+    answer: () => {
+      if (row.author_id === null) throw notFound(kind === 'post' ? '动态' : '评论');
+      return { is_success: true as const, like_count: row.like_count };
+    },
+  };
 }
 
 /** The keyset bound of a first page: above every id. */

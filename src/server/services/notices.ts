@@ -82,49 +82,60 @@ export interface GroupKey {
   commentId: number;
 }
 
+/** Where a group statement takes its recipient, target, day and actor from: placeholders, or expressions of a CTE `from` starts it with. */
+interface GroupParts {
+  from: string;
+  recipient: string;
+  post: string;
+  comment: string;
+  day?: string;
+  actor: string;
+}
+
 /**
- * Joining a group, one statement: recipient $1 (when their switch is on), post $2, comment $3,
- * day $4, actor $5. The group of the day is made or moved to the top (a new seq), unread again,
+ * Joining a group, one statement: the recipient (when their switch is on), post, comment, day and
+ * actor of `parts`. The group of the day is made or moved to the top (a new seq), unread again,
  * one actor more; the unread count moves when the group was new or read. Nothing when the actor
  * is in it already.
  */
-function joinStatementText(type: GroupKey['type']): string {
-  const group = `user_id = $1 and type = '${type}' and post_id = $2 and comment_id = $3 and day = $4`;
-  return `with recipient as (
-      select id from users where id = $1 and ${SETTING_COLUMN[SETTING_OF[type]]} for no key update),
+function joinStatementText(type: GroupKey['type'], p: GroupParts): string {
+  const group = `user_id = ${p.recipient} and type = '${type}' and post_id = ${p.post} and comment_id = ${p.comment} and day = ${p.day!}`;
+  return `with ${p.from} recipient as (
+      select id from users where id = ${p.recipient} and ${SETTING_COLUMN[SETTING_OF[type]]} for no key update),
     before as (select id, unread from notices where ${group}),
     grp as (
       insert into notices (user_id, type, tab, post_id, comment_id, day)
-      select id, '${type}', '${TAB_OF[type]}', $2, $3, $4 from recipient
-      where not exists (select from notice_actors na join before b on b.id = na.notice_id where na.actor_id = $5)
+      select id, '${type}', '${TAB_OF[type]}', ${p.post}, ${p.comment}, ${p.day!} from recipient
+      where not exists (select from notice_actors na join before b on b.id = na.notice_id where na.actor_id = ${p.actor})
       on conflict (user_id, type, post_id, comment_id, day) where type in ('like', 'follow')
       do update set seq = nextval('notices_seq'), actor_count = notices.actor_count + 1, unread = true, updated_at = now()
       returning id, seq),
-    actor as (insert into notice_actors (notice_id, actor_id, seq) select id, $5, seq from grp returning notice_id),
+    actor as (insert into notice_actors (notice_id, actor_id, seq) select id, ${p.actor}, seq from grp returning notice_id),
     counted as (
       update users set notice_unread = notice_unread + 1
-      where id = $1 and exists (select from actor) and not coalesce((select unread from before), false) returning id)
+      where id = ${p.recipient} and exists (select from actor) and not coalesce((select unread from before), false) returning id)
     select (select count(*) from actor)::int as joined`;
 }
 
 /**
- * Leaving, one statement: recipient $1, post $2, comment $3, actor $4, of any day. The group
+ * Leaving, one statement: the recipient, post, comment and actor of `parts`, of any day. The group
  * keeps its place and shows its newest remaining actor's time; a group left empty is removed,
  * and with it one unread when it was unread.
  */
-function leaveStatementText(type: GroupKey['type']): string {
-  return `with recipient as (select id from users where id = $1 for no key update),
+function leaveStatementText(type: GroupKey['type'], p: GroupParts): string {
+  return `with ${p.from} recipient as (select id from users where id = ${p.recipient} for no key update),
     grp as (
-      select n.id, n.unread, n.actor_count from notices n join notice_actors na on na.notice_id = n.id and na.actor_id = $4
-      where n.user_id = $1 and n.type = '${type}' and n.post_id = $2 and n.comment_id = $3 and exists (select from recipient)
+      select n.id, n.unread, n.actor_count from notices n join notice_actors na on na.notice_id = n.id and na.actor_id = ${p.actor}
+      where n.user_id = ${p.recipient} and n.type = '${type}' and n.post_id = ${p.post} and n.comment_id = ${p.comment}
+        and exists (select from recipient)
       for no key update of n),
     removed as (delete from notices where id in (select id from grp where actor_count <= 1) returning unread),
-    left_actor as (delete from notice_actors where notice_id in (select id from grp where actor_count > 1) and actor_id = $4 returning notice_id),
+    left_actor as (delete from notice_actors where notice_id in (select id from grp where actor_count > 1) and actor_id = ${p.actor} returning notice_id),
     shrunk as (
       update notices set actor_count = actor_count - 1,
-        updated_at = (select max(acted_at) from notice_actors where notice_id = notices.id and actor_id <> $4)
+        updated_at = (select max(acted_at) from notice_actors where notice_id = notices.id and actor_id <> ${p.actor})
       where id in (select notice_id from left_actor) returning id),
-    counted as (update users set notice_unread = notice_unread - 1 where id = $1 and exists (select from removed where unread) returning id)
+    counted as (update users set notice_unread = notice_unread - 1 where id = ${p.recipient} and exists (select from removed where unread) returning id)
     select (select count(*) from removed)::int + (select count(*) from shrunk)::int as left`;
 }
 
@@ -134,13 +145,52 @@ function groupStatement(change: 'join' | 'leave', type: GroupKey['type']): Prepa
   const name = `notice_${change}_${type}`;
   let statement = groupStatements.get(name);
   if (!statement) {
+    const parts = { from: '', recipient: '$1', post: '$2', comment: '$3' };
     statement =
       change === 'join'
-        ? preparedStatement(name, ['int', 'bigint', 'bigint', 'int', 'int'], joinStatementText(type))
-        : preparedStatement(name, ['int', 'bigint', 'bigint', 'int'], leaveStatementText(type));
+        ? preparedStatement(name, ['int', 'bigint', 'bigint', 'int', 'int'], joinStatementText(type, { ...parts, day: '$4', actor: '$5' }))
+        : preparedStatement(name, ['int', 'bigint', 'bigint', 'int'], leaveStatementText(type, { ...parts, actor: '$4' }));
     groupStatements.set(name, statement);
   }
   return statement;
+}
+
+/**
+ * The notice of a like ($1 the liked post or comment, the actor $2, today $3 for a like) or an
+ * unlike, to run right behind the like's statement in its transaction without waiting for its
+ * answer: the target's author is the recipient, and the notice moves only when that statement
+ * changed the target's like count in this transaction (the target's row is then this
+ * transaction's own version: its xmin) and the actor is not the author. The like's statement
+ * updated the author's row too, so what this one reads of their notices is current.
+ */
+function likeNoticeStatementText(target: 'post' | 'comment', on: boolean): string {
+  const liked =
+    target === 'post'
+      ? `liked as (select user_id, id as post_id, 0::bigint as comment_id from posts
+          where id = $1 and xmin = pg_current_xact_id()::xid and user_id <> $2),`
+      : `liked as (select user_id, post_id, id as comment_id from comments
+          where id = $1 and xmin = pg_current_xact_id()::xid and user_id <> $2),`;
+  const parts = {
+    from: liked,
+    recipient: '(select user_id from liked)',
+    post: '(select post_id from liked)',
+    comment: '(select comment_id from liked)',
+    actor: '$2',
+  };
+  return on ? joinStatementText('like', { ...parts, day: '$3' }) : leaveStatementText('like', parts);
+}
+
+const likeNoticeStatements = new Map<string, PreparedStatement>();
+
+/** Sends the notice of a like or an unlike of `target` by `actorId` (likeNoticeStatementText), as it is called. */
+export function likeNotice(tx: Db, target: 'post' | 'comment', targetId: number, actorId: number, on: boolean): Promise<unknown> {
+  const name = `notice_${on ? 'join' : 'leave'}_like_of_${target}`;
+  let statement = likeNoticeStatements.get(name);
+  if (!statement) {
+    statement = preparedStatement(name, on ? ['bigint', 'int', 'int'] : ['bigint', 'int'], likeNoticeStatementText(target, on));
+    likeNoticeStatements.set(name, statement);
+  }
+  return queryPrepared(tx, statement, on ? [targetId, actorId, chinaDay()] : [targetId, actorId]);
 }
 
 /**
