@@ -10,7 +10,8 @@
  *   prepared statement through db/prepared.ts like the feed's own reads: an anchor parsed and
  *   planned on every call would be slower than it need be and flatter every ratio beside it.
  * - raw writes (the writes group): the row a write adds or removes with the counter that counts
- *   it, as one prepared statement through the app's pool, the user named in the body: no login,
+ *   it, as one prepared statement on a connection taken as the app's writes take theirs, the
+ *   user named in the body: no login,
  *   no exactly-once key, no limits, no notices, no answer beyond the counter (the floor cost of
  *   the same change in this database).
  */
@@ -20,6 +21,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../src/shared/constants.ts'
 import { buildApp, type AppOptions } from '../../src/server/app.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { boundText, preparedStatement, queryPrepared, type PreparedStatement } from '../../src/server/db/prepared.ts';
+import { onWriteConnection } from '../../src/server/db/transaction.ts';
 
 export const BENCH_ANCHOR_PATHS = {
   constant: '/bench/anchor/constant',
@@ -100,7 +102,10 @@ async function registerBenchAnchors(app: FastifyInstance, db: Db): Promise<void>
     app.post(path, hidden, async (request) => {
       const body = (request.body ?? {}) as { user_id?: unknown; post_id?: unknown; channel_id?: unknown; content?: unknown };
       const values = [wholeOr(body.user_id, 1, NO_BOUND), wholeOr(body[target], 1, NO_BOUND)];
-      const rows = await queryPrepared(db, statement, withText ? [...values, boundText(String(body.content ?? ''))] : values);
+      // On a connection taken as the app's writes take theirs: the same share of the pool.
+      const rows = await onWriteConnection(db, (connection) =>
+        queryPrepared(connection, statement, withText ? [...values, boundText(String(body.content ?? ''))] : values),
+      );
       return ok(rows[0] ?? {});
     });
   rawWrite(BENCH_ANCHOR_PATHS.rawLikeAdd, rawLikeAdd, false, 'post_id');
