@@ -98,7 +98,7 @@ export class WriteReservingPool extends pg.Pool {
   }
 }
 
-/** Connections of a pool of `size` that reads leave to writes: about a third, none of a pool of one or two. */
+/** Connections of a pool of `size` that reads leave to writes: 30 %, rounded down (none of a pool of three or fewer). */
 export const connectionsKeptForWrites = (size: number) => Math.floor(size * 0.3);
 
 /** How long a request waits for a new PostgreSQL connection before it is answered 503 (the database is away). */
