@@ -33,4 +33,7 @@ export async function fillLogin(app: RunningApp, page: Page, phone: string): Pro
   await dialog.getByPlaceholder('6 位验证码').fill(await codeFromLog(app, phone, logLength));
   await dialog.getByRole('button', { name: '登录', exact: true }).click();
   await dialog.waitFor({ state: 'detached' });
+  // The header as a login has it (消息 comes beside 发动态 and moves it): a tap on 发动态 before
+  // could land, between the press and the release, on something that moved.
+  await page.locator('.app-header__actions, .mobile-bar__actions').getByRole('link', { name: /^消息/ }).first().waitFor();
 }

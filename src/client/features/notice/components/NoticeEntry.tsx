@@ -11,10 +11,13 @@ const IconBell = (p: IconProps) => (
   </Svg>
 );
 
-/** 消息 with the unread count, in the PC header and the phone's top bar; logged in only. */
+/**
+ * 消息 with the unread count, in the PC header and the phone's top bar; logged in only. Shown
+ * before the count is known (it comes over the bell): the header does not move under a finger
+ * reaching for 发动态 beside it when the count arrives.
+ */
 export default function NoticeEntry() {
-  const count = useUnreadNotices();
-  if (count === undefined) return null;
+  const count = useUnreadNotices() ?? 0;
   const label = count > 0 ? `消息，${count} 条未读` : '消息';
   return (
     <Link to="/notice" className="notice-entry" aria-label={label} activeProps={{ 'aria-current': 'page' }}>
