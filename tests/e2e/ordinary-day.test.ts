@@ -24,6 +24,7 @@ import { migrationsFolder } from '../support/db.ts';
 import { allFeedPosts, callApi, startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, PHONE_USER_AGENT, type LaunchedBrowser } from './support/browser.ts';
 import { logIn } from './support/session.ts';
+import { goOffline } from './support/offline.ts';
 
 const PHONE = { viewport: { width: 375, height: 812 }, userAgent: PHONE_USER_AGENT, hasTouch: true };
 const PC = { viewport: { width: 1280, height: 860 } };
@@ -278,11 +279,11 @@ describe('a visitor offline', () => {
     app = await startApp();
     const { post } = await postToRead(app);
     browser = await launchBrowser(PHONE);
-    const { context, page } = browser;
+    const { page } = browser;
     await page.goto(`${app.url}/message/detail/${post.id}`);
     await postCard(page).waitFor();
     await page.evaluate(() => navigator.serviceWorker.ready);
-    await context.setOffline(true);
+    await goOffline(page);
     await postCard(page).getByRole('button', { name: `点赞 ${post.like_count}` }).click();
     await page.getByText('当前网络不可用，请联网后登录').waitFor();
     expect(await page.getByRole('dialog', { name: '手机号登录' }).count()).toBe(0);

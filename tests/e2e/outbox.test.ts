@@ -21,6 +21,7 @@ import { callApi } from './support/app.ts';
 import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
 import { openBrowser, useApp } from './support/fixtures.ts';
 import { watchRequests } from './support/requests.ts';
+import { goOffline } from './support/offline.ts';
 
 const PC = { width: 1280, height: 860 };
 const app = useApp({ env: { LOGIN_CODE_RESEND_SECONDS: '1' } });
@@ -187,7 +188,7 @@ describe('the outbox', () => {
     const before = (await callApi(app, api.postDetail, { post_id: postId })).like_count;
     const like = card.getByRole('button', { name: `点赞 ${before}` });
 
-    await context.setOffline(true);
+    await goOffline(page);
     await like.click();
     await card.getByRole('button', { name: `取消点赞 ${before + 1}` }).waitFor();
     await page.reload();
@@ -242,7 +243,7 @@ describe('the outbox', () => {
     await page.goto(`${app.url}/message/detail/${target.id}`);
     await page.getByRole('heading', { name: /^评论/ }).waitFor();
 
-    await context.setOffline(true);
+    await goOffline(page);
     const article = page.locator('main article').first();
     await article.getByRole('button', { name: `点赞 ${before}` }).click();
     await article.getByRole('button', { name: `取消点赞 ${before + 1}` }).waitFor();

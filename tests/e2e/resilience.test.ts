@@ -10,6 +10,7 @@ import { startApp, type RunningApp } from './support/app.ts';
 import { storedDraft } from './support/stored-draft.ts';
 import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
 import { logIn } from './support/session.ts';
+import { goOffline } from './support/offline.ts';
 
 const PC = { width: 1280, height: 860 };
 const PHONE = { width: 375, height: 740 };
@@ -258,10 +259,9 @@ describe('storage pressure (writes refused with QuotaExceededError)', () => {
     expect(await composer.getByRole('textbox', { name: '动态内容' }).inputValue()).toBe(text);
 
     // Published offline: the outbox cannot store it either, so it waits in memory, and goes.
-    await browser.context.setOffline(true);
-    // The app knows it is offline (its banner, under the composer) before 发布: the 网络异常
-    // toast, coming later, would take the place of the outbox's (one toast at a time).
-    await page.locator('.status-banner--offline').waitFor({ state: 'attached' });
+    // Once the app knows (its banner, under the composer): the 网络异常 toast, coming later, would
+    // take the place of the outbox's (one toast at a time).
+    await goOffline(page);
     await composer.getByRole('region', { name: /^选择频道/ }).getByRole('button').first().click();
     await composer.getByRole('button', { name: '发布' }).click();
     await page.getByText('已加入待发送，联网后自动发布').waitFor();

@@ -14,6 +14,7 @@ import type { Post } from '#shared/schemas.ts';
 import { callApi, feedPosts, startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, PHONE_USER_AGENT, type LaunchedBrowser } from './support/browser.ts';
 import { logIn } from './support/session.ts';
+import { goOffline } from './support/offline.ts';
 
 let app: RunningApp;
 let browser: LaunchedBrowser | undefined;
@@ -59,7 +60,7 @@ async function logOut(page: Page, unsent?: '保留，下次登录后自动发送
 
 /** Offline, a comment on the post; online again, its send blocked (the server unwell for that call): it waits. */
 async function leaveAWaitingComment(context: BrowserContext, page: Page, text: string): Promise<void> {
-  await context.setOffline(true);
+  await goOffline(page);
   await page.locator('.comments').getByRole('link', { name: '写评论…' }).click();
   await page.getByRole('textbox', { name: '写评论' }).fill(text);
   await page.getByRole('button', { name: '发送', exact: true }).click();
