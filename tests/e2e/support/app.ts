@@ -195,7 +195,7 @@ export async function seedDemo(dataDir: string): Promise<void> {
 }
 
 /**
- * Seeds the demo data as the server's first start does (ending now) unless the folder has it,
+ * Seeds the demo data (as of demoNow, as seedDemo does) unless the folder has it,
  * then bulk-loads `posts` more, in the data folder the server will open. Loaded on demand: most
  * e2e files never need it.
  */
