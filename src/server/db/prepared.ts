@@ -69,6 +69,21 @@ export function preparedStatement(
   return { name, types, text, planEachCall: options.planEachCall ?? false };
 }
 
+const statementsByName = new Map<string, PreparedStatement>();
+
+/**
+ * The statement `name`, made by `make` the first time it is asked for. A name is one statement for
+ * the process (PostgreSQL prepares it under that name on each connection), so one map holds them all.
+ */
+export function statementNamed(name: string, make: (name: string) => PreparedStatement): PreparedStatement {
+  let statement = statementsByName.get(name);
+  if (!statement) {
+    statement = make(name);
+    statementsByName.set(name, statement);
+  }
+  return statement;
+}
+
 function literal(value: PreparedValue): string {
   if (value === null) return 'null';
   if (isBoundText(value)) throw new Error('a bound text is never spliced');

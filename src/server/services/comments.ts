@@ -12,7 +12,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Comment, CommentBase, UserBrief } from '#shared/schemas.ts';
 import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
 import type { Db } from '../db/client.ts';
-import { boundText, existsPerRow, preparedStatement, queryPrepared, type PreparedStatement } from '../db/prepared.ts';
+import { boundText, existsPerRow, preparedStatement, queryPrepared, statementNamed, type PreparedStatement } from '../db/prepared.ts';
 import { comments, posts, users } from '../db/schema.ts';
 import { BusinessError, forbidden, notFound } from '../errors.ts';
 import { ErrorCode } from '#shared/errors.ts';
@@ -72,18 +72,12 @@ function commentStatementText(source: Source, size: number, viewer: string | nul
     order by c.is_reply, c.id`;
 }
 
-const statements = new Map<string, PreparedStatement>();
-
 function commentStatement(source: Source, size: number, withViewer: boolean): PreparedStatement {
-  const name = `comments_${source}_${size}${withViewer ? '_viewer' : ''}`;
-  let statement = statements.get(name);
-  if (!statement) {
+  return statementNamed(`comments_${source}_${size}${withViewer ? '_viewer' : ''}`, (name) => {
     const types = sources[source].types;
     const viewer = withViewer ? `$${types.length + 1}` : null;
-    statement = preparedStatement(name, withViewer ? [...types, 'int'] : types, commentStatementText(source, size, viewer));
-    statements.set(name, statement);
-  }
-  return statement;
+    return preparedStatement(name, withViewer ? [...types, 'int'] : types, commentStatementText(source, size, viewer));
+  });
 }
 
 interface CommentRow {

@@ -2,7 +2,7 @@
 import type { UserBrief } from '#shared/schemas.ts';
 import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
 import type { Db } from '../db/client.ts';
-import { existsPerRow, preparedStatement, queryPrepared, type PreparedStatement } from '../db/prepared.ts';
+import { existsPerRow, preparedStatement, queryPrepared, statementNamed, type PreparedStatement } from '../db/prepared.ts';
 import { notFound } from '../errors.ts';
 import { inOneTrip } from '../db/transaction.ts';
 import { likeNotice } from './notices.ts';
@@ -50,16 +50,10 @@ function likeStatementText(kind: LikeKind, on: boolean, keyed: boolean): string 
     select ${once.outcome}, r.author_id, r.post_id, r.like_count, r.changed from (select 1) one left join result r on true`;
 }
 
-const likeStatements = new Map<string, PreparedStatement>();
-
 function likeStatement(kind: LikeKind, on: boolean, keyed: boolean): PreparedStatement {
-  const name = `like_${kind}_${on ? 'on' : 'off'}${keyed ? '' : '_unkeyed'}`;
-  let statement = likeStatements.get(name);
-  if (!statement) {
-    statement = preparedStatement(name, ['int', 'bigint', ...onceParts(3, keyed).types], likeStatementText(kind, on, keyed));
-    likeStatements.set(name, statement);
-  }
-  return statement;
+  return statementNamed(`like_${kind}_${on ? 'on' : 'off'}${keyed ? '' : '_unkeyed'}`, (name) =>
+    preparedStatement(name, ['int', 'bigint', ...onceParts(3, keyed).types], likeStatementText(kind, on, keyed)),
+  );
 }
 
 interface LikeRow {
@@ -117,16 +111,10 @@ function likersStatementText(limit: number, withViewer: boolean): string {
     order by l.id desc nulls last limit ${limit}`;
 }
 
-const statements = new Map<string, PreparedStatement>();
-
 function likersStatement(limit: number, withViewer: boolean): PreparedStatement {
-  const name = `likers_${limit}${withViewer ? '_viewer' : ''}`;
-  let statement = statements.get(name);
-  if (!statement) {
-    statement = preparedStatement(name, withViewer ? ['bigint', 'bigint', 'int'] : ['bigint', 'bigint'], likersStatementText(limit, withViewer));
-    statements.set(name, statement);
-  }
-  return statement;
+  return statementNamed(`likers_${limit}${withViewer ? '_viewer' : ''}`, (name) =>
+    preparedStatement(name, withViewer ? ['bigint', 'bigint', 'int'] : ['bigint', 'bigint'], likersStatementText(limit, withViewer)),
+  );
 }
 
 interface LikerRow {

@@ -14,7 +14,7 @@ import { DEFAULT_PAGE_SIZE, NOTICE_ACTORS_SHOWN, NOTICE_EXCERPT_CHARS } from '#s
 import type { Notice, NoticeSettings, NoticeTab, NoticeType, UserBrief } from '#shared/schemas.ts';
 import { CHINA_UTC_OFFSET_MINUTES } from '#shared/timestamp.ts';
 import type { Db } from '../db/client.ts';
-import { existsPerRow, preparedStatement, queryPrepared, type PreparedStatement } from '../db/prepared.ts';
+import { existsPerRow, preparedStatement, queryPrepared, statementNamed, type PreparedStatement } from '../db/prepared.ts';
 import { notices, users } from '../db/schema.ts';
 import type { KeysetRequest, Page } from './paging.ts';
 
@@ -139,20 +139,13 @@ function leaveStatementText(type: GroupKey['type'], p: GroupParts): string {
     select (select count(*) from removed)::int + (select count(*) from shrunk)::int as left`;
 }
 
-const groupStatements = new Map<string, PreparedStatement>();
-
 function groupStatement(change: 'join' | 'leave', type: GroupKey['type']): PreparedStatement {
-  const name = `notice_${change}_${type}`;
-  let statement = groupStatements.get(name);
-  if (!statement) {
+  return statementNamed(`notice_${change}_${type}`, (name) => {
     const parts = { from: '', recipient: '$1', post: '$2', comment: '$3' };
-    statement =
-      change === 'join'
-        ? preparedStatement(name, ['int', 'bigint', 'bigint', 'int', 'int'], joinStatementText(type, { ...parts, day: '$4', actor: '$5' }))
-        : preparedStatement(name, ['int', 'bigint', 'bigint', 'int'], leaveStatementText(type, { ...parts, actor: '$4' }));
-    groupStatements.set(name, statement);
-  }
-  return statement;
+    return change === 'join'
+      ? preparedStatement(name, ['int', 'bigint', 'bigint', 'int', 'int'], joinStatementText(type, { ...parts, day: '$4', actor: '$5' }))
+      : preparedStatement(name, ['int', 'bigint', 'bigint', 'int'], leaveStatementText(type, { ...parts, actor: '$4' }));
+  });
 }
 
 /**
@@ -180,16 +173,11 @@ function likeNoticeStatementText(target: 'post' | 'comment', on: boolean): strin
   return on ? joinStatementText('like', { ...parts, day: '$3' }) : leaveStatementText('like', parts);
 }
 
-const likeNoticeStatements = new Map<string, PreparedStatement>();
-
 /** Sends the notice of a like or an unlike of `target` by `actorId` (likeNoticeStatementText), as it is called. */
 export function likeNotice(tx: Db, target: 'post' | 'comment', targetId: number, actorId: number, on: boolean): Promise<unknown> {
-  const name = `notice_${on ? 'join' : 'leave'}_like_of_${target}`;
-  let statement = likeNoticeStatements.get(name);
-  if (!statement) {
-    statement = preparedStatement(name, on ? ['bigint', 'int', 'int'] : ['bigint', 'int'], likeNoticeStatementText(target, on));
-    likeNoticeStatements.set(name, statement);
-  }
+  const statement = statementNamed(`notice_${on ? 'join' : 'leave'}_like_of_${target}`, (name) =>
+    preparedStatement(name, on ? ['bigint', 'int', 'int'] : ['bigint', 'int'], likeNoticeStatementText(target, on)),
+  );
   return queryPrepared(tx, statement, on ? [targetId, actorId, chinaDay()] : [targetId, actorId]);
 }
 
@@ -273,16 +261,8 @@ function listStatementText(tab: NoticeTab, limit: number): string {
     order by n.seq desc, a.seq desc`;
 }
 
-const statements = new Map<string, PreparedStatement>();
-
 function listStatement(tab: NoticeTab, limit: number): PreparedStatement {
-  const name = `notices_${tab}_${limit}`;
-  let statement = statements.get(name);
-  if (!statement) {
-    statement = preparedStatement(name, ['int', 'bigint'], listStatementText(tab, limit));
-    statements.set(name, statement);
-  }
-  return statement;
+  return statementNamed(`notices_${tab}_${limit}`, (name) => preparedStatement(name, ['int', 'bigint'], listStatementText(tab, limit)));
 }
 
 const unreadStatement = preparedStatement('notice_unread', ['int'], 'select notice_unread from users where id = $1');

@@ -20,7 +20,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Post } from '#shared/schemas.ts';
 import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
 import type { Db } from '../db/client.ts';
-import { existsPerRow, preparedStatement, queryPrepared, type PreparedStatement } from '../db/prepared.ts';
+import { existsPerRow, preparedStatement, queryPrepared, statementNamed, type PreparedStatement } from '../db/prepared.ts';
 import { channels, postChannels, posts, postTopics, topics, users } from '../db/schema.ts';
 import { forbidden, notFound, notLoggedIn } from '../errors.ts';
 import { JsonText, jsonArray } from '../http/json-text.ts';
@@ -149,21 +149,15 @@ function postStatementText(source: Source, size: number, viewer: string | null):
     order by p.id desc nulls last`;
 }
 
-const statements = new Map<string, PreparedStatement>();
-
 /** The statement of a source, page size and whether a viewer is logged in, made once. */
 function postStatement(source: Source, size: number, withViewer: boolean): PreparedStatement {
-  const name = `posts_${source.replace('-', '_')}_${size}${withViewer ? '_viewer' : ''}`;
-  let statement = statements.get(name);
-  if (!statement) {
+  return statementNamed(`posts_${source.replace('-', '_')}_${size}${withViewer ? '_viewer' : ''}`, (name) => {
     const types = sources[source].types;
     const viewer = withViewer ? `$${types.length + 1}` : null;
-    statement = preparedStatement(name, withViewer ? [...types, 'int'] : types, postStatementText(source, size, viewer), {
+    return preparedStatement(name, withViewer ? [...types, 'int'] : types, postStatementText(source, size, viewer), {
       planEachCall: sources[source].planEachCall ?? false,
     });
-    statements.set(name, statement);
-  }
-  return statement;
+  });
 }
 
 /** [id, user_id, channel_ids, topic_ids, and logged in: the viewer follows the author]. */
