@@ -4,7 +4,7 @@
  * anchors, measured in the same run, interleaved, round after round; the ratios are what count.
  *
  *   npm run bench                              every group
- *   npm run bench -- postgres pglite           some groups: postgres | pglite | stall | writes | mixed
+ *   npm run bench -- postgres pglite           some groups: postgres | logged-in | pglite | stall | writes | mixed
  *                                                | seed | bundle | startup | lighthouse | offline
  *   npm run bench -- --only=lighthouse,offline the same, as a list (or BENCH_STAGES=lighthouse,offline)
  *
@@ -14,6 +14,8 @@
  * - postgres: a PostgreSQL of its own (Debian's binaries, as the tests start one), or the
  *   DATABASE_URL given, bulk-loaded with BENCH_POSTS posts (default 1,000,000; bulk-load.ts)
  *   and BENCH_NOTICES notices of the demo user (default 1,000,000; notices-load.ts);
+ * - logged-in: the feeds a logged-in reader opens (tab all, tab follow, one channel, a topic's
+ *   posts) on such a PostgreSQL, with a server process of its own and the same anchors;
  * - pglite: an embedded PGlite data folder bulk-loaded with BENCH_PGLITE_POSTS (default 100,000);
  * - writes: likes/add + likes/cancel, comment/add and post/add on PostgreSQL, each beside its raw
  *   anchor (server-anchors.ts); mixed: the same writes at 5 connections alone and beside 45 reading.
@@ -304,6 +306,8 @@ interface Case {
   p99Goal?: number;
   /** Throughput goal as a share of the raw keyset anchor, if any. */
   ratioGoal?: number;
+  /** Goal for the raw keyset anchor's CPU per request over this case's, if any. */
+  cpuRatioGoal?: number;
 }
 
 interface Run extends LoadResult {
@@ -402,6 +406,7 @@ function reportCases(title: string, figures: Map<Case, CaseFigures>): void {
     const goals: string[] = [];
     if (item.ratioGoal !== undefined) goals.push(`≥ ${item.ratioGoal} ${ratio >= item.ratioGoal ? 'met' : '**not met**'}`);
     if (item.p99Goal !== undefined) goals.push(`p99 ≤ ${item.p99Goal} ms ${p99 <= item.p99Goal ? 'met' : '**not met**'}`);
+    if (item.cpuRatioGoal !== undefined) goals.push(`CPU ≥ ${item.cpuRatioGoal} ${median(cpuRatios) >= item.cpuRatioGoal ? 'met' : '**not met**'}`);
     const errors = runs.reduce((sum, run) => sum + run.non2xx + run.errors, 0);
     say(
       `| ${item.anchor ? `*anchor:* ${item.name}` : item.name} | ${fixed(median(rps))} (${fixed(Math.min(...rps))}-${fixed(Math.max(...rps))}) | ${fixed(median(runs.map((run) => run.p50)), 1)} | ${fixed(p99, 1)} | ${item.anchor === 'raw' ? '1' : fixed(ratio, 2)} | ${item.anchor === 'constant' ? '1' : fixed(median(constantRatios), 2)} | ${goals.join(', ')} | ${fixed(median(runs.map(cpuPerRequest)) * 1000)} | ${item.anchor === 'raw' ? '1' : fixed(median(cpuRatios), 2)} | ${errors} |`,
@@ -410,20 +415,46 @@ function reportCases(title: string, figures: Map<Case, CaseFigures>): void {
   say();
 }
 
-/** The cases of a database holding posts [firstPostId, lastPostId] (bulk-loaded: each has comments or likes alike). */
-function feedCases(
-  range: { firstPostId: number; lastPostId: number; channels: [number, number] },
-  ticket: string,
-  goals: boolean,
-  threads?: { shallow: number; deep: number },
-): Case[] {
+type PostRange = { firstPostId: number; lastPostId: number; channels: [number, number]; topics: [number, number] };
+
+const loggedInAs = (ticket: string) => ({ cookie: `${TICKET_COOKIE}=${ticket}` });
+
+/** The anchors every feed group measures its cases against, in the same rounds. */
+function feedAnchors(range: PostRange): Case[] {
   const size = settings.pageSize;
-  const index: [number, number] = [range.firstPostId + size * 4, range.lastPostId + 1];
-  const postId: [number, number] = [range.firstPostId, range.lastPostId];
-  const loggedIn = { cookie: `${TICKET_COOKIE}=${ticket}` };
   return [
     { name: 'constant JSON', path: BENCH_ANCHOR_PATHS.constant, body: {}, anchor: 'constant' },
-    { name: `raw keyset query, ${size} posts`, path: BENCH_ANCHOR_PATHS.rawKeyset, body: { size }, random: { index }, anchor: 'raw' },
+    { name: `raw keyset query, ${size} posts`, path: BENCH_ANCHOR_PATHS.rawKeyset, body: { size }, random: { index: pageIndexes(range) }, anchor: 'raw' },
+  ];
+}
+
+/** Keyset bounds of pages within the loaded posts (each a full page). */
+const pageIndexes = (range: PostRange): [number, number] => [range.firstPostId + settings.pageSize * 4, range.lastPostId + 1];
+
+/** The feeds a logged-in reader opens: tab all, tab follow, one channel and a topic's posts. */
+function loggedInFeedCases(range: PostRange, ticket: string, goals: boolean): Case[] {
+  const size = settings.pageSize;
+  const index = pageIndexes(range);
+  const headers = loggedInAs(ticket);
+  const goal = goals ? { ratioGoal: 0.8, cpuRatioGoal: 0.8 } : {};
+  return [
+    { name: `channel/posts tab all, logged in`, path: api.channelPosts.path, body: { tab: 'all', size }, random: { index }, headers, ...goal },
+    { name: 'channel/posts tab follow, logged in', path: api.channelPosts.path, body: { tab: 'follow', size }, random: { index }, headers, ...goal },
+    { name: 'channel/posts one channel, logged in', path: api.channelPosts.path, body: { size }, random: { channel_id: range.channels, index }, headers, ...goal },
+    // A topic's first page, as opening it shows: its newest posts.
+    { name: "topic/posts first page, logged in", path: api.topicPosts.path, body: { size }, random: { topic_id: range.topics }, headers, ...goal },
+  ];
+}
+
+/** The cases of a database holding posts [firstPostId, lastPostId] (bulk-loaded: each has comments or likes alike). */
+function feedCases(range: PostRange, ticket: string, goals: boolean, options: { loggedInFeeds: boolean; threads?: { shallow: number; deep: number } }): Case[] {
+  const size = settings.pageSize;
+  const index = pageIndexes(range);
+  const postId: [number, number] = [range.firstPostId, range.lastPostId];
+  const loggedIn = loggedInAs(ticket);
+  const { threads } = options;
+  return [
+    ...feedAnchors(range),
     {
       name: `channel/posts tab all, ${size} posts`,
       path: api.channelPosts.path,
@@ -437,14 +468,7 @@ function feedCases(
       body: { size },
       random: { channel_id: range.channels, index },
     },
-    {
-      name: `channel/posts tab all, logged in`,
-      path: api.channelPosts.path,
-      body: { tab: 'all', size },
-      random: { index },
-      headers: loggedIn,
-    },
-    { name: 'channel/posts tab follow, logged in', path: api.channelPosts.path, body: { tab: 'follow', size }, random: { index }, headers: loggedIn },
+    ...(options.loggedInFeeds ? loggedInFeedCases(range, ticket, false).slice(0, 2) : []),
     { name: 'post/detail', path: api.postDetail.path, body: {}, random: { post_id: postId }, ...(goals ? { ratioGoal: 0.8 } : {}) },
     { name: 'post/detail, logged in', path: api.postDetail.path, body: {}, random: { post_id: postId }, headers: loggedIn },
     { name: `comment/list, ${size} comments`, path: api.commentList.path, body: { size }, random: { post_id: postId } },
@@ -484,13 +508,12 @@ async function threadPost(runner: SqlRunner, postId: number, roots: number): Pro
  */
 function noticeCases(many: string, few: string): Case[] {
   const size = settings.pageSize;
-  const as = (ticket: string) => ({ cookie: `${TICKET_COOKIE}=${ticket}` });
   const count = settings.notices.toLocaleString('en');
   return [
-    { name: `notice/list, ${size} of 10 notices`, path: api.noticeList.path, body: { size }, headers: as(few) },
-    { name: `notice/list, ${size} of ${count} notices`, path: api.noticeList.path, body: { size }, headers: as(many) },
-    { name: `notice/list tab follow, ${size} of ${count} notices`, path: api.noticeList.path, body: { size, type: 'follow' }, headers: as(many) },
-    { name: `notice/unread_count, ${count} notices`, path: api.noticeUnreadCount.path, body: {}, headers: as(many) },
+    { name: `notice/list, ${size} of 10 notices`, path: api.noticeList.path, body: { size }, headers: loggedInAs(few) },
+    { name: `notice/list, ${size} of ${count} notices`, path: api.noticeList.path, body: { size }, headers: loggedInAs(many) },
+    { name: `notice/list tab follow, ${size} of ${count} notices`, path: api.noticeList.path, body: { size, type: 'follow' }, headers: loggedInAs(many) },
+    { name: `notice/unread_count, ${count} notices`, path: api.noticeUnreadCount.path, body: {}, headers: loggedInAs(many) },
   ];
 }
 
@@ -514,10 +537,16 @@ async function postmasterPid(runner: SqlRunner): Promise<number | undefined> {
 
 async function rangeOf(runner: SqlRunner, firstPostId: number) {
   const { rows } = await runner.query(
-    `select (select max(id) from posts) as last, (select min(id) from channels) as lo, (select max(id) from channels) as hi`,
+    `select (select max(id) from posts) as last, (select min(id) from channels) as lo, (select max(id) from channels) as hi,
+       (select min(topic_id) from post_topics) as topic_lo, (select max(topic_id) from post_topics) as topic_hi`,
   );
-  const row = rows[0] as { last: string | number; lo: number; hi: number };
-  return { firstPostId, lastPostId: Number(row.last), channels: [Number(row.lo), Number(row.hi)] as [number, number] };
+  const row = rows[0] as { last: string | number; lo: number; hi: number; topic_lo: number; topic_hi: number };
+  return {
+    firstPostId,
+    lastPostId: Number(row.last),
+    channels: [Number(row.lo), Number(row.hi)] as [number, number],
+    topics: [Number(row.topic_lo), Number(row.topic_hi)] as [number, number],
+  };
 }
 
 const stepLogger = (what: string) => (step: string, ms: number) => console.log(`  ${what}: ${step} ${fixed(ms)} ms`);
@@ -525,21 +554,31 @@ const stepLogger = (what: string) => (step: string, ms: number) => console.log(`
 // ---------------------------------------------------------------------------------------------
 // Groups
 
-async function postgresGroup(): Promise<void> {
-  say(`## Feed on PostgreSQL, ${settings.posts.toLocaleString('en')} posts, ${settings.connections} connections`);
-  say();
+interface LoadedPostgres {
+  url: string;
+  runner: SqlRunner;
+  range: PostRange;
+  /** Its processes, when it runs on this machine (their CPU is then measured). */
+  dbPids: () => number[];
+}
+
+/**
+ * A PostgreSQL holding settings.posts posts for `use`: a server of its own (Debian's binaries,
+ * fsync off), bulk-loaded, or DATABASE_URL's (loaded up to that many when it holds fewer).
+ */
+async function withLoadedPostgres(use: (loaded: LoadedPostgres) => Promise<void>): Promise<void> {
   const own = env.DATABASE_URL ? undefined : await startPostgres(['shared_buffers=1GB', 'max_wal_size=4GB', 'maintenance_work_mem=512MB']);
   const url = env.DATABASE_URL ?? own!.url;
   try {
     const database = await openDatabase({ databaseUrl: url, migrationsFolder: config.migrationsFolder });
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    let server: Server | undefined;
     try {
       const runner: SqlRunner = client;
       const version = (await runner.query('show server_version')).rows[0] as { server_version: string };
       say(`PostgreSQL ${version.server_version} (${own ? 'started by the bench: fsync off, shared_buffers 1GB' : 'DATABASE_URL'}).`);
       if ((await runner.query('select 1 from users limit 1')).rows.length === 0) await seedDemoData(database.db);
+      await database.close();
       const present = Number(((await runner.query('select count(*) as n from posts')).rows[0] as { n: string }).n);
       let firstPostId: number;
       if (present >= settings.posts) {
@@ -553,34 +592,62 @@ async function postgresGroup(): Promise<void> {
         );
       }
       say();
-      const range = await rangeOf(runner, firstPostId);
-      const ticket = await benchTicket(runner);
-      const noticeLoad = { posts: [range.firstPostId, range.lastPostId] as [number, number], actors: [2, 40] as [number, number] };
-      const started = performance.now();
-      const added = await bulkLoadNotices(runner, { ...noticeLoad, userId: 1, count: settings.notices });
-      await bulkLoadNotices(runner, { ...noticeLoad, userId: 2, count: 10 });
-      say(`Notices: the demo user has ${settings.notices.toLocaleString('en')} (${added.toLocaleString('en')} loaded in ${fixed((performance.now() - started) / 1000, 1)} s), user 2 has 10.`);
-      say();
-      const fewTicket = await benchTicket(runner, 2);
-      const threads = {
-        shallow: await threadPost(runner, range.firstPostId + 1, SHALLOW_THREAD_ROOTS),
-        deep: await threadPost(runner, range.firstPostId, DEEP_THREAD_ROOTS),
-      };
       const local = !env.DATABASE_URL || /@(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//.test(url);
       const postmaster = local ? await postmasterPid(runner) : undefined;
-      await database.close();
-      say(`Load average before the runs: ${loadAverage()}.`);
-      say();
-      server = await startAnchoredServer({ DATABASE_URL: url });
-      const dbPids = () => (postmaster ? processTree(postmaster) : []);
-      reportCases('PostgreSQL', await runCases('PostgreSQL', server, [...feedCases(range, ticket, true, threads), ...noticeCases(ticket, fewTicket)], dbPids));
+      await use({ url, runner, range: await rangeOf(runner, firstPostId), dbPids: () => (postmaster ? processTree(postmaster) : []) });
     } finally {
-      await server?.stop();
       await client.end();
     }
   } finally {
     await own?.stop();
   }
+}
+
+/** The anchored server on `url` for `use`, stopped after. */
+async function withAnchoredServer(url: string, use: (server: Server) => Promise<void>): Promise<void> {
+  say(`Load average before the runs: ${loadAverage()}.`);
+  say();
+  const server = await startAnchoredServer({ DATABASE_URL: url });
+  try {
+    await use(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function postgresGroup(): Promise<void> {
+  say(`## Feed on PostgreSQL, ${settings.posts.toLocaleString('en')} posts, ${settings.connections} connections`);
+  say();
+  await withLoadedPostgres(async ({ url, runner, range, dbPids }) => {
+    const ticket = await benchTicket(runner);
+    const noticeLoad = { posts: [range.firstPostId, range.lastPostId] as [number, number], actors: [2, 40] as [number, number] };
+    const started = performance.now();
+    const added = await bulkLoadNotices(runner, { ...noticeLoad, userId: 1, count: settings.notices });
+    await bulkLoadNotices(runner, { ...noticeLoad, userId: 2, count: 10 });
+    say(`Notices: the demo user has ${settings.notices.toLocaleString('en')} (${added.toLocaleString('en')} loaded in ${fixed((performance.now() - started) / 1000, 1)} s), user 2 has 10.`);
+    say();
+    const fewTicket = await benchTicket(runner, 2);
+    const threads = {
+      shallow: await threadPost(runner, range.firstPostId + 1, SHALLOW_THREAD_ROOTS),
+      deep: await threadPost(runner, range.firstPostId, DEEP_THREAD_ROOTS),
+    };
+    const cases = [...feedCases(range, ticket, true, { loggedInFeeds: false, threads }), ...noticeCases(ticket, fewTicket)];
+    await withAnchoredServer(url, async (server) => reportCases('PostgreSQL', await runCases('PostgreSQL', server, cases, dbPids)));
+  });
+}
+
+/**
+ * The feeds a logged-in reader opens, on PostgreSQL as in `postgres` (a server process of its
+ * own), beside the same anchors in the same rounds: the demo user, who follows channels and
+ * users and has liked and voted.
+ */
+async function loggedInGroup(): Promise<void> {
+  say(`## Logged-in feeds on PostgreSQL, ${settings.posts.toLocaleString('en')} posts, ${settings.connections} connections`);
+  say();
+  await withLoadedPostgres(async ({ url, runner, range, dbPids }) => {
+    const cases = [...feedAnchors(range), ...loggedInFeedCases(range, await benchTicket(runner), true)];
+    await withAnchoredServer(url, async (server) => reportCases('PostgreSQL, logged in', await runCases('logged-in', server, cases, dbPids)));
+  });
 }
 
 async function pgliteGroup(): Promise<void> {
@@ -608,7 +675,7 @@ async function pgliteGroup(): Promise<void> {
     say();
     server = await startAnchoredServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
     // PGlite runs inside the server process: its CPU is the server's.
-    reportCases('PGlite', await runCases('PGlite', server, feedCases(range, ticket, false), () => []));
+    reportCases('PGlite', await runCases('PGlite', server, feedCases(range, ticket, false, { loggedInFeeds: true }), () => []));
   } finally {
     await server?.stop();
     await rm(dataDir, { recursive: true, force: true });
@@ -1023,6 +1090,7 @@ function machine(): string[] {
 const firstScreen = { say, startServer, lighthouseRounds: settings.lighthouseRounds, offlineRounds: settings.offlineRounds, against: settings.against ? { root: settings.against, commit: git(['rev-parse', '--short', 'HEAD'], settings.against) } : undefined };
 const groups: Record<string, () => Promise<void> | void> = {
   postgres: postgresGroup,
+  'logged-in': loggedInGroup,
   pglite: pgliteGroup,
   stall: stallGroup,
   writes: writesGroup,
