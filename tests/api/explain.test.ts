@@ -275,7 +275,7 @@ describe.each(engines)('the feed reads on $name at scale', ({ open, posts }) => 
     expect(problems).toEqual([]);
   });
 
-  it('reads them through indexes logged in too (follows, likes and votes of the viewer, the follow tab)', async () => {
+  it('reads them through indexes logged in too (follows, likes and votes of the viewer, the follow tab, the ticket check)', async () => {
     const { ticket } = await t.login('13800000000');
     const voted = Number(
       ((await engine.runner.query(`select v.post_id from vote_records r join votes v on v.id = r.vote_id order by r.vote_id desc limit 1`)).rows[0] as {
@@ -283,9 +283,11 @@ describe.each(engines)('the feed reads on $name at scale', ({ open, posts }) => 
       }).post_id,
     );
     const problems = await wholeReadsOf(async () => {
-      for (const body of [{ tab: 'all' }, { tab: 'follow' }, { tab: 'follow', index: loaded.lastPostId - 100 }]) {
+      // Each twice: first with the ticket looked up, then remembered and checked by the page's statement.
+      for (const body of [{ tab: 'all' }, { tab: 'all' }, { tab: 'follow' }, { tab: 'follow', index: loaded.lastPostId - 100 }, { channel_id: 2 }, { channel_id: 2 }]) {
         expect((await t.call<Paged<Post>>(api.channelPosts, body, { ticket })).data().list.length).toBeGreaterThan(0);
       }
+      for (let i = 0; i < 2; i++) expect((await t.call<Paged<Post>>(api.topicPosts, { topic_id: 1 }, { ticket })).data().list.length).toBeGreaterThan(0);
       expect((await t.call<Post>(api.postDetail, { post_id: voted }, { ticket })).data().vote).not.toBeNull();
       await t.call(api.commentList, { post_id: voted }, { ticket });
       await t.call(api.likeList, { post_id: voted }, { ticket });

@@ -11,7 +11,8 @@ import { ErrorCode } from '#shared/errors.ts';
 import type { Db } from '../db/client.ts';
 import { onWriteConnection } from '../db/transaction.ts';
 import { BusinessError } from '../errors.ts';
-import { lookupTicket, type Viewer } from '../services/sessions.ts';
+import { hexDigest } from '../db/prepared.ts';
+import { hashToken, lookupTicket, type Viewer } from '../services/sessions.ts';
 
 export type { Viewer };
 
@@ -19,6 +20,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The logged-in caller, or null; throws LoggedInElsewhere for a ticket ended by the login mutex. */
     resolveViewer(): Promise<Viewer | null>;
+    /** The caller looked up afresh, after a statement found the remembered ticket no longer live (StaleTicket). */
+    resolveViewerAfresh(): Promise<Viewer | null>;
     /** The raw ticket the request carries, if any. */
     ticket(): string | undefined;
     /** The ticket the request carries and how: as the cookie, or as headers with the device it claims. */
@@ -46,6 +49,33 @@ const WRITE_PATHS = new Set<string>(
     .map((route) => route.path),
 );
 
+/**
+ * The reads of posts, whose one statement also finds the caller's ticket still live (services/posts.ts):
+ * for them a ticket found live by an earlier request is taken as it was, without a lookup of its
+ * own, and the statement's check stands for it (StaleTicket when it fails). Every other call looks
+ * its ticket up, so a logout or a login elsewhere, on any process, ends it at once.
+ */
+const CHECKED_IN_STATEMENT = new Set<string>([routes.channelPosts.path, routes.topicPosts.path, routes.userPosts.path, routes.postDetail.path]);
+
+interface KnownTicket {
+  viewer: Viewer;
+  deviceId: string;
+  expiresAt: number;
+}
+
+/** Live tickets seen lately, by ticket, per database (apps on different test databases share a process); at most MAX_KNOWN_TICKETS. */
+const knownTickets = new WeakMap<Db, Map<string, KnownTicket>>();
+const MAX_KNOWN_TICKETS = 100_000;
+
+function knownOf(db: Db): Map<string, KnownTicket> {
+  let known = knownTickets.get(db);
+  if (!known || known.size >= MAX_KNOWN_TICKETS) {
+    known = new Map();
+    knownTickets.set(db, known);
+  }
+  return known;
+}
+
 export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db }) => {
   app.decorateRequest('credentials', function (this: FastifyRequest): Credentials | undefined {
     const ticket = first(this.headers[TICKET_HEADER]);
@@ -60,17 +90,40 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db }) =
   app.decorateRequest('resolveViewer', function (this: FastifyRequest) {
     let pending = viewerCache.get(this);
     if (!pending) {
-      pending = resolve(options.db, this.credentials(), WRITE_PATHS.has(this.routeOptions.url ?? ''));
+      const path = this.routeOptions.url ?? '';
+      pending = resolve(options.db, this.credentials(), WRITE_PATHS.has(path) ? 'write' : CHECKED_IN_STATEMENT.has(path) ? 'checked' : 'read');
       viewerCache.set(this, pending);
     }
     return pending;
   });
+  app.decorateRequest('resolveViewerAfresh', function (this: FastifyRequest) {
+    const credentials = this.credentials();
+    if (credentials) knownOf(options.db).delete(credentials.ticket);
+    const pending = resolve(options.db, credentials, 'read');
+    viewerCache.set(this, pending);
+    return pending;
+  });
 });
 
-async function resolve(db: Db, credentials: Credentials | undefined, writes: boolean): Promise<Viewer | null> {
+/** How a call looks its ticket up: on a write's connection, or as a read, or (CHECKED_IN_STATEMENT) remembered. */
+type Lookup = 'write' | 'read' | 'checked';
+
+async function resolve(db: Db, credentials: Credentials | undefined, lookup: Lookup): Promise<Viewer | null> {
   if (!credentials) return null;
-  const found = writes ? await onWriteConnection(db, (connection) => lookupTicket(connection, credentials.ticket)) : await lookupTicket(db, credentials.ticket);
-  if (found.state === 'none') return null;
+  const known = knownOf(db);
+  const remembered = lookup === 'checked' ? known.get(credentials.ticket) : undefined;
+  if (remembered && remembered.expiresAt > Date.now()) {
+    if (credentials.via === 'headers' && remembered.deviceId !== credentials.deviceId) return null;
+    return { ...remembered.viewer, ticketCheck: hexDigest(hashToken(credentials.ticket)) };
+  }
+  const found =
+    lookup === 'write' ? await onWriteConnection(db, (connection) => lookupTicket(connection, credentials.ticket)) : await lookupTicket(db, credentials.ticket);
+  if (found.state === 'none') {
+    known.delete(credentials.ticket);
+    return null;
+  }
+  if (found.state === 'valid') known.set(credentials.ticket, { viewer: found.viewer, deviceId: found.deviceId, expiresAt: found.expiresAt });
+  else known.delete(credentials.ticket);
   if (credentials.via === 'headers' && found.deviceId !== credentials.deviceId) return null;
   if (found.state === 'ended-elsewhere') throw new LoggedInElsewhere();
   return found.viewer;

@@ -11,6 +11,7 @@ import type { Api, Endpoint } from '#shared/api.ts';
 import type { EndpointName } from '#shared/endpoints.ts';
 import { ok } from '#shared/envelope.ts';
 import { notLoggedIn } from '../errors.ts';
+import { StaleTicket } from '../services/sessions.ts';
 import type { Viewer } from './auth.ts';
 import { JsonText } from './json-text.ts';
 
@@ -77,7 +78,16 @@ export function defineEndpoint<E extends Endpoint>(app: FastifyInstance, endpoin
       const viewer = endpoint.auth === 'none' ? null : await request.resolveViewer();
       if (endpoint.auth === 'required' && !viewer) throw notLoggedIn();
       const input = (inputKey === 'body' ? request.body : request.query) as z.output<E['input']>;
-      const data = await handler({ input, viewer: viewer as ViewerFor<E>, request, reply });
+      let data: Awaited<ReturnType<EndpointHandler<E>>>;
+      try {
+        data = await handler({ input, viewer: viewer as ViewerFor<E>, request, reply });
+      } catch (err) {
+        // The ticket a viewer was remembered by is no longer live: answered as a fresh lookup finds the caller.
+        if (!(err instanceof StaleTicket)) throw err;
+        const fresh = await request.resolveViewerAfresh();
+        if (endpoint.auth === 'required' && !fresh) throw notLoggedIn();
+        data = await handler({ input, viewer: fresh as ViewerFor<E>, request, reply });
+      }
       // A string with a JSON type is sent as it is: Fastify serializes only objects.
       if (data instanceof JsonText) return reply.type(JSON_TYPE).send(`{"code":0,"data":${data.text}}` as never);
       return ok(data);

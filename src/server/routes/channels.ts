@@ -25,10 +25,7 @@ export const channelHandlers = ({ db, config, onReplay }: RouteDeps) => {
       list: await channelsByCategory(db, viewer?.userId ?? null),
     }),
 
-    channelPosts: ({ input, viewer }) => {
-      const viewerId = viewer?.userId ?? null;
-      return listPosts(db, channelPostsFilter(input, viewerId), input, viewerId);
-    },
+    channelPosts: ({ input, viewer }) => listPosts(db, channelPostsFilter(input, viewer?.userId ?? null), input, viewer),
 
     followChannel: ({ input, viewer }) =>
       write({ endpoint: 'followChannel', userId: viewer.userId, input }, async (tx) => ({

@@ -15,7 +15,7 @@ export const userHandlers = ({ db, config, onReplay }: RouteDeps) => {
 
     userPosts: async ({ input, viewer }) => {
       const userId = await resolveUserId(db, input);
-      return listPosts(db, { kind: 'user', userId }, input, viewer?.userId ?? null);
+      return listPosts(db, { kind: 'user', userId }, input, viewer);
     },
 
     followUser: ({ input, viewer }) =>

@@ -7,7 +7,8 @@
  * row carrying what its card shows that never changes (channel and topic ids, pictures, the code
  * preview: schema.ts, posts); then for those rows only, and only for the posts that have one, the
  * poll (its counts change), an index lookup by id; logged in, whether the viewer follows the
- * author, liked the post and voted. Each post comes back as its own fields already written as
+ * author, liked the post and voted, and when the viewer's ticket was not looked up for this
+ * request, that it is still live (http/auth.ts). Each post comes back as its own fields already written as
  * JSON text and the ids Node looks up (see postStatementText), never the page as one JSON
  * document aggregated by PostgreSQL (building one cost more than the lookups); Node joins the
  * posts' texts into the answer (http/json-text.ts), naming channels and topics from the post
@@ -28,6 +29,7 @@ import type { KeysetRequest, Page } from './paging.ts';
 import { authorsOf } from './authors.ts';
 import { referenceNames } from './reference-names.ts';
 import { removePostNotices } from './notices.ts';
+import { StaleTicket, TICKET_LIVE_SQL, type Viewer } from './sessions.ts';
 
 /** The keyset bound of a first page: above every id. */
 const NO_BOUND = Number.MAX_SAFE_INTEGER;
@@ -52,7 +54,7 @@ const POST_COLUMNS = 'id, user_id, content, is_good, like_count, comment_count, 
  * planner, which then never walks those indexes. A channel's or topic's page walks its own index
  * and looks each post up (`offset 0` keeps the planner from joining a walk of all posts).
  */
-const sources: Record<Source, { types: string[]; text: (limit: number) => string; planEachCall?: boolean }> = {
+const sources: Record<Source, { types: string[]; text: (limit: number) => string; planEachCall?: boolean; mayHaveGone?: boolean }> = {
   all: {
     types: ['bigint'],
     text: (limit) => `select ${POST_COLUMNS} from posts where deleted_at is null and id < $1 order by id desc nulls last limit ${limit}`,
@@ -81,18 +83,20 @@ const sources: Record<Source, { types: string[]; text: (limit: number) => string
       cross join lateral (select ${POST_COLUMNS} from posts where id = pt.post_id and deleted_at is null offset 0) p
       where pt.topic_id = $2 and pt.post_id < $1 order by pt.post_id desc nulls last limit ${limit}`,
   },
-  // The newest of each followed channel's own index, merged: never a walk over other channels' posts.
+  // The newest of each followed channel's own index (read alone, no post looked up), merged:
+  // never a walk over other channels' posts. Only the page's own posts are looked up, deleted
+  // ones among them kept as `gone` rows (readPosts reads on past them).
   'followed-channels': {
     types: ['bigint', 'int'],
     text: (limit) => `select p.* from (
         select distinct newest.post_id from channel_follows f
         cross join lateral (
           select pc.post_id from post_channels pc
-          cross join lateral (select 1 from posts where id = pc.post_id and deleted_at is null offset 0) live
           where pc.channel_id = f.channel_id and pc.post_id < $1
           order by pc.post_id desc nulls last limit ${limit}) newest
         where f.user_id = $2 order by newest.post_id desc nulls last limit ${limit}) k
-      cross join lateral (select ${POST_COLUMNS} from posts where id = k.post_id offset 0) p`,
+      cross join lateral (select ${POST_COLUMNS}, deleted_at is not null as gone from posts where id = k.post_id offset 0) p`,
+    mayHaveGone: true,
   },
   // One post (a detail): by `= $1`, whose generic plan is the custom one.
   one: {
@@ -130,7 +134,7 @@ export const CREATE_TIME_MS = `round(date_part('epoch', p.created_at::timestampt
  * PGlite as much as the page's own read. Every column written here is NOT NULL (concat would
  * write a null as nothing); the poll, null when missing, is written `null`.
  */
-function postStatementText(source: Source, size: number, viewer: string | null): string {
+function postStatementText(source: Source, size: number, viewer: string | null, ticketCheck: string | null): string {
   const mine = (text: string) => (viewer ? text : '');
   const viewerVoted = (where: string) => (viewer ? existsPerRow(`vote_records r where ${where} and r.user_id = ${viewer}`) : 'false');
   const vote = `case when p.has_vote then (select json_build_object('vote_id', v.id, 'title', v.title, 'multiple', v.multiple,
@@ -142,19 +146,25 @@ function postStatementText(source: Source, size: number, viewer: string | null):
   const isLike = viewer ? existsPerRow(`likes l where l.target_type = 'post' and l.target_id = p.id and l.user_id = ${viewer}`) : 'false';
   return `select json_build_array(p.id, p.user_id, p.channel_ids, p.topic_ids
         ${mine(`, ${existsPerRow(`user_follows f where f.follower_id = ${viewer} and f.followee_id = p.user_id`)}`)}) as head,
-      concat('{"id":', p.id, ',"content":', to_json(p.content), ',"attach":', p.attach, ',"vote":', coalesce(${vote}, 'null'),
+      ${sources[source].mayHaveGone ? 'case when p.gone then null else ' : ''}concat('{"id":', p.id, ',"content":', to_json(p.content), ',"attach":', p.attach, ',"vote":', coalesce(${vote}, 'null'),
         ',"like_count":', p.like_count, ',"comment_count":', p.comment_count, ',"is_like":', (${isLike})::text,
-        ',"is_good":', p.is_good::text, ',"create_time":', ${CREATE_TIME_MS}::bigint) as body
+        ',"is_good":', p.is_good::text, ',"create_time":', ${CREATE_TIME_MS}::bigint)${sources[source].mayHaveGone ? ' end' : ''} as body
     from (${sources[source].text(size + 1)}) p
+    ${viewer && ticketCheck ? `where ${TICKET_LIVE_SQL(ticketCheck, viewer)}` : ''}
     order by p.id desc nulls last`;
 }
 
-/** The statement of a source, page size and whether a viewer is logged in, made once. */
-function postStatement(source: Source, size: number, withViewer: boolean): PreparedStatement {
-  return statementNamed(`posts_${source.replace('-', '_')}_${size}${withViewer ? '_viewer' : ''}`, (name) => {
+/** Who reads: a logged-in viewer, with the ticket to find still live when it was not looked up for this request. */
+export type PostViewer = Pick<Viewer, 'userId' | 'ticketCheck'>;
+
+/** The statement of a source, page size, whether a viewer is logged in and whether their ticket is checked, made once. */
+function postStatement(source: Source, size: number, viewer: PostViewer | null): PreparedStatement {
+  const checked = viewer?.ticketCheck !== undefined;
+  return statementNamed(`posts_${source.replace('-', '_')}_${size}${viewer ? '_viewer' : ''}${checked ? '_checked' : ''}`, (name) => {
     const types = sources[source].types;
-    const viewer = withViewer ? `$${types.length + 1}` : null;
-    return preparedStatement(name, withViewer ? [...types, 'int'] : types, postStatementText(source, size, viewer), {
+    const viewerTypes = viewer ? ['int', ...(checked ? ['text'] : [])] : [];
+    const param = (i: number) => `$${types.length + i + 1}`;
+    return preparedStatement(name, [...types, ...viewerTypes], postStatementText(source, size, viewer ? param(0) : null, checked ? param(1) : null), {
       planEachCall: sources[source].planEachCall ?? false,
     });
   });
@@ -166,6 +176,7 @@ type PostHead = [id: number, userId: number, channelIds: number[], topicIds: num
 interface PostRow {
   /** A JSON value: PostgreSQL's driver parses it, PGlite's may hand it over as text. */
   head: PostHead | string;
+  /** Null for a deleted post a source keeps in its page (mayHaveGone). */
   body: string;
 }
 
@@ -198,9 +209,28 @@ async function toPostsText(db: Db, rows: PostRow[], size: number): Promise<{ id:
   return posts;
 }
 
-async function readPosts(db: Db, source: Source, size: number, values: number[], viewerId: number | null): Promise<PostRow[]> {
-  const statement = postStatement(source, size, viewerId !== null);
-  return queryPrepared<PostRow>(db, statement, viewerId === null ? values : [...values, viewerId]);
+/**
+ * The page's rows. With a ticket to check, no rows means the ticket is no longer live or the page
+ * is empty: StaleTicket has the request answered again after a lookup (an empty page then reads
+ * again, unchecked).
+ */
+async function readPosts(db: Db, source: Source, size: number, values: number[], viewer: PostViewer | null): Promise<PostRow[]> {
+  const statement = postStatement(source, size, viewer);
+  const viewerValues = viewer ? [viewer.userId, ...(viewer.ticketCheck !== undefined ? [viewer.ticketCheck] : [])] : [];
+  const read = async (bound: number) => {
+    const rows = await queryPrepared<PostRow>(db, statement, [bound, ...values.slice(1), ...viewerValues]);
+    if (rows.length === 0 && viewer?.ticketCheck !== undefined) throw new StaleTicket();
+    return rows;
+  };
+  let rows = await read(values[0]!);
+  if (!sources[source].mayHaveGone) return rows;
+  // Deleted posts among a full page's: the page reads on below its last post until it has its rows, or there are none.
+  const live = rows.filter((row) => row.body !== null);
+  while (rows.length > size && live.length <= size) {
+    rows = await read(headOf(rows.at(-1)!)[0]);
+    live.push(...rows.filter((row) => row.body !== null));
+  }
+  return live;
 }
 
 
@@ -224,15 +254,18 @@ export async function listPosts(
   db: Db,
   filter: PostFilter,
   paging: KeysetRequest,
-  viewerId: number | null,
+  viewer: PostViewer | null,
 ): Promise<JsonText<Page<Post>>> {
   const size = paging.size ?? DEFAULT_PAGE_SIZE;
-  const rows = await readPosts(db, filter.kind, size, [paging.index || NO_BOUND, ...filterValues(filter)], viewerId);
+  const rows = await readPosts(db, filter.kind, size, [paging.index || NO_BOUND, ...filterValues(filter)], viewer);
   const more = rows.length > size;
   const list = await toPostsText(db, rows, size);
   const nextIndex = list.at(-1)?.id ?? 0;
   return new JsonText(`{"list":${jsonArray(list.map((post) => post.json))},"page":{"more":${more},"next_index":${nextIndex}}}`);
 }
+
+/** Whether a page of listPosts has no posts. */
+export const isEmptyPage = (page: JsonText<Page<Post>>): boolean => page.text.startsWith('{"list":[]');
 
 /** The `channel/posts` call: tab all / good / follow, or one channel. */
 export function channelPostsFilter(
@@ -249,8 +282,8 @@ export function channelPostsFilter(
 }
 
 /** One post as its JSON text (post/detail; -1005 when it is missing or deleted). */
-export async function getPost(db: Db, postId: number, viewerId: number | null): Promise<JsonText<Post>> {
-  const [post] = await toPostsText(db, await readPosts(db, 'one', 1, [postId], viewerId), 1);
+export async function getPost(db: Db, postId: number, viewer: PostViewer | null): Promise<JsonText<Post>> {
+  const [post] = await toPostsText(db, await readPosts(db, 'one', 1, [postId], viewer), 1);
   if (!post) throw notFound('动态');
   return new JsonText(post.json);
 }
@@ -260,7 +293,7 @@ export async function getPost(db: Db, postId: number, viewerId: number | null): 
  * services/once.ts), which the schema then checks as it is sent.
  */
 export async function readPost(db: Db, postId: number, viewerId: number | null): Promise<Post> {
-  return JSON.parse((await getPost(db, postId, viewerId)).text) as Post;
+  return JSON.parse((await getPost(db, postId, viewerId === null ? null : { userId: viewerId })).text) as Post;
 }
 
 /**

@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { hexDigest, preparedStatement, queryPrepared } from '../db/prepared.ts';
+import { hexDigest, preparedStatement, queryPrepared, type HexDigest } from '../db/prepared.ts';
 import { tickets, users } from '../db/schema.ts';
 
 export const TICKET_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -18,11 +18,31 @@ export interface Viewer {
   userId: number;
   ticketId: number;
   deviceKind: DeviceKind;
+  /**
+   * Set when the ticket was found live by an earlier request, not looked up for this one: its
+   * hash, for the statement that reads with this viewer to find it still live (services/posts.ts),
+   * which throws StaleTicket when it is not.
+   */
+  ticketCheck?: HexDigest;
 }
+
+/**
+ * The ticket a viewer was remembered by is no longer live (logged out, ended by a login
+ * elsewhere, expired): the request is answered again after a fresh lookup (http/define-endpoint.ts).
+ */
+export class StaleTicket extends Error {
+  constructor() {
+    super('the remembered ticket is no longer live');
+  }
+}
+
+/** The part of a ticket's row a statement checks (services/posts.ts): live, and still the user's. */
+export const TICKET_LIVE_SQL = (hash: string, userId: string) =>
+  `exists (select from tickets where token_hash = ${hash} and user_id = ${userId} and ended_reason is null and expires_at > now())`;
 
 /** What a ticket is now; a live or mutex-ended one with the device it was issued to. */
 export type TicketLookup =
-  | { state: 'valid'; viewer: Viewer; deviceId: string }
+  | { state: 'valid'; viewer: Viewer; deviceId: string; expiresAt: number }
   | { state: 'ended-elsewhere'; deviceId: string }
   | { state: 'none' };
 
@@ -86,13 +106,15 @@ interface TicketRow {
 export async function lookupTicket(db: Db, token: string): Promise<TicketLookup> {
   const [row] = await queryPrepared<TicketRow>(db, TICKET_BY_HASH, [hexDigest(hashToken(token))]);
   // An expired ticket is plainly logged out, whatever ended it afterwards.
-  if (!row || new Date(row.expires_at).getTime() <= Date.now()) return { state: 'none' };
+  const expiresAt = row ? new Date(row.expires_at).getTime() : 0;
+  if (!row || expiresAt <= Date.now()) return { state: 'none' };
   if (row.ended_reason === 'mutex') return { state: 'ended-elsewhere', deviceId: row.device_id };
   if (row.ended_reason) return { state: 'none' };
   return {
     state: 'valid',
     viewer: { userId: row.user_id, ticketId: Number(row.id), deviceKind: row.device_kind },
     deviceId: row.device_id,
+    expiresAt,
   };
 }
 

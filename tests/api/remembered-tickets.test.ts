@@ -1,0 +1,107 @@
+/**
+ * The reads of posts take a ticket found live by an earlier request without looking it up again,
+ * and their statement finds it still live (http/auth.ts, services/posts.ts). Ended behind the
+ * process's back, as another API process or an expiry would end it, the next read answers as a
+ * lookup would: logged out, or 452 after a login elsewhere. On both engines (the check is part of
+ * the prepared statement). Also the follow tab, which reads its channels' indexes alone, past
+ * deleted posts: full pages, `more` right, every live post once.
+ */
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { api } from '../../src/shared/api.ts';
+import { ErrorCode } from '../../src/shared/errors.ts';
+import type { Paged, Post } from '../../src/shared/schemas.ts';
+import { hashToken } from '../../src/server/services/sessions.ts';
+import { codeOf, phoneSource, testAppFor, testDatabases } from '../support/api.ts';
+import { queryRows } from '../support/db.ts';
+
+describe.each(testDatabases)('remembered tickets on $name', ({ open }) => {
+  const app = testAppFor(open);
+  const freshPhone = phoneSource('1560071');
+
+  /** Every read that takes a remembered ticket, as the ticket's holder. */
+  async function readAll(ticket: string) {
+    const newest = (await app.t.call<Paged<Post>>(api.channelPosts, { tab: 'all', size: 3 }, { ticket })).data().list[0]!;
+    return {
+      all: await app.t.call<Paged<Post>>(api.channelPosts, { tab: 'all', size: 3 }, { ticket }),
+      follow: await app.t.call<Paged<Post>>(api.channelPosts, { tab: 'follow', size: 3 }, { ticket }),
+      channel: await app.t.call<Paged<Post>>(api.channelPosts, { channel_id: newest.channels[0]!.channel_id, size: 3 }, { ticket }),
+      topic: await app.t.call<Paged<Post>>(api.topicPosts, { topic_id: 1, size: 3 }, { ticket }),
+      user: await app.t.call<Paged<Post>>(api.userPosts, { visit_user_id: newest.user.uid, size: 3 }, { ticket }),
+      detail: await app.t.call<Post>(api.postDetail, { post_id: newest.id }, { ticket }),
+    };
+  }
+
+  const endBehindTheBack = (ticket: string, change: ReturnType<typeof sql>) =>
+    app.database.db.execute(sql`update tickets set ${change} where token_hash = ${hashToken(ticket)}`);
+
+  for (const [how, change] of [
+    ['logged out', sql`ended_at = now(), ended_reason = 'logout'`],
+    ['expired', sql`expires_at = now() - interval '1 second'`],
+  ] as const) {
+    it(`answers a ticket ${how} behind the process's back as logged out on every read of posts`, async () => {
+      const { ticket } = await app.t.login(freshPhone());
+      const before = await readAll(ticket);
+      expect(Object.values(before).map(codeOf)).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
+      await readAll(ticket); // read again: now as a remembered ticket
+      await endBehindTheBack(ticket, change);
+      const after = await readAll(ticket);
+      expect(codeOf(after.follow)).toBe(ErrorCode.NotLoggedIn);
+      for (const read of [after.all, after.channel, after.topic, after.user, after.detail]) expect(codeOf(read)).toBeUndefined();
+      // A logged-in call that is not a read of posts says so too.
+      expect(codeOf(await app.t.call(api.noticeUnreadCount, {}, { ticket }))).toBe(ErrorCode.NotLoggedIn);
+    });
+  }
+
+  it('answers 452 on the reads of posts once a login elsewhere ended the remembered ticket', async () => {
+    const phone = freshPhone();
+    const { ticket } = await app.t.login(phone);
+    await readAll(ticket);
+    await readAll(ticket);
+    await app.t.login(phone); // the same device kind: the first ticket ends
+    const read = await app.t.call(api.channelPosts, { tab: 'all', size: 3 }, { ticket });
+    expect(read.status).toBe(452);
+    expect(codeOf(read)).toBe(ErrorCode.Relogin);
+  });
+
+  it('tells the viewer their likes and follows on a remembered ticket as on a looked-up one', async () => {
+    const { ticket } = await app.t.login('13800000000');
+    const first = (await app.t.call<Paged<Post>>(api.channelPosts, { tab: 'follow', size: 20 }, { ticket })).data();
+    const again = (await app.t.call<Paged<Post>>(api.channelPosts, { tab: 'follow', size: 20 }, { ticket })).data();
+    expect(again).toEqual(first);
+  });
+
+  it('fills the follow tab past deleted posts: full pages, more right, every live post once', async () => {
+    const { ticket, uid } = await app.t.login(freshPhone());
+    const [channel] = await queryRows<{ id: number }>(
+      app.database.db,
+      sql`select channel_id as id from post_channels group by channel_id order by count(*) desc limit 1`,
+    );
+    await app.database.db.execute(sql`insert into channel_follows (user_id, channel_id) values (${uid}, ${channel!.id})`);
+    const newest = await queryRows<{ id: number }>(
+      app.database.db,
+      sql`select pc.post_id::int as id from post_channels pc join posts p on p.id = pc.post_id
+        where pc.channel_id = ${channel!.id} and p.deleted_at is null order by pc.post_id desc limit 8`,
+    );
+    expect(newest.length).toBe(8);
+    // The 2nd, 3rd and 4th newest deleted: the first page of 2 reads two pages of candidates.
+    const gone = newest.slice(1, 4).map((row) => row.id);
+    await app.database.db.execute(sql`update posts set deleted_at = now() where id in ${gone}`);
+    const live = await queryRows<{ id: number }>(
+      app.database.db,
+      sql`select pc.post_id::int as id from post_channels pc join posts p on p.id = pc.post_id
+        where pc.channel_id = ${channel!.id} and p.deleted_at is null order by pc.post_id desc`,
+    );
+    const seen: number[] = [];
+    let index = 0;
+    for (;;) {
+      const page = (await app.t.call<Paged<Post>>(api.channelPosts, { tab: 'follow', size: 2, index }, { ticket })).data();
+      seen.push(...page.list.map((post) => post.id));
+      if (!page.page.more) break;
+      expect(page.list.length).toBe(2);
+      index = page.page.next_index;
+    }
+    expect(seen).toEqual(live.map((row) => row.id));
+    await app.database.db.execute(sql`update posts set deleted_at = null where id in ${gone}`);
+  });
+});
