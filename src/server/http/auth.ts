@@ -11,7 +11,7 @@ import { ErrorCode } from '#shared/errors.ts';
 import type { Db } from '../db/client.ts';
 import { onWriteConnection } from '../db/transaction.ts';
 import { BusinessError } from '../errors.ts';
-import { hexDigest } from '../db/prepared.ts';
+import { hexDigest, type HexDigest } from '../db/prepared.ts';
 import { hashToken, lookupTicket, type Viewer } from '../services/sessions.ts';
 
 export type { Viewer };
@@ -61,6 +61,7 @@ interface KnownTicket {
   viewer: Viewer;
   deviceId: string;
   expiresAt: number;
+  hash: HexDigest;
 }
 
 /** Live tickets seen lately, by ticket, per database (apps on different test databases share a process); at most MAX_KNOWN_TICKETS. */
@@ -114,7 +115,7 @@ async function resolve(db: Db, credentials: Credentials | undefined, lookup: Loo
   const remembered = lookup === 'checked' ? known.get(credentials.ticket) : undefined;
   if (remembered && remembered.expiresAt > Date.now()) {
     if (credentials.via === 'headers' && remembered.deviceId !== credentials.deviceId) return null;
-    return { ...remembered.viewer, ticketCheck: hexDigest(hashToken(credentials.ticket)) };
+    return { ...remembered.viewer, ticketCheck: remembered.hash };
   }
   const found =
     lookup === 'write' ? await onWriteConnection(db, (connection) => lookupTicket(connection, credentials.ticket)) : await lookupTicket(db, credentials.ticket);
@@ -122,8 +123,12 @@ async function resolve(db: Db, credentials: Credentials | undefined, lookup: Loo
     known.delete(credentials.ticket);
     return null;
   }
-  if (found.state === 'valid') known.set(credentials.ticket, { viewer: found.viewer, deviceId: found.deviceId, expiresAt: found.expiresAt });
-  else known.delete(credentials.ticket);
+  if (found.state === 'valid') {
+    const hash = hexDigest(hashToken(credentials.ticket));
+    known.set(credentials.ticket, { viewer: found.viewer, deviceId: found.deviceId, expiresAt: found.expiresAt, hash });
+  } else {
+    known.delete(credentials.ticket);
+  }
   if (credentials.via === 'headers' && found.deviceId !== credentials.deviceId) return null;
   if (found.state === 'ended-elsewhere') throw new LoggedInElsewhere();
   return found.viewer;
