@@ -129,6 +129,8 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? firstScreenRenderB
       // React 19 has useSyncExternalStore: the shim's fallback for older Reacts is dead weight.
       'use-sync-external-store/shim/with-selector.js': 'use-sync-external-store/with-selector.js',
       'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector.js',
+      // Its package's "module" is its ES5 build; our target takes the ES2017 one, 40 % smaller.
+      'workbox-window': 'workbox-window/build/workbox-window.prod.mjs',
     },
   },
   build: {

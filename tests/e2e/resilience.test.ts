@@ -95,6 +95,16 @@ describe('a page whose code cannot be loaded (a deploy removed it, the network d
     );
     expect(page.url()).toMatch(/\/usercenter\/\d+/);
   });
+
+  it('with every later chunk gone (a deploy removed the whole old build), the error state\'s own code too, the page still offers 刷新页面', async () => {
+    await page.goto(`${app.url}/home`);
+    await page.locator('main article').first().waitFor();
+    await reloadOffered(
+      '**/assets/*.js',
+      () => page.locator('main article .post-card__author').first().click(),
+      () => page.waitForURL(/\/usercenter\/\d+/).then(() => page.getByRole('tab').first().waitFor()),
+    );
+  });
 });
 
 describe('a crashed tab', () => {

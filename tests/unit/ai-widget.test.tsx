@@ -32,14 +32,15 @@ describe('AI widget', () => {
     });
   });
 
-  it('is visible by default; closing hides it, is remembered and shows the header entry', () => {
+  it('is visible by default; closing hides it, is remembered and shows the header entry', async () => {
     render(
       <>
         <HeaderAiEntry />
         <AiWidget />
       </>,
     );
-    expect(screen.getByRole('button', { name: OPEN_NAME })).toBeTruthy();
+    // The whole promo's code comes with its first showing.
+    expect(await screen.findByRole('button', { name: OPEN_NAME })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^AI助手（新窗口）/ })).toBeNull();
     act(() => {
       fireEvent.click(screen.getByRole('button', { name: '关闭AI助手' }));
@@ -49,10 +50,10 @@ describe('AI widget', () => {
     expect(screen.getByRole('button', { name: /^AI助手/ })).toBeTruthy();
   });
 
-  it('opens the AI page in a new window on click, and moves with arrow keys', () => {
+  it('opens the AI page in a new window on click, and moves with arrow keys', async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     render(<AiWidget />);
-    const body = screen.getByRole('button', { name: OPEN_NAME });
+    const body = await screen.findByRole('button', { name: OPEN_NAME });
     expect(body.getAttribute('aria-describedby') && document.getElementById(body.getAttribute('aria-describedby')!)?.textContent).toBe(
       '方向键可移动位置',
     );
@@ -66,9 +67,10 @@ describe('AI widget', () => {
     expect(widget.style.transform).not.toBe(before);
   });
 
-  it('does not open the page after a drag', () => {
+  it('does not open the page after a drag', async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     render(<AiWidget />);
+    await screen.findByRole('button', { name: OPEN_NAME });
     const widget = screen.getByTestId('ai-widget');
     widget.setPointerCapture = () => {};
     widget.hasPointerCapture = () => true;
@@ -100,7 +102,7 @@ describe('AI widget', () => {
     expect(screen.getByRole('button', { name: 'AI助手' }).getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('on a phone waits docked at the right edge, out of the text column, and comes out on a tap', () => {
+  it('on a phone waits docked at the right edge, out of the text column, and comes out on a tap', async () => {
     useLayoutStore.setState({ isMobile: true });
     vi.spyOn(window, 'innerWidth', 'get').mockReturnValue(375);
     vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(740);
@@ -116,8 +118,9 @@ describe('AI widget', () => {
     act(() => {
       fireEvent.click(tab);
     });
+    const body = await screen.findByRole('button', { name: OPEN_NAME });
     expect(widget.style.transform).not.toContain(`${375 - DOCK_VISIBLE_PX}px`);
-    fireEvent.click(screen.getByRole('button', { name: OPEN_NAME }));
+    fireEvent.click(body);
     expect(open).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: '关闭AI助手' })).toBeTruthy();
     // Scrolling on puts it back at the edge, at the same height.

@@ -3,7 +3,10 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PostCard } from '../../src/client/features/feed/components/PostCard.tsx';
 import { PostContent } from '../../src/client/features/feed/components/PostContent.tsx';
-import { cardText, collapseText, isLongText } from '../../src/client/features/feed/card-text.ts';
+import fc from 'fast-check';
+import removeMarkdown from 'remove-markdown';
+import { cardText, collapseText, isLongText, loadMarkdownRemover } from '../../src/client/features/feed/card-text.ts';
+import { holdsNoMarkdown } from '../../src/client/ui/rich-text/holds-no-markdown.ts';
 import { flattenPosts, PostList } from '../../src/client/features/feed/components/PostList.tsx';
 import { votePercent } from '../../src/client/features/feed/components/PostVote.tsx';
 import { useExpandedPostsStore } from '../../src/client/features/feed/expanded-posts-store.ts';
@@ -127,7 +130,8 @@ describe('PostCard', () => {
     expect(screen.getByRole('link', { name: 'Java 技术栈' }).getAttribute('href')).toBe('/channel/list/1');
     const link = screen.getByRole('link', { name: 'https://time.geekbang.org/column/1' });
     expect(link.getAttribute('target')).toBe('_blank');
-    expect(screen.getByRole('link', { name: /main\.go/ }).getAttribute('href')).toBe('/code/42/u-1');
+    // A card's code snippet comes in a chunk of its own.
+    expect((await screen.findByRole('link', { name: /main\.go/ })).getAttribute('href')).toBe('/code/42/u-1');
     const images = screen.getAllByRole('button', { name: /查看大图/ });
     expect(images).toHaveLength(2);
     const img = images[0]!.querySelector('img')!;
@@ -194,7 +198,8 @@ describe('PostContent', () => {
     expect(screen.getByRole('button', { name: '展开' })).toBeTruthy();
   });
 
-  it('shows a card’s text as the reader sees it: no Markdown syntax, formulas without their dollars, typed tags as text', () => {
+  it('shows a card’s text as the reader sees it: no Markdown syntax, formulas without their dollars, typed tags as text', async () => {
+    await loadMarkdownRemover();
     const text = '# 标题\n**加粗**和*斜体*，`code` 与 $E=mc^2$，价格 $5 and $10\n- 一\n- 二\n> 引用\n[链接](https://a.cn) <b>不是标签</b>\nsnake_case_name';
     expect(cardText(text)).toEqual({
       // Seven lines: cut after the sixth.
@@ -210,6 +215,23 @@ describe('PostContent', () => {
     // Cut as the reader sees it: 150 units of text, not of syntax.
     const long = `**${'长'.repeat(100)}**`;
     expect(cardText(long).shown).toBe(`${'长'.repeat(75)}...`);
+  });
+
+  it('leaves remove-markdown out of a text that holds no Markdown: it would leave the text as it is', () => {
+    const pieces = fc.constantFrom('学习', 'a', 'Go', '1', '2.', ' ', '\n', '\n\n', '，', '。', '!', '?', '(', ')', '-', '+', '#', '>', '=', '"', "'", ':', '/', '%', '@', '{', '}', ';', 'é', '😀', '    ');
+    const texts = fc.array(pieces, { maxLength: 40 }).map((parts) => parts.join(''));
+    let held = 0;
+    fc.assert(
+      fc.property(texts, (text) => {
+        if (!holdsNoMarkdown(text)) return;
+        held += 1;
+        expect(removeMarkdown(text, { listUnicodeChar: '•' })).toBe(text);
+        expect(cardText(text).waiting).toBeUndefined();
+      }),
+      { numRuns: 2000 },
+    );
+    // Enough of the texts hold none for the property to say something.
+    expect(held).toBeGreaterThan(200);
   });
 
   it('never cuts on the detail page', () => {

@@ -35,11 +35,13 @@ afterEach(() => {
 const LONG_MARKDOWN = `# 标题\n\n${'这是一段很长的正文。'.repeat(12)}\n\n- 列表项 https://example.com/a`;
 
 describe('PostContent in a feed', () => {
-  it('shows a collapsed card without its Markdown syntax and never loads the renderer', async () => {
+  it('shows a collapsed card as written until remove-markdown is here, then without its Markdown syntax, and never loads the renderer', async () => {
     render(<PostContent postId={1} text={LONG_MARKDOWN} />);
     render(<PostContent postId={2} text={'短文本 **粗体** $x$'} />);
     expect(screen.getByRole('button', { name: '展开' })).toBeTruthy();
-    expect(screen.getByText(/^标题/)).toBeTruthy();
+    // The first texts with syntax in this file: remove-markdown's code is on its way.
+    expect(screen.getByText('短文本 **粗体** $x$')).toBeTruthy();
+    expect(await screen.findByText(/^标题/)).toBeTruthy();
     expect(screen.getByText('短文本 粗体 x')).toBeTruthy();
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(loads.richText).toBe(0);

@@ -1,7 +1,7 @@
 import { createLazyRoute, useRouter } from '@tanstack/react-router';
 import { ComplainForm } from '../features/complain/components/ComplainForm.tsx';
 import { HomeLink } from '../ui/HomeLink.tsx';
-import { IconWarning } from '../ui/icons.tsx';
+import { IconWarning } from '../ui/icons-secondary.tsx';
 import { Page } from '../ui/Page.tsx';
 import { EmptyState } from '../ui/states.tsx';
 import { toast } from '../ui/toast/toast-store.ts';

@@ -1,6 +1,6 @@
 import { createLazyRoute } from '@tanstack/react-router';
 import { HomeLink } from '../ui/HomeLink.tsx';
-import { IconError } from '../ui/icons.tsx';
+import { IconError } from '../ui/icons-secondary.tsx';
 import { Page } from '../ui/Page.tsx';
 import { EmptyState } from '../ui/states.tsx';
 

@@ -1,9 +1,9 @@
 /**
- * The three feed pages with the sidebar: /home (kept alive), /follow, /good. They are the
- * first screen of most visits, so their code is in the entry chunk, not loaded on demand.
+ * The three feed pages with the sidebar: /home (kept alive), /follow, /good. /home is the first
+ * screen of most visits, so its page is in the entry chunk; the pages of /follow and /good come
+ * with the first visit to them (feeds.lazy.tsx), or as soon as a pointer or a finger is on their tab.
  */
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { createRoute, Link } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { channelDetailQueryOptions } from '../entities/channel/queries.ts';
 import { feedQueryOptions } from '../entities/post/queries.ts';
 import { sessionQueryOptions } from '../entities/session/queries.ts';
@@ -14,12 +14,10 @@ import { LazyLayer, lazyComponent } from '../ui/LazyLayer.tsx';
 import { optionalId } from './params.ts';
 import { rootRoute } from './root.tsx';
 
-// Only logged-out visitors of /follow see it.
-const FollowLoginPrompt = lazyComponent(() => import('../features/auth/components/FollowPrompt.tsx'));
 // Only while posts wait in the outbox.
 const PendingPosts = lazyComponent(() => import('../features/feed/components/PendingPosts.tsx'));
 
-function FeedTitle({ title, children }: { title: string; children?: React.ReactNode }) {
+export function FeedTitle({ title, children }: { title: string; children?: React.ReactNode }) {
   return (
     <header className="feed-header">
       <h1 className="feed-header__title">{title}</h1>
@@ -75,58 +73,7 @@ export const followRoute = createRoute({
     if (user) await queryClient.ensureInfiniteQueryData(feedQueryOptions({ tab: 'follow' }));
   },
   pendingComponent: FeedSkeleton,
-  component: FollowPage,
-});
-
-function FollowedChannelFeed({ channelId }: { channelId: number }) {
-  const channel = useQuery(channelDetailQueryOptions(channelId));
-  return (
-    <>
-      <FeedTitle title={channel.data?.channel_name ?? '关注的频道'}>
-        <Link to="/follow" className="text-link feed-header__link">
-          全部关注
-        </Link>
-      </FeedTitle>
-      <PostList
-        options={feedQueryOptions({ channelId })}
-        label={channel.data ? `${channel.data.channel_name}的动态` : '频道动态'}
-        emptyTitle="这个频道还没有动态"
-      />
-    </>
-  );
-}
-
-function FollowPage() {
-  const { channelId } = followRoute.useSearch();
-  const { data: user } = useSuspenseQuery(sessionQueryOptions());
-  if (channelId !== undefined) return <FollowedChannelFeed channelId={channelId} />;
-  return (
-    <>
-      <FeedTitle title="关注">
-        <Link to="/invite/channelList" className="text-link feed-header__link">
-          全部频道
-        </Link>
-      </FeedTitle>
-      {user ? (
-        <PostList
-          options={feedQueryOptions({ tab: 'follow' })}
-          label="关注的动态"
-          emptyTitle="关注的频道还没有新动态"
-          emptyDescription="在全部频道里找到感兴趣的，关注后它们的讨论会出现在这里。"
-          emptyAction={
-            <Link to="/invite/channelList" className="button button--primary">
-              发现频道
-            </Link>
-          }
-        />
-      ) : (
-        <LazyLayer>
-          <FollowLoginPrompt />
-        </LazyLayer>
-      )}
-    </>
-  );
-}
+}).lazy(() => import('./feeds.lazy.tsx').then((m) => m.followLazyRoute));
 
 export const goodRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -136,14 +83,4 @@ export const goodRoute = createRoute({
     await context.queryClient.ensureInfiniteQueryData(feedQueryOptions({ tab: 'good' }));
   },
   pendingComponent: FeedSkeleton,
-  component: GoodPage,
-});
-
-function GoodPage() {
-  return (
-    <>
-      <FeedTitle title="精华" />
-      <PostList options={feedQueryOptions({ tab: 'good' })} label="精华动态" emptyTitle="还没有精华动态" />
-    </>
-  );
-}
+}).lazy(() => import('./feeds.lazy.tsx').then((m) => m.goodLazyRoute));

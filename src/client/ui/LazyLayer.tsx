@@ -7,12 +7,22 @@ import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'r
 import { loadChunk } from '../lib/chunk.ts';
 import { toast } from './toast/toast-store.ts';
 
-/** React.lazy through loadChunk, which forgets a failed load so that the next render tries again. */
+/** What to do once a LazyLayer has caught a failed load: make the next render load again. */
+const retryAfterCatch = new WeakMap<object, () => void>();
+
+/**
+ * React.lazy through loadChunk. A failed load is tried again by the next render after a LazyLayer
+ * has caught it: replaced at once, React's own retry of the failed render would load again, and
+ * again, and never reach the layer (while the network is gone, or the code with the old build).
+ */
 export function lazyComponent<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
-  const create = () => lazy(() => loadChunk(load).catch((error: unknown) => {
-    Current = create();
-    throw error;
-  }));
+  const create = () =>
+    lazy(() =>
+      loadChunk(load).catch((error: unknown) => {
+        if (typeof error === 'object' && error !== null) retryAfterCatch.set(error, () => (Current = create()));
+        throw error;
+      }),
+    );
   let Current = create();
   return function LazyComponent(props: P) {
     return <Current {...props} />;
@@ -27,6 +37,8 @@ interface LazyLayerProps {
    * the layer just stays away for this visit.
    */
   onError?: () => void;
+  /** What shows instead when its code did not load (nothing, unless given). */
+  failed?: ReactNode;
 }
 
 export class LazyLayer extends Component<LazyLayerProps, { failed: boolean }> {
@@ -37,6 +49,7 @@ export class LazyLayer extends Component<LazyLayerProps, { failed: boolean }> {
   }
 
   override componentDidCatch(error: unknown): void {
+    if (typeof error === 'object' && error !== null) retryAfterCatch.get(error)?.();
     const { onError } = this.props;
     if (!onError) return;
     toast.error(error instanceof Error ? error.message : String(error));
@@ -45,6 +58,6 @@ export class LazyLayer extends Component<LazyLayerProps, { failed: boolean }> {
   }
 
   override render() {
-    return this.state.failed ? null : <Suspense fallback={null}>{this.props.children}</Suspense>;
+    return this.state.failed ? (this.props.failed ?? null) : <Suspense fallback={null}>{this.props.children}</Suspense>;
   }
 }

@@ -1,4 +1,4 @@
-/** Inline SVG icons (stroke = currentColor). Decorative unless given a title. */
+/** Inline SVG icons (stroke = currentColor). Decorative unless given a title. Those of code loaded later: icons-secondary.tsx. */
 import type { SVGProps } from 'react';
 
 export type IconProps = SVGProps<SVGSVGElement> & { size?: number; title?: string };
@@ -28,30 +28,6 @@ export function Svg({ size = 20, title, children, ...rest }: IconProps & { child
 export const IconClose = (p: IconProps) => (
   <Svg {...p}>
     <path d="M6 6l12 12M18 6L6 18" />
-  </Svg>
-);
-export const IconCheck = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M8 12.5l2.5 2.5L16 9.5" />
-  </Svg>
-);
-export const IconInfo = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 11v5M12 8h.01" />
-  </Svg>
-);
-export const IconWarning = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M12 4l9 16H3z" />
-    <path d="M12 10v4M12 17h.01" />
-  </Svg>
-);
-export const IconError = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M9 9l6 6M15 9l-6 6" />
   </Svg>
 );
 export const IconSpinner = (p: IconProps) => (
@@ -120,19 +96,6 @@ export const IconExternal = (p: IconProps) => (
 export const IconHash = (p: IconProps) => (
   <Svg {...p}>
     <path d="M5 9h14M5 15h14M10 4L8 20M16 4l-2 16" />
-  </Svg>
-);
-export const IconInbox = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M4 13l2.5-7h11L20 13v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1z" />
-    <path d="M4 13h5l1 2h4l1-2h5" />
-  </Svg>
-);
-export const IconOffline = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M3 3l18 18" />
-    <path d="M8.5 16.5a5 5 0 0 1 7 0M5 12.9a10 10 0 0 1 5-2.6M19 12.9a10 10 0 0 0-2.6-1.8M2 9a15 15 0 0 1 4.2-2.7M22 9a15 15 0 0 0-10-4" />
-    <path d="M12 20h.01" />
   </Svg>
 );
 export const IconMore = (p: IconProps) => (

@@ -1,62 +1,22 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { loadChunk } from '../lib/chunk.ts';
-import { IconInbox, IconOffline, IconSpinner } from './icons.tsx';
+/**
+ * The states of a list or a page: empty, failed (with 重试), and the end of a paged list. The
+ * empty and the error state come in a chunk of their own the first time one shows
+ * (state-views.tsx); the list's end shows on every feed, so it is here.
+ */
+import type { ReactNode } from 'react';
+import { CHUNK_LOAD_MESSAGE } from '../lib/chunk.ts';
+import { LazyLayer, lazyComponent } from './LazyLayer.tsx';
+import { IconSpinner } from './icons.tsx';
 import './states.css';
 
-/** Nothing to show yet: a calm message and, optionally, what to do next. */
-export function EmptyState({
-  title,
-  description,
-  action,
-  icon,
-}: {
+export interface EmptyStateProps {
   title: string;
   description?: ReactNode;
   action?: ReactNode;
   icon?: ReactNode;
-}) {
-  return (
-    <div className="state state--empty">
-      <div className="state__icon" aria-hidden="true">
-        {icon ?? <IconInbox size={40} />}
-      </div>
-      <p className="state__title">{title}</p>
-      {description ? <p className="state__description">{description}</p> : null}
-      {action ? <div className="state__action">{action}</div> : null}
-    </div>
-  );
 }
 
-/**
- * What to say about a failed request: its own message at once, then the catalogue's for its
- * code (SPEC.md section 8), which loads only when something has failed.
- */
-function useErrorText(error: unknown): string {
-  const own = error instanceof Error ? error.message : '';
-  const [resolved, setResolved] = useState<{ error: unknown; text: string } | null>(null);
-  useEffect(() => {
-    if (error === undefined) return;
-    let live = true;
-    loadChunk(() => import('../lib/error-text.ts')).then(
-      ({ errorText }) => live && setResolved({ error, text: errorText(error) }),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [error]);
-  return resolved !== null && resolved.error === error ? resolved.text : own;
-}
-
-/** Loading failed: the reason and a 重试 button. */
-export function ErrorState({
-  title = '加载失败',
-  error,
-  message,
-  onRetry,
-  retrying = false,
-  action,
-}: {
+export interface ErrorStateProps {
   title?: string;
   /** The failure itself: its message is looked up in the catalogue. */
   error?: unknown;
@@ -65,23 +25,48 @@ export function ErrorState({
   onRetry?: () => void;
   retrying?: boolean;
   action?: ReactNode;
-}) {
-  const errorMessage = useErrorText(error);
-  message ??= errorMessage;
+}
+
+const EmptyStateView = lazyComponent<EmptyStateProps>(() => import('./state-views.tsx').then((views) => ({ default: views.EmptyState })));
+const ErrorStateView = lazyComponent<ErrorStateProps>(() => import('./state-views.tsx').then((views) => ({ default: views.ErrorState })));
+
+/** Nothing to show yet: a calm message and, optionally, what to do next. */
+export function EmptyState(props: EmptyStateProps) {
+  return (
+    <LazyLayer
+      failed={
+        <div className="state state--empty">
+          <p className="state__title">{props.title}</p>
+        </div>
+      }
+    >
+      <EmptyStateView {...props} />
+    </LazyLayer>
+  );
+}
+
+/** Loading failed: the reason and a 重试 button. */
+export function ErrorState(props: ErrorStateProps) {
+  return (
+    <LazyLayer failed={<CodeUnavailableState title={props.title} />}>
+      <ErrorStateView {...props} />
+    </LazyLayer>
+  );
+}
+
+/**
+ * Where the code of an error state did not load either (a deploy removed the old code, or the
+ * network is gone without a service worker to keep it): only a reload brings code back.
+ */
+export function CodeUnavailableState({ title = '加载失败' }: { title?: string | undefined }) {
   return (
     <div className="state state--error" role="alert">
-      <div className="state__icon" aria-hidden="true">
-        <IconOffline size={40} />
-      </div>
       <p className="state__title">{title}</p>
-      {message ? <p className="state__description">{message}</p> : null}
+      <p className="state__description">{CHUNK_LOAD_MESSAGE}</p>
       <div className="state__action">
-        {onRetry ? (
-          <button type="button" className="button button--primary" onClick={onRetry} disabled={retrying}>
-            {retrying ? '重试中…' : '重试'}
-          </button>
-        ) : null}
-        {action}
+        <button type="button" className="button button--primary" onClick={() => location.reload()}>
+          刷新页面
+        </button>
       </div>
     </div>
   );

@@ -50,11 +50,20 @@ async function urlPaths(dir: string): Promise<string[]> {
  * whoever calls: Vite builds React's development code when the process's NODE_ENV says so
  * (vitest's is 'test'), and the stack's page then fails on a JSX runtime React does not ship.
  */
-export async function buildAnchors(outDir: string): Promise<BuiltAnchors> {
+export function buildAnchors(outDir: string): Promise<BuiltAnchors> {
+  return asProduction(() => buildAnchorsForProduction(outDir));
+}
+
+/** The stack alone into outDir/stack (its folder returned), as buildAnchors builds it: the floor tests/e2e/bundle-size.test.ts measures our first visit against. */
+export function buildStackAnchor(outDir: string): Promise<string> {
+  return asProduction(() => buildStackForProduction(outDir));
+}
+
+async function asProduction<T>(run: () => Promise<T>): Promise<T> {
   const callersNodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    return await buildAnchorsForProduction(outDir);
+    return await run();
   } finally {
     // process.env keeps strings: an undefined would become 'undefined'.
     if (callersNodeEnv === undefined) delete process.env.NODE_ENV;
@@ -62,10 +71,23 @@ export async function buildAnchors(outDir: string): Promise<BuiltAnchors> {
   }
 }
 
+async function buildStackForProduction(outDir: string): Promise<string> {
+  const stack = join(outDir, 'stack');
+  await build({
+    configFile: false,
+    root: STACK_DIR,
+    publicDir: join(PAGE_DIR, 'public'),
+    logLevel: 'warn',
+    plugins: [react()],
+    cacheDir: join(outDir, '.vite'),
+    build: { outDir: stack, emptyOutDir: true },
+  });
+  return stack;
+}
+
 async function buildAnchorsForProduction(outDir: string): Promise<BuiltAnchors> {
   const bare = join(outDir, 'bare');
   const offline = join(outDir, 'offline');
-  const stack = join(outDir, 'stack');
   await build({
     configFile: false,
     root: PAGE_DIR,
@@ -76,15 +98,7 @@ async function buildAnchorsForProduction(outDir: string): Promise<BuiltAnchors> 
     build: { outDir: bare, emptyOutDir: true },
   });
 
-  await build({
-    configFile: false,
-    root: STACK_DIR,
-    publicDir: join(PAGE_DIR, 'public'),
-    logLevel: 'warn',
-    plugins: [react()],
-    cacheDir: join(outDir, '.vite'),
-    build: { outDir: stack, emptyOutDir: true },
-  });
+  const stack = await buildStackForProduction(outDir);
 
   await cp(bare, offline, { recursive: true });
   const precache = await urlPaths(offline);

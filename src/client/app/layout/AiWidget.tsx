@@ -1,12 +1,16 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
 import { useLayoutStore } from '../../platform/layout-store.ts';
-import { IconClose, IconSparkle } from '../../ui/icons.tsx';
+import { IconSparkle } from '../../ui/icons.tsx';
+import { LazyLayer, lazyComponent } from '../../ui/LazyLayer.tsx';
 import { openAiAssistant, useAiWidgetStore } from './ai-widget-store.ts';
 import { clampPosition, DOCK_VISIBLE_PX, dockedPosition, initialPosition, PC_DOCK_VISIBLE_PX, roomBesideContent, type Point } from './widget-position.ts';
 import './ai-widget.css';
 
 const DRAG_THRESHOLD_PX = 5;
-const KEY_STEP_PX = 16;
+
+// The whole promo shows beside a wide page, or brought out from the edge: on most windows it
+// waits docked, so its code comes with its first showing.
+const AiWidgetPanel = lazyComponent(() => import('./AiWidgetPanel.tsx'));
 
 /** The window less its scroll bar, which a fixed element cannot show through. */
 function viewport() {
@@ -30,6 +34,8 @@ export default function AiWidget() {
   const [position, setPosition] = useState<Point | null>(null);
   const [out, setOut] = useState(false);
   const [roomy, setRoomy] = useState(() => roomBesideContent(viewport().width));
+  // The panel's size is what places it: placed once its code is in.
+  const [panelShown, setPanelShown] = useState(false);
   const docks = isMobile || !roomy;
   const docked = docks && !out;
   const drag = useRef<{ id: number; startX: number; startY: number; origin: Point; moved: boolean } | null>(null);
@@ -46,7 +52,7 @@ export default function AiWidget() {
   };
 
   useLayoutEffect(() => {
-    if (hidden) return;
+    if (hidden || (!docked && !panelShown)) return;
     const root = rootRef.current;
     if (!position && root && typeof ResizeObserver === 'function') {
       // The first placement waits for the browser's own layout (the widget stays invisible until
@@ -63,7 +69,7 @@ export default function AiWidget() {
     setPosition((p) => place(p ?? initialPosition(size(), viewport())));
     // place() reads the layout and the docked state, which are the dependencies.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hidden, docks, docked]);
+  }, [hidden, docks, docked, panelShown]);
 
   useEffect(() => {
     if (hidden) return;
@@ -130,17 +136,8 @@ export default function AiWidget() {
   const onOpen = () => {
     if (!afterDrag()) openAiAssistant();
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const delta: Record<string, Point> = {
-      ArrowLeft: { x: -KEY_STEP_PX, y: 0 },
-      ArrowRight: { x: KEY_STEP_PX, y: 0 },
-      ArrowUp: { x: 0, y: -KEY_STEP_PX },
-      ArrowDown: { x: 0, y: KEY_STEP_PX },
-    };
-    const step = delta[event.key];
-    if (!step || !position) return;
-    event.preventDefault();
-    setPosition(place({ x: position.x + step.x, y: position.y + step.y }));
+  const moveBy = (step: Point) => {
+    if (position) setPosition(place({ x: position.x + step.x, y: position.y + step.y }));
   };
 
   return (
@@ -162,25 +159,9 @@ export default function AiWidget() {
           <span className="visually-hidden">AI助手</span>
         </button>
       ) : (
-        <>
-          {/* The name is the visible text (and where it opens); the keys are a description. */}
-          <button type="button" className="ai-widget__body" onClick={onOpen} onKeyDown={onKeyDown} aria-describedby="ai-widget-keys">
-            <span className="ai-widget__icon" aria-hidden="true">
-              <IconSparkle size={22} />
-            </span>
-            <span className="ai-widget__text">
-              <span className="ai-widget__title">AI助手</span>
-              <span className="ai-widget__hint">学习路上，有问必答</span>
-              <span className="visually-hidden">（新窗口打开）</span>
-            </span>
-          </button>
-          <span id="ai-widget-keys" hidden>
-            方向键可移动位置
-          </span>
-          <button type="button" className="ai-widget__close" aria-label="关闭AI助手" onClick={close}>
-            <IconClose size={14} />
-          </button>
-        </>
+        <LazyLayer onError={out ? () => setOut(false) : undefined}>
+          <AiWidgetPanel onOpen={onOpen} onMove={moveBy} onClose={close} onShown={setPanelShown} />
+        </LazyLayer>
       )}
     </div>
   );

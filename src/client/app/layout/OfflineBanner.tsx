@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { clientMessages } from '#shared/errors.ts';
 import { startNetworkProbe } from '../../platform/network-probe.ts';
 import { useOnlineStore } from '../../platform/online-store.ts';
-import { IconOffline } from '../../ui/icons.tsx';
+import { IconOffline } from '../../ui/icons-secondary.tsx';
 
 /**
  * SPEC.md section 4: while the network is down, a slim 网络异常 banner. It says cached content is

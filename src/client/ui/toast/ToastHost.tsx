@@ -1,40 +1,25 @@
-import type { CSSProperties, ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { LazyLayer, lazyComponent } from '../LazyLayer.tsx';
 import { selectInnermostModal, useModalStack } from '../overlay/modal-stack.ts';
-import { IconCheck, IconClose, IconError, IconInfo, IconSpinner, IconWarning } from '../icons.tsx';
-import { useToastStore, type Toast, type ToastType } from './toast-store.ts';
+import { useToastStore, type Toast } from './toast-store.ts';
 import './toast.css';
 
-const typeIcon: Record<ToastType, ReactNode> = {
-  info: <IconInfo size={22} />,
-  success: <IconCheck size={22} />,
-  warning: <IconWarning size={22} />,
-  error: <IconError size={22} />,
-  loading: <IconSpinner size={22} />,
-  toast: null,
-};
+// A visit with nothing to say carries no toast: its code comes with the first one.
+const ToastView = lazyComponent(() => import('./ToastView.tsx'));
 
 const isUrgent = (toast: Toast) => toast.type === 'error' || toast.type === 'warning';
 
-function ToastView({ toast, onClose }: { toast: Toast; onClose: (id: number) => void }) {
-  const icon = toast.prefix ?? typeIcon[toast.type];
-  const style: CSSProperties | undefined =
-    toast.top !== null ? { top: `${toast.top}px`, transform: 'translateX(-50%)' } : undefined;
-  return (
-    <div
-      className={`toast toast--${toast.type}${icon ? ' toast--with-icon' : ''}`}
-      style={style}
-      aria-busy={toast.type === 'loading' || undefined}
-      data-toast-type={toast.type}
-    >
-      {icon ? <span className="toast__icon">{icon}</span> : null}
+/** The toast; where its code cannot load (offline without a service worker, a deploy removed it), its words alone. */
+function ShownToast({ toast, onClose }: { toast: Toast; onClose: (id: number) => void }) {
+  const words = (
+    <div className={`toast toast--${toast.type}`} data-toast-type={toast.type}>
       <span className="toast__message">{toast.message}</span>
-      {toast.closable ? (
-        <button type="button" className="toast__close" aria-label="关闭提示" onClick={() => onClose(toast.id)}>
-          <IconClose size={16} />
-        </button>
-      ) : null}
     </div>
+  );
+  return (
+    <LazyLayer failed={words}>
+      <ToastView toast={toast} onClose={onClose} />
+    </LazyLayer>
   );
 }
 
@@ -50,10 +35,10 @@ export function ToastHost() {
   const regions = (
     <>
       <div className="toast-region" role="status" aria-live="polite" aria-atomic="true">
-        {current && !isUrgent(current) ? <ToastView key={current.id} toast={current} onClose={close} /> : null}
+        {current && !isUrgent(current) ? <ShownToast key={current.id} toast={current} onClose={close} /> : null}
       </div>
       <div className="toast-region" role="alert" aria-live="assertive" aria-atomic="true">
-        {current && isUrgent(current) ? <ToastView key={current.id} toast={current} onClose={close} /> : null}
+        {current && isUrgent(current) ? <ShownToast key={current.id} toast={current} onClose={close} /> : null}
       </div>
     </>
   );

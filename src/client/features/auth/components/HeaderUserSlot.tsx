@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Avatar } from '../../../ui/Avatar.tsx';
 import { useRenderingFirstScreen } from '../../../lib/first-screen-render.ts';
-import { openPicker } from '../../../ui/picker/picker-store.ts';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { requestLogin } from '../../../entities/session/login.ts';
 import { loadChunk } from '../../../lib/chunk.ts';
@@ -34,24 +33,12 @@ export function HeaderUserSlot() {
     );
   }
 
-  const openMenu = async () => {
-    const choice = await openPicker({
-      title: user.nick,
-      items: [
-        { key: 'home', text: '我的主页' },
-        { key: 'logout', text: '退出登录', danger: true },
-      ],
-    });
-    if (choice?.key === 'home') void navigate({ to: '/usercenter/$id', params: { id: String(user.uid) } });
-    if (choice?.key === 'logout') {
-      loadChunk(() => import('../mutations.ts'))
-        .then((auth) => auth.logout(queryClient))
-        .then(
-          (done) => done && toast.success('已退出登录'),
-          (error: Error) => toast.error(error.message),
-        );
-    }
-  };
+  // The menu's code comes with its first opening.
+  const openMenu = () =>
+    loadChunk(() => import('../account-menu.ts')).then(
+      (menu) => menu.openAccountMenu(user, queryClient, navigate),
+      (error: Error) => toast.error(error.message),
+    );
 
   return (
     <button type="button" className="header-user" aria-haspopup="dialog" aria-label={`账号菜单：${user.nick}`} onClick={openMenu}>

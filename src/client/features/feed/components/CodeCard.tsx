@@ -5,7 +5,7 @@ import { IconCode } from '../../../ui/icons.tsx';
 const PREVIEW_LINES = 6;
 
 /** A code snippet of a post: title, language and its first lines; opens /code/$postid/$uuid. */
-export function CodeCard({ postId, code }: { postId: number; code: CodeAttach }) {
+export default function CodeCard({ postId, code }: { postId: number; code: CodeAttach }) {
   const lines = code.preview.split('\n');
   const preview = lines.slice(0, PREVIEW_LINES).join('\n');
   return (

@@ -8,13 +8,16 @@ import { Avatar } from '../../../ui/Avatar.tsx';
 import { ChunkLoadError, loadChunk } from '../../../lib/chunk.ts';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { IconComment, IconMore } from '../../../ui/icons.tsx';
-import { CodeCard } from './CodeCard.tsx';
+import { LazyLayer, lazyComponent } from '../../../ui/LazyLayer.tsx';
 import { ImageGrid } from './ImageGrid.tsx';
 import { LikeButton } from './LikeButton.tsx';
 import { PostContent } from './PostContent.tsx';
 import { cardText, type CardText } from '../card-text.ts';
-import { PostVote } from './PostVote.tsx';
 import './feed.css';
+
+// Few posts carry a poll or code: their code comes with the first card that shows one.
+const PostVote = lazyComponent(() => import('./PostVote.tsx'));
+const CodeCard = lazyComponent(() => import('./CodeCard.tsx'));
 
 /** Clicks on these (or inside them) are theirs, not the card's. */
 const INTERACTIVE = 'a, button, input, textarea, select, label, [role="button"], .vote';
@@ -66,7 +69,8 @@ export function postFacts(post: Post, clock: ReadingClock | null = null): PostFa
   let facts = factsByPost.get(post);
   if (!facts) {
     facts = { readable: readableTime(post.create_time), text: cardText(post.content) };
-    factsByPost.set(post, facts);
+    // Not a text that waits for remove-markdown: worked out again once it is here.
+    if (!facts.text.waiting) factsByPost.set(post, facts);
   }
   return clock ? { ...facts, readable: readableTime(post.create_time, clock.now, clock.utcOffsetMinutes) } : facts;
 }
@@ -150,10 +154,14 @@ export const PostCard = memo(function PostCard({ post, full = false, aside }: { 
 
       <PostContent postId={post.id} text={post.content} full={full} {...(facts ? { card: facts.text } : {})} />
       <ImageGrid images={images} alt={`${authorName}的动态`} />
-      {codes.map((code) => (
-        <CodeCard key={code.uuid} postId={post.id} code={code} />
-      ))}
-      {post.vote ? <PostVote postId={post.id} vote={post.vote} /> : null}
+      {codes.length > 0 || post.vote ? (
+        <LazyLayer>
+          {codes.map((code) => (
+            <CodeCard key={code.uuid} postId={post.id} code={code} />
+          ))}
+          {post.vote ? <PostVote postId={post.id} vote={post.vote} /> : null}
+        </LazyLayer>
+      ) : null}
       <PostChips post={post} />
 
       <footer className="post-card__foot">

@@ -1,8 +1,9 @@
-import { Fragment, lazy, memo, Suspense, useState } from 'react';
+import { Fragment, lazy, memo, Suspense, use, useState } from 'react';
 import { splitLinks } from '#shared/links.ts';
 import { EXTERNAL_LINK_REL } from '../../../ui/rich-text/link-rel.ts';
 import type * as RichTextModule from '../../../ui/RichText.tsx';
-import { cardText, type CardText } from '../card-text.ts';
+import { useRenderingFirstScreen } from '../../../lib/first-screen-render.ts';
+import { cardText, markdownRemoverSettled, useMarkdownRemover, type CardText } from '../card-text.ts';
 import { useExpandedPostsStore } from '../expanded-posts-store.ts';
 
 /** Text with http(s) links recognised (SPEC.md section 5); links open in a new window. */
@@ -34,6 +35,15 @@ const Plain = ({ text }: { text: string }) => (
     <LinkedText text={text} />
   </div>
 );
+
+/**
+ * A card's text whose syntax waits for remove-markdown, in the first screen: the server's render
+ * waits for the code, and so does the hydration of this part alone (the server's text stays).
+ */
+function CardTextOnceRemoved({ text }: { text: string }) {
+  use(markdownRemoverSettled());
+  return <Plain text={cardText(text).shown} />;
+}
 
 /**
  * The rich form once its code is here: rendered as it is, without a Suspense boundary. Through
@@ -88,13 +98,23 @@ export const PostContent = memo(function PostContent({
   const toggle = useExpandedPostsStore((s) => s.toggle);
   // Chosen once per card: switching paths later would build its text's elements again.
   const [LoadedRichText] = useState(() => loadedRichText);
-  const shownInCard = full ? null : (card ?? cardText(text));
+  const markdownRemoverLoaded = useMarkdownRemover();
+  const renderingFirstScreen = useRenderingFirstScreen();
+  // A card's text worked out before remove-markdown came is worked out again.
+  const given = card?.waiting && markdownRemoverLoaded ? undefined : card;
+  const shownInCard = full ? null : (given ?? cardText(text));
   const long = shownInCard?.long === true;
   if (!text.trim()) return null;
   return (
     <div className="post-content">
       {shownInCard && !expanded ? (
-        <Plain text={shownInCard.shown} />
+        shownInCard.waiting && renderingFirstScreen ? (
+          <Suspense fallback={null}>
+            <CardTextOnceRemoved text={text} />
+          </Suspense>
+        ) : (
+          <Plain text={shownInCard.shown} />
+        )
       ) : LoadedRichText ? (
         <LoadedRichText text={text} className="post-content__text" />
       ) : (

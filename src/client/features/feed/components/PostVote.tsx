@@ -16,7 +16,7 @@ export function votePercent(count: number, total: number): number {
  * A post's poll: its options as radio buttons (single choice) or checkboxes (multiple) with
  * 投票; once voted, or closed, the results with percentages and one's own choice marked.
  */
-export function PostVote({ postId, vote, now }: { postId: number; vote: Vote; now?: number }) {
+export default function PostVote({ postId, vote, now }: { postId: number; vote: Vote; now?: number }) {
   const queryClient = useQueryClient();
   const clock = useReadingClock();
   const [shownAt] = useState(() => Date.now());
