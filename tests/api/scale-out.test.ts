@@ -2,7 +2,8 @@
  * Scale-out: two API server processes on one PostgreSQL database behind a
  * round-robin proxy, as README's deployment describes. Whatever process answers:
  *
- * - a session made on one is a session on the other, and a logout on one ends it on both;
+ * - a session made on one is a session on the other, and a logout on one ends it on both (also
+ *   for the reads of posts, which remember a live ticket);
  * - 60 trials of two simultaneous logins of one phone on one device kind, and 10 at once,
  *   leave exactly one live ticket each time (the 452 mutex);
  * - 60 parallel wrong codes count as 60 tries: 5 compared, the rest refused, the right code
@@ -102,11 +103,16 @@ describe('two API processes behind a round-robin proxy on one PostgreSQL', () =>
       expect(((await response.json()) as { code: number }).code).toBe(0);
     }
     expect(proxy.served.every((count, i) => count > before[i]!)).toBe(true);
+    // The reads of posts remember a live ticket on each process (http/auth.ts): the follow tab, twice on each.
+    expect((await call(api.followChannel.path, { channel_id: 1 }, { ticket })).body.code).toBe(0);
+    const followTab = () => call<{ list: unknown[] }>(api.channelPosts.path, { tab: 'follow' }, { ticket });
+    for (let i = 0; i < 4; i++) expect((await followTab()).body.data?.list.length).toBeGreaterThan(0);
     expect((await call(api.logout.path, {}, { ticket })).body.code).toBe(0);
     for (let i = 0; i < 2; i++) {
       const response = await fetch(`${proxy.url}${api.auth.path}?t=x${i}`, { headers: { cookie: `${TICKET_COOKIE}=${ticket}` } });
       expect(((await response.json()) as { error?: { code: number } }).error?.code).toBe(-2000);
     }
+    for (let i = 0; i < 2; i++) expect((await followTab()).body).toMatchObject({ error: { code: -2000 } });
   });
 
   it('leaves exactly one live ticket after each of 60 trials of two simultaneous logins of one phone on one device kind', { timeout: 120_000 }, async () => {
