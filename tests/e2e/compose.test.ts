@@ -93,7 +93,7 @@ describe.each(layouts)('writing a post at $name', ({ name, viewport, phone }) =>
     await expect
       .poll(() => shown.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth)))
       .toEqual([640, 800]);
-    expect(await first.textContent()).toContain('你用哪种语言刷题？');
+    await expect.poll(() => first.textContent()).toContain('你用哪种语言刷题？');
     await first.getByRole('link', { name: channelName }).click();
     await page.waitForURL(/\/channel\/list\/\d+$/);
     await expect.poll(() => page.locator('main article').first().textContent()).toContain(text);
