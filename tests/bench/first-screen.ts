@@ -7,7 +7,7 @@
  *   round, each run in a Chromium of its own with a fresh profile; medians of the four category
  *   scores and of LCP, FCP, TBT and TTI, LCP over the anchor's, and every audit of our pages (and of
  *   the anchor) that does not pass. Then the first-visit JS of /home, counted as
- *   tests/e2e/bundle-size.test.ts counts it, against the 110 KB goal.
+ *   tests/e2e/bundle-size.test.ts counts it and by the same goal: at most 1.3 × the stack alone's.
  * - offline: an offline reload of /home in Chromium (playwright-core, a fresh persistent
  *   profile per round): visited online until the service worker controls the page and the feed
  *   is persisted, then the network cut and the page reloaded; the time from navigation start to
@@ -29,7 +29,7 @@ import type { Paged, Post } from '../../src/shared/schemas.ts';
 import { KEPT_FIRST_SCREEN_CACHE_NAME } from '../../sw/constants.ts';
 import { PROJECT_ROOT } from '../e2e/support/app.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser, PHONE_USER_AGENT } from '../e2e/support/browser.ts';
-import { firstVisitScripts, totalBytes } from '../e2e/support/first-visit.ts';
+import { FIRST_VISIT_JS_OVER_STACK, firstVisitScripts, totalBytes } from '../e2e/support/first-visit.ts';
 import { ANCHOR_POSTS_PATH, buildAnchors, startAnchorServer, type AnchorServer } from './anchors/anchors.ts';
 import {
   LIGHTHOUSE_CATEGORIES,
@@ -58,8 +58,8 @@ const GOALS = {
   score: 100,
   /** Our LCP over the bare page's, per page. */
   lcpRatio: 1.2,
-  /** First-visit JS of /home, gzip-9 (1024 bytes to the KB, as bundle-size.test.ts counts). */
-  firstVisitBytes: 110 * 1024,
+  /** First-visit JS of /home over the stack alone's (gzip-9, as bundle-size.test.ts counts and budgets it). */
+  firstVisitOverStack: FIRST_VISIT_JS_OVER_STACK,
   /** Offline start over the anchor's with its service worker. */
   offlineRatio: 1.5,
 };
@@ -368,16 +368,17 @@ async function reportFirstVisitJs(bench: FirstScreenBench, ours: Running, anchor
   ];
   say(`First-visit JS of /home (every script a fresh profile loads, gzip level 9, as \`tests/e2e/bundle-size.test.ts\` counts it), beside the anchors built in this run:`);
   say();
-  say(`| page | gzip-9 bytes | KiB | files | goal ≤ ${GOALS.firstVisitBytes / 1024} KB (${GOALS.firstVisitBytes.toLocaleString('en')} B) |`);
-  say('|---|---|---|---|---|');
+  const stackBytes = totalBytes(stackAlone);
+  say(`| page | gzip-9 bytes | KiB | files | × the stack alone | goal ≤ ${GOALS.firstVisitOverStack} × the stack alone |`);
+  say('|---|---|---|---|---|---|');
   for (const [name, sizes] of rows) {
     const total = totalBytes(sizes);
-    const goal = name.startsWith('ours') ? (total <= GOALS.firstVisitBytes ? 'met' : '**not met**') : '';
-    say(`| ${name} | ${total.toLocaleString('en')} | ${fixed(total / 1024, 1)} | ${sizes.size} | ${goal} |`);
+    const goal = name.startsWith('ours') ? (total / stackBytes <= GOALS.firstVisitOverStack ? 'met' : '**not met**') : '';
+    say(`| ${name} | ${total.toLocaleString('en')} | ${fixed(total / 1024, 1)} | ${sizes.size} | ${fixed(total / stackBytes, 3)} | ${goal} |`);
   }
   say();
   say(
-    `Over the stack alone, the goal leaves ${(GOALS.firstVisitBytes - totalBytes(stackAlone)).toLocaleString('en')} B for the app; ours takes ${(totalBytes(oursOnMobile) - totalBytes(stackAlone)).toLocaleString('en')} B.`,
+    `Over the stack alone, the goal leaves ${Math.floor(stackBytes * (GOALS.firstVisitOverStack - 1)).toLocaleString('en')} B for the app; ours takes ${(totalBytes(oursOnMobile) - stackBytes).toLocaleString('en')} B.`,
   );
   say();
 }

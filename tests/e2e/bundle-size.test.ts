@@ -15,17 +15,11 @@ import { FIRST_SCREEN_PAGE_MODULE } from '../../src/shared/first-screen.ts';
 import { scriptsOf, type BuildManifest } from '../../src/server/http/first-screen.ts';
 import { PROJECT_ROOT } from './support/app.ts';
 import { sharedApp } from './support/fixtures.ts';
-import { firstVisitScripts, totalBytes } from './support/first-visit.ts';
+import { FIRST_VISIT_JS_OVER_STACK, firstVisitScripts, totalBytes } from './support/first-visit.ts';
 
-/**
- * Every script a first visit to /home runs, at most this many times what the stack alone runs:
- * React, TanStack Router and Query, the persister and idb-keyval, zustand and dayjs are most of
- * it, and the floor the user's stack sets. A first visit is often a stranger on a phone's network
- * deciding whether to stay: whatever the first screen does not need loads later, in chunks of its
- * own (as workbox-window does, the service worker's registration, once the page is up: still counted).
- */
-const FIRST_VISIT_JS_OVER_STACK = 1.3;
-
+// A first visit is often a stranger on a phone's network deciding whether to stay: whatever the
+// first screen does not need loads later, in chunks of its own (as workbox-window does, the
+// service worker's registration, once the page is up: still counted).
 const app = sharedApp();
 
 describe('first visit to /home', () => {
