@@ -81,9 +81,9 @@ export function defineEndpoint<E extends Endpoint>(app: FastifyInstance, endpoin
       let data: Awaited<ReturnType<EndpointHandler<E>>>;
       try {
         data = await handler({ input, viewer: viewer as ViewerFor<E>, request, reply });
-      } catch (err) {
+      } catch (error) {
         // The ticket a viewer was remembered by is no longer live: answered as a fresh lookup finds the caller.
-        if (!(err instanceof StaleTicket)) throw err;
+        if (!(error instanceof StaleTicket)) throw error;
         const fresh = await request.resolveViewerAfresh();
         if (endpoint.auth === 'required' && !fresh) throw notLoggedIn();
         data = await handler({ input, viewer: fresh as ViewerFor<E>, request, reply });
