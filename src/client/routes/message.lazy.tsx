@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { cutText } from '#shared/text-length.ts';
 import type { ImageAttach, Post } from '#shared/schemas.ts';
 import { postDetailQueryOptions } from '../entities/post/queries.ts';
-import { PostCard } from '../features/feed/components/PostCard.tsx';
+import { PostCard, preloadPostParts } from '../features/feed/components/PostCard.tsx';
 import { preloadRichText } from '../features/feed/components/PostContent.tsx';
 import { Likers } from '../features/post/components/Likers.tsx';
 import { PostComments } from '../features/post/components/PostComments.tsx';
@@ -32,7 +32,7 @@ export async function loadMessageDetail({ context, params }: { context: RouterCo
   void context.queryClient.prefetchInfiniteQuery(commentsQueryOptions(postId));
   // The post's rich text is in this page's code: loaded before the first render (the server's
   // and the hydration's alike), it renders at once rather than after a suspension.
-  await Promise.all([context.queryClient.ensureQueryData(postDetailQueryOptions(postId)), preloadRichText()]);
+  await Promise.all([context.queryClient.ensureQueryData(postDetailQueryOptions(postId)).then(preloadPostParts), preloadRichText()]);
 }
 
 /** The loader of messagePoster: loaded with this page's code. */

@@ -3,30 +3,52 @@
  * dialog, the picker, the AI widget). A chunk that fails to load (offline, a deploy removed
  * it) must not take the app down: the layer closes with a toast and is tried again next time.
  */
-import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { loadChunk } from '../lib/chunk.ts';
 import { toast } from './toast/toast-store.ts';
 
 /** What to do once a LazyLayer has caught a failed load: make the next render load again. */
 const retryAfterCatch = new WeakMap<object, () => void>();
 
+/** A component whose code loads when first shown, or ahead when preload() is called. */
+export interface LazyComponent<P extends object> {
+  (props: P): ReactNode;
+  /** Loads the code now: an instance mounted after it has come renders at once, without a suspension. */
+  preload(): Promise<void>;
+}
+
 /**
  * React.lazy through loadChunk. A failed load is tried again by the next render after a LazyLayer
  * has caught it: replaced at once, React's own retry of the failed render would load again, and
  * again, and never reach the layer (while the network is gone, or the code with the old build).
+ * Code already here is rendered as it is: through React.lazy even loaded code suspends a first
+ * render once, and a page's hydration would leave that part to later.
  */
-export function lazyComponent<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
+export function lazyComponent<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyComponent<P> {
+  let loaded: ComponentType<P> | undefined;
+  const loadOnce = () =>
+    loadChunk(load).then((module) => {
+      loaded = module.default;
+      return module;
+    });
   const create = () =>
     lazy(() =>
-      loadChunk(load).catch((error: unknown) => {
+      loadOnce().catch((error: unknown) => {
         if (typeof error === 'object' && error !== null) retryAfterCatch.set(error, () => (Current = create()));
         throw error;
       }),
     );
   let Current = create();
-  return function LazyComponent(props: P) {
-    return <Current {...props} />;
-  };
+  function LazyComponent(props: P) {
+    // Chosen once per instance: switching later would mount it again, its state lost.
+    const [Component] = useState<ComponentType<P>>(() => loaded ?? Current);
+    return <Component {...props} />;
+  }
+  LazyComponent.preload = () => loadOnce().then(
+    () => undefined,
+    () => undefined,
+  );
+  return LazyComponent;
 }
 
 interface LazyLayerProps {

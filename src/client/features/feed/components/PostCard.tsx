@@ -19,6 +19,11 @@ import './feed.css';
 const PostVote = lazyComponent(() => import('./PostVote.tsx'));
 const CodeCard = lazyComponent(() => import('./CodeCard.tsx'));
 
+/** Loads the code of the post's poll and code cards, if it has any: a page that shows it first (its loader) renders them at once. */
+export function preloadPostParts(post: Post): Promise<unknown> {
+  return Promise.all([post.vote ? PostVote.preload() : undefined, post.attach.some((a) => a.type === 'code') ? CodeCard.preload() : undefined]);
+}
+
 /** Clicks on these (or inside them) are theirs, not the card's. */
 const INTERACTIVE = 'a, button, input, textarea, select, label, [role="button"], .vote';
 
