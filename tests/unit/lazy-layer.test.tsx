@@ -24,6 +24,21 @@ function flakyComponent(failures: number) {
   return { Component, loads };
 }
 
+describe('a lazy component preloaded', () => {
+  it('renders in the first commit of a layer mounted after its code came: nothing for a hydration to leave to later', async () => {
+    const { Component, loads } = flakyComponent(0);
+    await Component.preload();
+    const { container } = render(
+      <LazyLayer>
+        <Component text="已经在这里" />
+      </LazyLayer>,
+    );
+    // No act() or wait: what the first commit wrote.
+    expect(container.textContent).toBe('已经在这里');
+    expect(loads.count).toBe(1);
+  });
+});
+
 describe('a LazyLayer whose code does not load', () => {
   it('shows its stand-in, having asked for the code once (React retrying the render does not load it again and again)', async () => {
     const { Component, loads } = flakyComponent(Infinity);
