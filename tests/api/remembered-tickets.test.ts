@@ -1,8 +1,10 @@
 /**
- * The reads of posts take a ticket found live by an earlier request without looking it up again,
- * and their statement finds it still live (http/auth.ts, services/posts.ts). Ended behind the
- * process's back, as another API process or an expiry would end it, the next read answers as a
- * lookup would: logged out, or 452 after a login elsewhere. On both engines (the check is part of
+ * The reads of posts and the writes made most (likes, comments, posts) take a ticket found live
+ * by an earlier request without looking it up again, and their first statement finds it still
+ * live (http/auth.ts, services/posts.ts, services/once.ts). Ended behind the
+ * process's back, as another API process or an expiry would end it, the next read or write answers
+ * as a lookup would, and a write changes and counts nothing: logged out, or 452 after a login
+ * elsewhere. On both engines (the check is part of
  * the prepared statement). Also the follow tab, which reads its channels' indexes alone, past
  * deleted posts: full pages, `more` right, every live post once.
  */
@@ -12,7 +14,7 @@ import { api } from '../../src/shared/api.ts';
 import { ErrorCode } from '../../src/shared/errors.ts';
 import type { Paged, Post } from '../../src/shared/schemas.ts';
 import { hashToken } from '../../src/server/services/sessions.ts';
-import { codeOf, phoneSource, testAppFor, testDatabases } from '../support/api.ts';
+import { codeOf, newClientId, phoneSource, testAppFor, testDatabases, type CallResult } from '../support/api.ts';
 import { queryRows } from '../support/db.ts';
 
 describe.each(testDatabases)('remembered tickets on $name', ({ open }) => {
@@ -63,6 +65,62 @@ describe.each(testDatabases)('remembered tickets on $name', ({ open }) => {
     expect(read.status).toBe(452);
     expect(codeOf(read)).toBe(ErrorCode.Relogin);
   });
+
+  /** The writes that take a remembered ticket, each on post `postId`; the others need a client_id, a like may go without. */
+  const key = () => ({ client_id: newClientId('remembered') });
+  // A text of its own each time: the same text again is refused as a repeat.
+  const text = (what: string) => `记得的票写的${what} ${newClientId('text')}`;
+  const writes = {
+    'likes/add with a client_id': (ticket: string, postId: number) => app.t.call(api.likeAdd, { post_id: postId, ...key() }, { ticket }),
+    'likes/add without one': (ticket: string, postId: number) => app.t.call(api.likeAdd, { post_id: postId }, { ticket }),
+    'likes/cancel with a client_id': (ticket: string, postId: number) => app.t.call(api.likeCancel, { post_id: postId, ...key() }, { ticket }),
+    'likes/cancel without one': (ticket: string, postId: number) => app.t.call(api.likeCancel, { post_id: postId }, { ticket }),
+    'comment/add': (ticket: string, postId: number) => app.t.call(api.commentAdd, { post_id: postId, content: text('评论'), ...key() }, { ticket }),
+    'post/add': (ticket: string) => app.t.call(api.postAdd, { content: text('动态'), channel_id: [1], ...key() }, { ticket }),
+  };
+
+  /** What a user's writes leave behind: their likes, comments, posts, stored answers and write window. */
+  async function traces(uid: number) {
+    const [row] = await queryRows<Record<string, number>>(
+      app.database.db,
+      sql`select (select count(*) from likes where user_id = ${uid})::int as likes,
+        (select count(*) from comments where user_id = ${uid})::int as comments,
+        (select count(*) from posts where user_id = ${uid})::int as posts,
+        (select count(*) from idempotency_keys where user_id = ${uid})::int as keys,
+        (select coalesce(sum(count), 0) from rate_limits where key = ${`write:user:${uid}`})::int as window`,
+    );
+    return row!;
+  }
+
+  /** A fresh user whose ticket this process remembers (its reads and this write made with it), with a post to write on. */
+  async function rememberedWriter(write: (ticket: string, postId: number) => Promise<CallResult<unknown>>) {
+    const phone = freshPhone();
+    const { ticket, uid } = await app.t.login(phone);
+    const post = (await app.t.call<Paged<Post>>(api.channelPosts, { tab: 'all', size: 1 }, { ticket })).data().list[0]!;
+    expect(codeOf(await write(ticket, post.id))).toBeUndefined();
+    expect(codeOf(await write(ticket, post.id))).toBeUndefined();
+    return { phone, ticket, uid, postId: post.id };
+  }
+
+  for (const [name, write] of Object.entries(writes)) {
+    it(`refuses ${name} on a remembered ticket logged out behind the process's back, writing and counting nothing`, async () => {
+      const { ticket, uid, postId } = await rememberedWriter(write);
+      const before = await traces(uid);
+      await endBehindTheBack(ticket, sql`ended_at = now(), ended_reason = 'logout'`);
+      expect(codeOf(await write(ticket, postId))).toBe(ErrorCode.NotLoggedIn);
+      expect(await traces(uid)).toEqual(before);
+    });
+
+    it(`answers 452 on ${name} once a login elsewhere ended the remembered ticket`, async () => {
+      const { phone, ticket, uid, postId } = await rememberedWriter(write);
+      const before = await traces(uid);
+      await app.t.login(phone);
+      const refused = await write(ticket, postId);
+      expect(refused.status).toBe(452);
+      expect(codeOf(refused)).toBe(ErrorCode.Relogin);
+      expect(await traces(uid)).toEqual(before);
+    });
+  }
 
   it('tells the viewer their likes and follows on a remembered ticket as on a looked-up one', async () => {
     const { ticket } = await app.t.login('13800000000');

@@ -50,12 +50,22 @@ const WRITE_PATHS = new Set<string>(
 );
 
 /**
- * The reads of posts, whose one statement also finds the caller's ticket still live (services/posts.ts):
- * for them a ticket found live by an earlier request is taken as it was, without a lookup of its
- * own, and the statement's check stands for it (StaleTicket when it fails). Every other call looks
- * its ticket up, so a logout or a login elsewhere, on any process, ends it at once.
+ * The calls whose first statement also finds the caller's ticket still live: the reads of posts
+ * (services/posts.ts) and the writes made most (the writer's, services/once.ts). For them a ticket
+ * found live by an earlier request is taken as it was, without a lookup of its own, and the
+ * statement's check stands for it (StaleTicket when it fails). Every other call looks its ticket
+ * up, so a logout or a login elsewhere, on any process, ends it at once.
  */
-const CHECKED_IN_STATEMENT = new Set<string>([routes.channelPosts.path, routes.topicPosts.path, routes.userPosts.path, routes.postDetail.path]);
+const CHECKED_IN_STATEMENT = new Set<string>([
+  routes.channelPosts.path,
+  routes.topicPosts.path,
+  routes.userPosts.path,
+  routes.postDetail.path,
+  routes.likeAdd.path,
+  routes.likeCancel.path,
+  routes.commentAdd.path,
+  routes.postAdd.path,
+]);
 
 interface KnownTicket {
   viewer: Viewer;
@@ -92,7 +102,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db }) =
     let pending = viewerCache.get(this);
     if (!pending) {
       const path = this.routeOptions.url ?? '';
-      pending = resolve(options.db, this.credentials(), WRITE_PATHS.has(path) ? 'write' : CHECKED_IN_STATEMENT.has(path) ? 'checked' : 'read');
+      pending = resolve(options.db, this.credentials(), { remembered: CHECKED_IN_STATEMENT.has(path), onWriteConnection: WRITE_PATHS.has(path) });
       viewerCache.set(this, pending);
     }
     return pending;
@@ -100,25 +110,28 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db }) =
   app.decorateRequest('resolveViewerAfresh', function (this: FastifyRequest) {
     const credentials = this.credentials();
     if (credentials) knownOf(options.db).delete(credentials.ticket);
-    const pending = resolve(options.db, credentials, 'read');
+    const pending = resolve(options.db, credentials, { remembered: false, onWriteConnection: false });
     viewerCache.set(this, pending);
     return pending;
   });
 });
 
-/** How a call looks its ticket up: on a write's connection, or as a read, or (CHECKED_IN_STATEMENT) remembered. */
-type Lookup = 'write' | 'read' | 'checked';
+/** How a call finds its ticket: remembered when live before (CHECKED_IN_STATEMENT), and else looked up on a write's connection or as a read. */
+interface Lookup {
+  remembered: boolean;
+  onWriteConnection: boolean;
+}
 
 async function resolve(db: Db, credentials: Credentials | undefined, lookup: Lookup): Promise<Viewer | null> {
   if (!credentials) return null;
   const known = knownOf(db);
-  const remembered = lookup === 'checked' ? known.get(credentials.ticket) : undefined;
+  const remembered = lookup.remembered ? known.get(credentials.ticket) : undefined;
   if (remembered && remembered.expiresAt > Date.now()) {
     if (credentials.via === 'headers' && remembered.deviceId !== credentials.deviceId) return null;
     return { ...remembered.viewer, ticketCheck: remembered.hash };
   }
   const found =
-    lookup === 'write' ? await onWriteConnection(db, (connection) => lookupTicket(connection, credentials.ticket)) : await lookupTicket(db, credentials.ticket);
+    lookup.onWriteConnection ? await onWriteConnection(db, (connection) => lookupTicket(connection, credentials.ticket)) : await lookupTicket(db, credentials.ticket);
   if (found.state === 'none') {
     known.delete(credentials.ticket);
     return null;

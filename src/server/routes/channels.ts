@@ -28,12 +28,12 @@ export const channelHandlers = ({ db, config, onReplay }: RouteDeps) => {
     channelPosts: ({ input, viewer }) => listPosts(db, channelPostsFilter(input, viewer?.userId ?? null), input, viewer),
 
     followChannel: ({ input, viewer }) =>
-      write({ endpoint: 'followChannel', userId: viewer.userId, input }, async (tx) => ({
+      write({ endpoint: 'followChannel', viewer, input }, async (tx) => ({
         is_follow: await setChannelFollow(tx, viewer.userId, input.channel_id, true),
       })),
 
     unfollowChannel: ({ input, viewer }) =>
-      write({ endpoint: 'unfollowChannel', userId: viewer.userId, input }, async (tx) => ({
+      write({ endpoint: 'unfollowChannel', viewer, input }, async (tx) => ({
         is_follow: await setChannelFollow(tx, viewer.userId, input.channel_id, false),
       })),
 

@@ -11,7 +11,7 @@ export const complaintHandlers = ({ db, config, onReplay }: RouteDeps) => {
     complainReasons: async () => ({ list: COMPLAIN_REASONS.map(({ reason, text }) => ({ reason, text })) }),
 
     complainAdd: ({ input, viewer }) =>
-      write({ endpoint: 'complainAdd', userId: viewer.userId, input }, (tx) =>
+      write({ endpoint: 'complainAdd', viewer, input }, (tx) =>
         addComplaint(tx, viewer.userId, input, config.dailyComplaintLimit),
       ),
   });

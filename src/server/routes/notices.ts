@@ -20,13 +20,13 @@ export const noticeHandlers = ({ db, config, onReplay }: RouteDeps) => {
     },
 
     noticeRead: ({ input, viewer }) =>
-      write({ endpoint: 'noticeRead', userId: viewer.userId, input }, (tx) => markNoticesRead(tx, viewer.userId, input.up_to_id)),
+      write({ endpoint: 'noticeRead', viewer, input }, (tx) => markNoticesRead(tx, viewer.userId, input.up_to_id)),
 
     noticeSettings: ({ input, viewer }) => {
       const { client_id: _clientId, ...change } = input;
       // Reading the switches is no write: it counts against no limit.
       if (Object.values(change).every((value) => value === undefined)) return noticeSettings(db, viewer.userId, {});
-      return write({ endpoint: 'noticeSettings', userId: viewer.userId, input }, (tx) => noticeSettings(tx, viewer.userId, change));
+      return write({ endpoint: 'noticeSettings', viewer, input }, (tx) => noticeSettings(tx, viewer.userId, change));
     },
   });
 };

@@ -20,20 +20,20 @@ export const postHandlers = ({ db, config, onReplay }: RouteDeps) => {
     postDetail: ({ input, viewer }) => getPost(db, input.post_id, viewer),
 
     postAdd: ({ input, viewer, request }) =>
-      write({ endpoint: 'postAdd', userId: viewer.userId, input }, (tx) =>
+      write({ endpoint: 'postAdd', viewer, input }, (tx) =>
         addPost(tx, viewer.userId, input, { hostname: request.hostname, dailyPostLimit: config.dailyPostLimit }),
       ),
 
     postDelete: ({ input, viewer }) =>
-      write({ endpoint: 'postDelete', userId: viewer.userId, input }, (tx) => deletePost(tx, viewer.userId, input.post_id)),
+      write({ endpoint: 'postDelete', viewer, input }, (tx) => deletePost(tx, viewer.userId, input.post_id)),
 
     likeAdd: ({ input, viewer }) =>
-      write.inStatement({ endpoint: 'likeAdd', userId: viewer.userId, input }, (db, once) =>
+      write.inStatement({ endpoint: 'likeAdd', viewer, input }, (db, once) =>
         setLike(db, viewer.userId, likeTargetOf(input), true, once),
       ),
 
     likeCancel: ({ input, viewer }) =>
-      write.inStatement({ endpoint: 'likeCancel', userId: viewer.userId, input }, (db, once) =>
+      write.inStatement({ endpoint: 'likeCancel', viewer, input }, (db, once) =>
         setLike(db, viewer.userId, likeTargetOf(input), false, once),
       ),
 
@@ -48,15 +48,15 @@ export const postHandlers = ({ db, config, onReplay }: RouteDeps) => {
     },
 
     commentAdd: ({ input, viewer }) =>
-      write.inStatement({ endpoint: 'commentAdd', userId: viewer.userId, input }, (db, once) =>
+      write.inStatement({ endpoint: 'commentAdd', viewer, input }, (db, once) =>
         addComment(db, viewer.userId, input, config.dailyCommentLimit, once),
       ),
 
     commentDelete: ({ input, viewer }) =>
-      write({ endpoint: 'commentDelete', userId: viewer.userId, input }, (tx) => deleteComment(tx, viewer.userId, input.comment_id)),
+      write({ endpoint: 'commentDelete', viewer, input }, (tx) => deleteComment(tx, viewer.userId, input.comment_id)),
 
     voteSubmit: ({ input, viewer }) =>
-      write({ endpoint: 'voteSubmit', userId: viewer.userId, input }, (tx) =>
+      write({ endpoint: 'voteSubmit', viewer, input }, (tx) =>
         submitVote(tx, viewer.userId, input.post_id, input.option_ids),
       ),
 

@@ -17,6 +17,6 @@ export const timeHandlers = ({ db, config, onReplay }: RouteDeps) => {
     // The body arrives as base64 of the JSON (see the preValidation hook in app.ts); exactly
     // once per client_id, within the write limit, like every write.
     noteUpdate: ({ input, viewer }) =>
-      write({ endpoint: 'noteUpdate', userId: viewer.userId, input }, (tx) => saveNote(tx, viewer.userId, input, config.dailyNoteLimit)),
+      write({ endpoint: 'noteUpdate', viewer, input }, (tx) => saveNote(tx, viewer.userId, input, config.dailyNoteLimit)),
   });
 };

@@ -19,19 +19,19 @@ export const userHandlers = ({ db, config, onReplay }: RouteDeps) => {
     },
 
     followUser: ({ input, viewer }) =>
-      write({ endpoint: 'followUser', userId: viewer.userId, input }, async (tx) => ({
+      write({ endpoint: 'followUser', viewer, input }, async (tx) => ({
         is_follow: await setUserFollow(tx, viewer.userId, input.user_id, true),
       })),
 
     unfollowUser: ({ input, viewer }) =>
-      write({ endpoint: 'unfollowUser', userId: viewer.userId, input }, async (tx) => ({
+      write({ endpoint: 'unfollowUser', viewer, input }, async (tx) => ({
         is_follow: await setUserFollow(tx, viewer.userId, input.user_id, false),
       })),
 
     noteList: ({ input }) => listNotes(db, input.visit_ucode, input.size, input.prev),
 
     nickUpdate: async ({ input, viewer }) => {
-      await write({ endpoint: 'nickUpdate', userId: viewer.userId, input }, (tx) =>
+      await write({ endpoint: 'nickUpdate', viewer, input }, (tx) =>
         setNick(tx, viewer.userId, input.nick, config.dailyNickChangeLimit),
       );
       // This process's posts show the new nickname at once (others within AUTHOR_TTL_MS).

@@ -19,7 +19,7 @@ import { ErrorCode } from '#shared/errors.ts';
 import { DAILY_WINDOW_SECONDS, dailyCapKey } from './limits.ts';
 import { windowHitText } from './rate-limit.ts';
 import { removeCommentNotices } from './notices.ts';
-import { onceParts, type InStatement, type OnceCall } from './once.ts';
+import { onceParts, type InStatement, type OnceCall, type OnceOutcome } from './once.ts';
 import type { KeysetRequest, Page } from './paging.ts';
 
 const FIRST_REPLIES = 3;
@@ -228,9 +228,7 @@ const addStatements = {
   unkeyed: preparedStatement('comment_add_unkeyed', ['int', 'bigint', 'text', 'text', 'int', 'bigint', ...onceParts(7, false).types], addStatementText(false)),
 };
 
-interface AddedRow {
-  once_count: number | null;
-  once_elapsed_ms: number | null;
+interface AddedRow extends OnceOutcome {
   post_live: boolean;
   answered_post_id: number | string | null;
   answer: Comment | null;

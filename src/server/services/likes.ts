@@ -6,7 +6,7 @@ import { existsPerRow, preparedStatement, queryPrepared, statementNamed, type Pr
 import { notFound } from '../errors.ts';
 import { inOneTrip } from '../db/transaction.ts';
 import { likeNotice } from './notices.ts';
-import { onceParts, type InStatement, type OnceCall } from './once.ts';
+import { onceParts, type InStatement, type OnceCall, type OnceOutcome } from './once.ts';
 import { keysetPage, type KeysetRequest, type Page } from './paging.ts';
 
 export type LikeTarget = { post_id: number } | { comment_id: number };
@@ -56,9 +56,7 @@ function likeStatement(kind: LikeKind, on: boolean, keyed: boolean): PreparedSta
   );
 }
 
-interface LikeRow {
-  once_count: number | null;
-  once_elapsed_ms: number | null;
+interface LikeRow extends OnceOutcome {
   author_id: number | null;
   post_id: number | string | null;
   like_count: number;

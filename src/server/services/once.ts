@@ -11,11 +11,11 @@
  *   const write = writer(db, config);
  *   // The key claimed first, then the effect, then its answer stored (post/add, votes, deletes...):
  *   postDelete: ({ input, viewer }) =>
- *     write({ endpoint: 'postDelete', userId: viewer.userId, input }, (tx) => deletePost(tx, viewer.userId, input.post_id)),
+ *     write({ endpoint: 'postDelete', viewer, input }, (tx) => deletePost(tx, viewer.userId, input.post_id)),
  *   // The effect's own first statement carries the key, the count and the stored answer
  *   // (onceParts): a write made in one statement is one round trip (comment/add, likes).
  *   commentAdd: ({ input, viewer }) =>
- *     write.inStatement({ endpoint: 'commentAdd', userId: viewer.userId, input }, (db, once) =>
+ *     write.inStatement({ endpoint: 'commentAdd', viewer, input }, (db, once) =>
  *       addComment(db, viewer.userId, input, config.dailyCommentLimit, once)),
  */
 import { createHash } from 'node:crypto';
@@ -28,15 +28,22 @@ import { idempotencyKeys, rateLimits } from '../db/schema.ts';
 import { inTransaction, onWriteConnection } from '../db/transaction.ts';
 import { BusinessError, tooFrequent } from '../errors.ts';
 import { addToWindow, windowAfterHit, windowHitText } from './rate-limit.ts';
+import { StaleTicket, TICKET_LIVE_SQL, type Viewer } from './sessions.ts';
 
 /** Keys are kept at least this long; older ones are deleted now and then. */
 export const IDEMPOTENCY_KEEP_HOURS = 24;
 /** Roughly one write in this many also cleans up expired keys and rate-limit windows. */
 const CLEANUP_EVERY = 64;
 
+/**
+ * Who writes: a viewer remembered by its ticket (ticketCheck, http/auth.ts) has the ticket found
+ * still live by the write's first statement, and the write refused with StaleTicket when it is not.
+ */
+export type Writer = Pick<Viewer, 'userId' | 'ticketCheck'>;
+
 export interface WriteCall {
   endpoint: EndpointName;
-  userId: number;
+  viewer: Writer;
   /** The validated input; its client_id (if any) is the key, the rest is hashed. */
   input: { client_id?: string | undefined };
 }
@@ -76,7 +83,7 @@ async function findKey(db: Db, call: WriteCall, clientId: string) {
     .select({ requestHash: idempotencyKeys.requestHash, result: idempotencyKeys.result })
     .from(idempotencyKeys)
     .where(
-      and(eq(idempotencyKeys.userId, call.userId), eq(idempotencyKeys.kind, call.endpoint), eq(idempotencyKeys.clientId, clientId)),
+      and(eq(idempotencyKeys.userId, call.viewer.userId), eq(idempotencyKeys.kind, call.endpoint), eq(idempotencyKeys.clientId, clientId)),
     )
     .limit(1);
   return row;
@@ -117,14 +124,17 @@ export function writer(db: Db, limits: WriteLimits, onReplay: OnReplay = () => u
   async function write<T>(call: WriteCall, effect: (tx: Db) => Promise<T>): Promise<T> {
     const clientId = call.input.client_id;
     const hash = requestHash(call.input);
+    const userId = call.viewer.userId;
     let fresh = false;
     const result = await inTransaction(
       db,
       async (tx) => {
-        const window =
-          clientId === undefined
-            ? await addToWindow(tx, writeWindowKey(call.userId), WRITE_WINDOW_SECONDS)
-            : await claimed(tx, call, clientId, hash);
+        // Sent with the claim, in the same trip: a ticket no longer live rolls the claim back.
+        const ticket = ticketStillLive(tx, call.viewer);
+        const claim =
+          clientId === undefined ? addToWindow(tx, writeWindowKey(userId), WRITE_WINDOW_SECONDS) : claimed(tx, call, clientId, hash);
+        const [live, window] = await Promise.all([ticket, claim]);
+        if (!live) throw new StaleTicket();
         if (window === undefined) {
           // Answered before, or by a concurrent request with this key that committed first (the
           // claim waited for it on the unique index).
@@ -139,7 +149,7 @@ export function writer(db: Db, limits: WriteLimits, onReplay: OnReplay = () => u
       },
       (tx, data) =>
         fresh && clientId !== undefined
-          ? queryPrepared(tx, storeAnswer, [call.userId, boundText(call.endpoint), boundText(clientId), boundText(JSON.stringify(data))])
+          ? queryPrepared(tx, storeAnswer, [userId, boundText(call.endpoint), boundText(clientId), boundText(JSON.stringify(data))])
           : undefined,
     );
     await cleanupNow();
@@ -153,11 +163,12 @@ export function writer(db: Db, limits: WriteLimits, onReplay: OnReplay = () => u
   async function inStatement<T>(call: WriteCall, effect: (db: Db, once: OnceCall) => Promise<InStatement<T>>): Promise<T> {
     const clientId = call.input.client_id;
     const hash = requestHash(call.input);
-    const window = [boundText(writeWindowKey(call.userId)), limits.writeLimitPerMinute];
+    const { userId, ticketCheck } = call.viewer;
+    const window = [boundText(writeWindowKey(userId)), limits.writeLimitPerMinute, ticketCheck ?? null];
     const once: OnceCall =
       clientId === undefined
-        ? { keyed: false, values: window }
-        : { keyed: true, values: [call.userId, boundText(call.endpoint), boundText(clientId), hexDigest(hash), ...window] };
+        ? { keyed: false, values: [userId, ...window] }
+        : { keyed: true, values: [userId, boundText(call.endpoint), boundText(clientId), hexDigest(hash), ...window] };
     let made: InStatement<T>;
     try {
       made = await onWriteConnection(db, (connection) => effect(connection, once));
@@ -165,7 +176,8 @@ export function writer(db: Db, limits: WriteLimits, onReplay: OnReplay = () => u
       if (clientId !== undefined && isKeyTaken(error)) return replay<T>(call, clientId, hash);
       throw error;
     }
-    const { once_count: count, once_elapsed_ms: elapsedMs } = made.outcome;
+    const { once_count: count, once_elapsed_ms: elapsedMs, once_ticket_live: live } = made.outcome;
+    if (!live) throw new StaleTicket();
     if (count === null || elapsedMs === null) return replay<T>(call, clientId!, hash);
     if (count > limits.writeLimitPerMinute) throw tooFrequent(windowAfterHit({ count, elapsed_ms: elapsedMs }, WRITE_WINDOW_SECONDS).remainingMs);
     const result = made.answer();
@@ -200,8 +212,12 @@ export function writer(db: Db, limits: WriteLimits, onReplay: OnReplay = () => u
  *   whole statement (or transaction) with it; writer answers it from the key.
  * - once_count and once_elapsed_ms (in the effect's answer row): null for a replay.
  *
- * Placeholders start at `first`: keyed, user, endpoint, client_id, request hash, window key and
- * limit; without a key, the window key and the limit.
+ * - once_ticket_live (in the effect's answer row): false when the writer was remembered by a
+ *   ticket (Writer's ticketCheck) that is no longer live; the write then changes and counts nothing.
+ *
+ * Placeholders start at `first`: keyed, user, endpoint, client_id, request hash, window key, limit
+ * and the remembered ticket's hash (null when the ticket was looked up for this request); without
+ * a key, user, window key, limit and ticket hash.
  */
 export interface OnceParts {
   types: readonly string[];
@@ -212,15 +228,16 @@ export interface OnceParts {
 
 export function onceParts(first: number, keyed: boolean): OnceParts {
   const $ = (i: number) => `$${first + i}`;
-  const [user, endpoint, clientId, hash, windowKey, limit] = keyed ? [0, 1, 2, 3, 4, 5].map($) : ['', '', '', '', $(0), $(1)];
+  const [user, endpoint, clientId, hash, windowKey, limit, ticket] = keyed ? [0, 1, 2, 3, 4, 5, 6].map($) : [$(0), '', '', '', $(1), $(2), $(3)];
   const fresh = keyed
     ? `once_fresh as (select 1 where not exists (
         select from idempotency_keys where user_id = ${user} and kind = ${endpoint} and client_id = ${clientId})),`
     : '';
   return {
-    types: keyed ? ['int', 'text', 'text', 'text', 'text', 'int'] : ['text', 'int'],
-    ctes: `${fresh}
-      once_hit as (${windowHitText(windowKey!, String(WRITE_WINDOW_SECONDS), '1', keyed ? 'from once_fresh' : '')}),
+    types: keyed ? ['int', 'text', 'text', 'text', 'text', 'int', 'text'] : ['int', 'text', 'int', 'text'],
+    ctes: `once_ticket as (select 1 where ${ticket}::text is null or ${TICKET_LIVE_SQL(ticket!, user!)}),
+      ${fresh}
+      once_hit as (${windowHitText(windowKey!, String(WRITE_WINDOW_SECONDS), '1', keyed ? 'from once_fresh, once_ticket' : 'from once_ticket')}),
       once_go as (select 1 from once_hit where count <= ${limit})`,
     store: (answer, from) =>
       keyed
@@ -228,7 +245,8 @@ export function onceParts(first: number, keyed: boolean): OnceParts {
             insert into idempotency_keys (user_id, kind, client_id, request_hash, result)
             select ${user}, ${endpoint}, ${clientId}, ${hash}, ${answer} from ${from} returning 1)`
         : 'once_stored as (select 1)',
-    outcome: '(select count from once_hit) as once_count, (select elapsed_ms from once_hit) as once_elapsed_ms',
+    outcome: `(select count from once_hit) as once_count, (select elapsed_ms from once_hit) as once_elapsed_ms,
+      exists (select from once_ticket) as once_ticket_live`,
   };
 }
 
@@ -239,8 +257,15 @@ export interface OnceCall {
 }
 
 /** What such an effect gives back: its statement's once outcome, and its answer (which may throw the effect's own refusals). */
+/** The columns onceParts' outcome adds to the effect's answer row. */
+export interface OnceOutcome {
+  once_count: number | null;
+  once_elapsed_ms: number | null;
+  once_ticket_live: boolean;
+}
+
 export interface InStatement<T> {
-  outcome: { once_count: number | null; once_elapsed_ms: number | null };
+  outcome: OnceOutcome;
   answer: () => T;
 }
 
@@ -253,14 +278,23 @@ function isKeyTaken(error: unknown): boolean {
   return false;
 }
 
+const ticketLive = preparedStatement('write_ticket_live', ['text', 'int'], `select ${TICKET_LIVE_SQL('$1', '$2')} as live`);
+
+/** Whether the writer's ticket is live: asked of the database only for a writer remembered by it (sent as it is called). */
+async function ticketStillLive(tx: Db, viewer: Writer): Promise<boolean> {
+  if (viewer.ticketCheck === undefined) return true;
+  const [row] = await queryPrepared<{ live: boolean }>(tx, ticketLive, [viewer.ticketCheck, viewer.userId]);
+  return row?.live === true;
+}
+
 /** The window after counting the write, or undefined when the key was claimed before (a replay). */
 async function claimed(tx: Db, call: WriteCall, clientId: string, hash: string) {
   const [row] = await queryPrepared<{ count: number | null; elapsed_ms: number | null }>(tx, claimAndCount, [
-    call.userId,
+    call.viewer.userId,
     boundText(call.endpoint),
     boundText(clientId),
     hexDigest(hash),
-    boundText(writeWindowKey(call.userId)),
+    boundText(writeWindowKey(call.viewer.userId)),
   ]);
   if (!row || row.count === null || row.elapsed_ms === null) return undefined;
   return windowAfterHit({ count: row.count, elapsed_ms: row.elapsed_ms }, WRITE_WINDOW_SECONDS);
