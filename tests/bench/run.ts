@@ -5,7 +5,7 @@
  *
  *   npm run bench                              every group
  *   npm run bench -- postgres pglite           some groups: postgres | logged-in | pglite | stall | writes | mixed
- *                                                | seed | bundle | startup | lighthouse | offline
+ *                                                | write-floor | seed | bundle | startup | lighthouse | offline
  *   npm run bench -- --only=lighthouse,offline the same, as a list (or BENCH_STAGES=lighthouse,offline)
  *
  * The feed groups start the server with the anchors beside its calls (anchored-server.ts, bundled
@@ -18,7 +18,9 @@
  *   posts) on such a PostgreSQL, with a server process of its own and the same anchors;
  * - pglite: an embedded PGlite data folder bulk-loaded with BENCH_PGLITE_POSTS (default 100,000);
  * - writes: likes/add + likes/cancel, comment/add and post/add on PostgreSQL, each beside its raw
- *   anchor (server-anchors.ts); mixed: the same writes at 5 connections alone and beside 45 reading.
+ *   anchor (server-anchors.ts); mixed: the same writes at 5 connections alone and beside 45 reading;
+ *   write-floor: the same writes without HTTP (write-floor.ts, a process of its own on the app's
+ *   pool): the service path as the routes call it beside the raw anchor statement.
  * Settings: BENCH_ROUNDS (5), BENCH_SECONDS per run (5), BENCH_CONNECTIONS (50), BENCH_CASES (a
  * regular expression: only the cases whose name matches, beside the anchors).
  *
@@ -60,6 +62,7 @@ import { bulkLoad, type SqlRunner } from './bulk-load.ts';
 import { bulkLoadNotices } from './notices-load.ts';
 import { lighthouseGroup, offlineGroup } from './first-screen.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
+import type { FloorCase, FloorResult, FloorSpec } from './write-floor.ts';
 import { BENCH_ANCHOR_PATHS } from './server-anchors.ts';
 import { median } from './stats.ts';
 
@@ -782,8 +785,9 @@ async function stallGroup(): Promise<void> {
 /** Users who write in the write groups, each logged in; a turn of the load takes one at random. */
 const WRITERS = 200;
 
-interface WriteBench {
-  server: Server;
+/** The write groups' PostgreSQL, loaded, with WRITERS users logged in. */
+interface WriteDatabase {
+  url: string;
   range: Awaited<ReturnType<typeof rangeOf>>;
   /** The writers' ids, first to last, and their logins as headers. */
   writers: [number, number];
@@ -791,15 +795,17 @@ interface WriteBench {
   dbPids: () => number[];
 }
 
+interface WriteBench extends WriteDatabase {
+  server: Server;
+}
+
 /**
- * PostgreSQL as the postgres group has it (its own, or DATABASE_URL; BENCH_POSTS posts), the
- * anchored server on it with the write limits lifted out of the way (they are still counted), and
+ * PostgreSQL as the postgres group has it (its own, or DATABASE_URL; BENCH_POSTS posts) and
  * WRITERS logged-in users.
  */
-async function withWriteBench(title: string, run: (bench: WriteBench) => Promise<void>): Promise<void> {
+async function withWriteDatabase(title: string, run: (bench: WriteDatabase) => Promise<void>): Promise<void> {
   const own = env.DATABASE_URL ? undefined : await startPostgres(['shared_buffers=1GB', 'max_wal_size=4GB']);
   const url = env.DATABASE_URL ?? own!.url;
-  let server: Server | undefined;
   try {
     const database = await openDatabase({ databaseUrl: url, migrationsFolder: config.migrationsFolder });
     const client = new pg.Client({ connectionString: url });
@@ -824,22 +830,32 @@ async function withWriteBench(title: string, run: (bench: WriteBench) => Promise
         `PostgreSQL ${version.server_version} (${own ? 'started by the bench: fsync off' : 'DATABASE_URL'}), ${(range.lastPostId - range.firstPostId + 1).toLocaleString('en')} posts, ${WRITERS} writers logged in; write limits lifted (still counted). Load average before the runs: ${loadAverage()}.`,
       );
       say();
-      server = await startAnchoredServer({
-        DATABASE_URL: url,
-        WRITE_LIMIT_PER_MINUTE: '1000000',
-        DAILY_POST_LIMIT: '1000000',
-        DAILY_COMMENT_LIMIT: '1000000',
-      });
-      await run({ server, range, writers: [Math.min(...ids), Math.max(...ids)], logins, dbPids: () => (postmaster ? processTree(postmaster) : []) });
+      await run({ url, range, writers: [Math.min(...ids), Math.max(...ids)], logins, dbPids: () => (postmaster ? processTree(postmaster) : []) });
       say(`Load average after the runs: ${loadAverage()}.`);
       say();
     } finally {
-      await server?.stop();
       await client.end();
     }
   } finally {
     await own?.stop();
   }
+}
+
+/** withWriteDatabase with the anchored server on it, the write limits lifted out of the way (they are still counted). */
+async function withWriteBench(title: string, run: (bench: WriteBench) => Promise<void>): Promise<void> {
+  await withWriteDatabase(title, async (base) => {
+    const server = await startAnchoredServer({
+      DATABASE_URL: base.url,
+      WRITE_LIMIT_PER_MINUTE: '1000000',
+      DAILY_POST_LIMIT: '1000000',
+      DAILY_COMMENT_LIMIT: '1000000',
+    });
+    try {
+      await run({ ...base, server });
+    } finally {
+      await server.stop();
+    }
+  });
 }
 
 /** One write as the app takes it, and the same change as its raw anchor. */
@@ -1009,6 +1025,107 @@ async function mixedGroup(): Promise<void> {
   });
 }
 
+/** One run of write-floor.ts with the CPU of the database's processes during its measured part. */
+interface FloorRun extends FloorResult {
+  dbCpuMs: number;
+}
+
+/**
+ * Runs write-floor.ts in a process of its own (as runLoad runs load.ts): once it has warmed up,
+ * the database's CPU is read around its measured run, before it closes its pool (its backends
+ * end with it).
+ */
+function runFloor(spec: FloorSpec, dbPids: () => number[]): Promise<FloorRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'tests/bench/write-floor.ts'), JSON.stringify(spec)], {
+      cwd: root,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    let before: Map<number, number> | undefined;
+    let result: FloorRun | undefined;
+    let pending = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      pending += chunk.toString();
+      for (let end = pending.indexOf('\n'); end >= 0; end = pending.indexOf('\n')) {
+        const line = pending.slice(0, end).trim();
+        pending = pending.slice(end + 1);
+        if (!line.startsWith('{')) continue;
+        const message = JSON.parse(line) as FloorResult | { ready: true };
+        if ('ready' in message) {
+          before = cpuOf(dbPids());
+          child.stdin.write('go\n');
+        } else {
+          const after = cpuOf(dbPids());
+          result = { ...message, dbCpuMs: cpuUsedBetween(before ?? new Map(), after) };
+          child.stdin.end();
+        }
+      }
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0 || !result) return reject(new Error(`write-floor exited with ${code}${result ? '' : ' before its figures'}`));
+      resolve(result);
+    });
+  });
+}
+
+/**
+ * The writes without HTTP: each write's service path (writer() and the effect, as the routes call
+ * them, no login lookup) beside its raw anchor statement, from a process of its own on the app's
+ * pool, interleaved round after round. Their ratio is what the database work of the write's
+ * guarantees alone leaves of the anchor's rate; the writes group's ratio adds the HTTP layer.
+ */
+async function writeFloorGroup(): Promise<void> {
+  say(`## Writes without HTTP on PostgreSQL: the service path beside the raw anchor statement, ${settings.connections} loops`);
+  say();
+  await withWriteDatabase('write-floor', async (bench) => {
+    const cases: { name: string; id: FloorCase }[] = [
+      { name: 'likes/add + likes/cancel', id: 'likes' },
+      { name: 'comment/add', id: 'comment' },
+      { name: 'post/add, text only', id: 'post' },
+    ].filter((one) => !settings.cases || settings.cases.test(one.name)) as { name: string; id: FloorCase }[];
+    const { channels } = bench.range;
+    const runs = cases.flatMap((one) => (['service', 'anchor'] as const).map((form) => ({ ...one, form })));
+    const spec = (run: (typeof runs)[number]): FloorSpec => ({
+      databaseUrl: bench.url,
+      case: run.id,
+      form: run.form,
+      seconds: settings.seconds,
+      warmup: 2,
+      connections: settings.connections,
+      postIds: [bench.range.firstPostId, bench.range.lastPostId],
+      userIds: bench.writers,
+      channelIds: Array.from({ length: channels[1] - channels[0] + 1 }, (_, i) => channels[0] + i),
+      content: ordinaryText(80),
+    });
+    const measured = new Map(runs.map((run) => [run, [] as FloorRun[]]));
+    for (let round = 0; round < settings.rounds; round++) {
+      for (const run of runs.map((_, i) => runs[(i + round) % runs.length]!)) {
+        const floor = await runFloor(spec(run), bench.dbPids);
+        measured.get(run)!.push(floor);
+        console.log(
+          `  write-floor round ${round + 1}/${settings.rounds} ${`${run.form}: ${run.name}`.padEnd(36)} ${fixed(floor.opsPerSecond).padStart(6)} ops/s  p50 ${fixed(floor.p50, 1)} ms  p99 ${fixed(floor.p99, 1)} ms  cpu ${fixed((floor.clientCpuMs / floor.ops) * 1000)} + ${fixed((floor.dbCpuMs / floor.ops) * 1000)} µs/op${floor.errors ? `  ${floor.errors} errors` : ''}`,
+        );
+      }
+    }
+    const cpuPerOp = (one: FloorRun) => ((one.clientCpuMs + one.dbCpuMs) / one.ops) * 1000;
+    say(`${settings.rounds} rounds × ${settings.seconds} s (after 2 s of warm-up in the same process), runs interleaved; ratios are medians of each round's ratio to the anchor of the same round.`);
+    say();
+    say('| no HTTP | ops/s median (min-max) | p50 ms | p99 ms | × anchor ops/s | CPU µs/op: client + db | × anchor CPU/op | errors |');
+    say('|---|---|---|---|---|---|---|---|');
+    for (const run of runs) {
+      const list = measured.get(run)!;
+      const anchorRuns = measured.get(runs.find((other) => other.id === run.id && other.form === 'anchor')!)!;
+      const rates = list.map((one) => one.opsPerSecond);
+      const anchor = run.form === 'anchor';
+      say(
+        `| ${anchor ? `*anchor:* raw ${run.name}` : `service: ${run.name}`} | ${fixed(median(rates))} (${fixed(Math.min(...rates))}-${fixed(Math.max(...rates))}) | ${fixed(median(list.map((one) => one.p50)), 1)} | ${fixed(median(list.map((one) => one.p99)), 1)} | ${anchor ? '1' : fixed(median(list.map((one, i) => one.opsPerSecond / anchorRuns[i]!.opsPerSecond)), 2)} | ${fixed(median(list.map((one) => (one.clientCpuMs / one.ops) * 1000)))} + ${fixed(median(list.map((one) => (one.dbCpuMs / one.ops) * 1000)))} | ${anchor ? '1' : fixed(median(list.map((one, i) => cpuPerOp(one) / cpuPerOp(anchorRuns[i]!))), 2)} | ${list.reduce((sum, one) => sum + one.errors, 0)} |`,
+      );
+    }
+    say();
+  });
+}
+
 async function seedGroup(): Promise<void> {
   say('## Seed and start-up');
   say();
@@ -1095,6 +1212,7 @@ const groups: Record<string, () => Promise<void> | void> = {
   stall: stallGroup,
   writes: writesGroup,
   mixed: mixedGroup,
+  'write-floor': writeFloorGroup,
   seed: seedGroup,
   bundle: bundleGroup,
   startup: startupGroup,

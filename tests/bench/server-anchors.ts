@@ -62,6 +62,9 @@ const rawPostAdd = preparedStatement(
    update users set post_count = post_count + 1 from added where users.id = $1 returning added.id`,
 );
 
+/** The raw write anchors' statements, also run without HTTP by write-floor.ts (the write-floor group). */
+export const RAW_WRITE_STATEMENTS = { likeAdd: rawLikeAdd, likeCancel: rawLikeCancel, commentAdd: rawCommentAdd, postAdd: rawPostAdd } as const;
+
 const CONSTANT = ok({ list: [{ id: 1, content: '常量' }], page: { more: false, next_index: 0 } });
 
 /** The keyset bound of a first page: above every id. */
