@@ -164,11 +164,11 @@ export function writer(db: Db, limits: WriteLimits, onReplay: OnReplay = () => u
     const clientId = call.input.client_id;
     const hash = requestHash(call.input);
     const { userId, ticketCheck } = call.viewer;
-    const window = [boundText(writeWindowKey(userId)), limits.writeLimitPerMinute, ticketCheck ?? null];
+    const windowAndTicket = [boundText(writeWindowKey(userId)), limits.writeLimitPerMinute, ticketCheck ?? null];
     const once: OnceCall =
       clientId === undefined
-        ? { keyed: false, values: [userId, ...window] }
-        : { keyed: true, values: [userId, boundText(call.endpoint), boundText(clientId), hexDigest(hash), ...window] };
+        ? { keyed: false, values: [userId, ...windowAndTicket] }
+        : { keyed: true, values: [userId, boundText(call.endpoint), boundText(clientId), hexDigest(hash), ...windowAndTicket] };
     let made: InStatement<T>;
     try {
       made = await onWriteConnection(db, (connection) => effect(connection, once));
