@@ -134,6 +134,9 @@ describe.each([
     const second = await context.newPage();
     await second.goto(`${running.url}/message/detail/${post.id}`);
     await postCard(second).waitFor();
+    // The day goes on in the first tab: a tab in the background gets no animation frames, and every
+    // click there would wait out Playwright's check that the element is still.
+    await page.bringToFront();
 
     // What that visit kept (for writing too: channels, followed channels, topics, complaint reasons) is stored.
     const needed = [
