@@ -260,16 +260,24 @@ describe('the AI widget on PC', () => {
       const widget = page.getByTestId('ai-widget');
       await expect.poll(() => widget.evaluate((el) => (el as HTMLElement).style.transform)).toContain('translate3d');
       const send = page.getByRole('button', { name: '发送', exact: true });
+      // The page's later code and its comments in first: they move 发送 when they come.
+      await page.waitForLoadState('networkidle');
       await send.scrollIntoViewIfNeeded();
-      // The reader (or a short post, which leaves the box at the widget's height) puts it over 发送.
-      const from = (await widget.getByText('AI助手').boundingBox())!;
-      const to = (await send.boundingBox())!;
-      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-      await page.mouse.down();
-      await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
-      await page.mouse.up();
-      const over = `document.elementFromPoint(${to.x + to.width / 2}, ${to.y + to.height / 2})?.closest('.ai-widget') !== null`;
-      expect(await page.evaluate(over)).toBe(true);
+      // The reader (or a short post, which leaves the box at the widget's height) puts it over 发送;
+      // put again if the page moved 发送 meanwhile (the widget then lies where 发送 was).
+      let over = '';
+      await expect
+        .poll(async () => {
+          const from = (await widget.getByText('AI助手').boundingBox())!;
+          const to = (await send.boundingBox())!;
+          await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+          await page.mouse.down();
+          await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+          await page.mouse.up();
+          over = `document.elementFromPoint(${to.x + to.width / 2}, ${to.y + to.height / 2})?.closest('.ai-widget') !== null`;
+          return page.evaluate(over);
+        })
+        .toBe(true);
 
       const text = `挡在发送上的助手 ${Date.now()}`;
       await page.getByRole('textbox', { name: '写评论' }).fill(text);
