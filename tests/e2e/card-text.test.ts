@@ -28,8 +28,10 @@ describe.each([375, 1280])('a card at %i px', (width) => {
       await page.goto(`${app.url}/home`);
       const card = page.locator(`main article[aria-labelledby*="${post.id}"]`).first();
       const text = card.locator('.post-content__text');
-      // A card the client renders (not the server's first screen) shows its text as written until
-      // remove-markdown's code has come, then without the syntax.
+      // Until remove-markdown's code has come, a card the client renders shows its text as written
+      // (a card of the server's first screen may too, for a moment, once the app is up); then
+      // without the syntax.
+      await page.waitForLoadState('networkidle');
       await expect.poll(() => text.textContent()).toContain('加粗的开头，公式 E=mc^2 和 code：');
       const shown = (await text.textContent())!;
       expect(shown).toContain('• 第一条');
