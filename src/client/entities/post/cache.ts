@@ -40,13 +40,12 @@ export function removePost(queryClient: QueryClient, id: number): void {
   queryClient.removeQueries({ queryKey: postKeys.detail(id), exact: true });
 }
 
+/** Every post of every loaded page of every cached list. */
+export function listedPosts(queryClient: QueryClient): Post[] {
+  return queryClient.getQueriesData<PostPages>({ queryKey: postKeys.lists }).flatMap(([, data]) => data?.pages.flatMap((page) => page.list) ?? []);
+}
+
 /** The cached copy of post `id` (its detail, else any list page), to act on what the user sees. */
 export function cachedPost(queryClient: QueryClient, id: number): Post | undefined {
-  const detail = queryClient.getQueryData<Post>(postKeys.detail(id));
-  if (detail) return detail;
-  for (const [, data] of queryClient.getQueriesData<PostPages>({ queryKey: postKeys.lists })) {
-    const found = data?.pages.flatMap((page) => page.list).find((post) => post.id === id);
-    if (found) return found;
-  }
-  return undefined;
+  return queryClient.getQueryData<Post>(postKeys.detail(id)) ?? listedPosts(queryClient).find((post) => post.id === id);
 }

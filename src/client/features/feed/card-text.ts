@@ -7,6 +7,7 @@
  * Most texts hold no syntax at all (rich-text/inert.ts), and remove-markdown leaves those as they
  * are: its code loads the first time a card's text has something to remove. Until then that card
  * shows its text as written and says it is waiting, and again once it is here (useMarkdownRemover).
+ * The app's first render waits for it instead (cardTextsReady), as the server's render did.
  */
 import type RemoveMarkdown from 'remove-markdown';
 import { useSyncExternalStore } from 'react';
@@ -37,6 +38,15 @@ export function loadMarkdownRemover(): Promise<void> {
 let settled: Promise<void> | undefined;
 /** For a render that must wait for the code (React's use): settles once it is here or could not come. */
 export const markdownRemoverSettled = (): Promise<void> => (settled ??= loadMarkdownRemover().catch(() => undefined));
+
+/**
+ * Settles once each of these texts can show on its card without its syntax: at once when none
+ * has any, else when remove-markdown's code is here (or could not come). A first render that
+ * waits for it shows no card with its syntax for a moment.
+ */
+export function cardTextsReady(texts: readonly string[]): Promise<void> {
+  return texts.some((text) => withoutMarkdown(text) === undefined) ? markdownRemoverSettled() : Promise.resolve();
+}
 
 const subscribe = (listener: () => void) => {
   onLoaded.add(listener);
