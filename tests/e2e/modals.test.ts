@@ -2,7 +2,8 @@
  * Modals are the browser's own <dialog> (showModal): what the browser does for them is checked
  * here, in Chromium, on the real app: focus starts inside and cannot leave, Escape closes,
  * focus returns to the opener, the page under it neither scrolls nor loses its place, and a
- * toast raised while it is open shows above it. Needs `npm run build` first.
+ * toast raised while it is open shows above it without taking the taps meant for the dialog.
+ * Needs `npm run build` first.
  */
 import { describe, expect, it } from 'vitest';
 import { sharedApp, useBrowser } from './support/fixtures.ts';
@@ -56,20 +57,38 @@ describe('the login popup, a modal <dialog>', () => {
     await expect.poll(scrollY).toBeGreaterThan(1200);
   });
 
-  it('shows a toast raised while it is open above it, and stays open', async () => {
+  it('shows a toast raised while it is open above it, stays open, and a tap on the toast reaches the dialog under it', async () => {
     await page.getByRole('banner').getByRole('button', { name: '登录' }).click();
     const dialog = page.getByRole('dialog', { name: '手机号登录' });
     await dialog.waitFor();
     await browser.context.setOffline(true);
     try {
       // Looked at in the frame it is found in: a toast goes away by itself after a while.
+      // Which is painted on top is asked of the toast made to take taps for the moment (it lets them through).
       const shown = await page.waitForFunction(() => {
-        const toast = [...document.querySelectorAll('.toast')].find((element) => element.textContent?.includes('网络异常'));
+        const toast = [...document.querySelectorAll<HTMLElement>('.toast')].find((element) => element.textContent?.includes('网络异常'));
         if (!toast) return undefined;
         const box = toast.getBoundingClientRect();
-        return { topmost: Boolean(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.closest('.toast')) };
+        const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+        toast.style.pointerEvents = 'auto';
+        const topmost = Boolean(document.elementFromPoint(x, y)?.closest('.toast'));
+        toast.style.pointerEvents = '';
+        // Where a tap on the toast's middle lands.
+        (window as unknown as { tapped?: string }).tapped = undefined;
+        document.addEventListener(
+          'pointerdown',
+          (event) => {
+            const target = event.target as Element;
+            (window as unknown as { tapped?: string }).tapped = target.closest('.toast') ? 'toast' : target.closest('dialog[open]') ? 'dialog' : 'elsewhere';
+          },
+          { capture: true, once: true },
+        );
+        return { topmost, x, y };
       });
-      expect(await shown.jsonValue()).toEqual({ topmost: true });
+      const { topmost, x, y } = (await shown.jsonValue())!;
+      expect(topmost).toBe(true);
+      await page.mouse.click(x, y);
+      expect(await page.evaluate(() => (window as unknown as { tapped?: string }).tapped)).toBe('dialog');
       expect(await dialog.isVisible()).toBe(true);
     } finally {
       await browser.context.setOffline(false);
