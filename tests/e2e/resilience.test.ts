@@ -272,8 +272,7 @@ describe('storage pressure (writes refused with QuotaExceededError)', () => {
     // Once the app knows (its banner, under the composer): the 网络异常 toast, coming later, would
     // take the place of the outbox's (one toast at a time).
     await goOffline(page);
-    // Its 网络异常 toast shown (in the composer, over its middle) before the channel's click: one
-    // appearing as the click lands takes it, and the post goes without a channel.
+    // Its 网络异常 toast shows in the composer, over its middle; a tap there reaches the composer.
     await composer.locator('.toast', { hasText: '网络异常' }).waitFor();
     await composer.getByRole('region', { name: /^选择频道/ }).getByRole('button').first().click();
     await composer.getByRole('button', { name: '发布' }).click();
