@@ -16,6 +16,8 @@ export interface Route {
   auth: Auth;
   /** Reads change nothing, so the service worker may answer them from its cache offline. */
   kind: 'read' | 'write';
+  /** Answers 304, with no body, to a caller whose If-None-Match holds the answer's ETag. */
+  revalidates?: true;
 }
 
 export const routes = {
@@ -60,7 +62,7 @@ export const routes = {
   wxShareSign: { method: 'GET', path: '/wxmisc/wxshare/sign', auth: 'none', kind: 'read' },
   collect: { method: 'POST', path: '/serv/collect', auth: 'optional', kind: 'write' },
   noticeList: { method: 'POST', path: '/serv/v1/notice/list', auth: 'required', kind: 'read' },
-  noticeUnreadCount: { method: 'POST', path: '/serv/v1/notice/unread_count', auth: 'required', kind: 'read' },
+  noticeUnreadCount: { method: 'POST', path: '/serv/v1/notice/unread_count', auth: 'required', kind: 'read', revalidates: true },
   noticeRead: { method: 'POST', path: '/serv/v1/notice/read', auth: 'required', kind: 'write' },
   noticeSettings: { method: 'POST', path: '/serv/v1/notice/settings', auth: 'required', kind: 'write' },
 } as const satisfies Record<string, Route>;

@@ -2,7 +2,8 @@
  * The OpenAPI document at /docs/json (src/server/http/openapi.ts), over the whole route table:
  * a valid OpenAPI 3 document; every served call named by a unique operationId (its name in the
  * table); the shared shapes as named components, referenced by $ref and never inlined again;
- * 452 on every call that looks at the ticket, 404 where a missing thing answers one (/img/{id});
+ * 452 on every call that looks at the ticket, 404 where a missing thing answers one (/img/{id}),
+ * 304 where a caller holding the answer gets no body again;
  * the error codes of each answer; the upload's multipart body. A typed client generated from it
  * with openapi-typescript must compile, with the types a client would rely on.
  */
@@ -13,7 +14,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OTHER_PATHS, routes, HTTP_LOGGED_IN_ELSEWHERE, type EndpointName } from '../../src/shared/endpoints.ts';
+import { OTHER_PATHS, routes, HTTP_LOGGED_IN_ELSEWHERE, type EndpointName, type Route } from '../../src/shared/endpoints.ts';
 import { errorMessages } from '../../src/shared/error-messages.ts';
 import { ErrorCode } from '../../src/shared/errors.ts';
 import { NOT_YET_SERVED } from '../../src/server/routes/index.ts';
@@ -128,6 +129,26 @@ describe('the OpenAPI document', () => {
     expect(errorCodes(jsonSchemaOf(operationOf(routes.voteSubmit.path, 'post'), '200'))).toEqual(
       expect.arrayContaining([ErrorCode.AlreadyVoted, ErrorCode.VoteClosed]),
     );
+  });
+
+  it('documents a 304 with no body, the ETag and If-None-Match on the calls that revalidate, and on no other', () => {
+    const route = (name: EndpointName): Route => routes[name];
+    const revalidating = served.filter((name) => route(name).revalidates === true);
+    expect(revalidating).toContain('noticeUnreadCount');
+    for (const name of served) {
+      const { path, method } = route(name);
+      const operation = operationOf(path, method.toLowerCase()) as Operation & { parameters?: { in: string; name: string }[] };
+      const notModified = operation.responses['304'];
+      if (!revalidating.includes(name)) {
+        expect(notModified, name).toBeUndefined();
+        continue;
+      }
+      expect(notModified, name).toBeDefined();
+      expect(notModified!.content, name).toBeUndefined();
+      expect(notModified!.headers, name).toHaveProperty('etag');
+      expect(operation.responses['200']!.headers, name).toHaveProperty('etag');
+      expect(operation.parameters, name).toContainEqual(expect.objectContaining({ in: 'header', name: 'if-none-match' }));
+    }
   });
 
   it('documents the upload with its multipart body, and /img/{id} with its pictures and its 404', async () => {

@@ -2,14 +2,15 @@
  * The OpenAPI document (/docs/json, shown at /docs), built from the route table and the shared
  * zod schemas: an operationId per call (its name in the route table or OTHER_PATHS), the shared
  * shapes as named components referenced by $ref, and every answer a call may give: the envelope
- * with the error codes it may carry, 452 for a ticket ended elsewhere, 429/500/503, the upload's
+ * with the error codes it may carry, 452 for a ticket ended elsewhere, 429/500/503, 304 with the
+ * ETag for a call that revalidates (the route table's `revalidates`), the upload's
  * multipart body and the pictures of /img/{id}. Only the document changes here: the routes keep
  * validating and serialising with their own schemas.
  */
 import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HTTP_LOGGED_IN_ELSEWHERE, OTHER_PATHS, routes, type Auth, type EndpointName } from '#shared/endpoints.ts';
+import { HTTP_LOGGED_IN_ELSEWHERE, OTHER_PATHS, routes, type Auth, type EndpointName, type Route } from '#shared/endpoints.ts';
 import { errorMessages } from '#shared/error-messages.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import {
@@ -102,6 +103,8 @@ interface CallDoc {
   codes: readonly number[];
   /** The document of a path outside the JSON contract: what its own schema cannot say. */
   patch?: (schema: JsonSchema) => void;
+  /** Answers 304 to a caller holding the answer's ETag (the route table's `revalidates`). */
+  revalidates?: boolean;
 }
 
 /** Whether a JSON schema (through allOf/anyOf/oneOf) has the property `name`. */
@@ -196,9 +199,9 @@ const OTHER_CALLS: Record<string, CallDoc> = {
 };
 
 function callOf(method: string, url: string, input: unknown): CallDoc | undefined {
-  for (const [name, route] of Object.entries(routes) as [EndpointName, (typeof routes)[EndpointName]][]) {
+  for (const [name, route] of Object.entries(routes) as [EndpointName, Route][]) {
     if (route.method === method && route.path === url) {
-      return { operationId: name, auth: route.auth, codes: contractCodes(name, input) };
+      return { operationId: name, auth: route.auth, codes: contractCodes(name, input), revalidates: route.revalidates === true };
     }
   }
   return OTHER_CALLS[`${method} ${url}`];
@@ -238,6 +241,15 @@ export const openApiTransform: SwaggerTransform = (args) => {
       description: 'The ticket was ended by a login on another device of the same kind: log in again',
       ...errorEnvelope([E.Relogin]),
     };
+  }
+  if (call.revalidates) {
+    const etag = { etag: { type: 'string', description: 'The answer’s tag: sent back in If-None-Match, it gets a 304 while the answer is the same' } };
+    if (response['200']) (response['200'] as JsonSchema).headers = etag;
+    schema.headers = {
+      type: 'object',
+      properties: { 'if-none-match': { type: 'string', description: 'The ETag of the answer the caller holds' } },
+    };
+    response['304'] = { type: 'null', description: 'The answer is the one whose ETag the caller sent in If-None-Match: no body', headers: etag };
   }
   const retryAfter = { 'retry-after': { type: 'integer', description: 'Seconds to wait before trying again' } };
   response['429'] = {
