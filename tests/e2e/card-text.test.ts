@@ -2,7 +2,8 @@
  * A feed card shows a post's text as the reader will see it, at 375 and 1280 px: no Markdown
  * syntax (`**加粗**` reads 加粗, `$E=mc^2$` reads E=mc^2), from the server's first screen and in
  * the app alike; 展开 shows it rendered (bold in bold). The server's first screen never gives way
- * to the text as written, however late that code comes. Needs `npm run build` first.
+ * to the text as written, however late that code comes; a poll's card in a list the app renders
+ * has its poll from its first paint. Needs `npm run build` first.
  */
 import { describe, expect, it } from 'vitest';
 import { api } from '#shared/api.ts';
@@ -84,6 +85,44 @@ describe.each(FIRST_SCREENS)('a card of the server’s first screen, $name,', ({
       const seen = await page.evaluate(() => (window as unknown as { cardTexts: string[] }).cardTexts);
       expect(seen.length).toBeGreaterThan(0);
       for (const shown of seen) expect(shown).not.toMatch(/\*\*|\$|`/);
+    });
+  });
+});
+
+describe('a poll’s card in a list the app renders itself', () => {
+  it('has its poll from its first paint, even when the poll’s code is slow to come', async () => {
+    const author = await logInByApi(app, '13900000776');
+    const channelId = (await callApi(app, api.channelPosts, { tab: 'all', size: 1 })).list[0]!.channels[0]!.channel_id;
+    const post = await callAs<Post>(app, author, api.postAdd.path, {
+      content: '周末去哪儿学习？',
+      channel_id: [channelId],
+      attach: [],
+      vote: { title: '周末学习地点', options: ['图书馆', '咖啡馆'] },
+      client_id: `card-poll-${Date.now()}`,
+    });
+    await withBrowser(app, { viewport: { width: 375, height: 800 }, userAgent: PHONE_USER_AGENT }, async ({ page }) => {
+      // Whether the card had its poll, each time that changed, from the page's start on.
+      await page.addInitScript((postId) => {
+        const seen: string[] = [];
+        (window as unknown as { pollCard: string[] }).pollCard = seen;
+        new MutationObserver(() => {
+          const card = document.querySelector(`main article[aria-labelledby*="${postId}"]`);
+          const state = card ? (card.querySelector('.vote') ? 'with its poll' : 'without its poll') : undefined;
+          if (state && seen[seen.length - 1] !== state) seen.push(state);
+        }).observe(document, { subtree: true, childList: true });
+      }, post.id);
+      let asked!: () => void;
+      const askedFor = new Promise<void>((resolve) => (asked = resolve));
+      await page.route(/\/assets\/PostVote-[^/]*\.js$/, async (route) => {
+        asked();
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))).catch(() => undefined);
+        await route.continue();
+      });
+      // A channel's list: no first screen of the server's, the app fetches and renders it.
+      await page.goto(`${app.url}/channel/list/${channelId}`);
+      await askedFor;
+      await page.locator(`main article[aria-labelledby*="${post.id}"] .vote`).waitFor();
+      expect(await page.evaluate(() => (window as unknown as { pollCard: string[] }).pollCard)).toEqual(['with its poll']);
     });
   });
 });

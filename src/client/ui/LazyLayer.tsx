@@ -15,6 +15,12 @@ export interface LazyComponent<P extends object> {
   (props: P): ReactNode;
   /** Loads the code now: an instance mounted after it has come renders at once, without a suspension. */
   preload(): Promise<void>;
+  /**
+   * What a render that must not show the component without its code waits for (React's use):
+   * the first load's settling, the same promise every time; undefined once the code is here, or
+   * once that load has failed (what follows shows without it rather than wait again).
+   */
+  pending(): Promise<void> | undefined;
 }
 
 /**
@@ -48,6 +54,12 @@ export function lazyComponent<P extends object>(load: () => Promise<{ default: C
     () => undefined,
     () => undefined,
   );
+  let firstLoad: Promise<void> | undefined;
+  let firstLoadSettled = false;
+  LazyComponent.pending = () => {
+    if (loaded !== undefined || firstLoadSettled) return undefined;
+    return (firstLoad ??= LazyComponent.preload().then(() => void (firstLoadSettled = true)));
+  };
   return LazyComponent;
 }
 

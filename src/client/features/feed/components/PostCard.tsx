@@ -19,9 +19,21 @@ import './feed.css';
 const PostVote = lazyComponent(() => import('./PostVote.tsx'));
 const CodeCard = lazyComponent(() => import('./CodeCard.tsx'));
 
+const hasCode = (post: Post) => post.attach.some((a) => a.type === 'code');
+
 /** Loads the code of the post's poll and code cards, if it has any: a page that shows it first (its loader) renders them at once. */
 export function preloadPostParts(post: Post): Promise<unknown> {
-  return Promise.all([post.vote ? PostVote.preload() : undefined, post.attach.some((a) => a.type === 'code') ? CodeCard.preload() : undefined]);
+  return Promise.all([post.vote ? PostVote.preload() : undefined, hasCode(post) ? CodeCard.preload() : undefined]);
+}
+
+/**
+ * What a list waits for before its cards first show, so that no card grows when its poll's or
+ * its code card's code comes: that code's load, while one these posts need is on its way.
+ */
+export function postPartsPending(posts: readonly Post[]): Promise<void> | undefined {
+  // Both loads begin at once; the list waits for one, then the other if it is still on its way.
+  const loads = [posts.some((post) => post.vote) ? PostVote.pending() : undefined, posts.some(hasCode) ? CodeCard.pending() : undefined];
+  return loads.find((load) => load !== undefined);
 }
 
 /** Clicks on these (or inside them) are theirs, not the card's. */

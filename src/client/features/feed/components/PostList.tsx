@@ -1,5 +1,5 @@
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, use, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { BOTTOM_DETECTION_MARGIN_PX } from '#shared/constants.ts';
 import type { Post } from '#shared/schemas.ts';
 import { EmptyState, ErrorState, ListFooter } from '../../../ui/states.tsx';
@@ -7,7 +7,7 @@ import { useDeferredUnlessCarried } from '../../../lib/carried-by-page.ts';
 import type { PostListQueryOptions } from '../../../entities/post/queries.ts';
 import { FeedSkeleton } from './FeedSkeleton.tsx';
 import type WindowedPostsModule from './WindowedPosts.tsx';
-import { PostCard } from './PostCard.tsx';
+import { PostCard, postPartsPending } from './PostCard.tsx';
 import './feed.css';
 
 /** From this many posts the list is windowed (WindowedPosts.tsx); a first visit never is. */
@@ -70,6 +70,15 @@ export function PostList<TKey extends QueryKey>({
   const deferred = useDeferredUnlessCarried(data, options.queryKey, firstPostsInBackground);
   const shown = deferred?.pages.length ? data : deferred;
   const posts = useMemo(() => flattenPosts(shown?.pages), [shown]);
+  // The first posts show once the code of their polls and code cards is here (in the background
+  // render, the skeleton meanwhile; in a hydration, the server's cards): a card that grew when it
+  // came would push the ones under it. Posts added later load it alongside.
+  const [postsShown, setPostsShown] = useState(false);
+  if (!postsShown) {
+    const partsPending = postPartsPending(posts);
+    if (partsPending) use(partsPending);
+    else if (posts.length > 0) setPostsShown(true);
+  }
   // The switch to the windowed list waits in the background until its chunk has loaded, the plain
   // list shown meanwhile: shown at once, its Suspense fallback (the same list) would stand beside
   // the plain list kept hidden, and the browser's scroll anchoring moved the reader down by the
