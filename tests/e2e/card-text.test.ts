@@ -5,6 +5,7 @@
  * to the text as written, however late that code comes; a poll's card in a list the app renders
  * has its poll from its first paint. Needs `npm run build` first.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api } from '#shared/api.ts';
 import type { Post } from '#shared/schemas.ts';
@@ -23,6 +24,21 @@ async function postToCome(author: string, key: string): Promise<Post> {
     attach: [],
     client_id: `card-text-${key}-${Date.now()}`,
   });
+}
+
+/**
+ * A chunk that comes late: once the page has asked for it and the app has gone as far as it can
+ * without it (two frames later). `asked` resolves when the page asks for it.
+ */
+async function slowChunk(page: Page, url: RegExp): Promise<{ asked: Promise<void> }> {
+  let asked!: () => void;
+  const askedFor = new Promise<void>((resolve) => (asked = resolve));
+  await page.route(url, async (route) => {
+    asked();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))).catch(() => undefined);
+    await route.continue();
+  });
+  return { asked: askedFor };
 }
 
 const CONTENT = `**加粗的开头**，公式 $E=mc^2$ 和 \`code\`：\n- 第一条\n- 第二条\n\n${'长文本'.repeat(40)}`;
@@ -68,17 +84,9 @@ describe.each(FIRST_SCREENS)('a card of the server’s first screen, $name,', ({
           if (text && seen[seen.length - 1] !== text) seen.push(text);
         }).observe(document, { subtree: true, childList: true, characterData: true });
       }, post.id);
-      // The code comes once the page has asked for it and the app's start has gone as far as it can without it.
-      let asked!: () => void;
-      const askedFor = new Promise<void>((resolve) => (asked = resolve));
-      await page.route(/\/assets\/remove-markdown-[^/]*\.js$/, async (route) => {
-        asked();
-        await askedFor;
-        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))).catch(() => undefined);
-        await route.continue();
-      });
+      const chunk = await slowChunk(page, /\/assets\/remove-markdown-[^/]*\.js$/);
       await page.goto(`${app.url}/home`);
-      await askedFor;
+      await chunk.asked;
       const text = page.locator(`main article[aria-labelledby*="${post.id}"] .post-content__text`);
       await page.waitForLoadState('networkidle');
       await expect.poll(() => text.textContent()).toContain('加粗的开头，公式 E=mc^2 和 code：');
@@ -111,16 +119,10 @@ describe('a poll’s card in a list the app renders itself', () => {
           if (state && seen[seen.length - 1] !== state) seen.push(state);
         }).observe(document, { subtree: true, childList: true });
       }, post.id);
-      let asked!: () => void;
-      const askedFor = new Promise<void>((resolve) => (asked = resolve));
-      await page.route(/\/assets\/PostVote-[^/]*\.js$/, async (route) => {
-        asked();
-        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))).catch(() => undefined);
-        await route.continue();
-      });
+      const chunk = await slowChunk(page, /\/assets\/PostVote-[^/]*\.js$/);
       // A channel's list: no first screen of the server's, the app fetches and renders it.
       await page.goto(`${app.url}/channel/list/${channelId}`);
-      await askedFor;
+      await chunk.asked;
       await page.locator(`main article[aria-labelledby*="${post.id}"] .vote`).waitFor();
       expect(await page.evaluate(() => (window as unknown as { pollCard: string[] }).pollCard)).toEqual(['with its poll']);
     });
