@@ -20,7 +20,7 @@ import { knownViewer } from '../entities/session/queries.ts';
 import { setWriteNotices, startOutbox } from '../entities/outbox/index.ts';
 import { adoptStoredFirstFeedPage, keepFirstFeedPage } from '../entities/post/first-feed-page.ts';
 import { listedPosts } from '../entities/post/cache.ts';
-import { cardTextsReady } from '../features/feed/card-text.ts';
+import { cardsReady } from '../features/feed/components/PostCard.tsx';
 import { adoptFirstReads } from './first-read.ts';
 import { answerEarlyTaps, takeEarlyTaps } from '../lib/early-acts.ts';
 import { firstScreenHydrated, hydratableFirstScreen, onHydrationMismatch } from './first-screen-hydration.ts';
@@ -100,9 +100,9 @@ async function start(): Promise<void> {
   const firstScreenData = carried || stored;
   const restore = () => persistQueryCache(queryClient, { buster: CACHE_BUSTER, viewer: () => knownViewer(queryClient) }).then(() => startOutbox(queryClient));
   if (!firstScreenData) await restore();
-  // The cards the first render shows have their text without its syntax from the start, as the
-  // server's first screen has it (remove-markdown's code comes beside the page's own, if needed).
-  const cardTexts = cardTextsReady(listedPosts(queryClient).map((post) => post.content));
+  // The cards the first render shows are whole from the start, as the server's first screen has
+  // them (the code they need, if any, comes beside the page's own).
+  const cardsShown = cardsReady(listedPosts(queryClient));
 
   adoptReferrerParams();
   await yieldToBrowser();
@@ -144,7 +144,7 @@ async function start(): Promise<void> {
     await yieldToBrowser();
   }
 
-  await cardTexts;
+  await cardsShown;
   const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>

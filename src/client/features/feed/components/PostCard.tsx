@@ -12,7 +12,7 @@ import { LazyLayer, lazyComponent } from '../../../ui/LazyLayer.tsx';
 import { ImageGrid } from './ImageGrid.tsx';
 import { LikeButton } from './LikeButton.tsx';
 import { PostContent } from './PostContent.tsx';
-import { cardText, type CardText } from '../card-text.ts';
+import { cardText, cardTextsReady, type CardText } from '../card-text.ts';
 import './feed.css';
 
 // Few posts carry a poll or code: their code comes with the first card that shows one.
@@ -32,8 +32,23 @@ export function preloadPostParts(post: Post): Promise<unknown> {
  */
 export function postPartsPending(posts: readonly Post[]): Promise<void> | undefined {
   // Both loads begin at once; the list waits for one, then the other if it is still on its way.
+  return partLoads(posts)[0];
+}
+
+/** The loads of the code these posts' poll and code cards need that is not here yet (each the same promise until it settles). */
+function partLoads(posts: readonly Post[]): Promise<void>[] {
   const loads = [posts.some((post) => post.vote) ? PostVote.pending() : undefined, posts.some(hasCode) ? CodeCard.pending() : undefined];
-  return loads.find((load) => load !== undefined);
+  return loads.filter((load) => load !== undefined);
+}
+
+/**
+ * Settles once these posts' cards can show whole, as the server's first screen shows them: their
+ * text without its syntax (card-text.ts), the code of their polls and code cards here (or not to
+ * come). The app's first render waits for it: a hydration that waited inside the list instead
+ * would leave the list the server's, whose buttons do nothing, after the app is up.
+ */
+export function cardsReady(posts: readonly Post[]): Promise<unknown> {
+  return Promise.all([cardTextsReady(posts.map((post) => post.content)), ...partLoads(posts)]);
 }
 
 /** Clicks on these (or inside them) are theirs, not the card's. */

@@ -70,9 +70,9 @@ export function PostList<TKey extends QueryKey>({
   const deferred = useDeferredUnlessCarried(data, options.queryKey, firstPostsInBackground);
   const shown = deferred?.pages.length ? data : deferred;
   const posts = useMemo(() => flattenPosts(shown?.pages), [shown]);
-  // The first posts show once the code of their polls and code cards is here (in the background
-  // render, the skeleton meanwhile; in a hydration, the server's cards): a card that grew when it
-  // came would push the ones under it. Posts added later load it alongside.
+  // The first posts show once the code of their polls and code cards is here (the skeleton stays
+  // meanwhile; a first screen's arrives before the app's first render: cardsReady): a card that
+  // grew when it came would push the ones under it. Posts added later load it alongside.
   const [postsShown, setPostsShown] = useState(false);
   if (!postsShown) {
     const partsPending = postPartsPending(posts);
