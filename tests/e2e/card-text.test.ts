@@ -16,13 +16,15 @@ import { callAs, logInByApi } from './support/hostile.ts';
 
 const app = useApp();
 
-async function postToCome(author: string, key: string): Promise<Post> {
+/** A new post (the newest of the feed) in the channel of the feed's newest post: CONTENT unless said. */
+async function postToCome(author: string, key: string, fields: { content?: string; vote?: unknown } = {}): Promise<Post> {
   const channelId = (await callApi(app, api.channelPosts, { tab: 'all', size: 1 })).list[0]!.channels[0]!.channel_id;
   return callAs<Post>(app, author, api.postAdd.path, {
     content: CONTENT,
     channel_id: [channelId],
     attach: [],
     client_id: `card-text-${key}-${Date.now()}`,
+    ...fields,
   });
 }
 
@@ -99,15 +101,11 @@ describe.each(FIRST_SCREENS)('a card of the server’s first screen, $name,', ({
 
 describe('a poll’s card in a list the app renders itself', () => {
   it('has its poll from its first paint, even when the poll’s code is slow to come', async () => {
-    const author = await logInByApi(app, '13900000776');
-    const channelId = (await callApi(app, api.channelPosts, { tab: 'all', size: 1 })).list[0]!.channels[0]!.channel_id;
-    const post = await callAs<Post>(app, author, api.postAdd.path, {
+    const post = await postToCome(await logInByApi(app, '13900000776'), 'poll', {
       content: '周末去哪儿学习？',
-      channel_id: [channelId],
-      attach: [],
       vote: { title: '周末学习地点', options: ['图书馆', '咖啡馆'] },
-      client_id: `card-poll-${Date.now()}`,
     });
+    const channelId = post.channels[0]!.channel_id;
     await withBrowser(app, { viewport: { width: 375, height: 800 }, userAgent: PHONE_USER_AGENT }, async ({ page }) => {
       // Whether the card had its poll, each time that changed, from the page's start on.
       await page.addInitScript((postId) => {
