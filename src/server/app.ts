@@ -31,6 +31,7 @@ import { openApiTransform, openApiTransformObject } from './http/openapi.ts';
 import { requestForLog, redactSecrets } from './http/log-redaction.ts';
 import { answerClientError, installWebSecurity } from './http/security.ts';
 import { registerStaticClient } from './http/static-client.ts';
+import { installPendingLogout } from './http/ticket-cookie.ts';
 import { registerRoutes } from './routes/index.ts';
 
 // A bad body's message names the field in words a user of the platform reads: zod's own
@@ -153,6 +154,7 @@ export async function buildApp({
       : undefined;
   registerHealth(app, { db, readiness, serveMetrics: metrics?.serve });
   installInputGuard(app);
+  installPendingLogout(app, db, config);
   await app.register(authPlugin, { db });
   installRequestLimits(app, db, config);
   // Every call of the contract and every other path, from one map (routes/index.ts).

@@ -46,6 +46,7 @@ export const routes = {
   likeCancel: { method: 'POST', path: '/serv/v1/likes/cancel', auth: 'required', kind: 'write' },
   likeList: { method: 'POST', path: '/serv/v1/likes/list', auth: 'optional', kind: 'read' },
   commentList: { method: 'POST', path: '/serv/v1/comment/list', auth: 'optional', kind: 'read' },
+  commentReplies: { method: 'POST', path: '/serv/v1/comment/replies', auth: 'optional', kind: 'read' },
   commentAdd: { method: 'POST', path: '/serv/v1/comment/add', auth: 'required', kind: 'write' },
   commentDelete: { method: 'POST', path: '/serv/v1/comment/delete', auth: 'required', kind: 'write' },
   voteSubmit: { method: 'POST', path: '/serv/v1/vote/submit', auth: 'required', kind: 'write' },
@@ -87,6 +88,11 @@ export const BASE64_BODY_VALUE = 'base64';
 export const TICKET_COOKIE = 'GCESS';
 export const TICKET_HEADER = 'ticket';
 export const DEVICE_ID_HEADER = 'device-id';
+/**
+ * Set by the page (readable, not httpOnly) when a user logs out and the server may not have heard
+ * yet (offline): whatever request next reaches the server with it ends the ticket first.
+ */
+export const LOGOUT_PENDING_COOKIE = 'horde_logout';
 
 /** HTTP status of a ticket ended by a login on another device of the same kind. */
 export const HTTP_LOGGED_IN_ELSEWHERE = 452;

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
-import { OTHER_PATHS, TICKET_COOKIE } from '../../src/shared/endpoints.ts';
+import { LOGOUT_PENDING_COOKIE, OTHER_PATHS, TICKET_COOKIE } from '../../src/shared/endpoints.ts';
 import type { LoginUser } from '../../src/shared/schemas.ts';
 import { loginCodes, tickets, users } from '../../src/server/db/schema.ts';
 import { hashToken } from '../../src/server/services/sessions.ts';
-import { ageRateLimits, codeOf, errorOf, openTestApp, type TestApp } from '../support/api.ts';
+import { ageRateLimits, codeOf, errorOf, openTestApp, type CallResult, type TestApp } from '../support/api.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -222,6 +222,51 @@ describe('the login user and tickets', () => {
     expect(cleared?.value).toBe('');
     expect(errorOf((await t.call(api.auth, {}, { ticket })).body)?.code).toBe(-2000);
     expect(errorOf((await t.call(api.logout, {})).body)?.code).toBe(-2000);
+  });
+
+  describe('a logout the browser made while the server could not hear it', () => {
+    const pending = { [LOGOUT_PENDING_COOKIE]: '1' };
+    const setCookie = (result: CallResult<unknown>, name: string) => result.response.cookies.find((cookie) => cookie.name === name);
+
+    it('ends the ticket at the next request, which is a visitor\'s, and clears both cookies', async () => {
+      const { ticket } = await t.login(freshPhone(), 'mobile');
+      const read = await t.call(api.auth, {}, { ticket, cookies: pending });
+      expect(errorOf(read.body)?.code).toBe(-2000);
+      expect(setCookie(read, TICKET_COOKIE)?.value).toBe('');
+      expect(setCookie(read, LOGOUT_PENDING_COOKIE)?.value).toBe('');
+      // Ended for good: the cookie alone no longer logs in.
+      expect(errorOf((await t.call(api.auth, {}, { ticket })).body)?.code).toBe(-2000);
+      const [row] = await t.database.db.select().from(tickets).where(eq(tickets.tokenHash, hashToken(ticket)));
+      expect(row?.endedReason).toBe('logout');
+    });
+
+    it('writes nothing as the user who logged out', async () => {
+      const { ticket, uid } = await t.login(freshPhone(), 'pc');
+      const follow = await t.call(api.followChannel, { channel_id: 1 }, { ticket, cookies: pending });
+      expect(errorOf(follow.body)?.code).toBe(-2000);
+      const channels = (await t.call<{ list: { channel_id: number }[] }>(api.userChannelList, { visit_user_id: uid })).data().list;
+      expect(channels.map((channel) => channel.channel_id)).not.toContain(1);
+    });
+
+    it('lets the next login through with its own ticket', async () => {
+      const phone = freshPhone();
+      const before = await t.login(phone, 'pc');
+      await ageRateLimits(t.database, phone);
+      await t.call(api.loginCode, { cellphone: phone }, { remoteAddress: '192.0.2.9' });
+      const login = await t.call(api.login, { cellphone: phone, code: t.codes.get(phone), device_kind: 'pc' }, { ticket: before.ticket, cookies: pending });
+      expect(login.body.code).toBe(0);
+      const next = setCookie(login, TICKET_COOKIE)?.value;
+      expect(next).toMatch(/.+/);
+      expect(next).not.toBe(before.ticket);
+      expect((await t.call(api.auth, {}, { ticket: next })).body.code).toBe(0);
+      expect(errorOf((await t.call(api.auth, {}, { ticket: before.ticket })).body)?.code).toBe(-2000);
+    });
+
+    it('clears a marker left without a ticket and serves the request', async () => {
+      const read = await t.call(api.recommendChannelList, {}, { cookies: pending });
+      expect(read.body.code).toBe(0);
+      expect(setCookie(read, LOGOUT_PENDING_COOKIE)?.value).toBe('');
+    });
   });
 
   it('tells university users from others', async () => {

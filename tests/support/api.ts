@@ -34,6 +34,8 @@ export interface CallOptions {
   /** Send the ticket as Ticket + Device-Id headers instead of the cookie. */
   asHeaders?: { deviceId: string };
   headers?: Record<string, string>;
+  /** Cookies beside the ticket's. */
+  cookies?: Record<string, string>;
   remoteAddress?: string;
   /** Raw body to send instead of JSON of input. */
   rawBody?: string;
@@ -85,7 +87,7 @@ export async function createTestApp(database: Database, options: TestAppOptions 
 
   async function call<T>(endpoint: Endpoint, input: unknown, options: CallOptions = {}): Promise<CallResult<T>> {
     const headers: Record<string, string> = { ...options.headers };
-    const cookies: Record<string, string> = {};
+    const cookies: Record<string, string> = { ...options.cookies };
     if (options.ticket && options.asHeaders) {
       headers.ticket = options.ticket;
       headers['device-id'] = options.asHeaders.deviceId;

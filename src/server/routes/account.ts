@@ -1,33 +1,19 @@
 /** The account and university services: phone login, tickets, the login user. */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DEVICE_ID_HEADER, OTHER_PATHS, TICKET_COOKIE } from '#shared/endpoints.ts';
-import type { Config } from '../config.ts';
 import { notLoggedIn } from '../errors.ts';
 import { defineHandlers } from '../http/define-endpoint.ts';
 import { crossSiteReason } from '../http/security.ts';
+import { clearTicketCookie, setTicketCookie } from '../http/ticket-cookie.ts';
 import { login, loginUserById, requestLoginCode } from '../services/login.ts';
-import { endTicket, endTicketByImageCall, lookupTicket, TICKET_TTL_MS } from '../services/sessions.ts';
+import { endTicket, endTicketByImageCall, lookupTicket } from '../services/sessions.ts';
 import { isUniversityUser } from '../services/users.ts';
 import type { RouteDeps } from './deps.ts';
 
 /** The smallest transparent GIF: the answer of the image-style ticket delete call. */
 const PIXEL_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-
-function setTicketCookie(config: Config, reply: FastifyReply, ticket: string) {
-  reply.setCookie(TICKET_COOKIE, ticket, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.secureCookies,
-    path: '/',
-    maxAge: TICKET_TTL_MS / 1000,
-  });
-}
-
-function clearTicketCookie(config: Config, reply: FastifyReply) {
-  reply.clearCookie(TICKET_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
-}
 
 export const accountHandlers = ({ db, config, codeSender }: RouteDeps) =>
   defineHandlers({
