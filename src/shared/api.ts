@@ -32,6 +32,7 @@ import {
   channelDetailSchema,
   channelSchema,
   codeSnippetSchema,
+  commentBaseSchema,
   commentSchema,
   configItemSchema,
   exploreItemSchema,
@@ -395,6 +396,12 @@ export const api = {
     output: listSchema(commentSchema),
     tag: 'comment',
     summary: 'Comments of a post with their first replies, oldest first',
+  }),
+  commentReplies: endpoint(routes.commentReplies, {
+    input: pageRequestSchema.extend({ comment_id: idSchema }),
+    output: listSchema(commentBaseSchema),
+    tag: 'comment',
+    summary: 'Replies to a top-level comment, oldest first (the first page starts with the replies comment/list carries)',
   }),
   commentAdd: endpoint(routes.commentAdd, {
     input: z.object({

@@ -7,7 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
-import type { Comment, Paged, Post } from '../../src/shared/schemas.ts';
+import type { Comment, CommentBase, Paged, Post } from '../../src/shared/schemas.ts';
 import { comments, posts } from '../../src/server/db/schema.ts';
 import { codeOf, errorOf, isChineseMessage, newClientId, phoneSource, testAppFor, behaviourDatabases, type TestApp } from '../support/api.ts';
 import { counterMismatches, queryRows } from '../support/db.ts';
@@ -187,6 +187,81 @@ describe.each(behaviourDatabases)('comments on $name', ({ open }) => {
       ...Array.from({ length: 5 }, (_, i) => add(app.t, people[i]!.ticket, { post_id: 24, content: `又一条 ${i}`, reply_id: mine[19]!.id })),
     ]);
     await allZero();
+  });
+
+  it('pages through all the replies of a comment with comment/replies, oldest first, without deleted ones, to visitors too', async () => {
+    const [alice, bob] = [await app.t.login(freshPhone()), await app.t.login(freshPhone())];
+    const root = (await add(app.t, alice.ticket, { post_id: postId, content: '楼主' })).data();
+    const replies: Comment[] = [];
+    for (let i = 1; i <= 8; i++) {
+      const who = i % 2 === 0 ? alice : bob;
+      // Some answer the root, some answer a reply: both live flat under the root.
+      const replyId = i > 4 ? replies[0]!.id : root.id;
+      replies.push((await add(app.t, who.ticket, { post_id: postId, content: `回复 ${i}`, reply_id: replyId })).data());
+    }
+    const gone = replies[4]!;
+    expect((await app.t.call(api.commentDelete, { comment_id: gone.id }, { ticket: bob.ticket })).data()).toEqual({ comment_id: gone.id });
+    await app.t.call(api.likeAdd, { comment_id: replies[5]!.id, client_id: newClientId('like') }, { ticket: alice.ticket });
+    const live = replies.filter((reply) => reply.id !== gone.id);
+
+    // comment/list carries the first three; comment/replies has them all, in pages.
+    const listed = (await list(postId, alice.ticket)).find((c) => c.id === root.id)!;
+    expect(listed.replies.map((r) => r.id)).toEqual(live.slice(0, 3).map((r) => r.id));
+    expect(listed.reply_count).toBe(7);
+    const pages: Paged<CommentBase>[] = [];
+    let index = 0;
+    for (;;) {
+      const page = (await app.t.call<Paged<CommentBase>>(api.commentReplies, { comment_id: root.id, index, size: 3 }, { ticket: alice.ticket })).data();
+      pages.push(page);
+      if (!page.page.more) break;
+      index = page.page.next_index;
+    }
+    expect(pages.map((page) => page.list.length)).toEqual([3, 3, 1]);
+    const all = pages.flatMap((page) => page.list);
+    expect(all.map((r) => r.id)).toEqual(live.map((r) => r.id));
+    expect(all.map((r) => r.content)).toEqual(live.map((r) => r.content));
+    // Each as comment/list shows a reply: who answers whom, the viewer's like.
+    expect(all.slice(0, 3)).toEqual(listed.replies);
+    const liked = all.find((r) => r.id === replies[5]!.id)!;
+    expect(liked).toMatchObject({ like_count: 1, is_like: true, is_deleted: false, reply_user: { uid: bob.uid }, user: { uid: alice.uid } });
+    expect(Object.keys(liked).sort()).toEqual(Object.keys(listed.replies[0]!).sort());
+
+    // A visitor reads them too (likes as nobody's).
+    const visitor = (await app.t.call<Paged<CommentBase>>(api.commentReplies, { comment_id: String(root.id), size: 50 })).data();
+    expect(visitor.list.map((r) => r.id)).toEqual(live.map((r) => r.id));
+    expect(visitor.list.find((r) => r.id === liked.id)?.is_like).toBe(false);
+    expect(visitor.page).toEqual({ more: false, next_index: live.at(-1)!.id });
+
+    // Past the last: an empty page; a comment without replies: empty too.
+    expect((await app.t.call<Paged<CommentBase>>(api.commentReplies, { comment_id: root.id, index: live.at(-1)!.id })).data()).toEqual({
+      list: [],
+      page: { more: false, next_index: 0 },
+    });
+    const lone = (await add(app.t, bob.ticket, { post_id: postId, content: '没人回复' })).data();
+    expect((await app.t.call<Paged<CommentBase>>(api.commentReplies, { comment_id: lone.id })).data().list).toEqual([]);
+  });
+
+  it('answers comment/replies with the envelope: -1004 for bad bodies, -1005 for what is no comment with replies', async () => {
+    for (const body of [{}, { comment_id: 'x' }, { comment_id: 0 }, { comment_id: 1, size: 0 }, { comment_id: 1, size: 1000 }, { comment_id: 1, index: -1 }]) {
+      const answer = await app.t.call(api.commentReplies, body);
+      expect(answer.status).toBe(200);
+      expect(codeOf(answer), JSON.stringify(body)).toBe(-1004);
+      expect(isChineseMessage(errorOf(answer.body)?.msg), errorOf(answer.body)?.msg).toBe(true);
+    }
+    const alice = await app.t.login(freshPhone());
+    const root = (await add(app.t, alice.ticket, { post_id: postId, content: '有回复的评论' })).data();
+    const reply = (await add(app.t, alice.ticket, { post_id: postId, content: '一条回复', reply_id: root.id })).data();
+    expect(codeOf(await app.t.call(api.commentReplies, { comment_id: 99_999_999 }))).toBe(-1005);
+    // A reply has no replies of its own: they live under its root.
+    expect(codeOf(await app.t.call(api.commentReplies, { comment_id: reply.id }))).toBe(-1005);
+    // Those of a deleted post are gone with it.
+    const [own] = await queryRows<{ id: number }>(app.database.db, sql`select id::int as id from posts where deleted_at is null order by id desc limit 1 offset 1`);
+    await givePost(app.database.db, alice.uid, own!.id);
+    const onOwn = (await add(app.t, alice.ticket, { post_id: own!.id, content: '自己的动态' })).data();
+    await add(app.t, alice.ticket, { post_id: own!.id, content: '自己的回复', reply_id: onOwn.id });
+    expect((await app.t.call<Paged<CommentBase>>(api.commentReplies, { comment_id: onOwn.id })).data().list).toHaveLength(1);
+    await app.t.call(api.postDelete, { post_id: own!.id }, { ticket: alice.ticket });
+    expect(codeOf(await app.t.call(api.commentReplies, { comment_id: onOwn.id }))).toBe(-1005);
   });
 
   it('answers bad bodies with a Chinese -1004 and changes nothing', async () => {

@@ -57,6 +57,7 @@ const samples: { [K in EndpointName]: (f: Fixtures) => InputOf<K> } = {
   likeCancel: () => ({ post_id: 5, type: 1, client_id: clientId(3) }),
   likeList: () => ({ post_id: 5, size: 5 }),
   commentList: () => ({ post_id: 5, size: 5 }),
+  commentReplies: () => ({ comment_id: 1, size: 5 }),
   commentAdd: () => ({ post_id: 5, content: '契约测试评论', client_id: clientId(4) }),
   commentDelete: () => ({ comment_id: 1 }),
   voteSubmit: () => ({ post_id: 5, option_ids: [1], client_id: clientId(5) }),

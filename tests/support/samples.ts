@@ -65,6 +65,7 @@ export const samples: { [K in EndpointName]: (f: SampleFixtures) => InputOf<K> }
   likeCancel: () => ({ comment_id: 1, type: 2 }),
   likeList: () => ({ post_id: 5, size: 5, index: 0 }),
   commentList: () => ({ post_id: 5, size: 5 }),
+  commentReplies: () => ({ comment_id: 1, size: 5 }),
   commentAdd: () => ({ post_id: 5, content: '一条评论', reply_id: 1, client_id: newClientId('sample') }),
   commentDelete: () => ({ comment_id: 1 }),
   voteSubmit: () => ({ post_id: 5, option_ids: [1], client_id: newClientId('sample') }),

@@ -1,7 +1,7 @@
 /** Posts and what hangs off them: detail, add, delete, comments, likes, votes, code snippets, topics. */
 import { defineHandlers } from '../http/define-endpoint.ts';
 import { getCodeSnippet } from '../services/code.ts';
-import { addComment, deleteComment, listComments } from '../services/comments.ts';
+import { addComment, deleteComment, listComments, listReplies } from '../services/comments.ts';
 import { listLikers, setLike, type LikeTarget } from '../services/likes.ts';
 import { writer } from '../services/once.ts';
 import { addPost } from '../services/post-add.ts';
@@ -46,6 +46,8 @@ export const postHandlers = ({ db, config, onReplay }: RouteDeps) => {
       await getPost(db, input.post_id, null);
       return listComments(db, input.post_id, input, viewer?.userId ?? null);
     },
+
+    commentReplies: ({ input, viewer }) => listReplies(db, input.comment_id, input, viewer?.userId ?? null),
 
     commentAdd: ({ input, viewer }) =>
       write.inStatement({ endpoint: 'commentAdd', viewer, input }, (db, once) =>

@@ -20,7 +20,7 @@ import { DAILY_WINDOW_SECONDS, dailyCapKey } from './limits.ts';
 import { windowHitText } from './rate-limit.ts';
 import { removeCommentNotices } from './notices.ts';
 import { onceParts, type InStatement, type OnceCall, type OnceOutcome } from './once.ts';
-import type { KeysetRequest, Page } from './paging.ts';
+import { keysetPage, type KeysetRequest, type Page } from './paging.ts';
 
 const FIRST_REPLIES = 3;
 
@@ -45,15 +45,24 @@ const sources = {
 
 type Source = keyof typeof sources;
 
+/** The columns every comment row is read with: its author and answered user, and, logged in, the viewer's like and follows. */
+function commentColumns(viewer: string | null): string {
+  const mine = (text: string) => (viewer ? text : '');
+  const brief = (alias: string, column: string) => `${alias}.ucode as ${alias}_ucode, ${alias}.nick as ${alias}_nick, ${alias}.avatar as ${alias}_avatar
+      ${mine(`, ${existsPerRow(`user_follows f where f.follower_id = ${viewer} and f.followee_id = ${column}`)} as ${alias}_is_follow`)}`;
+  return `c.id, c.post_id, c.user_id, c.root_id, c.reply_user_id, c.content, c.like_count, c.reply_count,
+      c.deleted_at is not null as is_deleted,
+      floor(extract(epoch from c.created_at) * 1000)::float8 as create_time,
+      ${brief('u', 'c.user_id')}, ${brief('ru', 'c.reply_user_id')}
+      ${mine(`, ${existsPerRow(`likes l where l.target_type = 'comment' and l.target_id = c.id and l.user_id = ${viewer}`)} as is_like`)}`;
+}
+
 /**
  * One statement, prepared (db/prepared.ts): the comments (one more than `size` asked for, to
  * learn whether more follow), the first live replies of each shown, and every author and answered
  * user; logged in (`viewer` is $n), whether the viewer liked each and follows each user.
  */
 function commentStatementText(source: Source, size: number, viewer: string | null): string {
-  const mine = (text: string) => (viewer ? text : '');
-  const brief = (alias: string, column: string) => `${alias}.ucode as ${alias}_ucode, ${alias}.nick as ${alias}_nick, ${alias}.avatar as ${alias}_avatar
-      ${mine(`, ${existsPerRow(`user_follows f where f.follower_id = ${viewer} and f.followee_id = ${column}`)} as ${alias}_is_follow`)}`;
   return `with roots as materialized (${sources[source].text(size + 1)}),
     replies as (
       select r.* from (select id from roots order by id limit ${size}) root
@@ -61,11 +70,7 @@ function commentStatementText(source: Source, size: number, viewer: string | nul
         select ${COMMENT_COLUMNS} from comments
         where root_id = root.id and deleted_at is null order by id limit ${FIRST_REPLIES}) r),
     listed as (select false as is_reply, * from roots union all select true, * from replies)
-    select c.is_reply, c.id, c.post_id, c.user_id, c.root_id, c.reply_user_id, c.content, c.like_count, c.reply_count,
-      c.deleted_at is not null as is_deleted,
-      floor(extract(epoch from c.created_at) * 1000)::float8 as create_time,
-      ${brief('u', 'c.user_id')}, ${brief('ru', 'c.reply_user_id')}
-      ${mine(`, ${existsPerRow(`likes l where l.target_type = 'comment' and l.target_id = c.id and l.user_id = ${viewer}`)} as is_like`)}
+    select c.is_reply, ${commentColumns(viewer)}
     from listed c
     join users u on u.id = c.user_id
     left join users ru on ru.id = c.reply_user_id
@@ -78,6 +83,26 @@ function commentStatement(source: Source, size: number, withViewer: boolean): Pr
     const viewer = withViewer ? `$${types.length + 1}` : null;
     return preparedStatement(name, withViewer ? [...types, 'int'] : types, commentStatementText(source, size, viewer));
   });
+}
+
+/**
+ * The live replies of top-level comment $1 after id $2, oldest first (one more than `size`, to
+ * learn whether more follow); `root` answers whether $1 is a top-level comment of a live post.
+ */
+function repliesStatement(size: number, withViewer: boolean): PreparedStatement {
+  return statementNamed(`comment_replies_${size}${withViewer ? '_viewer' : ''}`, (name) =>
+    preparedStatement(
+      name,
+      withViewer ? ['bigint', 'bigint', 'int'] : ['bigint', 'bigint'],
+      `select true as is_reply, ${commentColumns(withViewer ? '$3' : null)},
+        exists (select from comments r join posts p on p.id = r.post_id and p.deleted_at is null where r.id = $1 and r.root_id is null) as root
+      from (select 1) one
+      left join comments c on c.root_id = $1 and c.deleted_at is null and c.id > $2
+      left join users u on u.id = c.user_id
+      left join users ru on ru.id = c.reply_user_id
+      order by c.id limit ${size + 1}`,
+    ),
+  );
 }
 
 interface CommentRow {
@@ -151,6 +176,30 @@ export async function listComments(
   const size = paging.size ?? DEFAULT_PAGE_SIZE;
   const { list, more } = await readComments(db, 'page', size, [postId, paging.index || NO_BOUND], viewerId);
   return { list, page: { more, next_index: list.at(-1)?.id ?? 0 } };
+}
+
+/**
+ * The live replies of top-level comment `commentId`, oldest first, a page after the keyset
+ * `paging.index` (the first page starts with the first reply, which comment/list also carries);
+ * -1005 when it is no top-level comment of a live post.
+ */
+export async function listReplies(
+  db: Db,
+  commentId: number,
+  paging: KeysetRequest,
+  viewerId: number | null,
+): Promise<Page<CommentBase>> {
+  const size = paging.size ?? DEFAULT_PAGE_SIZE;
+  const values = [commentId, paging.index || NO_BOUND];
+  const rows = await queryPrepared<(CommentRow | { id: null }) & { root: boolean }>(
+    db,
+    repliesStatement(size, viewerId !== null),
+    viewerId === null ? values : [...values, viewerId],
+  );
+  if (!rows[0]?.root) throw notFound('评论');
+  // Without replies, the one row is the check's alone (its comment columns are null).
+  const replies = rows.filter((row): row is CommentRow & { root: boolean } => row.id !== null);
+  return keysetPage(replies, size, (row) => Number(row.id), (page) => page.map(toBase));
 }
 
 /** Locks a live post (the first lock of every comment write); -1005 when missing or deleted. */
