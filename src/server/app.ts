@@ -15,14 +15,13 @@ import { ErrorCode } from '#shared/errors.ts';
 import { BASE64_BODY_HEADER, BASE64_BODY_VALUE, DEVICE_ID_HEADER, routes, TICKET_COOKIE, TICKET_HEADER } from '#shared/endpoints.ts';
 import { clientConfigOf, type Config } from './config.ts';
 import type { Db, PoolStats } from './db/client.ts';
-import { badRequest } from './errors.ts';
 import { configuredCodeSender } from './services/code-senders.ts';
 import type { CodeSender } from './services/login.ts';
 import { authPlugin } from './http/auth.ts';
 import { connectionOptions, installConnectionCap } from './http/connection-limits.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { Readiness, registerHealth } from './http/health.ts';
-import { installInputGuard } from './http/input-guard.ts';
+import { installInputGuard, parseJsonBody } from './http/input-guard.ts';
 import { installRequestLimits } from './http/request-limits.ts';
 import { installRequestIdHeader, requestIdOf } from './http/request-id.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
@@ -130,21 +129,13 @@ export async function buildApp({
   // The note update call sends base64 of its JSON body, marked by a header (SPEC.md section 7).
   app.addHook('preValidation', async (request) => {
     if (request.headers[BASE64_BODY_HEADER] !== BASE64_BODY_VALUE || typeof request.body !== 'string') return;
-    try {
-      request.body = JSON.parse(Buffer.from(request.body, 'base64').toString('utf8'));
-    } catch {
-      throw badRequest('请求体不是有效的 base64 JSON');
-    }
+    request.body = parseJsonBody(Buffer.from(request.body, 'base64').toString('utf8'), '请求体不是有效的 base64 JSON');
   });
   // A tracking batch sent by navigator.sendBeacon as the page goes is JSON in a text/plain body
   // (a type that needs no CORS preflight, which a leaving page cannot wait for).
   app.addHook('preValidation', async (request) => {
     if (request.routeOptions.url !== routes.collect.path || typeof request.body !== 'string') return;
-    try {
-      request.body = JSON.parse(request.body);
-    } catch {
-      throw badRequest('请求体不是有效的 JSON');
-    }
+    request.body = parseJsonBody(request.body);
   });
 
   // Probes, and the hold of requests while the process starts: before any hook that reads the database.

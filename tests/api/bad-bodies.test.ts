@@ -5,10 +5,11 @@
  * nothing; ids sent as strings of digits are accepted everywhere.
  */
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BASE64_BODY_HEADER } from '../../src/shared/endpoints.ts';
 import { api, type Endpoint } from '../../src/shared/api.ts';
 import type { Post } from '../../src/shared/schemas.ts';
-import { errorOf, isChineseMessage, newClientId, phoneSource, testAppFor, behaviourDatabases } from '../support/api.ts';
+import { errorOf, isChineseMessage, newClientId, phoneSource, testAppFor, behaviourDatabases, type CallResult } from '../support/api.ts';
 import { counterMismatches, queryRows } from '../support/db.ts';
 
 const HUGE_IDS: unknown[] = [2_147_483_648, 1e20, '99999999999', '2147483648', -1, 0, 1.5, '12a', '', ' 1', null, true, [1], { id: 1 }];
@@ -107,5 +108,58 @@ describe.each(behaviourDatabases)('bad bodies on $name', ({ open }) => {
     const post = (await app.t.call<Post>(api.postDetail, { post_id: '51' })).data();
     expect(post.id).toBe(51);
     expect(errorOf((await app.t.call(api.postDetail, { post_id: '2147483647' })).body)?.code).toBe(-1005);
+  });
+});
+
+describe.each(behaviourDatabases)('deeply nested bodies on $name', ({ open }) => {
+  const app = testAppFor(open);
+  afterEach(() => vi.restoreAllMocks());
+
+  const arrays = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+  const objects = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+  /** A read's body with `nested` (JSON text) as an extra field: one level deeper than `nested`. */
+  const detailWith = (nested: string) => `{"post_id":51,"extra":${nested}}`;
+
+  it('refuses nesting deeper than 32 as -1004 before it parses the body, logged out, in every way a body comes', async () => {
+    const parse = vi.spyOn(JSON, 'parse');
+    const huge = arrays(400_000);
+    const cases: [string, () => Promise<CallResult<unknown>>][] = [
+      ['arrays to post/add', () => app.t.call(api.postAdd, undefined, { rawBody: huge })],
+      ['objects to post/add', () => app.t.call(api.postAdd, undefined, { rawBody: objects(100_000) })],
+      ['arrays inside a read', () => app.t.call(api.postDetail, undefined, { rawBody: detailWith(arrays(32)) })],
+      ['objects inside a read', () => app.t.call(api.postDetail, undefined, { rawBody: detailWith(objects(32)) })],
+      ['a tracking batch as text/plain', () => app.t.call(api.collect, undefined, { rawBody: huge, headers: { 'content-type': 'text/plain' } })],
+      [
+        'a note as base64',
+        () =>
+          app.t.call(api.noteUpdate, undefined, {
+            rawBody: Buffer.from(`{"content":"笔记","x":${arrays(100_000)}}`).toString('base64'),
+            headers: { 'content-type': 'text/plain', [BASE64_BODY_HEADER]: 'base64' },
+          }),
+      ],
+    ];
+    for (const [label, send] of cases) {
+      const answer = await send();
+      expect(answer.status, label).toBe(200);
+      expect(errorOf(answer.body), label).toEqual({ code: -1004, msg: '请求体嵌套过深（最多 32 层）' });
+    }
+    const parsedDeep = parse.mock.calls.filter(([text]) => typeof text === 'string' && /\[{33}|(\{"a":){33}/.test(text));
+    expect(parsedDeep).toEqual([]);
+  });
+
+  it('takes bodies nested 32 deep, and counts no bracket inside a string', async () => {
+    const codeFor = async (rawBody: string) => errorOf((await app.t.call(api.postDetail, undefined, { rawBody })).body)?.code ?? 0;
+    expect(await codeFor(detailWith(arrays(31)))).toBe(0);
+    expect(await codeFor(detailWith(objects(31)))).toBe(0);
+    // Brackets in strings, after an escaped quote, in keys.
+    const texts = ['['.repeat(100) + '{'.repeat(100), '"' + '['.repeat(100), '\\"' + '{'.repeat(100)];
+    for (const text of texts) {
+      const body = JSON.stringify({ post_id: 51, extra: text, [text]: [text] });
+      expect(await codeFor(body), body).toBe(0);
+    }
+    // An escaped backslash ends before the quote, which closes the string: what follows counts.
+    const afterBackslash = `{"post_id":51,"s":"x\\\\","extra":${arrays(32)}}`;
+    expect(JSON.parse(afterBackslash).s).toBe('x\\');
+    expect(await codeFor(afterBackslash)).toBe(-1004);
   });
 });

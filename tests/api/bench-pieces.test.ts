@@ -233,4 +233,24 @@ describe('load.ts with bodies in turn, fresh fields and a rate', () => {
       await rm(dir, { recursive: true, force: true });
     }
   }, 30_000);
+
+  it('sends raw bodies as they are, in turn (the stall group\'s nested bodies)', async () => {
+    const texts: string[] = [];
+    const echo = Fastify();
+    echo.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    echo.post('/echo', async (request) => {
+      texts.push(request.body as string);
+      return { code: 0, data: {} };
+    });
+    const address = await echo.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const spec: LoadSpec = { url: `${address}/echo`, body: {}, rawBodies: ['[[[]]]', '{"a":{"a":1}}'], rate: 20, connections: 2, seconds: 1 };
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', join(projectRoot(), 'tests/bench/load.ts'), JSON.stringify(spec)], { cwd: projectRoot() });
+      const result = JSON.parse(stdout.trim().split('\n').at(-1)!) as LoadResult;
+      expect(result.requests).toBeGreaterThan(0);
+      expect(new Set(texts)).toEqual(new Set(['[[[]]]', '{"a":{"a":1}}']));
+    } finally {
+      await echo.close();
+    }
+  }, 30_000);
 });

@@ -685,15 +685,22 @@ async function pgliteGroup(): Promise<void> {
   }
 }
 
+const NESTED_CONNECTIONS = 20;
+/** `[`×n `]`×n: 800,000 bytes; `{"a":`×n `1` `}`×n: 960,001 bytes (the body limit is 1 MiB). */
+const NESTED_ARRAYS = 400_000;
+const NESTED_OBJECTS = 160_000;
+
 /**
  * Other requests while one address sends the worst bodies it can: post/add with the texts that
  * cost the most to count (tests/support/worst-texts.ts), over the length limit and at it, at the
  * address's request limit (REQUEST_LIMIT_PER_ADDRESS a minute, as a steady rate). Readers of
- * post/detail at a steady rate well below what the server can answer measure their p99 in three
+ * post/detail at a steady rate well below what the server can answer measure their p99 in four
  * conditions by turns, round after round: alone (the anchor), beside a writer of ordinary posts
- * at the same rate, and beside the worst writer. Both writers are logged in and their writes are
- * not capped (the write limits would refuse them only after their bodies were checked).
+ * at the same rate, beside the worst writer, and beside a visitor's NESTED_CONNECTIONS sending
+ * bodies nested as deep as the body limit lets them, at the same rate. Both writers are logged in
+ * and their writes are not capped (the write limits would refuse them only after their bodies were checked).
  */
+
 async function stallGroup(): Promise<void> {
   const writerRate = Math.round(config.requestLimitPerAddress / 60);
   const readerRate = 300;
@@ -739,13 +746,23 @@ async function stallGroup(): Promise<void> {
       connections: 10,
       seconds: settings.seconds,
     };
+    // Nested as deep as a body under the 1 MB limit goes, sent by a visitor (no login to check first).
+    const nested: LoadSpec = {
+      url: `${server.url}${api.postAdd.path}`,
+      body: {},
+      rawBodies: ['['.repeat(NESTED_ARRAYS) + ']'.repeat(NESTED_ARRAYS), '{"a":'.repeat(NESTED_OBJECTS) + '1' + '}'.repeat(NESTED_OBJECTS)],
+      rate: writerRate,
+      connections: NESTED_CONNECTIONS,
+      seconds: settings.seconds,
+    };
     const conditions = [
       { name: 'readers alone', writer: undefined },
       { name: 'beside a writer of ordinary posts', writer: writer([{ content: ordinaryText(200) }]) },
       { name: 'beside a writer of the worst bodies', writer: writer(worst) },
+      { name: `beside ${NESTED_CONNECTIONS} connections of nested bodies`, writer: nested },
     ];
     say(
-      `Readers: \`post/detail\` at ${readerRate} req/s over 10 connections; writer: \`post/add\` at ${writerRate} req/s (REQUEST_LIMIT_PER_ADDRESS ${config.requestLimitPerAddress} a minute) over 4 connections, ${worst.length} worst bodies in turn (${worst.length / 2} kinds of text, ${(POST_MAX_LENGTH * 4 - 1).toLocaleString('en')} code units and cut to ${POST_MAX_LENGTH.toLocaleString('en')} units). ${settings.rounds} rounds × ${settings.seconds} s, conditions by turns.`,
+      `Readers: \`post/detail\` at ${readerRate} req/s over 10 connections; writer: \`post/add\` at ${writerRate} req/s (REQUEST_LIMIT_PER_ADDRESS ${config.requestLimitPerAddress} a minute) over 4 connections, ${worst.length} worst bodies in turn (${worst.length / 2} kinds of text, ${(POST_MAX_LENGTH * 4 - 1).toLocaleString('en')} code units and cut to ${POST_MAX_LENGTH.toLocaleString('en')} units); nested: \`post/add\` logged out at ${writerRate} req/s over ${NESTED_CONNECTIONS} connections, arrays ${NESTED_ARRAYS.toLocaleString('en')} deep and objects ${NESTED_OBJECTS.toLocaleString('en')} deep by turns. ${settings.rounds} rounds × ${settings.seconds} s, conditions by turns.`,
     );
     say();
     for (const condition of conditions) {
