@@ -2,14 +2,17 @@
  * Taking part, in Chromium at 1280 px and 375 px against the real app: like a post in the
  * feed, see it liked on its detail, go back to the same place and unlike; vote; comment,
  * reply and delete the reply; complain with 501 characters; follow a user; delete one's own
- * post and see it leave /home. Each layout is a user of its own. Needs `npm run build` first.
+ * post and see it leave /home; open a comment's 共 N 条回复, page through them, answer the last and
+ * see the answer at once and after a reload. Each layout is a user of its own. Needs `npm run build` first.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '#shared/api.ts';
-import type { Post } from '#shared/schemas.ts';
+import type { Comment, Post } from '#shared/schemas.ts';
 import { callApi, feedPosts } from './support/app.ts';
+import { PHONE_USER_AGENT } from './support/browser.ts';
 import { useApp, useBrowser, withBrowser } from './support/fixtures.ts';
+import { callAs, logInByApi } from './support/hostile.ts';
 import { wheelAndSettle } from './support/scroll.ts';
 
 const DEMO_PHONE = '13800000000';
@@ -219,6 +222,83 @@ describe.each(layouts)("deleting one's own post at $name", ({ viewport, ownPostI
       });
       expect(((await detail.json()) as { error?: { code: number } }).error?.code).toBe(-1005);
     });
+  });
+});
+
+describe.each([
+  { name: 'a phone, 375 px', device: { viewport: { width: 375, height: 812 }, hasTouch: true, userAgent: PHONE_USER_AGENT }, phone: '13900000104', other: '13900000204' },
+  { name: 'a PC, 1280 px', device: { viewport: { width: 1280, height: 800 } }, phone: '13900000105', other: '13900000205' },
+])('the replies of a comment on $name', ({ device, phone, other }) => {
+  const { page } = useBrowser(app, { ...device, logInAs: phone });
+  const mobile = device.viewport.width < 860;
+
+  it('opens 共 N 条回复, pages to the last reply, answers it, and sees the answer at once, once sent and after a reload', async () => {
+    // Someone else's comment with more replies than the first page of them holds (20).
+    const tag = `${phone}-${Date.now()}`;
+    const someone = await logInByApi(app, other);
+    const channelId = (await callApi(app, api.channelPosts, { tab: 'all', size: 1 })).list[0]!.channels[0]!.channel_id;
+    const post = await callAs<Post>(app, someone, api.postAdd.path, {
+      content: `一个有很多回复的问题 ${tag}`,
+      channel_id: [channelId],
+      attach: [],
+      client_id: `replies-post-${tag}`,
+    });
+    let written = 0;
+    const add = (content: string, replyId?: number) =>
+      callAs<Comment>(app, someone, api.commentAdd.path, { post_id: post.id, content, reply_id: replyId, client_id: `replies-${tag}-${++written}` });
+    const root = await add(`楼主 ${tag}`);
+    const replyText = (n: number) => `第 ${n} 条回复 ${tag}`;
+    for (let n = 1; n <= 22; n++) await add(replyText(n), root.id);
+
+    await page.goto(`${app.url}/message/detail/${post.id}`);
+    const item = page.locator('.comment-list > li', { hasText: `楼主 ${tag}` });
+    await item.scrollIntoViewIfNeeded();
+    const toggle = item.getByRole('button', { name: '共 22 条回复' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await item.getByText(replyText(3)).waitFor();
+    expect(await item.getByText(replyText(4)).count()).toBe(0);
+
+    // A tap on the phone; the keyboard on the PC.
+    if (mobile) await toggle.tap();
+    else {
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+    }
+    const close = item.getByRole('button', { name: '收起回复' });
+    await close.waitFor();
+    expect(await close.getAttribute('aria-expanded')).toBe('true');
+    await item.getByText(replyText(20)).waitFor();
+    expect(await item.getByText(replyText(21)).count()).toBe(0);
+    const more = item.getByRole('button', { name: '加载更多回复' });
+    if (mobile) await more.tap();
+    else await more.click();
+    await item.getByText(replyText(22)).waitFor();
+    await more.waitFor({ state: 'detached' });
+
+    // An answer to the last reply: under the comment at once, and still there once sent.
+    const answer = `回答第 22 条 ${tag}`;
+    const last = item.locator('.comment--reply', { hasText: replyText(22) });
+    const nick = (await last.locator('.comment__author').textContent())!;
+    await last.getByRole('button', { name: `回复 ${nick}` }).click();
+    if (mobile) await page.waitForURL(/\/comment\?/);
+    await page.getByRole('textbox', { name: `回复 ${nick}` }).fill(answer);
+    await page.getByRole('button', { name: '发送', exact: true }).click();
+    if (mobile) await page.waitForURL(new RegExp(`/message/detail/${post.id}$`));
+    await item.getByText(answer).waitFor();
+    await expect.poll(async () => (await callApi(app, api.commentReplies, { comment_id: root.id, size: 50 })).list.length).toBe(23);
+    await expect.poll(() => item.locator('.outbox-pending').count()).toBe(0);
+    await item.locator('.comment-replies__list').getByText(answer).waitFor();
+    expect(await page.getByText(answer).count()).toBe(1);
+
+    await page.reload();
+    await item.locator('.comment-replies__list').getByText(answer).waitFor();
+    expect(await item.getByRole('button', { name: '收起回复' }).getAttribute('aria-expanded')).toBe('true');
+    expect(await item.getByText(replyText(21)).count()).toBe(1);
+
+    // Closed: the first three again, and 共 23 条回复.
+    await item.getByRole('button', { name: '收起回复' }).click();
+    await item.getByRole('button', { name: '共 23 条回复' }).waitFor();
+    expect(await item.getByText(answer).count()).toBe(0);
   });
 });
 

@@ -3,10 +3,11 @@
  * while it waits), its delete, and a like of a comment or a reply.
  */
 import { endpoints } from '#shared/endpoints.ts';
+import type { Comment } from '#shared/schemas.ts';
 import { request } from '../../lib/http.ts';
 import { authorOf, switchWrite, type WriteAuthor, type WriteDefinition } from '../outbox/definition.ts';
 import { cachedPost } from '../post/cache.ts';
-import { cachedComment, commentsChanged, removeComment, updateComment } from './cache.ts';
+import { addReply, cachedComment, commentsChanged, removeComment, rootOfComment, updateComment } from './cache.ts';
 
 export interface CommentInput {
   body: { post_id: number; content: string; reply_id?: number | undefined };
@@ -16,13 +17,27 @@ export interface CommentInput {
 
 export interface CommentWrite extends CommentInput {
   author: WriteAuthor;
+  /** A reply's top-level comment, as the cache showed it when made: where it shows while it waits, and once sent. */
+  rootId?: number | undefined;
 }
 
-export const comment: WriteDefinition<CommentInput, CommentWrite, unknown> = {
-  make: (_queryClient, input, viewer) => ({ data: { ...input, author: authorOf(viewer) }, about: input.body.content }),
+export const comment: WriteDefinition<CommentInput, CommentWrite, Comment> = {
+  make: (queryClient, input, viewer) => {
+    const { post_id: postId, reply_id: replyId } = input.body;
+    const rootId = replyId === undefined ? undefined : rootOfComment(queryClient, postId, replyId)?.id;
+    return { data: { ...input, author: authorOf(viewer), ...(rootId === undefined ? {} : { rootId }) }, about: input.body.content };
+  },
   send: (write) => request(endpoints.commentAdd, { ...write.data.body, client_id: write.id }),
-  // The new comment comes with the list read again (its place, its replies' counts).
-  settle: (queryClient, write) => commentsChanged(queryClient, write.data.body.post_id),
+  // A new comment comes with the list read again (its place, its replies' counts); a reply shows
+  // under its comment at once, since the list carries only a comment's first replies.
+  settle: (queryClient, write, answer) => {
+    const { rootId, body } = write.data;
+    if (rootId !== undefined) {
+      const { reply_count: _count, replies: _replies, ...reply } = answer;
+      addReply(queryClient, body.post_id, rootId, reply);
+    }
+    return commentsChanged(queryClient, body.post_id);
+  },
   whenRefused: 'return',
 };
 

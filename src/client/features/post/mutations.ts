@@ -5,8 +5,10 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import type { CommentBase } from '#shared/schemas.ts';
+import { CARRIED_REPLIES, rootOfComment } from '../../entities/comment/cache.ts';
 import { makeWrite } from '../../entities/outbox/index.ts';
 import type { Outcome } from '../../lib/outbox/queue.ts';
+import { ALL_PAGES, useReplyThreads } from './reply-threads.ts';
 
 export interface NewComment {
   content: string;
@@ -20,8 +22,12 @@ export interface NewComment {
 export function useCommentWrites(postId: number) {
   const queryClient = useQueryClient();
   return {
-    add: ({ content, replyId, replyTo, clientId }: NewComment): Promise<Outcome> =>
-      makeWrite(queryClient, 'comment', { body: { post_id: postId, content, reply_id: replyId }, replyTo }, clientId),
+    add: ({ content, replyId, replyTo, clientId }: NewComment): Promise<Outcome> => {
+      // A reply past the first ones the list carries shows only among all of its comment's replies.
+      const root = replyId === undefined ? undefined : rootOfComment(queryClient, postId, replyId);
+      if (root && root.reply_count >= CARRIED_REPLIES) useReplyThreads.getState().open(postId, root.id, ALL_PAGES);
+      return makeWrite(queryClient, 'comment', { body: { post_id: postId, content, reply_id: replyId }, replyTo }, clientId);
+    },
     remove: (commentId: number): Promise<Outcome> => makeWrite(queryClient, 'commentDelete', { comment_id: commentId, post_id: postId }),
     like: (comment: CommentBase, on: boolean): Promise<Outcome> => makeWrite(queryClient, 'commentLike', { comment_id: comment.id, on }),
   };

@@ -5,7 +5,7 @@ import type { Comment, CommentBase } from '#shared/schemas.ts';
 import { formatCount } from '#shared/count.ts';
 import { fullTime, readableTime, useReadingClock } from '../../../format/time.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';
-import { IconHeart, IconMore } from '../../../ui/icons.tsx';
+import { IconHeart, IconMore, IconSpinner } from '../../../ui/icons.tsx';
 import { RichText } from '../../../ui/RichText.tsx';
 import { LoadingRegion, Skeleton, SkeletonLines } from '../../../ui/Skeleton.tsx';
 import { EmptyState, ErrorState, ListFooter } from '../../../ui/states.tsx';
@@ -16,10 +16,11 @@ import { sessionQueryOptions } from '../../../entities/session/queries.ts';
 import { confirm } from '../../../ui/dialog/confirm-store.ts';
 import { openPicker } from '../../../ui/picker/picker-store.ts';
 import { toast } from '../../../ui/toast/toast-store.ts';
-import { commentsQueryOptions } from '../../../entities/comment/queries.ts';
+import { commentsQueryOptions, repliesQueryOptions } from '../../../entities/comment/queries.ts';
 import { useCommentWrites } from '../mutations.ts';
+import { useReplyThreads, useThreadPages } from '../reply-threads.ts';
 import type { ReplyTarget } from './CommentComposer.tsx';
-import { PendingComments } from './PendingComments.tsx';
+import { PendingComments, usePendingComments, type PendingComment } from './PendingComments.tsx';
 import './comments.css';
 
 /** What a comment row can do; the list gets them from the post's comments. */
@@ -113,26 +114,122 @@ function CommentBody({ comment, reply = false, actions }: { comment: CommentBase
   );
 }
 
-function CommentItem({ comment, actions }: { comment: Comment; actions: CommentActions }) {
-  const more = comment.reply_count - comment.replies.length;
+/** The replies of a comment: those comment/list carried, and once opened, every one (fetched in pages) after them, in id order. */
+function shownReplies(carried: readonly CommentBase[], fetched: readonly CommentBase[]): CommentBase[] {
+  if (fetched.length === 0) return [...carried];
+  const byId = new Map<number, CommentBase>();
+  for (const reply of [...carried, ...fetched]) byId.set(reply.id, reply);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+function CommentItem({
+  postId,
+  comment,
+  pending,
+  actions,
+}: {
+  postId: number;
+  comment: Comment;
+  /** One's own replies to it waiting in the outbox. */
+  pending: readonly PendingComment[];
+  actions: CommentActions;
+}) {
+  const pages = useThreadPages(postId, comment.id);
+  const open = pages > 0;
+  const query = useInfiniteQuery({ ...repliesQueryOptions(postId, comment.id), enabled: open });
+  const replies = shownReplies(comment.replies, open ? pagedItems(query.data?.pages) : []);
+  // More than comment/list carries: 共 N 条回复 opens them all (and, open, 收起回复 shows the first ones only).
+  const opens = comment.reply_count > comment.replies.length || replies.length > comment.replies.length;
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const listId = `comment-${comment.id}-replies`;
+  // As many pages as the reader had (a reload, a list read again), or to the end for one's own reply.
+  const loaded = query.data?.pages.length ?? 0;
+  const { hasNextPage, isFetching, isError, fetchNextPage } = query;
+  useEffect(() => {
+    if (open && hasNextPage && !isFetching && !isError && loaded < pages) void fetchNextPage();
+  }, [open, hasNextPage, isFetching, isError, loaded, pages, fetchNextPage]);
+  const toggle = () => {
+    const { open: show, close } = useReplyThreads.getState();
+    if (!open) return show(postId, comment.id);
+    close(postId, comment.id);
+    // The list above it shrinks: the button stays in sight, under the reader's finger.
+    requestAnimationFrame(() => toggleRef.current?.scrollIntoView({ block: 'nearest' }));
+  };
+  const loadMore = () => {
+    useReplyThreads.getState().open(postId, comment.id, loaded + 1);
+    void fetchNextPage().then((result) => {
+      // 加载更多回复 is gone with the last page: the keyboard's focus goes on from the toggle, not the page's top.
+      if (!result.hasNextPage && document.activeElement === document.body) toggleRef.current?.focus();
+    });
+  };
+  if (replies.length === 0 && pending.length === 0 && !opens) {
+    return (
+      <li className="comment-item">
+        <CommentBody comment={comment} actions={actions} />
+      </li>
+    );
+  }
   return (
     <li className="comment-item">
       <CommentBody comment={comment} actions={actions} />
-      {comment.replies.length > 0 ? (
-        <ul className="comment-replies">
-          {comment.replies.map((reply) => (
-            <li key={reply.id}>
-              <CommentBody comment={reply} reply actions={actions} />
-            </li>
-          ))}
-          {more > 0 ? <li className="comment-replies__more">共 {comment.reply_count} 条回复</li> : null}
-        </ul>
-      ) : null}
+      <div className="comment-replies">
+        {replies.length > 0 ? (
+          <ul className="comment-replies__list" id={listId} aria-label={`${comment.user.nick} 的评论的回复`}>
+            {replies.map((reply) => (
+              <li key={reply.id}>
+                <CommentBody comment={reply} reply actions={actions} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {open && query.isPending ? (
+          <p className="comment-replies__state" role="status">
+            <IconSpinner size={14} /> 回复加载中…
+          </p>
+        ) : null}
+        {open && query.isError && !query.isFetchNextPageError ? (
+          <p className="comment-replies__state" role="alert">
+            回复加载失败
+            <button type="button" className="button button--text" onClick={() => void query.refetch()}>
+              重试
+            </button>
+          </p>
+        ) : null}
+        {open && query.isFetchingNextPage ? (
+          <p className="comment-replies__state" role="status">
+            <IconSpinner size={14} /> 加载中…
+          </p>
+        ) : open && query.isFetchNextPageError ? (
+          <p className="comment-replies__state" role="alert">
+            加载失败
+            <button type="button" className="button button--text" onClick={loadMore}>
+              重试
+            </button>
+          </p>
+        ) : open && query.hasNextPage ? (
+          <button type="button" className="comment-replies__toggle" onClick={loadMore}>
+            加载更多回复
+          </button>
+        ) : null}
+        <PendingComments postId={postId} items={pending} onReply={actions.onReply} replies />
+        {opens ? (
+          <button
+            ref={toggleRef}
+            type="button"
+            className="comment-replies__toggle"
+            aria-expanded={open}
+            aria-controls={replies.length > 0 ? listId : undefined}
+            onClick={toggle}
+          >
+            {open ? '收起回复' : `共 ${comment.reply_count} 条回复`}
+          </button>
+        ) : null}
+      </div>
     </li>
   );
 }
 
-/** The comments of a post, oldest first, with their first replies, each with 点赞, 回复 and (one's own, or on one's own post) 删除. */
+/** The comments of a post, oldest first, with their first replies (共 N 条回复 opens the rest), each with 点赞, 回复 and (one's own, or on one's own post) 删除. */
 export function CommentList({
   postId,
   total,
@@ -155,6 +252,7 @@ export function CommentList({
   const query = useInfiniteQuery(options);
   const viewerUid = useQuery(sessionQueryOptions()).data?.uid;
   const writes = useCommentWrites(postId);
+  const pending = usePendingComments(postId);
   const navigate = useNavigate();
   const actions: CommentActions = {
     viewerUid,
@@ -189,13 +287,16 @@ export function CommentList({
   const waiting = query.isPending || (deferred == null && query.data !== undefined);
   const comments = pagedItems(deferred == null ? undefined : query.data?.pages);
   useScrollToComment(focusCommentId, comments.length > 0);
+  // A waiting reply shows under its comment when that is shown; a comment, or a reply whose comment is not, under the box.
+  const shownRoots = new Set(comments.map((comment) => comment.id));
+  const under = (rootId: number | undefined) => rootId !== undefined && shownRoots.has(rootId);
   return (
     <section className="comments" aria-labelledby="comments-title">
       <h2 id="comments-title" className="section-title">
         评论 <span className="section-title__count">{formatCount(total)}</span>
       </h2>
       {composer}
-      <PendingComments postId={postId} onReply={actions.onReply} />
+      <PendingComments postId={postId} items={pending.filter((item) => !under(item.data.rootId))} onReply={actions.onReply} />
       {waiting ? (
         <LoadingRegion label="评论加载中">
           {[0, 1].map((i) => (
@@ -216,7 +317,13 @@ export function CommentList({
         <>
           <ul className="comment-list">
             {comments.map((comment) => (
-              <CommentItem key={comment.id} comment={comment} actions={actions} />
+              <CommentItem
+                key={comment.id}
+                postId={postId}
+                comment={comment}
+                pending={pending.filter((item) => item.data.rootId === comment.id)}
+                actions={actions}
+              />
             ))}
           </ul>
           <ListFooter query={query} moreLabel="加载更多评论" />

@@ -11,32 +11,49 @@ import { confirm } from '../../../ui/dialog/confirm-store.ts';
 import type { ReplyTarget } from './CommentComposer.tsx';
 import '../../../ui/outbox/outbox.css';
 
+export type PendingComment = WriteOf<'comment'>;
+
+/** The viewer's comments and replies on post `postId` that wait in the outbox, in the order they go. */
+export function usePendingComments(postId: number): PendingComment[] {
+  const viewer = useQuery(sessionQueryOptions()).data?.uid;
+  const all = useOutbox((s) => s.items);
+  return useMemo(
+    () => writesOf(all, viewer).filter((item): item is PendingComment => isWriteOf(item, 'comment') && item.data.body.post_id === postId),
+    [all, viewer, postId],
+  );
+}
+
 /**
- * The viewer's comments on this post that wait in the outbox, under the comment box:
- * 待发送 (or 发送中, or 未发出 with the server's message and 编辑), each with 取消.
+ * A list of waiting comments: 待发送 (or 发送中, or 未发出 with the server's message and 编辑),
+ * each with 取消. Under the comment box (comments, and replies whose comment is not shown), or
+ * under the comment a reply answers (`replies`).
  */
-export function PendingComments({ postId, onReply }: { postId: number; onReply: (target: ReplyTarget) => void }) {
+export function PendingComments({
+  postId,
+  items,
+  onReply,
+  replies = false,
+}: {
+  postId: number;
+  items: readonly PendingComment[];
+  onReply: (target: ReplyTarget) => void;
+  replies?: boolean;
+}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const isMobile = useLayoutStore((s) => s.isMobile);
-  const viewer = useQuery(sessionQueryOptions()).data?.uid;
-  const all = useOutbox((s) => s.items);
   const sending = useOutbox((s) => s.sending);
   const trying = useOutbox((s) => s.trying);
   // On its way, or its first attempt not over yet.
   const busy = (id: string) => id === sending || trying.includes(id);
-  const comments = useMemo(
-    () => writesOf(all, viewer).filter((item): item is WriteOf<'comment'> => isWriteOf(item, 'comment') && item.data.body.post_id === postId),
-    [all, viewer, postId],
-  );
-  if (comments.length === 0) return null;
+  if (items.length === 0) return null;
 
-  const cancel = async (item: WriteOf<'comment'>) => {
+  const cancel = async (item: PendingComment) => {
     const ok = await confirm({ title: '取消发送', content: '这条评论还没有发出，取消后将不再发送。', okText: '取消发送', cancelText: '保留', danger: true });
     if (ok) await (await outbox(queryClient)).cancel(item.id);
   };
   // Back to its comment box, which takes the words once it is empty.
-  const edit = ({ data }: WriteOf<'comment'>) => {
+  const edit = ({ data }: PendingComment) => {
     const replyId = data.body.reply_id;
     if (isMobile) {
       void navigate({ to: '/comment', search: { post_id: postId, reply_id: replyId, reply_to: data.replyTo } });
@@ -48,11 +65,11 @@ export function PendingComments({ postId, onReply }: { postId: number; onReply: 
   };
 
   return (
-    <ul className="comment-list outbox-pending" aria-label="待发送的评论">
-      {comments.map((item) => (
-        <li key={item.id} className="comment-item">
-          <div className="comment">
-            <Avatar src={item.data.author.avatar} nick={item.data.author.nick} size={36} />
+    <ul className={`${replies ? 'comment-replies__pending' : 'comment-list'} outbox-pending`} aria-label="待发送的评论">
+      {items.map((item) => (
+        <li key={item.id} className={replies ? undefined : 'comment-item'}>
+          <div className={`comment${replies ? ' comment--reply' : ''}`}>
+            <Avatar src={item.data.author.avatar} nick={item.data.author.nick} size={replies ? 28 : 36} />
             <div className="comment__main">
               <div className="comment__head">
                 <span className="comment__author">{item.data.author.nick}</span>
