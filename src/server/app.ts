@@ -129,7 +129,7 @@ export async function buildApp({
   // The note update call sends base64 of its JSON body, marked by a header (SPEC.md section 7).
   app.addHook('preValidation', async (request) => {
     if (request.headers[BASE64_BODY_HEADER] !== BASE64_BODY_VALUE || typeof request.body !== 'string') return;
-    request.body = parseJsonBody(Buffer.from(request.body, 'base64').toString('utf8'), '请求体不是有效的 base64 JSON');
+    request.body = parseJsonBody(Buffer.from(request.body, 'base64'), '请求体不是有效的 base64 JSON');
   });
   // A tracking batch sent by navigator.sendBeacon as the page goes is JSON in a text/plain body
   // (a type that needs no CORS preflight, which a leaving page cannot wait for).

@@ -16,14 +16,16 @@ export const MAX_JSON_DEPTH = 32;
 
 /**
  * Whether `text` opens more than `limit` arrays and objects inside each other, brackets in
- * strings not counted. One pass over the characters and no tree: a body nested 400,000 deep
- * costs what its bytes cost, where parsing it and walking the result cost the thread far more.
+ * strings not counted. One pass and no tree: a body nested 400,000 deep costs what its bytes
+ * cost, where parsing it and walking the result cost the thread far more. Bytes of UTF-8 or
+ * characters alike: the brackets, quote and backslash are ASCII, which no multi-byte character contains.
  */
-export function jsonNestsDeeperThan(text: string, limit: number): boolean {
+export function jsonNestsDeeperThan(text: Uint8Array | string, limit: number): boolean {
+  const bytes = typeof text === 'string' ? undefined : text;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+    const c = bytes ? bytes[i]! : (text as string).charCodeAt(i);
     if (inString) {
       if (c === 0x5c) i++; // a backslash: the next character is escaped, a quote included
       else if (c === 0x22) inString = false;
@@ -40,11 +42,11 @@ export function jsonNestsDeeperThan(text: string, limit: number): boolean {
 
 const tooDeep = () => badRequest(`请求体嵌套过深（最多 ${MAX_JSON_DEPTH} 层）`);
 
-/** JSON text of a body made a value, nesting checked first; a bad one is a -1004. */
-export function parseJsonBody(text: string, invalidMessage = '请求体不是有效的 JSON'): unknown {
+/** JSON text (or its UTF-8) of a body made a value, nesting checked first; a bad one is a -1004. */
+export function parseJsonBody(text: string | Buffer, invalidMessage = '请求体不是有效的 JSON'): unknown {
   if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) throw tooDeep();
   try {
-    return JSON.parse(text);
+    return JSON.parse(text.toString());
   } catch {
     throw badRequest(invalidMessage);
   }
@@ -81,13 +83,17 @@ export function findUnstorableText(value: unknown): string | null {
 }
 
 export function installInputGuard(app: FastifyInstance): void {
-  // JSON bodies have their nesting counted before they are parsed; the rest is Fastify's own parser
-  // (a __proto__ or constructor key refused).
+  // JSON bodies have their nesting counted on their bytes, before they are even decoded (a refused
+  // one costs no more); the rest is Fastify's own parser (a __proto__ or constructor key refused).
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = String(body); // a string already: parseAs
-    if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) return done(tooDeep(), undefined);
-    return parseJson(request, text, done);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    if (jsonNestsDeeperThan(body as Buffer, MAX_JSON_DEPTH)) return done(tooDeep(), undefined);
+    return parseJson(request, body.toString('utf8'), done);
+  });
+  // Text bodies are JSON where a route takes one (a tracking beacon, a base64 note): counted alike.
+  app.addContentTypeParser('text/plain', { parseAs: 'buffer' }, (_request, body, done) => {
+    if (jsonNestsDeeperThan(body as Buffer, MAX_JSON_DEPTH)) return done(tooDeep(), undefined);
+    return done(null, body.toString('utf8'));
   });
   app.addHook('preValidation', async (request) => {
     for (const part of [request.params, request.query, request.body]) {
