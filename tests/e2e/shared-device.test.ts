@@ -7,9 +7,14 @@
  * Discarded: it is gone from the device, and nothing is sent at the next login.
  * Needs `npm run build` first.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '#shared/api.ts';
+import { api, type Endpoint } from '#shared/api.ts';
+import { TICKET_COOKIE } from '#shared/endpoints.ts';
+import { ErrorCode } from '#shared/errors.ts';
 import type { Post } from '#shared/schemas.ts';
 import { callApi, feedPosts, startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, PHONE_USER_AGENT, type LaunchedBrowser } from './support/browser.ts';
@@ -69,6 +74,24 @@ async function leaveAWaitingComment(context: BrowserContext, page: Page, text: s
   await context.route('**/serv/v1/comment/add', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
   await context.setOffline(false);
   await outboxButton(page).waitFor();
+}
+
+/** The header once the app knows nobody is logged in: 登录, and the page's own cookie no longer authenticates. */
+async function loggedOutHeader(page: Page): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: '登录' }).waitFor();
+  expect(await page.getByRole('button', { name: /^账号菜单/ }).count()).toBe(0);
+}
+
+/** A call with the browser's ticket cookie, from outside the browser. */
+async function callApiAs(ticket: string, endpoint: Endpoint): Promise<{ code: number }> {
+  const post = endpoint.method === 'POST';
+  const response = await fetch(`${app.url}${endpoint.path}`, {
+    method: endpoint.method,
+    headers: { cookie: `${TICKET_COOKIE}=${ticket}`, ...(post ? { 'content-type': 'application/json' } : {}) },
+    ...(post ? { body: '{}' } : {}),
+  });
+  const envelope = (await response.json()) as { code: number; error?: { code: number } };
+  return { code: envelope.error?.code ?? envelope.code };
 }
 
 /** The query keys of the cache's copy in IndexedDB, and the writes IndexedDB's outbox holds. */
@@ -133,10 +156,11 @@ describe('one phone, several people', () => {
     expect(stored.writes).toEqual([{ uid: me.uid, text }]);
     expect(await page.evaluate(() => localStorage.getItem('horde:login-user'))).toBeNull();
 
-    // A second account on the same phone: neither sees it nor sends it.
+    // A second account on the same phone: neither sees it nor sends it, and its login drops it.
     await context.unroute('**/serv/v1/comment/add');
     await goHome(page);
     await logIn(app, page, second);
+    await expect.poll(async () => (await storedOnDevice(page)).writes).toEqual([]);
     await openPost(page, post);
     await postCard(page).getByRole('button', { name: /^点赞 / }).click();
     await postCard(page).getByRole('button', { name: /^取消点赞 / }).waitFor();
@@ -149,12 +173,66 @@ describe('one phone, several people', () => {
     await page.getByRole('dialog', { name: '发动态' }).getByRole('button', { name: '关闭' }).click();
     await logOut(page);
 
-    // Back: the comment goes, once, and the draft is there again.
+    // Back: the draft is there again; the comment was let go at the other login.
     await goHome(page);
     await logIn(app, page, first);
-    await expect.poll(async () => (await commentsSaying(post.id, text)).length, { timeout: 30_000 }).toBe(1);
     await page.goto(`${app.url}/home?compose=1`);
     await expect.poll(() => page.getByRole('textbox', { name: '动态内容' }).inputValue()).toBe(draft);
+    expect((await storedOnDevice(page)).writes).toEqual([]);
+    expect(await commentsSaying(post.id, text)).toEqual([]);
+  });
+
+  it('ends a logout chosen offline at once and for good: nobody is logged in, from any tab, after a reload and a restart, until the user logs in again', { timeout: 300_000 }, async () => {
+    const profileDir = await mkdtemp(join(tmpdir(), 'feed-e2e-logout-'));
+    const account = newPhone();
+    const phone = { viewport: { width: 375, height: 812 }, userAgent: PHONE_USER_AGENT, hasTouch: true, profileDir };
+    try {
+      browser = await launchBrowser(phone);
+      let { context, page } = browser;
+      const text = `离线时退出前写的评论 ${Date.now()}`;
+      await page.goto(`${app.url}/home`);
+      await page.locator('main article').first().waitFor();
+      await logIn(app, page, account);
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      await openPost(page, post);
+      await goOffline(page);
+      await page.locator('.comments').getByRole('link', { name: '写评论…' }).click();
+      await page.getByRole('textbox', { name: '写评论' }).fill(text);
+      await page.getByRole('button', { name: '发送', exact: true }).click();
+      await page.getByRole('list', { name: '待发送的评论' }).locator('li', { hasText: text }).getByText('待发送').waitFor();
+      await logOut(page, '保留，下次登录后自动发送');
+      // The browser keeps the httpOnly ticket: only the server can end it, and it has not heard yet.
+      const ticket = (await context.cookies()).find((cookie) => cookie.name === TICKET_COOKIE)?.value;
+      expect(ticket).toBeTruthy();
+
+      await page.reload();
+      await loggedOutHeader(page);
+
+      // The browser restarts with no network; the network comes back while another tab is open.
+      await browser.close();
+      browser = await launchBrowser({ ...phone, offline: true });
+      ({ context, page } = browser);
+      await page.goto(`${app.url}/home`);
+      await loggedOutHeader(page);
+      const other = await context.newPage();
+      await other.goto(`${app.url}/message/detail/${post.id}`);
+      await postCard(other).waitFor();
+      await page.close();
+      await context.setOffline(false);
+      await expect.poll(async () => (await callApiAs(ticket!, api.auth)).code, { timeout: 30_000 }).toBe(ErrorCode.NotLoggedIn);
+      await other.goto(`${app.url}/home`);
+      await loggedOutHeader(other);
+      expect(await commentsSaying(post.id, text)).toEqual([]);
+      expect((await storedOnDevice(other)).writes.map((write) => write.text)).toEqual([text]);
+
+      // Their next login here sends what they kept, once.
+      await logIn(app, other, account);
+      await expect.poll(async () => (await commentsSaying(post.id, text)).length, { timeout: 30_000 }).toBe(1);
+    } finally {
+      await browser?.close();
+      browser = undefined;
+      await rm(profileDir, { recursive: true, force: true });
+    }
   });
 
   it('lets a user discard their unsent comment as they log out: nothing of it stays, nothing is sent', { timeout: 300_000 }, async () => {

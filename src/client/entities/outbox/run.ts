@@ -179,7 +179,8 @@ function watch(qc: QueryClient): () => void {
     if (root === sessionKeys.all[0] && part === sessionKeys.user[1]) {
       const user = viewerNow() ?? null;
       useOutbox.setState({ viewer: user?.uid ?? null });
-      if (user) void drain();
+      // What someone else kept for their next login here goes at a login of anyone else.
+      if (user) void discard((item) => item.uid !== user.uid).then(drain);
       return;
     }
     // Answers from the server (not our own changes) about what writes change.

@@ -1,7 +1,8 @@
 /**
  * Wires the session into the app once at start-up: request credentials for the mini-program
  * and the native app, the login opener used by every 登录 button and by -1001/-2000, and the
- * native app's loginSuccess / logoutSuccess events (SPEC.md section 4).
+ * native app's loginSuccess / logoutSuccess events (SPEC.md section 4), a logout made in another
+ * tab, and a logout the server has not heard yet (lib/logout-pending.ts).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { currentEnvironment } from '../../platform/environment.ts';
@@ -12,6 +13,8 @@ import { useLoginDialogStore } from './login-store.ts';
 import { useOnlineStore } from '../../platform/online-store.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { sessionKeys } from '../../entities/session/queries.ts';
+import { LOGIN_USER_KEY } from '../../entities/session/stored-login.ts';
+import { settlePendingLogout } from '../../lib/http.ts';
 
 export interface SessionActions {
   /** Opens the phone login popup. */
@@ -29,11 +32,21 @@ export function installSession(queryClient: QueryClient): SessionActions {
   };
   setLoginOpener(openLogin);
   window.addEventListener('loginSuccess', () => void queryClient.invalidateQueries({ queryKey: sessionKeys.user }));
-  window.addEventListener('logoutSuccess', () => {
+  const logOutHere = () =>
     loadChunk(() => import('../../entities/session/session-cache.ts')).then(
       (session) => session.applyLogout(queryClient),
       (error: unknown) => console.error(error),
     );
+  window.addEventListener('logoutSuccess', () => void logOutHere());
+  // A logout in another tab: this one shows nobody logged in either, and sends nothing as them.
+  window.addEventListener('storage', (event) => {
+    if (event.key === LOGIN_USER_KEY && event.newValue === null && queryClient.getQueryData(sessionKeys.user)) void logOutHere();
+  });
+  // A logout the server has not heard yet is the first thing it hears: at start, and when the network is back.
+  const settle = () => void settlePendingLogout().catch(() => undefined);
+  settle();
+  useOnlineStore.subscribe((state, before) => {
+    if (state.online && !before.online) settle();
   });
     // A 452 is rare: its handling loads when it happens.
   const loggedInElsewhere = () =>

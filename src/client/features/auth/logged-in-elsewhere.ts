@@ -8,7 +8,8 @@ import { OTHER_PATHS } from '#shared/endpoints.ts';
 import { currentEnvironment, sendsAppHeaders } from '../../platform/environment.ts';
 import { confirm } from '../../ui/dialog/confirm-store.ts';
 import { useLayerStore } from '../../ui/overlay/layer-store.ts';
-import { nativeBridge } from '../../entities/session/credentials.ts';
+import { credentialHeaders, nativeBridge } from '../../entities/session/credentials.ts';
+import { markLogoutPending } from '../../lib/logout-pending.ts';
 import { useLoginDialogStore } from './login-store.ts';
 import { applyLogout } from '../../entities/session/session-cache.ts';
 import { readStoredLogin } from '../../entities/session/stored-login.ts';
@@ -46,6 +47,8 @@ export async function handleLoggedInElsewhere(queryClient: QueryClient): Promise
     // Newer app versions hold the ticket themselves (they send it as a header) and end it.
     const env = currentEnvironment();
     if (!(env.kind === 'app' && sendsAppHeaders(env))) {
+      // Ended here whether or not the call below is heard: the server drops it at the next request.
+      markLogoutPending(credentialHeaders(env));
       await deleteTicket(ticketDeleteUrl(readStoredLogin()?.ticket || undefined));
     }
     await applyLogout(queryClient);

@@ -1,15 +1,19 @@
 /**
  * Logout (SPEC.md section 4: clears the user and the university flag). A user's data leaves with
  * them: what they wrote and did not send yet stays on this device under their account, for their
- * next login here, or goes, as they choose; nobody else sees it or sends it. Loaded when chosen.
+ * next login here, or goes, as they choose; nobody else sees it or sends it. A logout is final the
+ * moment it is chosen, whether or not the server can hear it yet (lib/logout-pending.ts). Loaded
+ * when chosen.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { endpoints } from '#shared/endpoints.ts';
 import type { LoginUser } from '#shared/schemas.ts';
 import { outbox } from '../../entities/outbox/index.ts';
 import { sessionKeys } from '../../entities/session/queries.ts';
 import { applyLogout } from '../../entities/session/session-cache.ts';
-import { request } from '../../lib/http.ts';
+import { credentialHeaders } from '../../entities/session/credentials.ts';
+import { settlePendingLogout } from '../../lib/http.ts';
+import { markLogoutPending } from '../../lib/logout-pending.ts';
+import { currentEnvironment } from '../../platform/environment.ts';
 import { storedWriteCount } from '../../lib/outbox/store.ts';
 import { openPicker } from '../../ui/picker/picker-store.ts';
 
@@ -32,8 +36,9 @@ export async function logout(queryClient: QueryClient): Promise<boolean> {
       if (choice.key === 'discard') await run.discardWritesOf(uid);
     }
   }
-  // Already logged out on the server is still a logout here.
-  await request(endpoints.logout, {}).catch(() => ({}));
+  // Final here at once, offline too: the server ends the ticket at the first request it hears.
+  markLogoutPending(credentialHeaders(currentEnvironment()));
   await applyLogout(queryClient);
+  await settlePendingLogout().catch(() => undefined);
   return true;
 }
