@@ -10,6 +10,9 @@ import { clearStoredLogin, LOGIN_INFO_KEY, readStoredLogin, writeStoredLogin } f
 import { loginUserFromNative, nativeLoginUser } from '../../src/client/entities/session/native-user.ts';
 import { detectEnvironment } from '../../src/client/platform/environment.ts';
 import { useConfirmStore } from '../../src/client/ui/dialog/confirm-store.ts';
+import { endpoints } from '../../src/shared/endpoints.ts';
+import { isApiError, request } from '../../src/client/lib/http.ts';
+import { clearLogoutPending, markLogoutPending, pendingLogout } from '../../src/client/lib/logout-pending.ts';
 import { toast } from '../../src/client/ui/toast/toast-store.ts';
 
 const IOS = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
@@ -20,6 +23,7 @@ const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0
 afterEach(() => {
   cleanup();
   clearStoredLogin();
+  clearLogoutPending();
   delete window.GeekTimeApp;
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -150,6 +154,59 @@ describe('HTTP 452: logged in on another device', () => {
     expect(useConfirmStore.getState().current).toBeNull();
     expect(images).toEqual([]);
     vi.restoreAllMocks();
+  });
+});
+
+describe('a logout the server has not heard yet', () => {
+  const envelope = (data: unknown, code = 0) =>
+    new Response(JSON.stringify(code === 0 ? { code: 0, data } : { code: -1, error: { code, msg: 'x' } }), { headers: { 'content-type': 'application/json' } });
+
+  it('sends nothing else until the logout is answered: offline, a call fails as offline without being sent', async () => {
+    markLogoutPending({});
+    const fetchMock = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    vi.stubGlobal('fetch', fetchMock);
+    const failed = await request(endpoints.channelPosts, { tab: 'all', index: 0, size: 20 }).catch((error: unknown) => error);
+    expect(isApiError(failed) && failed.kind).toBe('network');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([endpoints.logout.path]);
+    expect(pendingLogout()).toEqual({});
+  });
+
+  it('ends the ticket first once the network is back, then the call goes as a visitor\'s', async () => {
+    markLogoutPending({});
+    const fetchMock = vi.fn().mockResolvedValueOnce(envelope(null, -2000)).mockResolvedValueOnce(envelope({ list: [] }));
+    vi.stubGlobal('fetch', fetchMock);
+    await request(endpoints.recommendChannelList, {});
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([endpoints.logout.path, endpoints.recommendChannelList.path]);
+    expect(pendingLogout()).toBeNull();
+  });
+
+  it('ends a header client\'s ticket with its own headers, and tries again after a server error', async () => {
+    markLogoutPending({ ticket: 'mini-ticket', 'device-id': 'mini-device' });
+    const fetchMock = vi.fn().mockResolvedValueOnce(new Response('unavailable', { status: 503 })).mockResolvedValue(envelope({}));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(request(endpoints.recommendChannelList, {})).rejects.toMatchObject({ kind: 'network' });
+    await request(endpoints.recommendChannelList, {});
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([endpoints.logout.path, endpoints.logout.path, endpoints.recommendChannelList.path]);
+    expect(fetchMock.mock.calls[1]![1].headers).toMatchObject({ ticket: 'mini-ticket', 'device-id': 'mini-device' });
+    expect(pendingLogout()).toBeNull();
+  });
+
+  it('is marked by a 452 before anything else, so the ended ticket goes with nothing more', async () => {
+    vi.stubGlobal(
+      'Image',
+      class {
+        onload: (() => void) | null = null;
+        set src(_value: string) {
+          queueMicrotask(() => this.onload?.());
+        }
+      },
+    );
+    const handled = handleLoggedInElsewhere(new QueryClient());
+    await waitFor(() => expect(useConfirmStore.getState().current?.title).toBe('下线通知'));
+    expect(pendingLogout()).toEqual({});
+    act(() => useConfirmStore.getState().settle(true));
+    await handled;
+    useLoginDialogStore.getState().close();
   });
 });
 
