@@ -144,11 +144,12 @@ describe('the login user and tickets', () => {
     expect(errorOf(result.body)?.code).toBe(-2000);
   });
 
-  it('authenticates by cookie and by Ticket + Device-Id headers', async () => {
-    const { ticket, uid, deviceId } = await t.login('13800000000', 'mobile');
-    const byCookie = (await t.call<LoginUser>(api.auth, { t: 1 }, { ticket })).data();
+  it('authenticates by cookie (a browser) and by Ticket + Device-Id headers (an app)', async () => {
+    const { ticket: browserTicket, uid } = await t.login('13800000000', 'pc');
+    const byCookie = (await t.call<LoginUser>(api.auth, { t: 1 }, { ticket: browserTicket })).data();
     expect(byCookie.uid).toBe(uid);
     expect(byCookie.cellphone).toBe('138****0000');
+    const { ticket, deviceId } = await t.login('13800000000', 'mobile', { deviceId: 'account-app-0001' });
     const byHeaders = (await t.call<LoginUser>(api.auth, { t: 1 }, { ticket, asHeaders: { deviceId } })).data();
     expect(byHeaders.uid).toBe(uid);
     // A Ticket header without its Device-Id is not a credential.

@@ -2,7 +2,8 @@
  * The authorization matrix, on PostgreSQL (behaviour: one engine): every write of the
  * route table, the image upload and the image-style ticket delete, called by every kind of
  * caller: a visitor; the owner and another user (on the owner's post, comment or note), each by
- * cookie and by Ticket + Device-Id headers; a ticket ended by the login mutex (452), a forged
+ * cookie (a browser's login) and by Ticket + Device-Id headers (an app's login, on a phone);
+ * a ticket ended by the login mutex (452), a forged
  * one and the owner's ticket with another Device-Id, each by cookie and by headers where that
  * differs; and the owner's cookie sent from another site. The test prints the table and asserts
  * every cell; a refused cell changes no row of the database (bookkeeping aside: rate-limit
@@ -70,6 +71,9 @@ describe.each(behaviourDatabases)('the authorization matrix on $name', ({ name, 
   const phones = { owner: freshPhone(), other: freshPhone(), ended: freshPhone(), author: freshPhone() };
   type Session = { ticket: string; uid: number; deviceId: string };
   const sessions = {} as Record<'owner' | 'other' | 'ended' | 'author', Session>;
+  /** The same users logged in as an app (mobile), whose tickets travel as headers. */
+  const apps = {} as Record<'owner' | 'other' | 'ended', Session>;
+  const appDevice = (who: string) => ({ deviceId: `app-device-${who}` });
   let png: Buffer;
   let nicks = 0;
 
@@ -78,8 +82,11 @@ describe.each(behaviourDatabases)('the authorization matrix on $name', ({ name, 
     // Limits have tests of their own; here every cell must reach its handler.
     t = await createTestApp(opened.database, { env: { WRITE_LIMIT_PER_MINUTE: '100000', DAILY_POST_LIMIT: '100000', LOGIN_CODE_RESEND_SECONDS: '0' } });
     for (const who of ['owner', 'other', 'author'] as const) sessions[who] = await t.login(phones[who], 'pc');
+    for (const who of ['owner', 'other'] as const) apps[who] = await t.login(phones[who], 'mobile', appDevice(who));
+    // Each login ends the one before by the mutex: both ended tickets answer 452 from now on.
     sessions.ended = await t.login(phones.ended, 'mobile');
-    await t.login(phones.ended, 'mobile'); // ends sessions.ended by the mutex: 452 from now on
+    apps.ended = await t.login(phones.ended, 'mobile', appDevice('ended'));
+    await t.login(phones.ended, 'mobile');
     png = await makePng(6, 4);
     changes = await installChangeCounter(opened.database.db);
   });
@@ -92,6 +99,9 @@ describe.each(behaviourDatabases)('the authorization matrix on $name', ({ name, 
   /** Logs a user in again when a cell (logout, ticket delete) ended their ticket. */
   async function keepLoggedIn(who: 'owner' | 'other' | 'author'): Promise<void> {
     if ((await lookupTicket(opened.database.db, sessions[who].ticket)).state !== 'valid') sessions[who] = await t.login(phones[who], 'pc');
+    if (who !== 'author' && (await lookupTicket(opened.database.db, apps[who].ticket)).state !== 'valid') {
+      apps[who] = await t.login(phones[who], 'mobile', appDevice(who));
+    }
   }
 
   const authorPost = async (extra: Record<string, unknown> = {}) =>
@@ -161,8 +171,13 @@ describe.each(behaviourDatabases)('the authorization matrix on $name', ({ name, 
 
   function credentialsOf(caller: Caller): { cookies: Record<string, string>; headers: Record<string, string> } {
     const [who, via] = caller.split('/') as [string, string | undefined];
+    const byHeaders = via === 'headers' || via === 'wrong-device';
     const session =
-      who === 'forged' ? { ticket: 'F'.repeat(43), deviceId: 'forged-device-01' } : who === 'visitor' ? undefined : sessions[who as 'owner' | 'other' | 'ended'];
+      who === 'forged'
+        ? { ticket: 'F'.repeat(43), deviceId: 'forged-device-01' }
+        : who === 'visitor'
+          ? undefined
+          : (byHeaders ? apps : sessions)[who as 'owner' | 'other' | 'ended'];
     if (!session) return { cookies: {}, headers: {} };
     if (via === 'headers') return { cookies: {}, headers: { ticket: session.ticket, 'device-id': session.deviceId } };
     if (via === 'wrong-device') return { cookies: {}, headers: { ticket: session.ticket, 'device-id': 'not-the-owners-device' } };
@@ -176,7 +191,8 @@ describe.each(behaviourDatabases)('the authorization matrix on $name', ({ name, 
     await keepLoggedIn('author');
     const { cookies, headers } = credentialsOf(caller);
     if (row === 'ticketDelete') {
-      const owner = sessions.owner.ticket;
+      // The owner's ticket of the kind the caller's device holds: the app's for headers.
+      const owner = caller.endsWith('/headers') || caller.endsWith('/wrong-device') ? apps.owner.ticket : sessions.owner.ticket;
       const before = await changes();
       await t.app.inject({ method: 'GET', url: `${OTHER_PATHS.ticketDelete}?ticket=${encodeURIComponent(owner)}`, cookies, headers });
       const changed = (await changes()) - before;

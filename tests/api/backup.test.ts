@@ -176,6 +176,9 @@ describe('export of a PGlite community to PostgreSQL', () => {
 
 const SERVER_ENV = { WRITE_LIMIT_PER_MINUTE: '100000', DAILY_COMMENT_LIMIT: '100000', MAX_CONNECTIONS_PER_ADDRESS: '1000', REQUEST_LIMIT_PER_ADDRESS: '100000', REQUEST_LIMIT_PER_USER: '100000' };
 
+/** The ticket as the app that logged in sends it: the Ticket header with its Device-Id. */
+const asApp = (ticket: string) => ({ headers: { ticket, 'device-id': 'backup-test-device' } });
+
 async function logIn(server: ServerProcess, phone: string): Promise<string> {
   await callOver(server.url, api.loginCode.path, { cellphone: phone });
   for (let i = 0; i < 100 && !server.codeFor(phone); i++) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -205,10 +208,10 @@ describe('backup of a PGlite folder while its server takes writes', () => {
       // Four writers at once, each a comment (its post's comment_count) then a like on it (its like_count).
       writers = Array.from({ length: 4 }, async (_, w) => {
         for (let i = 0; writing; i++) {
-          const answer = await callOver<Comment>(server.url, api.commentAdd.path, { post_id: written.postId, content: `备份时写的评论 ${w}-${i}`, client_id: newClientId('live') }, { ticket });
+          const answer = await callOver<Comment>(server.url, api.commentAdd.path, { post_id: written.postId, content: `备份时写的评论 ${w}-${i}`, client_id: newClientId('live') }, asApp(ticket));
           if (answer.body.code !== 0) throw new Error(`comment failed: ${JSON.stringify(answer.body)}`);
           acknowledged.push(answer.body.data!.id);
-          const like = await callOver(server.url, api.likeAdd.path, { comment_id: answer.body.data!.id, type: 1 }, { ticket });
+          const like = await callOver(server.url, api.likeAdd.path, { comment_id: answer.body.data!.id, type: 1 }, asApp(ticket));
           if (like.body.code !== 0) throw new Error(`like failed: ${JSON.stringify(like.body)}`);
         }
       }).map((writer) =>

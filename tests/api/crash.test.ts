@@ -37,6 +37,9 @@ async function logIn(server: ServerProcess, phone: string): Promise<string> {
   return answer.body.data.ticket;
 }
 
+/** The ticket as the app that logged in sends it: the Ticket header with its Device-Id. */
+const asApp = (ticket: string) => ({ headers: { ticket, 'device-id': 'crash-test-device' } });
+
 const bodyOf = (run: string, i: number) => ({ post_id: POSTS[i % POSTS.length]!, content: `崩溃测试 ${run} #${i}`, client_id: `crash-${run}-${String(i).padStart(4, '0')}` });
 
 /**
@@ -50,7 +53,7 @@ async function writeAndKill(server: ServerProcess, ticket: string, run: string):
     Array.from({ length: WRITES }, async (_, i) => {
       const body = bodyOf(run, i);
       try {
-        const answer = await callOver<Comment>(server.url, api.commentAdd.path, body, { ticket });
+        const answer = await callOver<Comment>(server.url, api.commentAdd.path, body, asApp(ticket));
         if (answer.body.code === 0 && !killing) {
           acknowledged.set(body.client_id, answer.body.data!.id);
           if (acknowledged.size >= KILL_AFTER_ACKS) killing = server.kill();
@@ -79,7 +82,7 @@ async function expectAcknowledgedOnce(db: Database['db'], run: string, acknowled
 
 /** The client's outbox sends all of them again with their client_ids: every one answered, the acknowledged ones as before. */
 async function retryAll(server: ServerProcess, ticket: string, run: string, acknowledged: Map<string, number>): Promise<void> {
-  const retried = await Promise.all(Array.from({ length: WRITES }, (_, i) => callOver<Comment>(server.url, api.commentAdd.path, bodyOf(run, i), { ticket })));
+  const retried = await Promise.all(Array.from({ length: WRITES }, (_, i) => callOver<Comment>(server.url, api.commentAdd.path, bodyOf(run, i), asApp(ticket))));
   expect(retried.filter((answer) => answer.body.code !== 0).map((answer) => answer.body)).toEqual([]);
   for (const [clientId, id] of acknowledged) expect(retried[Number(clientId.slice(-4))]!.body.data!.id, clientId).toBe(id);
 }

@@ -33,7 +33,7 @@ describe.each(testDatabases)('logins under concurrency on $name', ({ open }) => 
   it('leaves exactly one live ticket after 60 trials of two tickets issued at once, and after ten at once', async () => {
     const me = await app.t.login(freshPhone(), 'pc');
     const db = app.database.db;
-    const issue = () => issueTicket(db, { userId: me.uid, deviceKind: 'pc', deviceId: 'race-device-0001' });
+    const issue = () => issueTicket(db, { userId: me.uid, deviceKind: 'pc', deviceId: 'race-device-0001', via: 'cookie' });
     const bad: number[] = [];
     for (let trial = 0; trial < 60; trial++) {
       await Promise.all([issue(), issue()]);

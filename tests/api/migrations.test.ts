@@ -8,7 +8,8 @@
  * unique keeps every user: the first of a shared nickname keeps it, the others get their id
  * after it. A demo database of the main before the joint book lists keeps its data and gets the
  * demo's two lists at its next start (its sidebar leads to one); a database that is not the
- * demo gets none.
+ * demo gets none. Tickets of the main before the way a ticket was issued was kept still log in
+ * as they did: as the cookie, or as headers from their own device.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -27,7 +28,8 @@ import type { Booklist, Paged, Post, UserBrief } from '../../src/shared/schemas.
 import { lacksDemoBooklists, type Database, type Db } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { seedDemoBooklists } from '../../src/server/db/seed.ts';
-import { createTestApp, errorOf } from '../support/api.ts';
+import { hashToken } from '../../src/server/services/sessions.ts';
+import { codeOf, createTestApp, errorOf } from '../support/api.ts';
 import { migrationsFolder, queryRows, startPostgres } from '../support/db.ts';
 
 /** A snippet of 10 lines: a card shows its first 8. */
@@ -380,6 +382,47 @@ describe.each(engines)('a database of the previous main (no notices) on $name', 
       expect((await t.call<Paged<unknown>>(api.noticeList, {}, { ticket: one.ticket })).data().list).toEqual([]);
       await t.call(api.likeAdd, { post_id: 1 }, { ticket: two.ticket }).then((r) => r.data());
       expect((await t.call<{ count: number }>(api.noticeUnreadCount, {}, { ticket: one.ticket })).data()).toEqual({ count: 1 });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.each(engines)('a database of the previous main (tickets without the way they were issued) on $name', ({ open }) => {
+  let opened: Opened;
+  let oldFolder: string;
+  const TICKET = 'T'.repeat(43);
+
+  beforeAll(async () => {
+    opened = await open();
+    oldFolder = await migrationsUpTo('0008_comment_roots');
+    await opened.migrate(oldFolder);
+    const db = opened.database.db;
+    await db.execute(sql`insert into users (id, ucode, nick, avatar, cellphone) values (1, 'u1', '一号', '', '13700000201')`);
+    await db.execute(sql`select setval('users_id_seq', 1)`);
+    await db.execute(sql`insert into tickets (user_id, token_hash, device_id, device_kind, expires_at)
+      values (1, ${hashToken(TICKET)}, 'old-device-0001', 'mobile', now() + interval '10 days')`);
+    await opened.migrate(migrationsFolder);
+  }, 60_000);
+
+  afterAll(async () => {
+    await opened?.stop();
+    if (oldFolder) await rm(oldFolder, { recursive: true, force: true });
+  });
+
+  it('keeps its live ticket, taken as before: as the cookie, or as headers with its own Device-Id', async () => {
+    expect(await queryRows(opened.database.db, sql`select user_id, device_id, issued_via from tickets`)).toEqual([
+      { user_id: 1, device_id: 'old-device-0001', issued_via: null },
+    ]);
+    const t = await createTestApp(opened.database);
+    try {
+      const uid = async (options: Parameters<typeof t.call>[2]) => {
+        const answer = await t.call<{ uid: number }>(api.auth, {}, options);
+        return answer.body.code === 0 ? answer.body.data.uid : codeOf(answer);
+      };
+      expect(await uid({ ticket: TICKET })).toBe(1);
+      expect(await uid({ ticket: TICKET, asHeaders: { deviceId: 'old-device-0001' } })).toBe(1);
+      expect(await uid({ ticket: TICKET, asHeaders: { deviceId: 'another-device' } })).toBe(-2000);
     } finally {
       await t.close();
     }

@@ -14,7 +14,6 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import { LOGIN_CODE_MAX_TRIES } from '../../src/shared/constants.ts';
-import { TICKET_COOKIE } from '../../src/shared/endpoints.ts';
 import type { Comment } from '../../src/shared/schemas.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { loginCodes, tickets, users } from '../../src/server/db/schema.ts';
@@ -52,8 +51,12 @@ afterAll(async () => {
   await opened?.stop();
 });
 
+/** A call as the app logged in by `login` makes it: its ticket as the Ticket header with its Device-Id. */
 const call = <T = unknown>(path: string, body: unknown, options: { ticket?: string; address?: string } = {}) =>
-  callOver<T>(proxy.url, path, body, { ticket: options.ticket, headers: { 'x-forwarded-for': options.address ?? freshAddress() } });
+  callOver<T>(proxy.url, path, body, {
+    headers: { 'x-forwarded-for': options.address ?? freshAddress(), ...(options.ticket ? appHeaders(options.ticket) : {}) },
+  });
+const appHeaders = (ticket: string) => ({ ticket, 'device-id': 'scale-out-device' });
 
 /** How many codes each process has logged for a phone. */
 const codeLines = (phone: string) => servers.map((server) => [...server.output().matchAll(new RegExp(`login code for ${phone}: (\\d{6})`, 'g'))].map((m) => m[1]!));
@@ -99,7 +102,7 @@ describe('two API processes behind a round-robin proxy on one PostgreSQL', () =>
     const { ticket } = (await login(phone, await requestCode(phone))).body.data!;
     const before = [...proxy.served];
     for (let i = 0; i < 4; i++) {
-      const response = await fetch(`${proxy.url}${api.auth.path}?t=${i}`, { headers: { cookie: `${TICKET_COOKIE}=${ticket}` } });
+      const response = await fetch(`${proxy.url}${api.auth.path}?t=${i}`, { headers: appHeaders(ticket) });
       expect(((await response.json()) as { code: number }).code).toBe(0);
     }
     expect(proxy.served.every((count, i) => count > before[i]!)).toBe(true);
@@ -109,7 +112,7 @@ describe('two API processes behind a round-robin proxy on one PostgreSQL', () =>
     for (let i = 0; i < 4; i++) expect((await followTab()).body.data?.list.length).toBeGreaterThan(0);
     expect((await call(api.logout.path, {}, { ticket })).body.code).toBe(0);
     for (let i = 0; i < 2; i++) {
-      const response = await fetch(`${proxy.url}${api.auth.path}?t=x${i}`, { headers: { cookie: `${TICKET_COOKIE}=${ticket}` } });
+      const response = await fetch(`${proxy.url}${api.auth.path}?t=x${i}`, { headers: appHeaders(ticket) });
       expect(((await response.json()) as { error?: { code: number } }).error?.code).toBe(-2000);
     }
     for (let i = 0; i < 2; i++) expect((await followTab()).body).toMatchObject({ error: { code: -2000 } });

@@ -8,7 +8,8 @@
  * - No state change on a GET: the image-style ticket delete ends a live ticket only when the
  *   query names it and the caller is its device; a mutex-ended one it drops (the web's way
  *   out of a 452).
- * - A ticket sent as headers is bound to the Device-Id it was issued to.
+ * - A ticket is taken only the way it was issued: a browser's as its cookie, an app's as the
+ *   Ticket header with the Device-Id it was issued to.
  * - CSRF: a cookie-authenticated write from another site (Sec-Fetch-Site, Origin, Referer) or
  *   with a body that is not JSON (a form, text/plain) is refused before anything happens;
  *   the image upload is multipart and checked by origin.
@@ -21,6 +22,7 @@ import { connect } from 'node:net';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
@@ -29,9 +31,10 @@ import { isEnvelope, type Envelope } from '../../src/shared/envelope.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
-import { lookupTicket } from '../../src/server/services/sessions.ts';
+import { tickets } from '../../src/server/db/schema.ts';
+import { hashToken, lookupTicket } from '../../src/server/services/sessions.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
-import { codeOf, createTestApp, errorOf, isChineseMessage, newClientId, phoneSource, type TestApp } from '../support/api.ts';
+import { codeOf, createTestApp, errorOf, isChineseMessage, newClientId, phoneSource, type CallOptions, type TestApp } from '../support/api.ts';
 import { databaseDigest } from '../support/changes.ts';
 import { openTestDatabase } from '../support/db.ts';
 import { makePng, multipart } from '../support/images.ts';
@@ -82,7 +85,7 @@ describe('the image-style ticket delete changes nothing that is not the callerâ€
     expect(await state(byCookie.ticket)).toBe('none');
     expect(clearsCookie(response)).toBe(true);
 
-    const byDevice = await t.login(freshPhone());
+    const byDevice = await t.login(freshPhone(), 'mobile', { deviceId: 'web-security-app-02' });
     await gif(`?ticket=${encodeURIComponent(byDevice.ticket)}`, { headers: { 'device-id': 'not-its-device-01' } });
     expect(await state(byDevice.ticket)).toBe('valid');
     await gif(`?ticket=${encodeURIComponent(byDevice.ticket)}`, { headers: { ticket: byDevice.ticket, 'device-id': byDevice.deviceId } });
@@ -101,24 +104,51 @@ describe('the image-style ticket delete changes nothing that is not the callerâ€
   });
 });
 
-describe('a ticket sent as headers', () => {
-  it('is bound to the Device-Id it was issued to', async () => {
-    const me = await t.login(freshPhone());
-    expect(codeOf(await t.call(api.auth, {}, { ticket: me.ticket, asHeaders: { deviceId: me.deviceId } }))).toBeUndefined();
-    expect(codeOf(await t.call(api.auth, {}, { ticket: me.ticket, asHeaders: { deviceId: 'some-other-device' } }))).toBe(-2000);
-    const write = await t.call(api.likeAdd, { post_id: 7 }, { ticket: me.ticket, asHeaders: { deviceId: 'some-other-device' } });
-    expect(codeOf(write)).toBe(-2000);
-    // The cookie carries no device: a browser's ticket is its cookie.
-    expect(codeOf(await t.call(api.auth, {}, { ticket: me.ticket }))).toBeUndefined();
+describe('a ticket is taken only the way it was issued', () => {
+  const app = { deviceId: 'web-security-app-01' };
+  /** A read (the login user) and a write (a like, whose ticket a live one is remembered for) by these credentials. */
+  const readAndWrite = async (options: CallOptions) => [
+    codeOf(await t.call(api.auth, {}, options)),
+    codeOf(await t.call(api.likeAdd, { post_id: 7 }, options)),
+  ];
+
+  it("an app's ticket (its login sent Device-Id) works as the Ticket header with that Device-Id only, for reads and writes", async () => {
+    const me = await t.login(freshPhone(), 'mobile', app);
+    // Used rightly first, so that the write's lookup remembers it live.
+    expect(await readAndWrite({ ticket: me.ticket, asHeaders: { deviceId: app.deviceId } })).toEqual([undefined, undefined]);
+    expect(await readAndWrite({ ticket: me.ticket, asHeaders: { deviceId: 'some-other-device' } })).toEqual([-2000, -2000]);
+    // As the cookie: alone, and beside its own Device-Id (no Ticket header).
+    expect(await readAndWrite({ ticket: me.ticket })).toEqual([-2000, -2000]);
+    expect(await readAndWrite({ ticket: me.ticket, headers: { 'device-id': app.deviceId } })).toEqual([-2000, -2000]);
+    expect(await readAndWrite({ ticket: me.ticket, asHeaders: { deviceId: app.deviceId } })).toEqual([undefined, undefined]);
   });
 
-  it('is bound on a mutex-ended ticket too: another device learns nothing (-2000, not 452)', async () => {
+  it("a browser's ticket (its login sent no Device-Id) works as its cookie only, for reads and writes", async () => {
+    const me = await t.login(freshPhone(), 'pc');
+    expect(await readAndWrite({ ticket: me.ticket })).toEqual([undefined, undefined]);
+    // As the Ticket header, with the device id its login answered and with another.
+    expect(await readAndWrite({ ticket: me.ticket, asHeaders: { deviceId: me.deviceId } })).toEqual([-2000, -2000]);
+    expect(await readAndWrite({ ticket: me.ticket, asHeaders: { deviceId: 'some-other-device' } })).toEqual([-2000, -2000]);
+    expect(await readAndWrite({ ticket: me.ticket })).toEqual([undefined, undefined]);
+  });
+
+  it('a ticket issued before the way was kept is taken as before: the cookie, or headers with its own Device-Id', async () => {
+    const me = await t.login(freshPhone(), 'pc');
+    await database.db.update(tickets).set({ issuedVia: null }).where(eq(tickets.tokenHash, hashToken(me.ticket)));
+    expect(await readAndWrite({ ticket: me.ticket })).toEqual([undefined, undefined]);
+    expect(await readAndWrite({ ticket: me.ticket, asHeaders: { deviceId: me.deviceId } })).toEqual([undefined, undefined]);
+    expect(await readAndWrite({ ticket: me.ticket, asHeaders: { deviceId: 'some-other-device' } })).toEqual([-2000, -2000]);
+  });
+
+  it('is taken only its way when the mutex ended it too: another way learns nothing (-2000, not 452)', async () => {
     const phone = freshPhone();
-    const first = await t.login(phone, 'mobile');
-    await t.login(phone, 'mobile');
-    expect((await t.call(api.auth, {}, { ticket: first.ticket, asHeaders: { deviceId: first.deviceId } })).status).toBe(452);
-    const other = await t.call(api.auth, {}, { ticket: first.ticket, asHeaders: { deviceId: 'some-other-device' } });
-    expect([other.status, codeOf(other)]).toEqual([200, -2000]);
+    const first = await t.login(phone, 'mobile', app);
+    await t.login(phone, 'mobile', app);
+    expect((await t.call(api.auth, {}, { ticket: first.ticket, asHeaders: { deviceId: app.deviceId } })).status).toBe(452);
+    for (const options of [{ asHeaders: { deviceId: 'some-other-device' } }, {}, { headers: { 'device-id': app.deviceId } }]) {
+      const other = await t.call(api.auth, {}, { ticket: first.ticket, ...options });
+      expect([other.status, codeOf(other)], JSON.stringify(options)).toEqual([200, -2000]);
+    }
   });
 });
 
@@ -170,7 +200,7 @@ describe('CSRF: cookie-authenticated writes come from this origin, as JSON', () 
   });
 
   it('leaves calls with Ticket + Device-Id headers alone (no other site can send custom headers)', async () => {
-    const me = await t.login(freshPhone());
+    const me = await t.login(freshPhone(), 'mobile', { deviceId: 'web-security-app-03' });
     const answer = await t.app.inject({
       method: 'POST',
       url: api.commentAdd.path,

@@ -25,7 +25,12 @@ export interface TestApp {
   /** The last login code sent to each phone. */
   codes: Map<string, string>;
   call<T = unknown>(endpoint: Endpoint, input: unknown, options?: CallOptions): Promise<CallResult<T>>;
-  login(cellphone: string, deviceKind?: 'pc' | 'mobile'): Promise<{ ticket: string; uid: number; deviceId: string }>;
+  /**
+   * Logs in as a browser (the ticket as the cookie), or with `app` as the mini-program and the
+   * native app do (Device-Id sent with the login: the ticket in the answer, taken only as the
+   * Ticket header with that Device-Id).
+   */
+  login(cellphone: string, deviceKind?: 'pc' | 'mobile', app?: { deviceId: string }): Promise<{ ticket: string; uid: number; deviceId: string }>;
   close(): Promise<void>;
 }
 
@@ -122,16 +127,16 @@ export async function createTestApp(database: Database, options: TestAppOptions 
     database,
     codes,
     call,
-    async login(cellphone, deviceKind = 'pc') {
+    async login(cellphone, deviceKind = 'pc', app) {
       await ageRateLimits(database, cellphone);
       await call(api.loginCode, { cellphone }, { remoteAddress: `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
       const code = codes.get(cellphone);
       if (!code) throw new Error(`no code sent to ${cellphone}`);
-      const result = await call<{ ticket?: string; uid: number; device_id: string }>(api.login, {
-        cellphone,
-        code,
-        device_kind: deviceKind,
-      });
+      const result = await call<{ ticket?: string; uid: number; device_id: string }>(
+        api.login,
+        { cellphone, code, device_kind: deviceKind },
+        app ? { headers: { 'device-id': app.deviceId } } : {},
+      );
       const data = result.data();
       // A browser's login answers the ticket only as the cookie.
       const ticket = data.ticket ?? result.response.cookies.find((cookie) => cookie.name === TICKET_COOKIE)?.value;

@@ -287,6 +287,9 @@ export function describeFuzz({ name, open }: (typeof testDatabases)[number], def
     let fixtures: Omit<SampleFixtures, 'loginPhone' | 'loginCode' | 'codePhone'>;
     const freshPhone = phoneSource(name === 'PGlite' ? '1570001' : '1570002');
     let user: { ticket: string; uid: number; deviceId: string };
+    /** A user logged in as an app: the ticket taken as headers. */
+    let app: { ticket: string; uid: number; deviceId: string };
+    const appLogin = () => t.login(freshPhone(), 'mobile', { deviceId: 'fuzz-app-device-01' });
     let ended: string;
     const counts = { cases: 0, status: new Map<number, number>(), errors: new Map<number, number>() };
 
@@ -295,6 +298,7 @@ export function describeFuzz({ name, open }: (typeof testDatabases)[number], def
       t = await createTestApp(opened.database, { env: FUZZ_ENV });
       fixtures = await seededFixtures(opened.database.db);
       user = await t.login(freshPhone(), 'pc');
+      app = await appLogin();
       const endedPhone = freshPhone();
       ended = (await t.login(endedPhone, 'mobile')).ticket;
       await t.login(endedPhone, 'mobile'); // ends `ended` by the login mutex: HTTP 452 from now on
@@ -317,8 +321,8 @@ export function describeFuzz({ name, open }: (typeof testDatabases)[number], def
       const headers: Record<string, string> = {};
       const cookies: Record<string, string> = {};
       if (c.auth === 'cookie') cookies[TICKET_COOKIE] = user.ticket;
-      if (c.auth === 'headers') Object.assign(headers, { ticket: user.ticket, 'device-id': user.deviceId });
-      if (c.auth === 'wrong-device') Object.assign(headers, { ticket: user.ticket, 'device-id': 'another-device-0001' });
+      if (c.auth === 'headers') Object.assign(headers, { ticket: app.ticket, 'device-id': app.deviceId });
+      if (c.auth === 'wrong-device') Object.assign(headers, { ticket: app.ticket, 'device-id': 'another-device-0001' });
       if (c.auth === 'ended') cookies[TICKET_COOKIE] = ended;
       if (c.auth === 'forged') cookies[TICKET_COOKIE] = 'A'.repeat(43);
       if (c.auth === 'garbage') Object.assign(headers, { ticket: '\u00ff'.repeat(3), 'device-id': '', cookie: `${TICKET_COOKIE}=%zz; a=%00` });
@@ -451,6 +455,10 @@ export function describeFuzz({ name, open }: (typeof testDatabases)[number], def
         // A case may end the fuzzing user's ticket (logout, ticket delete): log in again.
         if (ENDS_TICKETS.has(c.target) && (await lookupTicket(opened.database.db, user.ticket)).state !== 'valid') {
           user = await t.login(freshPhone(), 'pc');
+          seen = await changes();
+        }
+        if (ENDS_TICKETS.has(c.target) && (await lookupTicket(opened.database.db, app.ticket)).state !== 'valid') {
+          app = await appLogin();
           seen = await changes();
         }
         if (problem && SURVEY) {

@@ -91,6 +91,11 @@ export const tickets = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
     /** 'mutex' answers HTTP 452; 'logout' and 'deleted' are plain logged-out. */
     endedReason: text('ended_reason', { enum: ['mutex', 'logout', 'deleted'] }),
+    /**
+     * How the ticket was handed out, the only way it is taken back: a browser's as its cookie, an
+     * app's as the Ticket header with its Device-Id. Null: issued before this was kept, taken either way.
+     */
+    issuedVia: text('issued_via', { enum: ['cookie', 'headers'] }),
     createdAt: createdAt(),
   },
   (t) => [index('tickets_user_kind_idx').on(t.userId, t.deviceKind)],

@@ -1,8 +1,9 @@
 /**
  * Who is calling: the ticket comes from the httpOnly cookie (browsers) or from the Ticket and
- * Device-Id headers (mini-program, native app). Resolved lazily, once per request. A ticket
- * sent as headers is bound to the device it was issued to: with another Device-Id it is no
- * ticket at all (a ticket copied off one device does not log in another).
+ * Device-Id headers (mini-program, native app). Resolved lazily, once per request. A ticket is
+ * taken only the way it was handed out (services/sessions.ts, carriedAsIssued): a browser's as the
+ * cookie, an app's as headers with the Device-Id it was issued to. Any other way it is no ticket
+ * at all (a ticket copied off one device, as a cookie or with another Device-Id, logs nobody in).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -12,7 +13,7 @@ import type { Db } from '../db/client.ts';
 import { onWriteConnection } from '../db/transaction.ts';
 import { BusinessError } from '../errors.ts';
 import { hexDigest, type HexDigest } from '../db/prepared.ts';
-import { hashToken, lookupTicket, type Viewer } from '../services/sessions.ts';
+import { carriedAsIssued, hashToken, lookupTicket, type TicketVia, type Viewer } from '../services/sessions.ts';
 
 export type { Viewer };
 
@@ -70,6 +71,7 @@ const CHECKED_IN_STATEMENT = new Set<string>([
 interface KnownTicket {
   viewer: Viewer;
   deviceId: string;
+  issuedVia: TicketVia | null;
   expiresAt: number;
   hash: HexDigest;
 }
@@ -127,7 +129,7 @@ async function resolve(db: Db, credentials: Credentials | undefined, lookup: Loo
   const known = knownOf(db);
   const remembered = lookup.remembered ? known.get(credentials.ticket) : undefined;
   if (remembered && remembered.expiresAt > Date.now()) {
-    if (credentials.via === 'headers' && remembered.deviceId !== credentials.deviceId) return null;
+    if (!carriedAsIssued(remembered, credentials)) return null;
     return { ...remembered.viewer, ticketCheck: remembered.hash };
   }
   const found =
@@ -138,11 +140,11 @@ async function resolve(db: Db, credentials: Credentials | undefined, lookup: Loo
   }
   if (found.state === 'valid') {
     const hash = hexDigest(hashToken(credentials.ticket));
-    known.set(credentials.ticket, { viewer: found.viewer, deviceId: found.deviceId, expiresAt: found.expiresAt, hash });
+    known.set(credentials.ticket, { viewer: found.viewer, deviceId: found.deviceId, issuedVia: found.issuedVia, expiresAt: found.expiresAt, hash });
   } else {
     known.delete(credentials.ticket);
   }
-  if (credentials.via === 'headers' && found.deviceId !== credentials.deviceId) return null;
+  if (!carriedAsIssued(found, credentials)) return null;
   if (found.state === 'ended-elsewhere') throw new LoggedInElsewhere();
   return found.viewer;
 }

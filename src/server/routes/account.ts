@@ -35,6 +35,7 @@ export const accountHandlers = ({ db, config, codeSender }: RouteDeps) =>
         code: input.code,
         deviceKind: input.device_kind,
         deviceId: headerDevice ?? input.device_id,
+        via: headerDevice ? 'headers' : 'cookie',
       });
       setTicketCookie(config, reply, ticket);
       return headerDevice ? { ...result, ticket } : result;

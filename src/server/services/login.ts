@@ -12,7 +12,7 @@ import { images, loginCodes, rateLimits, users } from '../db/schema.ts';
 import { BusinessError } from '../errors.ts';
 import { avatarSvg } from './avatars.ts';
 import { enforceRateLimit } from './rate-limit.ts';
-import { issueTicket, type DeviceKind } from './sessions.ts';
+import { issueTicket, type DeviceKind, type TicketVia } from './sessions.ts';
 import { newDefaultNick, nickInUse } from './users.ts';
 
 /**
@@ -141,11 +141,11 @@ async function findOrCreateUser(db: Db, cellphone: string): Promise<number> {
 
 export async function login(
   db: Db,
-  params: { cellphone: string; code: string; deviceKind: DeviceKind; deviceId?: string | undefined },
+  params: { cellphone: string; code: string; deviceKind: DeviceKind; deviceId?: string | undefined; via: TicketVia },
 ): Promise<LoginUser & { ticket: string; device_id: string }> {
   await verifyLoginCode(db, params.cellphone, params.code);
   const userId = await findOrCreateUser(db, params.cellphone);
   const deviceId = params.deviceId ?? randomBytes(16).toString('hex');
-  const { ticket } = await issueTicket(db, { userId, deviceKind: params.deviceKind, deviceId });
+  const { ticket } = await issueTicket(db, { userId, deviceKind: params.deviceKind, deviceId, via: params.via });
   return { ...(await loginUserById(db, userId)), ticket, device_id: deviceId };
 }

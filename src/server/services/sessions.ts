@@ -14,6 +14,9 @@ export const TICKET_TTL_MS = 30 * 24 * 3600 * 1000;
 
 export type DeviceKind = 'pc' | 'mobile';
 
+/** How a ticket travels: a browser's as its httpOnly cookie, an app's as the Ticket header beside its Device-Id. */
+export type TicketVia = 'cookie' | 'headers';
+
 export interface Viewer {
   userId: number;
   ticketId: number;
@@ -40,11 +43,27 @@ export class StaleTicket extends Error {
 export const TICKET_LIVE_SQL = (hash: string, userId: string) =>
   `exists (select from tickets where token_hash = ${hash} and user_id = ${userId} and ended_reason is null and expires_at > now())`;
 
-/** What a ticket is now; a live or mutex-ended one with the device it was issued to. */
+/**
+ * What a ticket is now; a live or mutex-ended one with the device it was issued to and the way it
+ * was handed out (null: issued before that was kept).
+ */
 export type TicketLookup =
-  | { state: 'valid'; viewer: Viewer; deviceId: string; expiresAt: number }
-  | { state: 'ended-elsewhere'; deviceId: string }
+  | { state: 'valid'; viewer: Viewer; deviceId: string; issuedVia: TicketVia | null; expiresAt: number }
+  | { state: 'ended-elsewhere'; deviceId: string; issuedVia: TicketVia | null }
   | { state: 'none' };
+
+/**
+ * Whether a ticket is carried the way it was handed out: a browser's only as the cookie, an app's
+ * only as the header with the Device-Id it was issued to, so a ticket copied off its device (as a
+ * cookie, or with another Device-Id) logs nobody in. One issued before the way was kept: either.
+ */
+export function carriedAsIssued(
+  ticket: { deviceId: string; issuedVia: TicketVia | null },
+  carried: { via: 'cookie' } | { via: 'headers'; deviceId: string },
+): boolean {
+  if (carried.via === 'headers') return ticket.issuedVia !== 'cookie' && ticket.deviceId === carried.deviceId;
+  return ticket.issuedVia !== 'headers';
+}
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -52,7 +71,7 @@ export function hashToken(token: string): string {
 
 export async function issueTicket(
   db: Db,
-  params: { userId: number; deviceKind: DeviceKind; deviceId: string },
+  params: { userId: number; deviceKind: DeviceKind; deviceId: string; via: TicketVia },
 ): Promise<{ ticket: string; expiresAt: Date }> {
   const ticket = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + TICKET_TTL_MS);
@@ -77,6 +96,7 @@ export async function issueTicket(
       tokenHash: hashToken(ticket),
       deviceId: params.deviceId,
       deviceKind: params.deviceKind,
+      issuedVia: params.via,
       expiresAt,
     });
   });
@@ -91,7 +111,7 @@ export async function issueTicket(
 const TICKET_BY_HASH = preparedStatement(
   'ticket_by_hash',
   ['text'],
-  'select id, user_id, device_kind, expires_at, ended_reason, device_id from tickets where token_hash = $1 limit 1',
+  'select id, user_id, device_kind, expires_at, ended_reason, device_id, issued_via from tickets where token_hash = $1 limit 1',
 );
 
 interface TicketRow {
@@ -101,6 +121,7 @@ interface TicketRow {
   expires_at: Date | string;
   ended_reason: 'mutex' | 'logout' | 'deleted' | null;
   device_id: string;
+  issued_via: TicketVia | null;
 }
 
 export async function lookupTicket(db: Db, token: string): Promise<TicketLookup> {
@@ -108,12 +129,13 @@ export async function lookupTicket(db: Db, token: string): Promise<TicketLookup>
   // An expired ticket is plainly logged out, whatever ended it afterwards.
   const expiresAt = row ? new Date(row.expires_at).getTime() : 0;
   if (!row || expiresAt <= Date.now()) return { state: 'none' };
-  if (row.ended_reason === 'mutex') return { state: 'ended-elsewhere', deviceId: row.device_id };
+  if (row.ended_reason === 'mutex') return { state: 'ended-elsewhere', deviceId: row.device_id, issuedVia: row.issued_via };
   if (row.ended_reason) return { state: 'none' };
   return {
     state: 'valid',
     viewer: { userId: row.user_id, ticketId: Number(row.id), deviceKind: row.device_kind },
     deviceId: row.device_id,
+    issuedVia: row.issued_via,
     expiresAt,
   };
 }
