@@ -214,9 +214,10 @@ describe('one phone, several people', () => {
       ({ context, page } = browser);
       await page.goto(`${app.url}/home`);
       await loggedOutHeader(page);
+      // What was read as the user left with them: offline, the other tab has the app, not the post.
       const other = await context.newPage();
-      await other.goto(`${app.url}/message/detail/${post.id}`);
-      await postCard(other).waitFor();
+      await other.goto(`${app.url}/home`);
+      await loggedOutHeader(other);
       await page.close();
       await context.setOffline(false);
       await expect.poll(async () => (await callApiAs(ticket!, api.auth)).code, { timeout: 30_000 }).toBe(ErrorCode.NotLoggedIn);
