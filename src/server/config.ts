@@ -53,9 +53,9 @@ export interface Config {
    */
   trustProxy: TrustProxy;
   logLevel: LogLevel;
-  /** Serve GET /metrics (Prometheus text format) to anyone; off: 404 there, as on any path that is no call. */
+  /** Serve GET /metrics (Prometheus text format) to anyone (unless metricsAllow is set); off: 404 there, as on any path that is no call. */
   metrics: boolean;
-  /** Addresses and ranges served GET /metrics even with METRICS off (a Prometheus on the private network). */
+  /** When set, the only addresses and ranges served GET /metrics, METRICS on or off (a Prometheus on the private network). */
   metricsAllow: string[];
   /** Seconds before the same phone may ask for another login code. */
   loginCodeResendSeconds: number;

@@ -1,6 +1,7 @@
 /**
- * GET /metrics (src/server/http/metrics.ts): off unless METRICS=true or the peer is within
- * METRICS_ALLOW (a 404 envelope, as any path that is no call); on, the Prometheus text format
+ * GET /metrics (src/server/http/metrics.ts): served to the peers within METRICS_ALLOW when it is
+ * set (METRICS on or off), else to anyone with METRICS=true, else to no one (a 404 envelope, as
+ * any path that is no call); served, the Prometheus text format
  * with requests by route and status, the latency histogram, the -2005 refusals, the PostgreSQL
  * pool and the replayed writes, labelled by route pattern, never by raw path.
  */
@@ -134,6 +135,21 @@ describe.each(behaviourDatabases)('metrics on $name', ({ open }) => {
       }
       // Without TRUST_PROXY a client cannot name an allowed address of its own.
       expect((await scrape('203.0.113.9', { 'x-forwarded-for': '10.0.0.1' })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with METRICS_ALLOW and METRICS=true, still serves the allowed addresses only', async () => {
+    const t = await createTestApp(app.database, { env: { METRICS: 'true', METRICS_ALLOW: '10.0.0.0/8' } });
+    try {
+      const scrape = (remoteAddress: string) => t.app.inject({ method: 'GET', url: '/metrics', remoteAddress });
+      expect((await scrape('10.20.30.40')).statusCode).toBe(200);
+      for (const refused of ['127.0.0.1', '::1', '203.0.113.9']) {
+        const answer = await scrape(refused);
+        expect(answer.statusCode, refused).toBe(404);
+        expect((answer.json() as { code: number }).code, refused).toBe(-1);
+      }
     } finally {
       await t.close();
     }

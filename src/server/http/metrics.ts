@@ -1,6 +1,6 @@
 /**
- * GET /metrics in the Prometheus text format, to anyone with METRICS=true, else to the addresses
- * of METRICS_ALLOW: requests by route and status, their latency, the -2005 refusals, the
+ * GET /metrics in the Prometheus text format, to the addresses of METRICS_ALLOW when it is set
+ * (METRICS on or off), else to anyone with METRICS=true: requests by route and status, their latency, the -2005 refusals, the
  * database pool and the replayed writes. Each app has its own registry, so two apps in one
  * process (the tests) never share or clash over a metric.
  */
@@ -16,9 +16,9 @@ export const METRICS_PATH = '/metrics';
 const LATENCY_BUCKETS_SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 export interface MetricsOptions {
-  /** METRICS=true: every peer is served. */
+  /** METRICS=true: every peer is served, unless `allow` names some. */
   public: boolean;
-  /** METRICS_ALLOW: the peers served otherwise. */
+  /** METRICS_ALLOW: when set, the only peers served. */
   allow: readonly string[];
   /** The database's connections now (PostgreSQL's pool; PGlite has none to tell). */
   poolStats?: (() => PoolStats) | undefined;
@@ -86,11 +86,11 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions): M
     if (reply.statusCode === 200 && reply.hasHeader('retry-after')) refusals.inc({ route });
   });
 
-  const allowed = addressMatcher(options.allow);
+  // An allow-list, once set, is the rule: METRICS=true beside it must not open the answer to everyone.
+  const allowed = options.allow.length > 0 ? addressMatcher(options.allow) : () => options.public;
   return {
     // request.ip: the peer as TRUST_PROXY believes it, the same address the limits per address count.
-    serve: (request, reply) =>
-      options.public || allowed(request.ip) ? registry.metrics().then((text) => reply.type(registry.contentType).send(text)) : undefined,
+    serve: (request, reply) => (allowed(request.ip) ? registry.metrics().then((text) => reply.type(registry.contentType).send(text)) : undefined),
     replayed: (endpoint) => replays.inc({ route: routes[endpoint].path }),
   };
 }
