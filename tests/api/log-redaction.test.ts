@@ -35,6 +35,16 @@ describe('redactSecrets', () => {
     expect(redacted).toContain(REDACTED);
   });
 
+  it('hides a run of 43 or more ticket characters in a path, and keeps ids and words', () => {
+    const ticket = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdE';
+    expect(ticket).toHaveLength(43);
+    for (const url of [`/serv/v1/${ticket}`, `/${ticket}.map`, `/a/b?x=${ticket}`, `/a/${ticket}Z/b`]) {
+      expect(redactSecrets(`{"msg":"Route GET:${url} not found"}`), url).not.toContain(ticket.slice(0, 40));
+    }
+    const kept = `{"reqId":"${ticket}","url":"/img/0123456789abcdef0123456789abcdef.png","msg":"/serv/v1/post/detail ${'x'.repeat(42)}"}`;
+    expect(redactSecrets(kept)).toBe(kept);
+  });
+
   it('hides the cookie and Ticket headers, however they are spelled, and keeps the rest', () => {
     const line = JSON.stringify({
       req: {
@@ -114,6 +124,18 @@ describe.each(testDatabases)('log lines of a real app on $name', ({ name, open }
       expect(line).not.toContain('123456');
     }
     expect(lines.some((line) => line.includes('%74icket=[redacted]'))).toBe(true);
+  });
+
+  it('hides what is shaped like a ticket anywhere in a logged URL: a path segment, a file name, a query value', async () => {
+    const { ticket } = await app.t.login(freshPhone(), 'pc');
+    const from = lines.length;
+    const urls = [`/serv/v1/${ticket}`, `/${ticket}.map`, `/img/${ticket}.png?w=1`, `/post/1?next=${ticket}&a=b`, `/serv/v1/user-${ticket}x`];
+    for (const url of urls) await logged.inject({ method: 'GET', url });
+    const written = lines.slice(from);
+    // Each request's incoming and completed lines, and the router's "not found" naming its URL.
+    expect(written.length).toBeGreaterThanOrEqual(urls.length * 2);
+    for (const line of written) expect(line).not.toContain(ticket);
+    expect(written.filter((line) => line.includes(REDACTED)).length).toBeGreaterThanOrEqual(urls.length);
   });
 
   it('still answers and logs a request whose query cannot be decoded', async () => {

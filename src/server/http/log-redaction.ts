@@ -4,7 +4,8 @@
  * a logged body or an error's text are all covered by one rule: a value is hidden when its name,
  * decoded as the query parser decodes it (percent-encoding, `+`, repeatedly) and compared without
  * case or punctuation, names a secret: a ticket (the GCESS cookie, the Ticket header, `?ticket=`),
- * a cookie or authorization header, a token or password, or a one-time code.
+ * a cookie or authorization header, a token or password, or a one-time code. And whatever has a
+ * ticket's shape inside a URL or path (a segment, a file name, a query value) is hidden unnamed.
  */
 import type { FastifyRequest } from 'fastify';
 
@@ -39,6 +40,14 @@ export function isSecretName(name: string, value = ''): boolean {
   return SECRET_NAME.test(folded) || (CODE_NAME.test(folded) && CODE_VALUE.test(value));
 }
 
+/**
+ * A ticket as services/sessions.ts makes it, 32 random bytes in base64url: 43 characters, or a
+ * longer run of them that may hold one. Only where a run starts, so the match is one pass.
+ */
+const TICKET_RUN = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43,}/g;
+/** A URL's path and query, or any path in a line (`Route GET:/serv/v1/… not found`): from a slash to a space or a quote. */
+const PATH = /\/[^\s"'\\<>]*/g;
+
 /** `name=value` in a URL's query, a cookie header or any text: the name runs up to `=`, the value to a separator. */
 const PAIR = /([^\s?&;=#"',{}\\]+)=([^&;\s#"'\\]*)/g;
 /** `"name":"value"`, `"name":123456` or `"name":[...]` in a JSON line. */
@@ -58,6 +67,8 @@ export function redactSecrets(text: string): string {
   if (out.includes('=')) {
     out = out.replace(PAIR, (pair, name: string, value: string) => (value !== REDACTED && isSecretName(name, value) ? `${name}=${REDACTED}` : pair));
   }
+  // A ticket put in a path by mistake (a client that built /serv/v1/<ticket>) carries no name to find it by.
+  if (out.includes('/')) out = out.replace(PATH, (path) => path.replace(TICKET_RUN, REDACTED));
   return out;
 }
 
