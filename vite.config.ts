@@ -8,7 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { communityTexts, DEFAULT_CLIENT_CONFIG } from './src/shared/client-config.ts';
 import { FIRST_SCREEN_PAGE_MODULE, START_AFTER_FIRST_PAINT_PATH } from './src/shared/first-screen.ts';
 import { catchEarlyActs } from './src/client/lib/early-acts-catcher.ts';
-import { SHARE_TARGET_PATH } from './src/shared/static-paths.ts';
+import { SHARE_FILES_FIELD, SHARE_TARGET_PATH } from './src/shared/static-paths.ts';
 
 const apiServer = process.env.API_URL ?? 'http://localhost:3000';
 // The build writes the default name; the server serves the manifest and the page with the
@@ -210,13 +210,17 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? firstScreenRenderB
           { src: '/screenshots/feed-narrow.png', sizes: '720x1280', type: 'image/png', form_factor: 'narrow', label: '手机上的动态首页' },
           { src: '/screenshots/feed-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: '电脑上的动态首页与侧栏' },
         ],
-        // Sharing a page or text to the installed app opens the composer with it (app/main.tsx).
+        // Sharing a page, text or pictures to the installed app opens the composer with them
+        // (sw/share-target.ts keeps the pictures, features/compose/share.ts takes them).
         share_target: {
           action: SHARE_TARGET_PATH,
-          method: 'GET',
-          enctype: 'application/x-www-form-urlencoded',
-          params: { title: 'title', text: 'text', url: 'url' },
+          method: 'POST',
+          enctype: 'multipart/form-data',
+          params: { title: 'title', text: 'text', url: 'url', files: [{ name: SHARE_FILES_FIELD, accept: ['image/*'] }] },
         },
+        display_override: ['standalone', 'minimal-ui'],
+        // One window: a link or a share that opens the installed app goes to the window already open, focused.
+        launch_handler: { client_mode: ['navigate-existing', 'auto'] },
       },
       devOptions: { enabled: false },
     }),

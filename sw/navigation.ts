@@ -3,12 +3,11 @@
  * /index.html, so a deep link (/topic/list, /message/detail/1) opens without the network. Paths
  * the server owns (API, images, docs, WeChat helpers) and files (src/shared/static-paths.ts:
  * /robots.txt, /assets/nope.js, /a/b.css) are left to the network: a missing file is the
- * server's 404, never the app shell. A share to the installed app (/share-target) is sent on
- * to the composer.
+ * server's 404, never the app shell. A share to the installed app is share-target.ts's.
  */
 import { createHandlerBoundToURL } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { FILE_PATH_PATTERN, SHARE_TARGET_PATH, shareTargetLocation } from '#shared/static-paths.ts';
+import { FILE_PATH_PATTERN } from '#shared/static-paths.ts';
 
 /** Tested by Workbox against the path and query of the navigation. */
 export const NAVIGATION_DENYLIST: RegExp[] = [
@@ -21,10 +20,5 @@ export const NAVIGATION_DENYLIST: RegExp[] = [
 
 /** Call after the precache is set up: the handler reads /index.html from it. */
 export function setupNavigation(): void {
-  // A share to the installed app goes on to the composer, offline too (the server does the same).
-  registerRoute(
-    ({ url, request }) => request.mode === 'navigate' && url.pathname === SHARE_TARGET_PATH,
-    async ({ url }) => Response.redirect(new URL(shareTargetLocation(url.search), url).href, 303),
-  );
   registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
 }

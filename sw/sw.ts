@@ -1,7 +1,7 @@
 /**
  * The service worker (DESIGN.md section 4), built by vite-plugin-pwa (injectManifest) into
  * dist/client/sw.js. Route order matters: precache first, then starts of /home (the kept first
- * screen), other navigations, API reads, other API calls and images.
+ * screen), shares to the installed app, other navigations, API reads, other API calls and images.
  */
 import { setupApiCache } from './api-cache.ts';
 import { setupImageCache } from './images.ts';
@@ -10,11 +10,13 @@ import { setupKeptFirstScreen } from './kept-first-screen.ts';
 import { setupNavigation } from './navigation.ts';
 import { setupNetworkStatus } from './network-status.ts';
 import { setupPrecache } from './precache.ts';
+import { setupShareTarget } from './share-target.ts';
 
 setupLifecycle();
 setupNetworkStatus();
 setupPrecache();
 setupKeptFirstScreen();
+setupShareTarget();
 setupNavigation();
 setupApiCache();
 setupImageCache();

@@ -14,14 +14,26 @@ export function isFilePath(pathAndQuery: string): boolean {
 }
 
 /**
- * The manifest's share_target: a share to the installed app opens this address with `title`,
- * `text` and `url` in its query. The service worker (offline too) and the server send it on to
- * shareTargetLocation, the composer over /home, which puts what was shared into the post draft.
+ * The manifest's share_target: a share to the installed app POSTs `title`, `text`, `url` and its
+ * pictures (`images`, multipart) to this address. The service worker (offline too) keeps the
+ * pictures in IndexedDB (SHARED_FILES_DB) under a new id and sends the share on to
+ * shareTargetLocation, the composer over /home, which puts the text and the pictures into the post
+ * draft. Without the worker the server sends the text on alone; a GET share (an install from
+ * before) goes on as its query says.
  */
 export const SHARE_TARGET_PATH = '/share-target';
 
 /** The fields of a share the composer takes. */
 export const SHARE_FIELDS = ['title', 'text', 'url'] as const;
+
+/** The multipart field of the shared pictures. */
+export const SHARE_FILES_FIELD = 'images';
+
+/** The query parameter naming the shared pictures the worker kept. */
+export const SHARED_FILES_PARAM = 'shared_files';
+
+/** Where the worker keeps shared pictures until the composer takes them (idb-keyval: database, store). */
+export const SHARED_FILES_DB = { database: 'horde-shared-files', store: 'files' } as const;
 
 /**
  * Where a share goes: /home with the composer open and the shared fields (as they came,
@@ -31,6 +43,6 @@ export function shareTargetLocation(search: string): string {
   const shared = search
     .replace(/^\?/, '')
     .split('&')
-    .filter((pair) => SHARE_FIELDS.some((field) => pair.startsWith(`${field}=`) && pair.length > field.length + 1));
+    .filter((pair) => [...SHARE_FIELDS, SHARED_FILES_PARAM].some((field) => pair.startsWith(`${field}=`) && pair.length > field.length + 1));
   return ['/home?compose=1', ...shared].join('&');
 }

@@ -3,7 +3,7 @@
  * file that is there is served; a missing file (anything under /assets, /icons or /screenshots,
  * any path whose last segment has an extension) is a real 404, never the app shell; every other
  * path is a page of the app and gets index.html (history-mode routing); a share to the installed
- * app (/share-target) is sent on to the composer over /home with what was shared.
+ * app (/share-target, GET or POST) is sent on to the composer over /home with what was shared.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -119,6 +119,31 @@ describe('static files of the client', () => {
       });
     }
     expect(shareTargetLocation('')).toBe('/home?compose=1');
+  });
+
+  it('sends a share POSTed without the service worker on to the composer with its text, passing its pictures over', async () => {
+    const boundary = 'share-boundary';
+    const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const body =
+      part('title', '标题') +
+      part('text', '分享的文字') +
+      part('other', 'x') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n${'x'.repeat(5000)}\r\n` +
+      `--${boundary}--\r\n`;
+    const response = await app.inject({
+      method: 'POST',
+      url: '/share-target',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'sec-fetch-site': 'none' },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(303);
+    const location = new URL(String(response.headers.location), 'http://app.test');
+    expect(location.pathname).toBe('/home');
+    expect(Object.fromEntries(location.searchParams)).toEqual({ compose: '1', title: '标题', text: '分享的文字' });
+    // A share that is no form still opens the composer.
+    const empty = await app.inject({ method: 'POST', url: '/share-target', headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: 'garbage' });
+    expect(empty.statusCode).toBe(303);
+    expect(empty.headers.location).toBe('/home?compose=1');
   });
 
   it('keeps unknown API calls a 404 envelope', async () => {

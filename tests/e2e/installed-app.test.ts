@@ -16,9 +16,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '#shared/api.ts';
 import { freePort } from '../support/ports.ts';
-import { PROJECT_ROOT, startApp, type RunningApp } from './support/app.ts';
+import { callApi, PROJECT_ROOT, startApp, type RunningApp } from './support/app.ts';
 import { storedDraft } from './support/stored-draft.ts';
 import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
 import { fillLogin, logIn } from './support/session.ts';
@@ -28,7 +30,9 @@ interface Manifest {
   categories: string[];
   shortcuts: Array<{ name: string; url: string; icons: Array<{ src: string; sizes: string }> }>;
   screenshots: Array<{ src: string; sizes: string; type: string; form_factor: string; label: string }>;
-  share_target: { action: string; method: string; enctype: string; params: Record<string, string> };
+  share_target: { action: string; method: string; enctype: string; params: Record<string, unknown> };
+  launch_handler: { client_mode: string[] };
+  display_override: string[];
 }
 
 /** Width and height from a PNG's IHDR chunk. */
@@ -107,10 +111,13 @@ describe('the installed app', () => {
     ]);
     expect(manifest.share_target).toEqual({
       action: '/share-target',
-      method: 'GET',
-      enctype: 'application/x-www-form-urlencoded',
-      params: { title: 'title', text: 'text', url: 'url' },
+      method: 'POST',
+      enctype: 'multipart/form-data',
+      params: { title: 'title', text: 'text', url: 'url', files: [{ name: 'images', accept: ['image/*'] }] },
     });
+    // One window: a link or a share goes to the window already open.
+    expect(manifest.launch_handler).toEqual({ client_mode: ['navigate-existing', 'auto'] });
+    expect(manifest.display_override).toEqual(['standalone', 'minimal-ui']);
     expect(manifest.screenshots.map((shot) => shot.form_factor).sort()).toEqual(['narrow', 'wide']);
     for (const shot of manifest.screenshots) {
       const image = await fetch(`${app.url}${shot.src}`);
@@ -198,6 +205,44 @@ describe('the installed app', () => {
       await page.reload();
       await expect.poll(() => composerText(page).inputValue()).toBe(`先写的一句\n\n${SHARE.title}\n${SHARE.text}\n${SHARE.url}`);
       await discardDraft(page);
+    });
+
+    it('takes pictures shared from the phone\'s gallery, offline too: they wait with the post and are published with it', async () => {
+      const text = `分享进来的照片 ${Date.now()}`;
+      const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3b82f6' } }).png().toBuffer();
+      // The composer's code and channels, read once online.
+      await page.goto(`${app.url}/home?compose=1`);
+      await composer(page).locator('.composer-chip').first().waitFor();
+      await discardDraft(page);
+      await browser.context.setOffline(true);
+      try {
+        // What the phone's share sheet sends: a POST of the manifest's form, the picture a file in it.
+        await page.evaluate(
+          ({ action, field, words }) => {
+            const form = Object.assign(document.createElement('form'), { method: 'post', enctype: 'multipart/form-data', action });
+            form.innerHTML = `<input type="hidden" name="text"><input type="file" name="${field}" multiple>`;
+            form.querySelector<HTMLInputElement>('input[name="text"]')!.value = words;
+            document.body.append(form);
+          },
+          { action: '/share-target', field: 'images', words: text },
+        );
+        await page.locator('form[action="/share-target"] input[type="file"]').setInputFiles({ name: 'gallery.png', mimeType: 'image/png', buffer: photo });
+        await page.evaluate(() => document.querySelector<HTMLFormElement>('form[action="/share-target"]')!.submit());
+        await page.waitForURL((url) => url.pathname === '/home' && url.search === '?compose=1');
+        await expect.poll(() => composerText(page).inputValue()).toBe(text);
+        await composer(page).locator('.composer-image img').waitFor();
+        await composer(page).locator('.composer-chip').first().click();
+        await composer(page).getByRole('button', { name: '发布', exact: true }).click();
+        await composer(page).waitFor({ state: 'detached' });
+        await page.getByRole('region', { name: '待发送的动态' }).locator('article', { hasText: text }).getByText('待发送').waitFor();
+      } finally {
+        await browser.context.setOffline(false);
+      }
+      await expect
+        .poll(async () => (await callApi(app, api.channelPosts, { tab: 'all', size: 20 })).list.filter((post) => post.content === text), { timeout: 30_000 })
+        .toHaveLength(1);
+      const [published] = (await callApi(app, api.channelPosts, { tab: 'all', size: 20 })).list.filter((post) => post.content === text);
+      expect(published!.attach.filter((attachment) => attachment.type === 'image')).toHaveLength(1);
     });
 
     it('opens a share offline, from the service worker', async () => {

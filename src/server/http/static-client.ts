@@ -14,12 +14,13 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig } from '#shared/client-config.ts';
 import { fail } from '#shared/envelope.ts';
 import { ErrorCode } from '#shared/errors.ts';
-import { isFilePath, SHARE_TARGET_PATH, shareTargetLocation } from '#shared/static-paths.ts';
+import { isFilePath, SHARE_FIELDS, SHARE_TARGET_PATH, shareTargetLocation } from '#shared/static-paths.ts';
 import { atBodyStart, contentSecurityPolicy, inlineScriptsOf, md5, renderClient } from './client-page.ts';
 import type { FirstReadAnswer, FirstScreenPlan } from '#shared/first-screen.ts';
 import { firstScreenOfRequest, loadFirstScreen, readForPage, withFirstScreen, type FirstScreen, type FirstScreenBudget } from './first-screen.ts';
@@ -153,8 +154,9 @@ export async function registerStaticClient(app: FastifyInstance, { dir, config, 
       },
     });
     // A share to the installed app (the manifest's share_target) goes on to the composer; the
-    // service worker does the same when it has the page.
+    // service worker does the same when it has the page, and keeps the shared pictures too.
     app.get(SHARE_TARGET_PATH, (request, reply) => reply.redirect(shareTargetLocation(request.url.split('?')[1] ?? ''), 303));
+    await app.register(shareTargetPost);
   }
   const notFound = (request: FastifyRequest, reply: FastifyReply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
@@ -173,4 +175,36 @@ export async function registerStaticClient(app: FastifyInstance, { dir, config, 
     });
   }
   app.setNotFoundHandler(notFound);
+}
+
+/** The largest shared text the composer could take (a field past it is cut by the reader). */
+const SHARED_FIELD_MAX_BYTES = 64 * 1024;
+
+/**
+ * A share POSTed while no service worker is there to read it (a browser that cleared it): its
+ * title, text and link go on to the composer; its pictures need the worker, which keeps them
+ * until the composer takes them, and are passed over here.
+ */
+async function shareTargetPost(scope: FastifyInstance): Promise<void> {
+  await scope.register(fastifyMultipart, { limits: { fields: 10, fieldSize: SHARED_FIELD_MAX_BYTES, parts: 40 } });
+  scope.post(SHARE_TARGET_PATH, async (request, reply) => {
+    const query = new URLSearchParams();
+    const keep = (name: string, value: unknown) => {
+      if ((SHARE_FIELDS as readonly string[]).includes(name) && typeof value === 'string' && value.trim()) query.set(name, value);
+    };
+    try {
+      if (request.isMultipart()) {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') part.file.resume();
+          else keep(part.fieldname, part.value);
+        }
+      } else if (request.body && typeof request.body === 'object') {
+        for (const [name, value] of Object.entries(request.body)) keep(name, value);
+      }
+    } catch (error) {
+      // A share cut short still opens the composer, with what arrived.
+      request.log.info({ err: error }, 'a shared form could not be read whole');
+    }
+    return reply.redirect(shareTargetLocation(query.toString()), 303);
+  });
 }
