@@ -59,6 +59,8 @@ export interface Config {
   metricsAllow: string[];
   /** Seconds before the same phone may ask for another login code. */
   loginCodeResendSeconds: number;
+  /** Login codes one client address may ask for per hour, whatever the phones (counted across processes); more: -2005. */
+  loginCodesPerAddressPerHour: number;
   /** Writes (likes, comments, votes, deletes, complaints, follows) one user may make per minute; more: -2005. */
   writeLimitPerMinute: number;
   /** Complaints one user may file per day (China Standard Time); more: -2006. */
@@ -119,6 +121,8 @@ export const DEFAULT_REQUEST_LIMIT_PER_ADDRESS = 1200;
 export const DEFAULT_REQUEST_LIMIT_PER_USER = 600;
 /** A client sends a few hundred events an hour of about 200 bytes each; 2 MiB is ample. */
 export const DEFAULT_COLLECT_BYTES_PER_HOUR = 2 * 1024 * 1024;
+/** Login codes per address per hour: a household's phones, not a school's or an office's behind one NAT (raise it there). */
+export const DEFAULT_LOGIN_CODES_PER_ADDRESS_PER_HOUR = 20;
 
 /**
  * Connection deadlines. Headers arrive in a packet or two, so 20 s is ample even on a poor phone
@@ -289,6 +293,7 @@ const envSchema = z.object({
       .default('info'),
   ),
   LOGIN_CODE_RESEND_SECONDS: z.preprocess(unsetIfEmpty, wholeNumber(0, 86_400).default(LOGIN_CODE_RESEND_S)),
+  LOGIN_CODES_PER_ADDRESS_PER_HOUR: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(DEFAULT_LOGIN_CODES_PER_ADDRESS_PER_HOUR)),
   WRITE_LIMIT_PER_MINUTE: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(60)),
   DAILY_COMPLAINT_LIMIT: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(20)),
   DAILY_POST_LIMIT: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(50)),
@@ -369,6 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics: e.METRICS,
     metricsAllow: e.METRICS_ALLOW,
     loginCodeResendSeconds: e.LOGIN_CODE_RESEND_SECONDS,
+    loginCodesPerAddressPerHour: e.LOGIN_CODES_PER_ADDRESS_PER_HOUR,
     writeLimitPerMinute: e.WRITE_LIMIT_PER_MINUTE,
     dailyComplaintLimit: e.DAILY_COMPLAINT_LIMIT,
     dailyPostLimit: e.DAILY_POST_LIMIT,

@@ -1,6 +1,6 @@
 /**
  * Abuse limits and the keeping of idempotency keys, on PostgreSQL (behaviour: one engine):
- * writes per user per minute (-2005) counted in the database and so shared by every
+ * login codes per address per hour as set (LOGIN_CODES_PER_ADDRESS_PER_HOUR), writes per user per minute (-2005) counted in the database and so shared by every
  * API process, replays of answered client_ids not counted, the daily caps (-2006) counted only
  * for writes that happened, and keys kept at least 24 hours.
  */
@@ -23,6 +23,29 @@ describe('chinaDay', () => {
 describe.each(behaviourDatabases)('limits on $name', ({ open }) => {
   const app = testAppFor(open);
   const freshPhone = phoneSource('1560006');
+
+  it('limits login codes per address to LOGIN_CODES_PER_ADDRESS_PER_HOUR across API processes; the phone keeps its own window', async () => {
+    const env = { LOGIN_CODES_PER_ADDRESS_PER_HOUR: '3' };
+    const [a, b] = [await createTestApp(app.database, { env }), await createTestApp(app.database, { env })];
+    const wide = await createTestApp(app.database, { env: { LOGIN_CODES_PER_ADDRESS_PER_HOUR: '25' } });
+    try {
+      const ask = (t: typeof a, address: string, cellphone = freshPhone()) => t.call(api.loginCode, { cellphone }, { remoteAddress: address }).then(codeOf);
+      const few: (number | undefined)[] = [];
+      for (let i = 0; i < 4; i++) few.push(await ask(i % 2 ? b : a, '198.51.100.31'));
+      expect(few).toEqual([undefined, undefined, undefined, -2005]);
+      // Raised for many users behind one address (a NAT): more than the default 20.
+      const many: (number | undefined)[] = [];
+      for (let i = 0; i < 26; i++) many.push(await ask(wide, '198.51.100.32'));
+      expect(many.slice(0, 25).every((code) => code === undefined)).toBe(true);
+      expect(many[25]).toBe(-2005);
+      // One phone still waits for its resend window, from an address with room.
+      const phone = freshPhone();
+      expect(await ask(wide, '198.51.100.33', phone)).toBeUndefined();
+      expect(await ask(wide, '198.51.100.33', phone)).toBe(-2005);
+    } finally {
+      await Promise.all([a.close(), b.close(), wide.close()]);
+    }
+  });
 
   it('answers -2005 beyond the writes per minute, across API processes, not counting replays', async () => {
     const env = { WRITE_LIMIT_PER_MINUTE: '4' };

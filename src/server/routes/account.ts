@@ -22,6 +22,7 @@ export const accountHandlers = ({ db, config, codeSender }: RouteDeps) =>
         cellphone: input.cellphone,
         ip: request.ip,
         resendSeconds: config.loginCodeResendSeconds,
+        codesPerAddressPerHour: config.loginCodesPerAddressPerHour,
       }),
 
     // A browser's ticket travels only in the httpOnly cookie, out of reach of the page's

@@ -31,9 +31,6 @@ export function logCodeSender(log: { info(message: string): void }): CodeSender 
   };
 }
 
-/** Codes one address may request per hour, whatever the phone numbers. */
-export const CODES_PER_IP_PER_HOUR = 20;
-
 /** The rate-limit key of a phone's resend window. */
 const phoneWindowKey = (cellphone: string) => `login-code:phone:${cellphone}`;
 
@@ -42,10 +39,11 @@ const hashCode = (cellphone: string, code: string) => createHash('sha256').updat
 export async function requestLoginCode(
   db: Db,
   sender: CodeSender,
-  params: { cellphone: string; ip: string; resendSeconds?: number },
+  params: { cellphone: string; ip: string; resendSeconds?: number; codesPerAddressPerHour: number },
 ): Promise<{ expires_in: number }> {
   await enforceRateLimit(db, phoneWindowKey(params.cellphone), params.resendSeconds ?? LOGIN_CODE_RESEND_S, 1);
-  await enforceRateLimit(db, `login-code:ip:${params.ip}`, 3600, CODES_PER_IP_PER_HOUR);
+  // Whatever the phones (LOGIN_CODES_PER_ADDRESS_PER_HOUR): one address cannot send SMS to a list of numbers.
+  await enforceRateLimit(db, `login-code:ip:${params.ip}`, 3600, params.codesPerAddressPerHour);
 
   const code = String(randomInt(0, 10 ** LOGIN_CODE_LENGTH)).padStart(LOGIN_CODE_LENGTH, '0');
   const expiresAt = new Date(Date.now() + LOGIN_CODE_TTL_S * 1000);
