@@ -26,6 +26,7 @@ import {
   VOTE_MIN_OPTIONS,
 } from './constants.ts';
 import { hasMoreGraphemesThan, isLongerThan } from './text-length.ts';
+import { splitTopicTags } from './topic-tags.ts';
 import {
   booklistSchema,
   channelCategorySchema,
@@ -151,18 +152,7 @@ const postContent = z
 
 // ---- topic tags ----
 
-/** What separates topic names in topic_tags: #, ＃, commas (, ， 、), semicolons and white space. */
-const TOPIC_SEPARATORS = /[#＃,，、;；\s]+/u;
-
-/** The topic names of a topic_tags text (`#话题一# #话题二#`, `话题一, 话题二`): trimmed, NFC, each once, in order. */
-export function splitTopicTags(tags: string): string[] {
-  const names: string[] = [];
-  for (const part of tags.split(TOPIC_SEPARATORS)) {
-    const name = part.trim().normalize('NFC');
-    if (name && !names.includes(name)) names.push(name);
-  }
-  return names;
-}
+export { splitTopicTags };
 
 const topicTags = z
   .string({ error: 'topic_tags 应为文字，如 #话题#' })

@@ -45,8 +45,8 @@ async function warmComposer(): Promise<void> {
   await composer.waitFor({ state: 'detached' });
 }
 
-/** Writes and publishes a post from the composer (a channel chosen, an optional picture). */
-async function writePost(text: string, picture?: Buffer): Promise<void> {
+/** Writes and publishes a post from the composer (a channel chosen, an optional picture); the channel's name. */
+async function writePost(text: string, picture?: Buffer): Promise<string> {
   await page.getByRole('banner').getByRole('button', { name: '发动态' }).click();
   const composer = page.getByRole('dialog', { name: '发动态' });
   await composer.getByRole('textbox', { name: '动态内容' }).fill(text);
@@ -54,9 +54,12 @@ async function writePost(text: string, picture?: Buffer): Promise<void> {
     await composer.getByLabel('选择图片').setInputFiles({ name: 'offline.png', mimeType: 'image/png', buffer: picture });
     await composer.locator('.composer-image').waitFor();
   }
-  await composer.locator('.composer-chip').first().click();
+  const channel = composer.locator('.composer-chip').first();
+  const channelName = (await channel.textContent())!.trim();
+  await channel.click();
   await composer.getByRole('button', { name: '发布', exact: true }).click();
   await composer.waitFor({ state: 'detached' });
+  return channelName;
 }
 
 /** Writes and sends a comment on the post page that is open. */
@@ -66,6 +69,24 @@ async function writeComment(text: string, on: Page = page): Promise<void> {
 }
 
 const pendingPost = (text: string) => page.getByRole('region', { name: '待发送的动态' }).locator('article', { hasText: text });
+/**
+ * A waiting post looks like the card it will be: its channel's chip by name, and its 待发送 a
+ * small badge in the row of its 取消, at 1280 and at 375 px.
+ */
+async function expectPendingCard(text: string, channelName: string): Promise<void> {
+  for (const viewport of [PC, { width: 375, height: 812 }]) {
+    await page.setViewportSize(viewport);
+    const card = pendingPost(text);
+    await card.locator('.chip--channel', { hasText: channelName }).waitFor();
+    const cardBox = (await card.boundingBox())!;
+    const badge = (await card.getByText('待发送').boundingBox())!;
+    const cancel = (await card.getByRole('button', { name: '取消' }).boundingBox())!;
+    expect(badge.width).toBeLessThan(Math.min(100, cardBox.width / 3));
+    expect(Math.abs(badge.y + badge.height / 2 - (cancel.y + cancel.height / 2))).toBeLessThanOrEqual(2);
+  }
+  await page.setViewportSize(PC);
+}
+
 const pendingComment = (text: string, on: Page = page) => on.getByRole('list', { name: '待发送的评论' }).locator('li', { hasText: text });
 
 /** Opens the app in a browser, logged in as a new user, with the service worker in control of the page. */
@@ -114,9 +135,10 @@ describe('the outbox', () => {
     await warmComposer();
 
     await context.setOffline(true);
-    await writePost(postText, picture);
+    const channelName = await writePost(postText, picture);
     await pendingPost(postText).getByText('待发送').waitFor();
     expect(await pendingPost(postText).locator('.image-grid img').count()).toBe(1);
+    await expectPendingCard(postText, channelName);
     // To the post within the app (a reload offline would not know who is logged in).
     await page.locator('main article', { has: page.locator(`#post-${target.id}-author`) }).getByRole('link', { name: /查看动态详情/ }).click();
     await page.waitForURL(new RegExp(`/message/detail/${target.id}$`));

@@ -2,6 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
 import type { ImageAttach } from '#shared/schemas.ts';
+import { splitTopicTags } from '#shared/topic-tags.ts';
+import { useChannelNames } from '../../../entities/channel/queries.ts';
 import { outbox } from '../../../entities/outbox/index.ts';
 import { isWriteOf, type WriteOf } from '../../../entities/outbox/types.ts';
 import { sessionQueryOptions } from '../../../entities/session/queries.ts';
@@ -9,7 +11,9 @@ import type { Picture } from '../../../lib/picture.ts';
 import { useOutbox, writesOf } from '../../../lib/outbox/store.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';
 import { confirm } from '../../../ui/dialog/confirm-store.ts';
+import { fullTime, readableTime } from '../../../format/time.ts';
 import { ImageGrid } from './ImageGrid.tsx';
+import { Chips } from './PostCard.tsx';
 import './feed.css';
 import '../../../ui/outbox/outbox.css';
 
@@ -27,12 +31,19 @@ function usePictures(images: readonly Picture[]): ImageAttach[] {
   return pictures;
 }
 
-/** `sending`: on its way, or its first attempt not over yet. */
+/**
+ * A post waiting in the outbox, laid out as the card it will become (author, time, text,
+ * pictures, channels and topics); where that card has its actions, its state and 取消 / 编辑.
+ * `sending`: on its way, or its first attempt not over yet.
+ */
 function PendingPost({ item, sending }: { item: WriteOf<'post'>; sending: boolean }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { author, body, images } = item.data;
   const pictures = usePictures(images);
+  const channelIds = useMemo(() => (body.channel_id ?? []).map(Number), [body.channel_id]);
+  const channels = useChannelNames(channelIds);
+  const topics = useMemo(() => splitTopicTags(body.topic_tags ?? '').map((name) => ({ topic_name: name })), [body.topic_tags]);
   const returned = item.state === 'returned';
   const cancel = async () => {
     const ok = await confirm({ title: '取消发送', content: '这条动态还没有发布，取消后将不再发送。', okText: '取消发送', cancelText: '保留', danger: true });
@@ -46,16 +57,22 @@ function PendingPost({ item, sending }: { item: WriteOf<'post'>; sending: boolea
         </span>
         <div className="post-card__meta">
           <span className="post-card__author">{author.nick}</span>
-          {returned ? (
-            <span className="outbox-badge outbox-badge--returned">未发布：{item.error}</span>
-          ) : (
-            <span className="outbox-badge">{sending ? '发送中…' : '待发送'}</span>
-          )}
+          <time className="post-card__time" dateTime={new Date(item.at).toISOString()} title={fullTime(item.at)}>
+            {readableTime(item.at)}
+          </time>
         </div>
       </header>
-      <p className="post-pending__text">{body.content}</p>
+      <div className="post-content">
+        <p className="post-content__text">{body.content}</p>
+      </div>
       <ImageGrid images={pictures} alt={`${author.nick}的动态`} />
-      <footer className="post-card__foot">
+      <Chips channels={channels} topics={topics} />
+      <footer className="post-card__foot outbox-pending__foot">
+        {returned ? (
+          <span className="outbox-badge outbox-badge--returned">未发布：{item.error}</span>
+        ) : (
+          <span className="outbox-badge">{sending ? '发送中…' : '待发送'}</span>
+        )}
         <span className="outbox-actions">
           {returned ? (
             // The composer takes it back as the draft, with the message.

@@ -55,10 +55,21 @@ export function cardsReady(posts: readonly Post[]): Promise<unknown> {
 const INTERACTIVE = 'a, button, input, textarea, select, label, [role="button"], .vote';
 
 export function PostChips({ post }: { post: Post }) {
-  if (post.channels.length === 0 && post.topics.length === 0) return null;
+  return <Chips channels={post.channels} topics={post.topics} />;
+}
+
+/** A topic as a chip names it: without an id (a post still waiting, its new topics not made yet) it is no link. */
+export interface ChipTopic {
+  topic_id?: number;
+  topic_name: string;
+}
+
+/** A card's channels and topics, as links to their pages. */
+export function Chips({ channels, topics }: { channels: readonly { channel_id: number; channel_name: string }[]; topics: readonly ChipTopic[] }) {
+  if (channels.length === 0 && topics.length === 0) return null;
   return (
     <ul className="chips" aria-label="频道与话题">
-      {post.channels.map((channel) => (
+      {channels.map((channel) => (
         <li key={`c${channel.channel_id}`}>
           <Link
             to="/channel/list/$id"
@@ -69,11 +80,15 @@ export function PostChips({ post }: { post: Post }) {
           </Link>
         </li>
       ))}
-      {post.topics.map((topic) => (
-        <li key={`t${topic.topic_id}`}>
-          <Link to="/topic/comment/$id" params={{ id: String(topic.topic_id) }} className="chip chip--topic">
-            #{topic.topic_name}#
-          </Link>
+      {topics.map((topic) => (
+        <li key={topic.topic_id === undefined ? `n${topic.topic_name}` : `t${topic.topic_id}`}>
+          {topic.topic_id === undefined ? (
+            <span className="chip chip--topic">#{topic.topic_name}#</span>
+          ) : (
+            <Link to="/topic/comment/$id" params={{ id: String(topic.topic_id) }} className="chip chip--topic">
+              #{topic.topic_name}#
+            </Link>
+          )}
         </li>
       ))}
     </ul>
