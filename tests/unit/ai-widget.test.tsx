@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AI_WIDGET_HIDDEN_KEY, useAiWidgetStore } from '../../src/client/app/layout/ai-widget-store.ts';
 import AiWidget from '../../src/client/app/layout/AiWidget.tsx';
 import { HeaderAiEntry } from '../../src/client/app/layout/Header.tsx';
-import { clampPosition, DOCK_VISIBLE_PX, dockedPosition, initialPosition, PC_DOCK_VISIBLE_PX, roomBesideContent } from '../../src/client/app/layout/widget-position.ts';
+import { clampPosition, clearHeight, DOCK_VISIBLE_PX, dockedPosition, initialPosition, PC_DOCK_VISIBLE_PX, roomBesideContent } from '../../src/client/app/layout/widget-position.ts';
 import { useLayoutStore } from '../../src/client/platform/layout-store.ts';
 
 /** The widget's button that opens the assistant: named by its visible text. */
@@ -129,5 +129,45 @@ describe('AI widget', () => {
     });
     expect(widget.style.transform).toBe(`translate3d(${375 - DOCK_VISIBLE_PX}px, ${740 - 310}px, 0)`);
     expect(dockedPosition(5000, { width: 44, height: 44 }, { width: 375, height: 740 })).toEqual({ x: 359, y: 688 });
+  });
+
+  it('brought out, takes the nearest height where it lies over no control, and none where every height has one', () => {
+    const widget = { width: 200, height: 70 };
+    const view = { width: 375, height: 740 };
+    const box = (left: number, top: number, right: number, bottom: number) => ({ left, top, right, bottom });
+    // Nothing in its column: where it was.
+    expect(clearHeight(167, 430, widget, view, [box(0, 0, 100, 740)])).toBe(430);
+    // A card's 更多 at 420-450 and a link at 520-540: just below the 更多, or above, whichever is nearer.
+    const y = clearHeight(167, 430, widget, view, [box(330, 420, 370, 450), box(170, 520, 260, 540)]);
+    expect(y).not.toBeNull();
+    expect(y! >= 454 ? y! + 70 <= 516 : y! + 70 <= 416).toBe(true);
+    // Controls every 60 px down the whole column: no place.
+    const rows = Array.from({ length: 13 }, (_, i) => box(180, i * 60, 360, i * 60 + 20));
+    expect(clearHeight(167, 430, widget, view, rows)).toBeNull();
+  });
+
+  it('on a phone goes straight to the AI page when there is no place to bring it out to', () => {
+    useLayoutStore.setState({ isMobile: true });
+    vi.spyOn(window, 'innerWidth', 'get').mockReturnValue(375);
+    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(740);
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    // A column of buttons, each 30 px, from the top of the window to its bottom.
+    const page = document.createElement('div');
+    for (let top = 0; top < 740; top += 30) {
+      const button = document.createElement('button');
+      button.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: top, width: 375, height: 30 });
+      page.append(button);
+    }
+    document.body.append(page);
+    try {
+      render(<AiWidget />);
+      act(() => {
+        fireEvent.click(screen.getByRole('button', { name: 'AI助手' }));
+      });
+      expect(open).toHaveBeenCalledTimes(1);
+      expect(screen.queryByRole('button', { name: OPEN_NAME })).toBeNull();
+    } finally {
+      page.remove();
+    }
   });
 });

@@ -3,7 +3,19 @@ import { useLayoutStore } from '../../platform/layout-store.ts';
 import { IconSparkle } from '../../ui/icons.tsx';
 import { LazyLayer, lazyComponent } from '../../ui/LazyLayer.tsx';
 import { openAiAssistant, useAiWidgetStore } from './ai-widget-store.ts';
-import { clampPosition, DOCK_VISIBLE_PX, dockedPosition, initialPosition, PC_DOCK_VISIBLE_PX, roomBesideContent, type Point } from './widget-position.ts';
+import {
+  clampPosition,
+  clearHeight,
+  DOCK_VISIBLE_PX,
+  dockedPosition,
+  initialPosition,
+  OUT_HEIGHT_BOUND,
+  PC_DOCK_VISIBLE_PX,
+  roomBesideContent,
+  type Point,
+  type Rect,
+  type Size,
+} from './widget-position.ts';
 import './ai-widget.css';
 
 const DRAG_THRESHOLD_PX = 5;
@@ -17,6 +29,23 @@ function viewport() {
   return { width: document.documentElement.clientWidth || window.innerWidth, height: window.innerHeight };
 }
 
+/** What a reader may press on screen now (the widget's own controls aside), as boxes. */
+function controlBoxes(widget: HTMLElement | null): Rect[] {
+  const boxes: Rect[] = [];
+  for (const control of document.querySelectorAll('a[href], button, input, textarea, select, [role="button"], [tabindex]:not([tabindex="-1"])')) {
+    if (widget?.contains(control)) continue;
+    const box = control.getBoundingClientRect();
+    if (box.width > 1 && box.height > 1 && box.bottom > 0 && box.top < window.innerHeight) boxes.push(box);
+  }
+  return boxes;
+}
+
+/** The height where the whole widget, at the right edge, lies over no control; null when there is none. */
+function clearOutHeight(widget: HTMLElement | null, preferredY: number, size: Size): number | null {
+  const view = viewport();
+  return clearHeight(clampPosition({ x: Infinity, y: 0 }, size, view).x, preferredY, size, view, controlBoxes(widget));
+}
+
 /**
  * The floating AI assistant promo (SPEC.md sections 1, 4 and 9). It never covers the page's
  * controls: on a PC window with room beside the 1200 px page it starts there, 230 px from the
@@ -24,7 +53,9 @@ function viewport() {
  * events), or move it with the arrow keys; a click without dragging opens the AI page in a new
  * window; the close button hides it for good. On a phone, and on a window without that room, it
  * waits docked at the right edge, mostly hidden, at the same height (a drag moves it up and
- * down): a tap brings it out whole, and it goes back when the page scrolls or is tapped elsewhere.
+ * down): a tap brings it out whole, at the nearest height where it lies over no button, link or
+ * field (a window with no such place opens the AI page at once), and it goes back when the page
+ * scrolls or is tapped elsewhere.
  */
 export default function AiWidget() {
   const hidden = useAiWidgetStore((s) => s.hidden);
@@ -48,7 +79,18 @@ export default function AiWidget() {
   /** Where the widget may be: anywhere beside a wide page, else the right edge (docked or out). */
   const place = (p: Point): Point => {
     if (!docks) return clampPosition(p, size(), viewport());
-    return docked ? dockedPosition(p.y, size(), viewport(), isMobile ? DOCK_VISIBLE_PX : PC_DOCK_VISIBLE_PX) : clampPosition({ x: Infinity, y: p.y }, size(), viewport());
+    if (docked) return dockedPosition(p.y, size(), viewport(), isMobile ? DOCK_VISIBLE_PX : PC_DOCK_VISIBLE_PX);
+    return clampPosition({ x: Infinity, y: clearOutHeight(rootRef.current, p.y, size()) ?? p.y }, size(), viewport());
+  };
+  /** The dock's tab tapped: out where it covers nothing, or, with no such place, straight to the AI page. */
+  const bringOut = () => {
+    const y = clearOutHeight(rootRef.current, position?.y ?? 0, { width: size().width, height: OUT_HEIGHT_BOUND });
+    if (y === null) {
+      openAiAssistant();
+      return;
+    }
+    setPosition((p) => (p ? { ...p, y } : p));
+    setOut(true);
   };
 
   useLayoutEffect(() => {
@@ -152,7 +194,7 @@ export default function AiWidget() {
       data-testid="ai-widget"
     >
       {docked ? (
-        <button type="button" className="ai-widget__tab" aria-expanded="false" onClick={() => afterDrag() || setOut(true)}>
+        <button type="button" className="ai-widget__tab" aria-expanded="false" onClick={() => afterDrag() || bringOut()}>
           <span className="ai-widget__icon" aria-hidden="true">
             <IconSparkle size={18} />
           </span>
