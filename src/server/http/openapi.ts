@@ -83,6 +83,7 @@ const BUSINESS_CODES: Partial<Record<EndpointName, readonly number[]>> = {
   likeCancel: [E.NotFound],
   likeList: [E.NotFound],
   commentList: [E.NotFound],
+  commentReplies: [E.NotFound],
   commentAdd: [E.NotFound, E.DailyLimit],
   commentDelete: [E.NotFound, E.Forbidden],
   voteSubmit: [E.NotFound, E.AlreadyVoted, E.VoteClosed],
