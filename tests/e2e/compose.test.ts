@@ -28,6 +28,40 @@ beforeAll(async () => {
     })),
   );
 });
+/** Every text drawn inside the first element of `className`, the browser's own inside its form fields too (their user-agent shadow roots). */
+async function drawnText(page: Page, className: string): Promise<string> {
+  interface DomNode {
+    nodeType: number;
+    nodeValue: string;
+    attributes?: string[];
+    children?: DomNode[];
+    shadowRoots?: DomNode[];
+  }
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
+    const hasClass = (node: DomNode) => {
+      const at = node.attributes?.indexOf('class') ?? -1;
+      return at >= 0 && node.attributes![at + 1]!.split(/\s+/).includes(className);
+    };
+    const find = (node: DomNode): DomNode | undefined => {
+      if (hasClass(node)) return node;
+      for (const child of [...(node.shadowRoots ?? []), ...(node.children ?? [])]) {
+        const found = find(child);
+        if (found) return found;
+      }
+      return undefined;
+    };
+    const text = (node: DomNode): string =>
+      node.nodeType === 3 ? node.nodeValue : [...(node.shadowRoots ?? []), ...(node.children ?? [])].map(text).join('');
+    const element = find(root);
+    if (!element) throw new Error(`no .${className} in the page`);
+    return text(element);
+  } finally {
+    await cdp.detach();
+  }
+}
+
 async function openComposer(page: Page, mobile: boolean) {
   if (mobile) await page.getByRole('button', { name: '发动态' }).last().click();
   else await page.getByRole('banner').getByRole('button', { name: '发动态' }).click();
@@ -74,6 +108,17 @@ describe.each(layouts)('writing a post at $name', ({ name, viewport, phone }) =>
     await composer.getByLabel('投票标题').fill('你用哪种语言刷题？');
     await composer.getByLabel('选项 1').fill('Python');
     await composer.getByLabel('选项 2').fill('Java');
+    // 截止时间 reads in Chinese (no mm/dd/yyyy, --:-- of a native field) and sits over its own field, under the 多选 row.
+    const deadline = composer.getByLabel('截止时间', { exact: true });
+    await deadline.selectOption({ index: 2 });
+    await composer.getByLabel('截止时间（时刻）').selectOption('18:00');
+    expect(await drawnText(composer.page(), 'composer-vote')).not.toMatch(/[a-z]{2}\/|--:--/);
+    const label = (await composer.locator('label', { hasText: /^截止时间$/ }).boundingBox())!;
+    const field = (await deadline.boundingBox())!;
+    const multiple = (await composer.locator('label', { hasText: '多选' }).boundingBox())!;
+    expect(label.y + label.height).toBeLessThanOrEqual(field.y);
+    expect(label.x < field.x + field.width && field.x < label.x + label.width).toBe(true);
+    expect(label.y).toBeGreaterThanOrEqual(multiple.y + multiple.height);
 
     const publish = composer.getByRole('button', { name: '发布' });
     expect(await publish.isDisabled()).toBe(true); // no channel yet

@@ -6,6 +6,7 @@ import type { Channel } from '#shared/schemas.ts';
 import { channelCategoriesQueryOptions, followedChannelsQueryOptions } from '../../../entities/channel/queries.ts';
 import { topicListQueryOptions } from '../../../entities/topic/queries.ts';
 import { pagedItems } from '../../../lib/paging.ts';
+import { DateTimeSelect } from '../../../ui/datetime/DateTimeSelect.tsx';
 import { IconClose, IconCode } from '../../../ui/icons.tsx';
 import type { Picture } from '../../../lib/picture.ts';
 import { useDrafts, type PostDraft, type VoteDraft } from '../drafts.ts';
@@ -158,11 +159,8 @@ export function ComposerVote({ draftKey, vote }: { draftKey: string; vote: VoteD
           <input type="checkbox" checked={vote.multiple} onChange={(e) => setVote((v) => ({ ...v, multiple: e.target.checked }))} />
           多选
         </label>
-        <label className="composer-field composer-field--inline" htmlFor={`${id}-end`}>
-          <span>截止时间</span>
-        </label>
-        <input id={`${id}-end`} type="datetime-local" value={vote.endsAt} onChange={(e) => setVote((v) => ({ ...v, endsAt: e.target.value }))} />
       </div>
+      <DateTimeSelect id={`${id}-end`} label="截止时间" noneLabel="不设截止时间" value={vote.endsAt} onChange={(endsAt) => setVote((v) => ({ ...v, endsAt }))} />
       <button type="button" className="button button--text button--small composer-vote__drop" onClick={() => setVote(() => null)}>
         取消投票
       </button>
