@@ -9,7 +9,7 @@
  * flight are answered, and only then closes the database.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, parseDatabaseUrl, type Config } from './config.ts';
 import { createDatabase, isDatabaseUnavailable, type Database, type UnpreparedDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { serveBackups } from './db/backup-socket.ts';
@@ -33,6 +33,7 @@ export function createConfiguredDatabase(config: Config): Promise<UnpreparedData
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : config.dataDir,
     migrationsFolder: config.migrationsFolder,
+    poolSize: config.databasePoolSize,
   }).catch((err: unknown) => {
     if (!(err instanceof DataDirInUseError)) throw err;
     // A second server on the same PGlite folder: say so, no stack trace.
@@ -43,9 +44,10 @@ export function createConfiguredDatabase(config: Config): Promise<UnpreparedData
 
 /** Where DATABASE_URL points (host:port, or the socket folder of ?host=), without its user or password. */
 export function databaseAddressOf(databaseUrl: string): string {
-  const url = new URL(databaseUrl);
-  const host = url.searchParams.get('host') ?? (url.hostname || 'localhost');
-  return `${host}:${url.port || '5432'}`;
+  const url = parseDatabaseUrl(databaseUrl);
+  if (!url) return 'DATABASE_URL';
+  const host = url.searchParams.get('host') ?? (decodeURIComponent(url.hostname) || 'localhost');
+  return `${host}:${url.searchParams.get('port') ?? (url.port || '5432')}`;
 }
 
 /** Why reaching the database failed, in one line: the driver's or the network's words (each address's, when several were tried). */

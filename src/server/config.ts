@@ -104,6 +104,8 @@ export interface Config {
   shutdownDrainMs: number;
   /** How long a start keeps trying to reach a database that is away (PostgreSQL) before the process exits. */
   databaseRetrySeconds: number;
+  /** PostgreSQL connections this process may hold; a share of them is kept for writes (db/client.ts). */
+  databasePoolSize: number;
   /** Where login codes are POSTed (an SMS gateway's webhook); unset: they are written to the server log. */
   loginCodeWebhookUrl: string | undefined;
   /** Signs each webhook body (HMAC-SHA256, X-Signature-256); unset: unsigned. */
@@ -143,6 +145,13 @@ export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 256;
 export const DEFAULT_FIRST_SCREEN_READ_WAIT_MS = 400;
 export const DEFAULT_FIRST_SCREEN_RENDER_LIMIT_MS = 200;
 
+/**
+ * Connections per process: at least two, so that one is kept for writes and one left to reads;
+ * PostgreSQL's max_connections (100 by default) bounds what all processes together may hold.
+ */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
+export const MIN_DATABASE_POOL_SIZE = 2;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -174,6 +183,22 @@ function isUrl(value: string, protocols: string[]): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * DATABASE_URL as pg reads it. A Unix socket's URL may name a user and no host
+ * (`postgres://user:pass@/db?host=/var/run/postgresql`): pg takes it, WHATWG's URL parser does
+ * not, so the empty host is filled in for the parse (the socket is in ?host=).
+ */
+export function parseDatabaseUrl(value: string): URL | undefined {
+  for (const candidate of [value, value.replace('@/', '@localhost/')]) {
+    try {
+      return new URL(candidate);
+    } catch {
+      // the next form
+    }
+  }
+  return undefined;
 }
 
 const httpUrl = z
@@ -242,7 +267,10 @@ const envSchema = z.object({
     z
       .string()
       .trim()
-      .refine((value) => isUrl(value, ['postgres:', 'postgresql:']), 'must be a postgres:// or postgresql:// URL')
+      .refine(
+        (value) => ['postgres:', 'postgresql:'].includes(parseDatabaseUrl(value)?.protocol ?? ''),
+        'must be a postgres:// or postgresql:// URL',
+      )
       .optional(),
   ),
   DATA_DIR: z.preprocess(unsetIfEmpty, text.default('data')),
@@ -315,6 +343,7 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.preprocess(unsetIfEmpty, wholeNumber(0, 600_000).default(0)),
   // Long enough for a PostgreSQL started beside the server (a container, a restarted host) to come up.
   DATABASE_RETRY_SECONDS: z.preprocess(unsetIfEmpty, wholeNumber(0, 86_400).default(60)),
+  DATABASE_POOL_SIZE: z.preprocess(unsetIfEmpty, wholeNumber(MIN_DATABASE_POOL_SIZE, 1000).default(DEFAULT_DATABASE_POOL_SIZE)),
   LOGIN_CODE_WEBHOOK_URL: z.preprocess(unsetIfEmpty, httpUrl.optional()),
   LOGIN_CODE_WEBHOOK_SECRET: z.preprocess(unsetIfEmpty, text.optional()),
   LOGIN_CODE_WEBHOOK_TIMEOUT_MS: z.preprocess(unsetIfEmpty, wholeNumber(100, 60_000).default(3_000)),
@@ -395,6 +424,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     firstScreenRenderLimitMs: e.FIRST_SCREEN_RENDER_LIMIT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     databaseRetrySeconds: e.DATABASE_RETRY_SECONDS,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     loginCodeWebhookUrl: e.LOGIN_CODE_WEBHOOK_URL,
     loginCodeWebhookSecret: e.LOGIN_CODE_WEBHOOK_SECRET,
     loginCodeWebhookTimeoutMs: e.LOGIN_CODE_WEBHOOK_TIMEOUT_MS,

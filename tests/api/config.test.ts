@@ -15,6 +15,7 @@ import { CLIENT_CONFIG_ELEMENT_ID, DEFAULT_CLIENT_CONFIG, type ClientConfig } fr
 import { LOGIN_CODE_RESEND_S } from '../../src/shared/constants.ts';
 import { FIRST_READ_ATTRIBUTE } from '../../src/shared/first-screen.ts';
 import { buildApp } from '../../src/server/app.ts';
+import { databaseAddressOf } from '../../src/server/boot.ts';
 import { clientConfigOf, ConfigError, loadConfig, projectRoot } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { renderClient } from '../../src/server/http/client-page.ts';
@@ -204,6 +205,34 @@ describe('loadConfig', () => {
       firstScreenReadWaitMs: 60_000,
       firstScreenRenderLimitMs: 30_000,
     });
+  });
+
+  it('reads DATABASE_POOL_SIZE (default 10) and refuses a pool that could not keep a connection for writes and one for reads', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '2' }).databasePoolSize).toBe(2);
+    expect(loadConfig({ DATABASE_POOL_SIZE: ' 1000 ' }).databasePoolSize).toBe(1000);
+    for (const size of ['0', '1', '1001', 'ten', '4.5', '-3']) {
+      expect(configError({ DATABASE_POOL_SIZE: size }).problems).toEqual([`DATABASE_POOL_SIZE must be a whole number from 2 to 1000 (got "${size}")`]);
+    }
+  });
+
+  it('takes a DATABASE_URL that names a Unix socket, in each of the forms pg reads', () => {
+    for (const url of [
+      'postgres:///community?host=/var/run/postgresql',
+      'postgresql://community:secret@/community?host=/var/run/postgresql',
+      'postgres://community@/community?host=/var/run/postgresql&port=5433',
+      'postgres://community@%2Fvar%2Frun%2Fpostgresql/community',
+    ]) {
+      expect(loadConfig({ DATABASE_URL: url }).databaseUrl, url).toBe(url);
+    }
+    expect(configError({ DATABASE_URL: 'mysql://root@/x?host=/run/mysqld' }).problems).toEqual(['DATABASE_URL must be a postgres:// or postgresql:// URL']);
+  });
+
+  it('names where a socket URL points, without its user or password', () => {
+    expect(databaseAddressOf('postgres://community:secret@/community?host=/var/run/postgresql')).toBe('/var/run/postgresql:5432');
+    expect(databaseAddressOf('postgres:///community?host=/tmp/pg&port=5433')).toBe('/tmp/pg:5433');
+    expect(databaseAddressOf('postgres://community@%2Fvar%2Frun%2Fpostgresql/community')).toBe('/var/run/postgresql:5432');
+    expect(databaseAddressOf('postgres://community:secret@db.internal:6432/community')).toBe('db.internal:6432');
   });
 });
 

@@ -5,6 +5,7 @@
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createConfiguredDatabase } from '../../src/server/boot.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { connectionsKeptForWrites, openDatabase, type Database } from '../../src/server/db/client.ts';
 import { inTransaction } from '../../src/server/db/transaction.ts';
@@ -53,29 +54,55 @@ describe('the PostgreSQL pool', () => {
   });
 
   it('keeps connections for writes: a write runs at once while a crowd of reads waits for its share', async () => {
-    const size = 10;
-    const kept = connectionsKeptForWrites(size);
-    expect(kept).toBeGreaterThan(0);
-    const reads = Array.from({ length: 30 }, () => queryRows(database.db, sql`select pg_sleep(1)`));
+    await expectWriteRunsPastReads(database, opened.url, 10);
+  });
+
+  it('takes its size from DATABASE_POOL_SIZE, and a pool of two still keeps one connection for writes', async () => {
+    const small = await createConfiguredDatabase(loadConfig({ DATABASE_URL: opened.url, DATABASE_POOL_SIZE: '2' }));
     try {
-      // The reads have taken their share of the pool, and the rest of them wait for it.
-      await vi.waitFor(() => expect(database.poolStats!().waiting).toBeGreaterThanOrEqual(30 - (size - kept)));
-      const started = performance.now();
-      const [row] = await inTransaction(database.db, (tx) => queryRows<{ ok: number }>(tx, sql`select 1 as ok`));
-      const waited = performance.now() - started;
-      expect(row!.ok).toBe(1);
-      // Behind the reads it would wait for the first of them to end, a second at least.
-      expect(waited).toBeLessThan(700);
-      const admin = new pg.Client({ connectionString: opened.url });
-      await admin.connect();
-      try {
-        const sleeping = await admin.query(`select count(*)::int as n from pg_stat_activity where query = 'select pg_sleep(1)' and state = 'active'`);
-        expect(sleeping.rows[0].n).toBe(size - kept);
-      } finally {
-        await admin.end();
-      }
+      await small.connect();
+      await expectWriteRunsPastReads(small, opened.url, 2);
     } finally {
-      await Promise.allSettled(reads);
+      await small.close();
     }
   });
+
+  it('keeps at least one connection for writes and leaves reads at least one, at every size a setting allows', () => {
+    for (let size = 2; size <= 1000; size++) {
+      const kept = connectionsKeptForWrites(size);
+      expect(kept, `size ${size}`).toBeGreaterThanOrEqual(1);
+      expect(size - kept, `size ${size}`).toBeGreaterThanOrEqual(1);
+    }
+    expect(connectionsKeptForWrites(10)).toBe(3);
+    // A tool's pool of one (export-to-postgres) has only the one, for whatever comes.
+    expect(connectionsKeptForWrites(1)).toBe(0);
+  });
 });
+
+/** A crowd of slow reads takes the readers' share of a pool of `size`; a write then runs at once on a kept connection. */
+async function expectWriteRunsPastReads(database: Database, url: string, size: number): Promise<void> {
+  const kept = connectionsKeptForWrites(size);
+  expect(kept).toBeGreaterThan(0);
+  const crowd = 3 * size;
+  const reads = Array.from({ length: crowd }, () => queryRows(database.db, sql`select pg_sleep(1)`));
+  try {
+    // The reads have taken their share of the pool, and the rest of them wait for it.
+    await vi.waitFor(() => expect(database.poolStats!().waiting).toBeGreaterThanOrEqual(crowd - (size - kept)));
+    const started = performance.now();
+    const [row] = await inTransaction(database.db, (tx) => queryRows<{ ok: number }>(tx, sql`select 1 as ok`));
+    const waited = performance.now() - started;
+    expect(row!.ok).toBe(1);
+    // Behind the reads it would wait for the first of them to end, a second at least.
+    expect(waited).toBeLessThan(700);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const sleeping = await admin.query(`select count(*)::int as n from pg_stat_activity where query = 'select pg_sleep(1)' and state = 'active'`);
+      expect(sleeping.rows[0].n).toBe(size - kept);
+    } finally {
+      await admin.end();
+    }
+  } finally {
+    await Promise.allSettled(reads);
+  }
+}

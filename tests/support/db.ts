@@ -76,8 +76,13 @@ export const sqlRunnerOf = (database: Database): SqlRunner => (database.db as un
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 
 export interface PostgresServer {
-  /** postgres://postgres@127.0.0.1:PORT/community_test */
+  /** postgres://postgres@127.0.0.1:PORT/community_test (with `socketOnly`, the socket's URL: `socketUrl`) */
   url: string;
+  port: number;
+  /** The folder of the server's Unix socket (.s.PGSQL.PORT), a temp folder of its own. */
+  socketDir: string;
+  /** community_test through the Unix socket: postgres://postgres@/community_test?host=DIR&port=PORT */
+  socketUrl: string;
   stop(): Promise<void>;
   /**
    * pg_ctl restart with its settings (`immediate`: every backend killed at once, as a crash;
@@ -135,11 +140,13 @@ function installExitHook(): void {
 }
 
 /**
- * Starts a throwaway PostgreSQL 15 with an empty database `community_test`.
+ * Starts a throwaway PostgreSQL 15 with an empty database `community_test`, listening on loopback
+ * and on a Unix socket in its temp folder.
  * `settings` adds server settings (`shared_buffers=1GB`), as the benchmark does; `port`, a port
- * a server process was told to find it on (a free one otherwise).
+ * a server process was told to find it on (a free one otherwise); `socketOnly`, no TCP at all
+ * (what connects must have come through the socket).
  */
-export async function startPostgres(settings: string[] = [], options: { port?: number } = {}): Promise<PostgresServer> {
+export async function startPostgres(settings: string[] = [], options: { port?: number; socketOnly?: boolean } = {}): Promise<PostgresServer> {
   if (!existsSync(join(PG_BIN, 'pg_ctl'))) {
     throw new Error(`PostgreSQL 15 is not installed (${PG_BIN}); run: apt-get install -y postgresql`);
   }
@@ -155,7 +162,7 @@ export async function startPostgres(settings: string[] = [], options: { port?: n
   const port = options.port ?? (await freePort());
   await pgRun('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
   const serverOptions = [
-    '-c listen_addresses=127.0.0.1',
+    `-c listen_addresses=${options.socketOnly ? "''" : '127.0.0.1'}`,
     `-p ${port}`,
     `-k ${sockDir}`,
     '-c fsync=off',
@@ -181,7 +188,7 @@ export async function startPostgres(settings: string[] = [], options: { port?: n
   };
 
   try {
-    const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
+    const admin = new pg.Client({ host: options.socketOnly ? sockDir : '127.0.0.1', port, user: 'postgres', database: 'postgres' });
     await admin.connect();
     try {
       await admin.query('create database community_test');
@@ -193,7 +200,8 @@ export async function startPostgres(settings: string[] = [], options: { port?: n
     throw err;
   }
   const restart = (mode: 'immediate' | 'fast') => pgRun('pg_ctl', ['-D', dataDir, '-m', mode, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'restart']);
-  return { url: `postgres://postgres@127.0.0.1:${port}/community_test`, stop, restart };
+  const socketUrl = `postgres://postgres@/community_test?host=${sockDir}&port=${port}`;
+  return { url: options.socketOnly ? socketUrl : `postgres://postgres@127.0.0.1:${port}/community_test`, port, socketDir: sockDir, socketUrl, stop, restart };
 }
 
 /** The template database the api project's global setup migrates and seeds once per run. */

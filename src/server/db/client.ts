@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { DEFAULT_DATABASE_POOL_SIZE } from '../config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
@@ -98,8 +99,11 @@ export class WriteReservingPool extends pg.Pool {
   }
 }
 
-/** Connections of a pool of `size` that reads leave to writes: 30 %, rounded down (none of a pool of three or fewer). */
-export const connectionsKeptForWrites = (size: number) => Math.floor(size * 0.3);
+/**
+ * Connections of a pool of `size` that reads leave to writes: 30 %, rounded down, and at least
+ * one while reads still keep one (a pool of one, a tool's, keeps none).
+ */
+export const connectionsKeptForWrites = (size: number) => (size < 2 ? 0 : Math.max(1, Math.floor(size * 0.3)));
 
 /** How long a request waits for a new PostgreSQL connection before it is answered 503 (the database is away). */
 export const CONNECT_TIMEOUT_MS = 5_000;
@@ -158,7 +162,7 @@ export async function createDatabase(options: OpenOptions): Promise<UnpreparedDa
   if (options.databaseUrl) {
     const pool = new WriteReservingPool({
       connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
+      max: options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE,
       // A connection sends a query without waiting for the answers before it: a write's BEGIN
       // goes out with its first statement, its last with the COMMIT (db/transaction.ts).
       pipeline: true,
