@@ -18,6 +18,7 @@ import { freePort } from '../support/ports.ts';
 import { callApi, startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';
 import { watchRequests } from './support/requests.ts';
+import { logIn } from './support/session.ts';
 
 const OFFLINE_HINT = '已为你显示缓存内容';
 
@@ -51,6 +52,27 @@ async function countNetworkNotices(page: Page): Promise<void> {
     }).observe(document, { childList: true, subtree: true });
   });
 }
+
+/** The query keys of the app's copy of its cache in IndexedDB. */
+const persistedKeys = (page: Page): Promise<string[]> =>
+  page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const opening = indexedDB.open('local-cache:query-cache');
+      opening.onsuccess = () => resolve(opening.result);
+      opening.onerror = () => reject(opening.error);
+    });
+    const client = await new Promise<{ clientState?: { queries: { queryKey: unknown }[] } } | undefined>((resolve) => {
+      try {
+        const reading = db.transaction('entries').objectStore('entries').get(['v', 'client']);
+        reading.onsuccess = () => resolve(reading.result as { clientState?: { queries: { queryKey: unknown }[] } } | undefined);
+        reading.onerror = () => resolve(undefined);
+      } catch {
+        resolve(undefined);
+      }
+    });
+    db.close();
+    return (client?.clientState?.queries ?? []).map((query) => JSON.stringify(query.queryKey));
+  });
 
 const notices = (page: Page) =>
   page.evaluate(() => (window as unknown as { __notices: { toasts: number; banners: number } }).__notices);
@@ -114,6 +136,40 @@ describe('offline states', () => {
       await expect.poll(() => banner(page).textContent()).toContain(OFFLINE_HINT);
     } finally {
       await browser.context.setOffline(false);
+    }
+  });
+
+  it('keeps another user\'s 频道 for a logged-in reader to read offline, like the rest of their centre', async () => {
+    const authors = [...new Set((await callApi(app, api.channelPosts, { tab: 'all', size: 50 })).list.map((post) => post.user.uid))];
+    let someone: { uid: number; channels: string[] } | undefined;
+    for (const uid of authors) {
+      const channels = (await callApi(app, api.userChannelList, { source: 1, visit_user_id: uid })).list.map((channel) => channel.channel_name);
+      if (channels.length > 0) {
+        someone = { uid, channels };
+        break;
+      }
+    }
+    expect(someone).toBeDefined();
+    const reader = await launchBrowser();
+    try {
+      const { page: mine, context } = reader;
+      await openControlled(mine, app.url);
+      await logIn(app, mine, '13700000451');
+      const channelsTab = async () => {
+        await mine.getByRole('tab', { name: '频道' }).click();
+        await mine.locator('.user-channels').getByRole('link', { name: someone!.channels[0]! }).waitFor();
+      };
+      await mine.goto(`${app.url}/usercenter/${someone!.uid}`);
+      await channelsTab();
+      // Kept in the app's own copy of what it read (the service worker's is a second, smaller one).
+      await expect.poll(() => persistedKeys(mine)).toContain(JSON.stringify(['channels', 'of-user', someone!.uid]));
+      await context.setOffline(true);
+      await mine.reload();
+      await banner(mine).waitFor();
+      await channelsTab();
+      expect(await mine.locator('.user-channels li').allTextContents()).toEqual(someone!.channels);
+    } finally {
+      await reader.close();
     }
   });
 

@@ -11,9 +11,11 @@ export const channelKeys = {
   all: ['channels'] as const,
   detail: (channelId: number) => ['channels', 'detail', channelId] as const,
   categories: ['channels', 'categories'] as const,
-  /** Whom each user follows: personal, dropped at logout. */
+  /** The login user's own followed channels (the sidebar, the composer, 关注): theirs alone, kept only while they are logged in. */
   followedByAnyone: ['channels', 'followed'] as const,
   followed: (uid: number) => ['channels', 'followed', uid] as const,
+  /** What another user's centre shows under 频道: a public read, kept for offline reading like the others. */
+  ofUser: (uid: number) => ['channels', 'of-user', uid] as const,
 };
 
 export function channelDetailQueryOptions(channelId: number) {
@@ -51,6 +53,15 @@ export function followedChannelsQueryOptions(uid: number) {
     queryFn: async ({ signal }): Promise<Channel[]> =>
       (await request(endpoints.userChannelList, { source: 1, visit_user_id: uid }, { signal })).list,
     meta: { silent: true, ownedBy: uid },
+  });
+}
+
+/** The channels someone else follows, as their centre's 频道 tab shows them (one's own: followedChannelsQueryOptions). */
+export function userChannelsQueryOptions(uid: number) {
+  return queryOptions({
+    queryKey: channelKeys.ofUser(uid),
+    queryFn: async ({ signal }): Promise<Channel[]> =>
+      (await request(endpoints.userChannelList, { source: 1, visit_user_id: uid }, { signal })).list,
   });
 }
 

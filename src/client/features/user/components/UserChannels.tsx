@@ -1,12 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { followedChannelsQueryOptions } from '../../../entities/channel/queries.ts';
+import { followedChannelsQueryOptions, userChannelsQueryOptions } from '../../../entities/channel/queries.ts';
 import { LoadingRegion, Skeleton } from '../../../ui/Skeleton.tsx';
 import { EmptyState, ErrorState } from '../../../ui/states.tsx';
 
-/** The channels a user follows (channel/user_channel_list, source 1). */
+/**
+ * The channels a user follows (channel/user_channel_list, source 1): one's own are the account's
+ * (kept only while logged in), someone else's a public read, kept for offline reading.
+ */
 export function UserChannels({ uid, isSelf }: { uid: number; isSelf: boolean }) {
-  const query = useQuery(followedChannelsQueryOptions(uid));
+  const own = useQuery({ ...followedChannelsQueryOptions(uid), enabled: isSelf });
+  const theirs = useQuery({ ...userChannelsQueryOptions(uid), enabled: !isSelf });
+  const query = isSelf ? own : theirs;
   if (query.isPending) {
     return (
       <LoadingRegion label="频道加载中">
