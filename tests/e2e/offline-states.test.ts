@@ -173,6 +173,54 @@ describe('offline states', () => {
     }
   });
 
+  it('moves nothing as 网络异常 comes and goes, lets taps through to what is under it, and covers no control on a PC', async () => {
+    const layoutShift = () =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            // Everything measured since the page began (buffered), read once the observer has it.
+            new PerformanceObserver((list, observer) => {
+              observer.disconnect();
+              resolve(list.getEntries().reduce((sum, entry) => sum + (entry as PerformanceEntry & { value: number }).value, 0));
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(0), 1000);
+          }),
+      );
+    for (const viewport of [{ width: 375, height: 812 }, { width: 1280, height: 800 }]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${app.url}/home`);
+      await page.locator('main article').first().waitFor();
+      await page.evaluate(() => document.fonts.ready);
+      const before = await layoutShift();
+      await browser.context.setOffline(true);
+      try {
+        await banner(page).waitFor();
+        await banner(page).getByRole('button', { name: '重试' }).waitFor();
+        const placed = await page.evaluate(() => {
+          const box = document.querySelector('.status-banner--offline')!.getBoundingClientRect();
+          const retry = document.querySelector('.status-banner__retry')!.getBoundingClientRect();
+          const overlaps = (other: DOMRect) => other.right > box.left && other.left < box.right && other.bottom > box.top && other.top < box.bottom;
+          const controls = [...document.querySelectorAll('a[href], button, input, textarea, select, [role="button"]')]
+            .filter((control) => !control.closest('.status-banner') && overlaps(control.getBoundingClientRect()))
+            .map((control) => `${control.tagName} ${control.textContent?.trim().slice(0, 20) ?? ''}`);
+          // A tap on the message, beside 重试, reaches the page under it.
+          const under = document.elementFromPoint(box.left + 24, box.top + box.height / 2);
+          return { controls, tapsThrough: !under?.closest('.status-banner'), retryTakesTaps: !!document.elementFromPoint(retry.left + retry.width / 2, retry.top + retry.height / 2)?.closest('.status-banner__retry') };
+        });
+        expect(placed.tapsThrough).toBe(true);
+        expect(placed.retryTakesTaps).toBe(true);
+        // On a PC it sits in the header's empty middle; on a phone over the content, clear of 发动态.
+        if (viewport.width >= 860) expect(placed.controls).toEqual([]);
+        else expect(placed.controls.filter((control) => control.includes('发动态'))).toEqual([]);
+      } finally {
+        await browser.context.setOffline(false);
+      }
+      await banner(page).waitFor({ state: 'detached' });
+      expect(await layoutShift(), `layout shift at ${viewport.width} px`).toBe(before);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+  });
+
   it('says 网络异常 once when the network goes, however many requests fail', async () => {
     await page.goto(`${app.url}/home`);
     await page.locator('main article').first().waitFor();

@@ -13,10 +13,15 @@ export const NETWORK_PROBE_INTERVAL_MS = 5_000;
 export function startNetworkProbe(onOnline: () => void, intervalMs = NETWORK_PROBE_INTERVAL_MS): () => void {
   const timer = setInterval(() => {
     if (navigator.onLine === false) return;
-    fetch(`${endpoints.auth.path}?t=${Date.now()}`, { credentials: 'include', cache: 'no-store' }).then(
-      () => onOnline(),
-      () => undefined,
-    );
+    void probeNetwork().then((answered) => answered && onOnline());
   }, intervalMs);
   return () => clearInterval(timer);
+}
+
+/** One light call now: whether the server answered (anything at all). */
+export function probeNetwork(): Promise<boolean> {
+  return fetch(`${endpoints.auth.path}?t=${Date.now()}`, { credentials: 'include', cache: 'no-store' }).then(
+    () => true,
+    () => false,
+  );
 }
