@@ -299,6 +299,31 @@ describe.each([
     await item.getByRole('button', { name: '收起回复' }).click();
     await item.getByRole('button', { name: '共 23 条回复' }).waitFor();
     expect(await item.getByText(answer).count()).toBe(0);
+
+    if (mobile) {
+      // Read a day later ("昨天 20:32", as long as a time gets): a reply's time stays on one
+      // line, and its actions stay inside the reply.
+      await page.clock.setFixedTime(Date.now() + 24 * 60 * 60 * 1000);
+      await page.reload();
+      const replies = item.locator('.comment--reply');
+      await replies.first().locator('time', { hasText: /^昨天/ }).waitFor();
+      const rows = await replies.evaluateAll((elements) =>
+        elements.map((reply) => {
+          const time = reply.querySelector('.comment__foot > time')!;
+          const range = document.createRange();
+          range.selectNodeContents(time);
+          const actions = [...reply.querySelectorAll('.comment__foot > button')].map((button) => button.getBoundingClientRect().right);
+          return {
+            text: time.textContent,
+            lines: new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size,
+            overflow: Math.max(...actions) - reply.getBoundingClientRect().right,
+          };
+        }),
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(row, row.text ?? '').toMatchObject({ lines: 1, overflow: expect.any(Number) });
+      for (const row of rows) expect(row.overflow).toBeLessThanOrEqual(0.5);
+    }
   });
 });
 
