@@ -84,6 +84,16 @@ describe.each([
       const commentNotice = list.getByRole('link', { name: new RegExp(`评论了你的动态.*${reply}`) });
       await commentNotice.waitFor();
       await list.getByRole('link', { name: /赞了你的动态/ }).waitFor();
+      if (!mobile) {
+        // In the card, 全部's word starts where the notices' avatars do, not at the card's edge.
+        const tabText = await a.getByRole('tab', { name: '全部' }).evaluate((tab) => {
+          const range = document.createRange();
+          range.selectNodeContents(tab);
+          return range.getBoundingClientRect().left;
+        });
+        const avatars = (await list.locator('.notice__avatars').first().boundingBox())!;
+        expect(Math.abs(tabText - avatars.x)).toBeLessThanOrEqual(1);
+      }
       // Read once seen: the count goes at once here, and in the other tab as soon as the server agrees.
       await expect.poll(() => noticeEntry(secondTab).getAttribute('aria-label')).toBe('消息');
       if (!mobile) await expect.poll(() => noticeEntry(a).getAttribute('aria-label')).toBe('消息');
