@@ -2,8 +2,8 @@
  * A phone's top bar, at 320, 375 and 414 px, logged out and logged in (through the UI), with
  * 安装应用 and AI助手 both offered, in a browser, in WeChat and in the native app (which logs in
  * through its own login, told to the page by its bridge): nothing in it
- * wraps, nothing is cut (the brand's name whole, 安装应用 a pill, not an egg), and nothing
- * leaves the bar. Needs `npm run build` first.
+ * wraps, nothing is cut (the brand's name whole, 安装应用 a pill, not an egg, its box as tall as
+ * the icons' targets and centred with them), and nothing leaves the bar. Needs `npm run build` first.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -40,10 +40,19 @@ function barFaults(page: Page): Promise<string[]> {
       }
       if (rect.left < box.left - 0.5 || rect.right > box.right + 0.5) faults.push(`${element.className || element.tagName} leaves the bar`);
     }
+    const icons = [...bar.querySelectorAll<HTMLElement>('.header-ai--assistant, .notice-entry, .header-user')].map((icon) => icon.getBoundingClientRect());
     for (const pill of bar.querySelectorAll<HTMLElement>('.header-ai:not(.header-ai--assistant)')) {
       const rect = pill.getBoundingClientRect();
+      const style = getComputedStyle(pill);
+      const drawn = rect.height - parseFloat(style.borderTopWidth) - parseFloat(style.borderBottomWidth);
       // A 32 px pill, wider than tall (a machine without CJK fonts draws the words narrow).
-      if (Math.round(rect.height) !== 32 || rect.width <= rect.height) faults.push(`${pill.textContent} is ${Math.round(rect.width)} x ${Math.round(rect.height)}`);
+      if (Math.round(drawn) !== 32 || rect.width <= drawn) faults.push(`${pill.textContent} is ${Math.round(rect.width)} x ${Math.round(drawn)}`);
+      // Its box as tall as the icons' targets beside it, and centred with them.
+      for (const icon of icons) {
+        if (Math.abs(rect.height - icon.height) > 0.5 || Math.abs(rect.top + rect.height / 2 - (icon.top + icon.height / 2)) > 0.5) {
+          faults.push(`${pill.textContent} is ${Math.round(rect.height)} px high at ${rect.top}, an icon beside it ${Math.round(icon.height)} px at ${icon.top}`);
+        }
+      }
     }
     return faults;
   });
