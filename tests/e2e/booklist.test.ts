@@ -6,7 +6,7 @@
  * no share sheet; an unknown code says the list does not exist; a list visited once reads
  * offline. Needs `npm run build` first.
  */
-import type { Page } from 'playwright-core';
+import type { ConsoleMessage, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '#shared/api.ts';
 import type { Booklist } from '#shared/schemas.ts';
@@ -130,10 +130,16 @@ describe.each([
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${app.url}/booklist/2024`);
   });
 
-  it('says a list that does not exist does not exist, with the way home and no 重试', async () => {
+  it('says a list that does not exist does not exist, with the way home and no 重试, and logs no error', async () => {
     const page = browser.page;
+    // An answer that the list does not exist is expected, not a fault for the console.
+    const errors: string[] = [];
+    const onConsole = (message: ConsoleMessage) => void (message.type() === 'error' && errors.push(message.text()));
+    page.on('console', onConsole);
     await page.goto(`${app.url}/booklist/BOOK2024`);
     await main(page).getByText('这个书单不存在').waitFor();
+    page.off('console', onConsole);
+    expect(errors).toEqual([]);
     expect(await page.getByText('加载失败').count()).toBe(0);
     expect(await page.getByRole('button', { name: '重试' }).count()).toBe(0);
     await main(page).getByRole('link', { name: '回到首页' }).click();

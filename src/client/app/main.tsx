@@ -12,6 +12,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { clientMessages } from '#shared/errors.ts';
 import { applyAppEvents } from './app-events.ts';
+import { reportCaughtError } from './caught-errors.ts';
 import type * as ErrorHandling from './handle-api-error.ts';
 import { keepInstallOffer, useAppOffers } from './layout/app-offers.ts';
 import { adoptReferrerParams } from '../lib/carry-params.ts';
@@ -164,10 +165,10 @@ async function start(): Promise<void> {
     // boundary of their own, as the router does for a page it rendered on the server (its ssr).
     router.ssr = { manifest: undefined };
     // As a transition, the hydration yields to the browser every few ms (otherwise it is one task).
-    startTransition(() => void hydrateRoot(firstScreen, app, { onRecoverableError: onHydrationMismatch }));
+    startTransition(() => void hydrateRoot(firstScreen, app, { onRecoverableError: onHydrationMismatch, onCaughtError: reportCaughtError }));
     return;
   }
-  const root = createRoot(rootElement);
+  const root = createRoot(rootElement, { onCaughtError: reportCaughtError });
   // As a transition, React yields to the browser every few ms while it builds the first
   // screen, instead of one long task (what Lighthouse's total blocking time counts).
   startTransition(() => root.render(app));
