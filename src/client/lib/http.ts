@@ -56,7 +56,7 @@ export async function request<K extends EndpointName>(
 ): Promise<OutputOf<K>> {
   const { path } = endpoint;
   // Nothing goes with a ticket its user gave up here before the server has ended it.
-  if (path !== endpoints.logout.path) await settlePendingLogout(path);
+  if (path !== endpoints.logout.path && pendingLogout()) await settlePendingLogout(path);
   const timeout = AbortSignal.timeout(options.timeoutMs ?? HTTP_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const headers = { ...requestHeaders(), ...options.headers };
