@@ -159,6 +159,7 @@ export async function buildApp({
     dir: serveClient ? config.clientDir : undefined,
     config: clientConfigOf(config),
     firstScreenBudget: { readWaitMs: config.firstScreenReadWaitMs, renderLimitMs: config.firstScreenRenderLimitMs },
+    firstScreenNow: () => readiness.phase !== 'seeding',
   });
   return app;
 }

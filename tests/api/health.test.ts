@@ -19,7 +19,8 @@ import { buildApp } from '../../src/server/app.ts';
 import { stopGracefully } from '../../src/server/boot.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
-import { Readiness, READY_QUERY_TIMEOUT_MS } from '../../src/server/http/health.ts';
+import { FIRST_READ_ATTRIBUTE } from '../../src/shared/first-screen.ts';
+import { Readiness, READY_QUERY_TIMEOUT_MS, STARTING_HOLD_MS } from '../../src/server/http/health.ts';
 import { createTestApp, isChineseMessage, type TestApp } from '../support/api.ts';
 import { migrationsFolder, openTestDatabase, startPostgres, type PostgresServer } from '../support/db.ts';
 import { removeServerBundle, startServerProcess } from '../support/server-process.ts';
@@ -40,6 +41,7 @@ async function fetchAnswer(url: string, init?: RequestInit): Promise<Answer> {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+const SHELL = '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>';
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('probes beside the page', () => {
@@ -187,6 +189,68 @@ describe('while the process starts', () => {
       expect((await notReady()).status).toBe(200);
     } finally {
       await t.close();
+    }
+  });
+
+  it('while the demo is seeded answers /healthz and pages (the shell, without its first screen) at once, /readyz 503, and holds API calls until the seed ends', async () => {
+    const clientDir = await mkdtemp(join(tmpdir(), 'client-seeding-'));
+    await writeFile(join(clientDir, 'index.html'), SHELL);
+    const readiness = new Readiness('migrating');
+    const t = await createTestApp(database, { readiness, clientDir });
+    try {
+      readiness.enter('seeding');
+      expect(answerOf(await t.app.inject({ method: 'GET', url: '/healthz' })).body).toEqual({ code: 0, data: { status: 'alive', phase: 'seeding' } });
+      expect(answerOf(await t.app.inject({ method: 'GET', url: '/readyz' }))).toEqual({
+        status: 503,
+        type: JSON_TYPE,
+        body: { code: -1, error: { code: ErrorCode.Internal, msg: '服务未就绪：正在写入演示数据' } },
+      });
+      let answered = false;
+      const held = t.call(api.postDetail, { post_id: 21 }).then((result) => {
+        answered = true;
+        return result;
+      });
+      const asked = Date.now();
+      const page = await t.app.inject({ method: 'GET', url: '/home' });
+      expect(Date.now() - asked).toBeLessThan(STARTING_HOLD_MS / 4);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.body).toContain('<div id="root"></div>');
+      // Its first screen's reads would wait for the seed: the page goes without them.
+      expect(page.body).not.toContain(FIRST_READ_ATTRIBUTE);
+      await wait(200);
+      expect(answered).toBe(false);
+
+      readiness.enter('ready');
+      const result = await held;
+      expect(result.status).toBe(200);
+      expect(result.body.code).toBe(0);
+      // Ready, the page carries its first screen again.
+      expect((await t.app.inject({ method: 'GET', url: '/home' })).body).toContain(FIRST_READ_ATTRIBUTE);
+    } finally {
+      await t.close();
+      await rm(clientDir, { recursive: true, force: true });
+    }
+  });
+
+  it('holds pages too before the tables are there (connecting, migrating)', async () => {
+    const clientDir = await mkdtemp(join(tmpdir(), 'client-migrating-'));
+    await writeFile(join(clientDir, 'index.html'), SHELL);
+    const readiness = new Readiness('migrating');
+    const t = await createTestApp(database, { readiness, clientDir });
+    try {
+      let answered = false;
+      const held = t.app.inject({ method: 'GET', url: '/home' }).then((response) => {
+        answered = true;
+        return response;
+      });
+      await wait(200);
+      expect(answered).toBe(false);
+      readiness.enter('ready');
+      expect((await held).statusCode).toBe(200);
+    } finally {
+      await t.close();
+      await rm(clientDir, { recursive: true, force: true });
     }
   });
 

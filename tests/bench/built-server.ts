@@ -39,7 +39,8 @@ export async function startBuiltServer(root: string): Promise<BuiltServer> {
   for (const started = Date.now(); ; ) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     if (Date.now() - started > 120_000) throw new Error('server did not answer in 120 s');
-    if (await fetch(`${url}/home`).then((r) => r.ok, () => false)) break;
+    // /readyz, not a page: a page is served (as the bare shell) while the demo is still seeded.
+    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) break;
     await new Promise((done) => setTimeout(done, 200));
   }
   return {

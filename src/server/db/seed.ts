@@ -1112,32 +1112,73 @@ const SERIAL_TABLES = [
 async function insertAll<T extends PgTable>(db: Db, table: T, rows: PgInsertValue<T>[], chunk = 500): Promise<void> {
   for (let i = 0; i < rows.length; i += chunk) {
     await db.insert(table).values(rows.slice(i, i + chunk));
+    // PGlite runs each statement on this thread and answers through microtasks: without a turn
+    // of the event loop between chunks, no probe or page would be answered until the seed ends.
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
-async function write(db: Db, b: Built): Promise<SeedSummary> {
+/** The steps of a seed, in order, as progress names them. */
+export const SEED_STEPS = [
+  'content',
+  'community',
+  'users',
+  'images',
+  'channels and topics',
+  'posts',
+  'pictures and code',
+  'polls',
+  'comments',
+  'likes',
+  'follows',
+  'notes',
+  'sidebar',
+  'book lists',
+  'notices',
+] as const;
+export type SeedStep = (typeof SEED_STEPS)[number];
+
+/** Told as each step of a seed starts: its name, and its place among SEED_STEPS (from 1). */
+export type SeedProgress = (step: SeedStep, number: number, of: number) => void;
+
+const told = (progress: SeedProgress | undefined, step: SeedStep) => progress?.(step, SEED_STEPS.indexOf(step) + 1, SEED_STEPS.length);
+
+async function write(db: Db, b: Built, progress?: SeedProgress): Promise<SeedSummary> {
+  told(progress, 'users');
   await insertAll(db, users, b.users);
+  told(progress, 'images');
   await insertAll(db, images, b.images, 100);
+  told(progress, 'channels and topics');
   await insertAll(db, channelCategories, b.categories);
   await insertAll(db, channels, b.channels);
   await insertAll(db, topics, b.topics);
+  told(progress, 'posts');
   await insertAll(db, posts, b.posts);
   await insertAll(db, postChannels, b.postChannels, 1000);
   await insertAll(db, postTopics, b.postTopics, 1000);
+  told(progress, 'pictures and code');
   await insertAll(db, postImages, b.postImages);
   await insertAll(db, codeSnippets, b.codeSnippets);
+  told(progress, 'polls');
   await insertAll(db, votes, b.votes);
   await insertAll(db, voteOptions, b.voteOptions);
   await insertAll(db, voteRecords, b.voteRecords, 1000);
+  told(progress, 'comments');
   await insertAll(db, comments, b.comments);
+  told(progress, 'likes');
   await insertAll(db, likes, b.likes, 1000);
+  told(progress, 'follows');
   await insertAll(db, channelFollows, b.channelFollows, 1000);
   await insertAll(db, userFollows, b.userFollows, 1000);
+  told(progress, 'notes');
   await insertAll(db, notes, b.notes);
+  told(progress, 'sidebar');
   await insertAll(db, exploreItems, b.exploreItems);
   await insertAll(db, configItems, b.configItems);
+  told(progress, 'book lists');
   await writeBooklists(db, b.booklists);
   await moveSequencesPast(db, SERIAL_TABLES);
+  told(progress, 'notices');
   const noticesMade = await seedDemoNotices(db, DEMO_USER_ID);
   return {
     users: b.users.length,
@@ -1200,16 +1241,19 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<S
   });
 }
 
-/** Seeds only when the users table is empty; true if it seeded. */
-export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<boolean> {
+/** Seeds only when the users table is empty; true if it seeded. `progress` hears each step as it starts. */
+export async function seedIfEmpty(db: Db, options: SeedOptions & { progress?: SeedProgress } = {}): Promise<boolean> {
   const [pre] = await db.select({ n: count() }).from(users);
   if ((pre?.n ?? 0) > 0) return false;
-  const built = build(await loadSeedContent(), options.now ?? SEED_NOW);
+  told(options.progress, 'content');
+  const content = await loadSeedContent();
+  told(options.progress, 'community');
+  const built = build(content, options.now ?? SEED_NOW);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const [row] = await tx.select({ n: count() }).from(users);
     if ((row?.n ?? 0) > 0) return false;
-    await write(tx, built);
+    await write(tx, built, options.progress);
     return true;
   });
 }

@@ -3,7 +3,9 @@
  * sent requests: started, not stopping, and its database answers a query in time). Both answer
  * the envelope, 200 or 503, never the page. The process listens before its database is
  * reached (boot.ts), so while it starts /readyz says so, and any other request waits for the
- * start (at most STARTING_HOLD_MS) instead of reaching a database without its tables.
+ * start (at most STARTING_HOLD_MS) instead of reaching a database without its tables. While the
+ * demo is seeded (the tables are there, the community not yet) only API calls wait: pages and
+ * files are answered at once, the page as the app shell without its first screen.
  *
  * Every other path under /serv, /healthz, /readyz and /metrics names a call that does not
  * exist: 404 envelope, so a probe or a scraper pointed at the wrong path never gets the page.
@@ -15,13 +17,14 @@ import { ErrorCode } from '#shared/errors.ts';
 import type { Db } from '../db/client.ts';
 import { RETRY_AFTER_SECONDS } from './error-handler.ts';
 import { METRICS_PATH, type Metrics } from './metrics.ts';
+import { isApiPath } from './static-client.ts';
 
 /**
  * Where the process is in its life: starting (its database not reached yet), migrating (reached;
- * its tables brought up to date, the demo seeded), ready, stopping (a signal came: it still
- * answers what it has, while load balancers take it out).
+ * its tables brought up to date), seeding (the demo written into an empty database), ready,
+ * stopping (a signal came: it still answers what it has, while load balancers take it out).
  */
-export type Phase = 'starting' | 'migrating' | 'ready' | 'stopping';
+export type Phase = 'starting' | 'migrating' | 'seeding' | 'ready' | 'stopping';
 
 /** The phase of one process: boot.ts moves it along, /readyz and the start's hold read it. */
 export class Readiness {
@@ -39,9 +42,9 @@ export class Readiness {
     return this.#phase;
   }
 
-  /** Before ready: requests other than the probes wait. */
+  /** Before ready: API calls wait (and, before the seed, every request but the probes). */
   get starting(): boolean {
-    return this.#phase === 'starting' || this.#phase === 'migrating';
+    return this.#phase === 'starting' || this.#phase === 'migrating' || this.#phase === 'seeding';
   }
 
   /** Moves to `phase`; a stopping process never becomes ready again. */
@@ -74,6 +77,7 @@ export const STARTING_HOLD_MS = 10_000;
 const NOT_READY: Record<Exclude<Phase, 'ready'>, string> = {
   starting: '服务未就绪：正在连接数据库',
   migrating: '服务未就绪：正在更新数据库',
+  seeding: '服务未就绪：正在写入演示数据',
   stopping: '服务未就绪：正在停止',
 };
 
@@ -133,6 +137,8 @@ export function registerHealth(app: FastifyInstance, { db, readiness, serveMetri
 
   app.addHook('onRequest', async (request, reply) => {
     if (!readiness.starting || request.routeOptions.url === HEALTH_PATH || request.routeOptions.url === READY_PATH) return;
+    // The tables exist while the demo is seeded: a page (the shell) and the files need nothing of it.
+    if (readiness.phase === 'seeding' && !isApiPath(request.url)) return;
     if (await readiness.readyWithin(STARTING_HOLD_MS)) return;
     return reply
       .status(503)

@@ -39,6 +39,8 @@ export interface StaticClientOptions {
   dir: string | undefined;
   config: ClientConfig;
   firstScreenBudget: FirstScreenBudget;
+  /** Whether a page may carry its first screen now: not while the demo is seeded (its reads would wait for the seed). */
+  firstScreenNow?: () => boolean;
 }
 
 function readIfPresent(path: string): string | undefined {
@@ -102,7 +104,10 @@ async function sendWithFirstScreen(
   return sendRendered(request, reply, body, 'text/html; charset=utf-8', `"${md5(body)}"`, policy, 'private, no-cache');
 }
 
-export async function registerStaticClient(app: FastifyInstance, { dir, config, firstScreenBudget }: StaticClientOptions): Promise<void> {
+export async function registerStaticClient(
+  app: FastifyInstance,
+  { dir, config, firstScreenBudget, firstScreenNow = () => true }: StaticClientOptions,
+): Promise<void> {
   const clientDir = dir !== undefined && existsSync(join(dir, 'index.html')) ? dir : undefined;
   // The page's own inline scripts run by their hashes, once the page is known.
   let policy = contentSecurityPolicy(config);
@@ -169,7 +174,7 @@ export async function registerStaticClient(app: FastifyInstance, { dir, config, 
     // get the compression of @fastify/compress (the page is tens of KB with its stylesheet).
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       if (isApiPath(request.url) || isFilePath(request.url)) return notFound(request, reply);
-      const plan = firstScreenOfRequest(request);
+      const plan = firstScreenNow() ? firstScreenOfRequest(request) : undefined;
       if (plan) return sendWithFirstScreen(app, request, reply, plan, shell.body, policy, { screen, config, budget: firstScreenBudget });
       return sendRendered(request, reply, shell.body, 'text/html; charset=utf-8', shell.etag, policy);
     });
