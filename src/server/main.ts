@@ -17,18 +17,20 @@ async function seedDemoData() {
   const empty = !(await hasUsers(database.db));
   // A demo made before the joint book lists: its sidebar's 读书会书单 gets the list it leads to.
   if (!empty && !(await lacksDemoBooklists(database.db))) return;
+  const seedStarted = Date.now();
   if (empty) {
     // The tables are there: pages and probes are answered meanwhile, API calls wait for the community.
     readiness.enter('seeding');
     app.log.info('seeding demo data into the empty database: pages are served, API calls wait and /readyz answers 503 until it is done');
-    const seedStarted = Date.now();
-    const seed = await import('./db/seed.ts');
+  }
+  // One import of the seed, only here: the bundle keeps its content out of the server's start.
+  const seed = await import('./db/seed.ts');
+  if (empty) {
     const progress = (step: string, number: number, of: number) => app.log.info(`seeding demo data ${number}/${of}: ${step}`);
     if (await seed.seedIfEmpty(database.db, { now: new Date(), progress })) app.log.info(`seeded demo data in ${Date.now() - seedStarted} ms`);
     else app.log.info('demo data seeded by another process');
     return;
   }
-  const seed = await import('./db/seed.ts');
   if (await seed.seedDemoBooklists(database.db, { now: new Date() })) {
     app.log.info('seeded the demo book lists');
   }
