@@ -239,7 +239,7 @@ describe('offline states', () => {
       }
       await tabs.getByRole('link', { name: '精华' }).click();
       await offlineState(page).waitFor();
-      await page.getByRole('button', { name: '重试' }).click();
+      await offlineState(page).getByRole('button', { name: '重试' }).click();
       await offlineState(page).waitFor();
       expect(await notices(page)).toEqual({ toasts: 1, banners: 1 });
     } finally {
