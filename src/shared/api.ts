@@ -19,6 +19,8 @@ import {
   POST_MAX_IMAGES,
   POST_MAX_LENGTH,
   POST_MAX_TOPICS,
+  SEARCH_QUERY_MAX_CHARS,
+  SEARCH_TYPES,
   TOPIC_NAME_MAX_CHARS,
   TRACKING_MAX_EVENTS,
   TRACKING_MAX_PROPERTIES,
@@ -47,6 +49,7 @@ import {
   noteSchema,
   pageRequestSchema,
   postSchema,
+  searchHitSchema,
   topicDetailSchema,
   userBriefSchema,
   userInfoSchema,
@@ -423,6 +426,19 @@ export const api = {
     output: voteSchema,
     tag: 'vote',
     summary: 'Vote on a post',
+  }),
+  search: endpoint(routes.search, {
+    input: pageRequestSchema.extend({
+      q: z
+        .string({ error: 'q 应为要搜索的文字' })
+        .trim()
+        .min(1, '请输入要搜索的内容')
+        .max(SEARCH_QUERY_MAX_CHARS, `搜索内容不能超过 ${SEARCH_QUERY_MAX_CHARS} 字`),
+      type: z.enum(SEARCH_TYPES, { error: 'type 应为 post、topic、channel 或 user' }).default('post'),
+    }),
+    output: listSchema(searchHitSchema),
+    tag: 'search',
+    summary: 'Search posts (content, topics, code titles), topics, channels or users, in Chinese and English; best match first, then newest',
   }),
   topicList: endpoint(routes.topicList, {
     input: pageRequestSchema,

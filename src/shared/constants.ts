@@ -43,6 +43,12 @@ export const DEFAULT_SHARE_PLATFORMS = ['WechatSession', 'WechatTimeLine', 'QQ',
 /** Paging defaults for every cursor list. */
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 50;
+
+/** What search/ looks in, one kind a call. */
+export const SEARCH_TYPES = ['post', 'topic', 'channel', 'user'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+/** The longest query search/ takes (characters after trimming); a longer one answers -1004. */
+export const SEARCH_QUERY_MAX_CHARS = 64;
 export const NOTE_LIST_DEFAULT_SIZE = 2;
 
 /** Limits of what users write; the server enforces them, the client counts against them. */

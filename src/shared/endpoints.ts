@@ -50,6 +50,7 @@ export const routes = {
   commentAdd: { method: 'POST', path: '/serv/v1/comment/add', auth: 'required', kind: 'write' },
   commentDelete: { method: 'POST', path: '/serv/v1/comment/delete', auth: 'required', kind: 'write' },
   voteSubmit: { method: 'POST', path: '/serv/v1/vote/submit', auth: 'required', kind: 'write' },
+  search: { method: 'POST', path: '/serv/v1/search', auth: 'optional', kind: 'read' },
   topicList: { method: 'POST', path: '/serv/v1/topic/list', auth: 'optional', kind: 'read' },
   topicDetail: { method: 'POST', path: '/serv/v1/topic/detail', auth: 'optional', kind: 'read' },
   topicPosts: { method: 'POST', path: '/serv/v1/topic/posts', auth: 'optional', kind: 'read' },

@@ -306,3 +306,19 @@ export type NoticeSettings = z.infer<typeof noticeSettingsSchema>;
 export const noticeUnreadSchema = z.object({
   count: z.number().int().nonnegative(),
 });
+
+/**
+ * A search hit's excerpt: the text around what matched, in pieces, each marked whether it is a
+ * match. The client draws the marks; nothing in it is ever read as HTML.
+ */
+export const searchExcerptSchema = z.array(z.object({ text: z.string(), hit: z.boolean() }));
+export type SearchExcerpt = z.infer<typeof searchExcerptSchema>;
+
+/** One result of search/: what a list of that kind shows, and for a post the excerpt that matched. */
+export const searchHitSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('post'), post: postSchema, excerpt: searchExcerptSchema }),
+  z.object({ type: z.literal('topic'), topic: topicDetailSchema, excerpt: searchExcerptSchema }),
+  z.object({ type: z.literal('channel'), channel: channelDetailSchema, excerpt: searchExcerptSchema }),
+  z.object({ type: z.literal('user'), user: userBriefSchema, excerpt: searchExcerptSchema }),
+]);
+export type SearchHit = z.infer<typeof searchHitSchema>;

@@ -61,6 +61,7 @@ const samples: { [K in EndpointName]: (f: Fixtures) => InputOf<K> } = {
   commentAdd: () => ({ post_id: 5, content: '契约测试评论', client_id: clientId(4) }),
   commentDelete: () => ({ comment_id: 1 }),
   voteSubmit: () => ({ post_id: 5, option_ids: [1], client_id: clientId(5) }),
+  search: () => ({ q: '分布式', size: 5 }),
   topicList: () => ({ size: 5 }),
   topicDetail: () => ({ topic_id: 1 }),
   topicPosts: () => ({ topic_id: 1, size: 5 }),

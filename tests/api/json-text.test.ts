@@ -1,7 +1,7 @@
 /**
  * Posts are answered as JSON text the service writes itself (src/server/http/json-text.ts:
  * PostgreSQL writes each post's fields, Node joins the pieces), not checked by the schema on the
- * way out. Here every read that serves posts is held to what the schema would have sent, on
+ * way out. Here every read that serves posts (search/ too) is held to what the schema would have sent, on
  * PGlite and on PostgreSQL, for posts written with hostile text (quotes, backslashes, control
  * characters, line and paragraph separators, emoji, markup) in the content, the code snippet, the
  * topic and the poll: the answer is JSON, the schema takes it and leaves it as it is (no field
@@ -91,6 +91,11 @@ describe.each(testDatabases)('posts answered as JSON text on $name', ({ open }) 
             expect(found, `${endpoint.path} ${JSON.stringify(input)} lists the new post first`).toBeDefined();
             seen.push(found!);
           }
+          // search/ writes each post as the feeds do, beside its excerpt: the new post (a match in
+          // its first line, the newest) first.
+          const hits = await read<{ list: { type: string; post?: Post }[] }>(t, api.search, { q: '文', size: 5 }, ticket);
+          expect(hits.list[0]?.post?.id, 'search/ lists the new post first').toBe(post.id);
+          seen.push(hits.list[0]!.post!);
           const mine = ticket !== undefined;
           for (const item of seen) {
             expect(item.content).toBe(w.content);

@@ -9,7 +9,8 @@
  * after it. A demo database of the main before the joint book lists keeps its data and gets the
  * demo's two lists at its next start (its sidebar leads to one); a database that is not the
  * demo gets none. Tickets of the main before the way a ticket was issued was kept still log in
- * as they did: as the cookie, or as headers from their own device.
+ * as they did: as the cookie, or as headers from their own device. Posts, topics, channels and
+ * users of the main before search are found by it (their documents made by the migration).
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,7 +25,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
-import type { Booklist, Paged, Post, UserBrief } from '../../src/shared/schemas.ts';
+import type { Booklist, Paged, Post, SearchHit, UserBrief } from '../../src/shared/schemas.ts';
 import { lacksDemoBooklists, type Database, type Db } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { seedDemoBooklists } from '../../src/server/db/seed.ts';
@@ -423,6 +424,70 @@ describe.each(engines)('a database of the previous main (tickets without the way
       expect(await uid({ ticket: TICKET })).toBe(1);
       expect(await uid({ ticket: TICKET, asHeaders: { deviceId: 'old-device-0001' } })).toBe(1);
       expect(await uid({ ticket: TICKET, asHeaders: { deviceId: 'another-device' } })).toBe(-2000);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.each(engines)('a database of the previous main (no search) on $name', ({ open }) => {
+  let opened: Opened;
+  let oldFolder: string;
+
+  beforeAll(async () => {
+    opened = await open();
+    oldFolder = await migrationsUpTo('0009_ticket_issued_via');
+    await opened.migrate(oldFolder);
+    const db = opened.database.db;
+    await db.execute(sql`insert into users (id, ucode, nick, avatar) values (1, 'u1', '鲸落观察员', ''), (2, 'u2', 'Whale', '')`);
+    await db.execute(sql`select setval('users_id_seq', 2)`);
+    await db.execute(sql`insert into channel_categories (id, name) values (1, '技术')`);
+    await db.execute(sql`insert into channels (id, category_id, name, intro) values (1, 1, '海洋频道', '聊聊鲸落')`);
+    await db.execute(sql`insert into topics (id, name) values (1, '鲸落')`);
+    // As that main wrote them: what each post is made of copied onto its row (0003, 0004).
+    await db.execute(sql`insert into posts (id, user_id, content, topic_ids, attach, deleted_at) values
+      (1, 1, E'读书笔记\n今天读完了鲸落算法', '{}', '[]', null),
+      (2, 2, '代码分享', '{1}', '[{"type":"code","uuid":"c1","language":"go","title":"Kotlin 协程","preview":""}]', null),
+      (3, 1, '删掉的鲸落动态', '{}', '[]', now())`);
+    await db.execute(sql`select setval('posts_id_seq', 3)`);
+    await opened.migrate(migrationsFolder);
+  }, 60_000);
+
+  afterAll(async () => {
+    await opened?.stop();
+    if (oldFolder) await rm(oldFolder, { recursive: true, force: true });
+  });
+
+  it('keeps its posts and finds them by their content, topics and code titles; its channels, topics and users by name', async () => {
+    const db = opened.database.db;
+    expect(await queryRows(db, sql`select id::int as id, content from posts order by id`)).toEqual([
+      { id: 1, content: '读书笔记\n今天读完了鲸落算法' },
+      { id: 2, content: '代码分享' },
+      { id: 3, content: '删掉的鲸落动态' },
+    ]);
+    const t = await createTestApp(opened.database);
+    try {
+      const found = async (q: string, type = 'post') =>
+        (await t.call<Paged<SearchHit>>(api.search, { q, type })).data().list.map((hit) => {
+          switch (hit.type) {
+            case 'post':
+              return hit.post.id;
+            case 'topic':
+              return hit.topic.topic_name;
+            case 'channel':
+              return hit.channel.channel_name;
+            case 'user':
+              return hit.user.nick;
+          }
+        });
+      // The topic's post (a head match) above the post that says it in its body; the deleted one never.
+      expect(await found('鲸落')).toEqual([2, 1]);
+      expect(await found('落算法')).toEqual([1]);
+      expect(await found('ＫＯＴＬＩＮ协程')).toEqual([2]);
+      expect(await found('鲸落', 'topic')).toEqual(['鲸落']);
+      expect(await found('鲸落', 'channel')).toEqual(['海洋频道']);
+      expect(await found('落观', 'user')).toEqual(['鲸落观察员']);
+      expect(await found('whale', 'user')).toEqual(['Whale']);
     } finally {
       await t.close();
     }

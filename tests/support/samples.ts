@@ -69,6 +69,7 @@ export const samples: { [K in EndpointName]: (f: SampleFixtures) => InputOf<K> }
   commentAdd: () => ({ post_id: 5, content: '一条评论', reply_id: 1, client_id: newClientId('sample') }),
   commentDelete: () => ({ comment_id: 1 }),
   voteSubmit: () => ({ post_id: 5, option_ids: [1], client_id: newClientId('sample') }),
+  search: () => ({ q: 'Kotlin', type: 'post', size: 5 }),
   topicList: () => ({ size: 5, index: 0 }),
   topicDetail: () => ({ topic_id: 1 }),
   topicPosts: () => ({ topic_id: 1, size: 5 }),

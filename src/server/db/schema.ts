@@ -30,6 +30,12 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
+/**
+ * A text search document (services/search.ts): CJK text as overlapping bigrams, Latin and digit
+ * words whole, made by the SQL functions of migration 0010_search; read and written in SQL only.
+ */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 export const users = pgTable(
@@ -58,7 +64,10 @@ export const users = pgTable(
   noticeFollow: boolean('notice_follow').notNull().default(true),
   createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_nick_lower_unique').on(sql`lower(${t.nick})`)],
+  (t) => [
+    uniqueIndex('users_nick_lower_unique').on(sql`lower(${t.nick})`),
+    index('users_search_idx').using('gin', sql`search_document(${t.nick}, '')`),
+  ],
 );
 
 export const loginCodes = pgTable(
@@ -121,7 +130,10 @@ export const channels = pgTable(
     followerCount: integer('follower_count').notNull().default(0),
     postCount: integer('post_count').notNull().default(0),
   },
-  (t) => [index('channels_category_idx').on(t.categoryId, t.sort)],
+  (t) => [
+    index('channels_category_idx').on(t.categoryId, t.sort),
+    index('channels_search_idx').using('gin', sql`search_document(${t.name}, ${t.intro})`),
+  ],
 );
 
 export const channelFollows = pgTable(
@@ -180,8 +192,16 @@ export const posts = pgTable(
      */
     attach: json('attach').$type<Attach[]>().notNull().default(sql`'[]'`),
     hasVote: boolean('has_vote').notNull().default(false),
+    /**
+     * What search/ matches the post by: its content, its topics' names and its code snippet's
+     * title, made by post_search_document() as the post is written (services/post-add.ts).
+     */
+    search: tsvector('search').notNull().default(sql`''::tsvector`),
   },
   (t) => [
+    index('posts_search_idx')
+      .using('gin', t.search)
+      .where(sql`${t.deletedAt} is null`),
     // Keyset pages walk id downwards; partial indexes keep deleted rows out of them.
     index('posts_live_idx')
       .on(t.id.desc())
@@ -206,14 +226,18 @@ export const postChannels = pgTable(
   (t) => [primaryKey({ columns: [t.postId, t.channelId] }), index('post_channels_channel_idx').on(t.channelId, t.postId.desc())],
 );
 
-export const topics = pgTable('topics', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique(),
-  intro: text('intro').notNull().default(''),
-  cover: text('cover').notNull().default(''),
-  postCount: integer('post_count').notNull().default(0),
-  createdAt: createdAt(),
-});
+export const topics = pgTable(
+  'topics',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    intro: text('intro').notNull().default(''),
+    cover: text('cover').notNull().default(''),
+    postCount: integer('post_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('topics_search_idx').using('gin', sql`search_document(${t.name}, '')`)],
+);
 
 export const postTopics = pgTable(
   'post_topics',

@@ -1156,6 +1156,8 @@ async function write(db: Db, b: Built, progress?: SeedProgress): Promise<SeedSum
   await insertAll(db, posts, b.posts);
   await insertAll(db, postChannels, b.postChannels, 1000);
   await insertAll(db, postTopics, b.postTopics, 1000);
+  // Each post's search document, as post/add writes it (migration 0010_search).
+  await db.execute(sql`update posts set search = post_search_document(content, topic_ids, attach)`);
   told(progress, 'pictures and code');
   await insertAll(db, postImages, b.postImages);
   await insertAll(db, codeSnippets, b.codeSnippets);

@@ -21,6 +21,7 @@ import { imageRoute, uploadImageRoute } from './images.ts';
 import { miscHandlers } from './misc.ts';
 import { noticeHandlers } from './notices.ts';
 import { postHandlers } from './posts.ts';
+import { searchHandlers } from './search.ts';
 import { timeHandlers } from './time.ts';
 import { userHandlers } from './users.ts';
 
@@ -63,6 +64,7 @@ export function contractHandlers(deps: RouteDeps): HandlerMap {
     ...miscHandlers(deps),
     ...booklistHandlers(deps),
     ...noticeHandlers(deps),
+    ...searchHandlers(deps),
   };
 }
 

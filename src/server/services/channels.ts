@@ -8,7 +8,7 @@ import { counter, toggleEdge } from './edges.ts';
 
 type ChannelRow = typeof channels.$inferSelect;
 
-function toDetail(row: ChannelRow, followed: Set<number>): ChannelDetail {
+export function toDetail(row: ChannelRow, followed: Set<number>): ChannelDetail {
   return {
     channel_id: row.id,
     channel_name: row.name,
@@ -21,7 +21,7 @@ function toDetail(row: ChannelRow, followed: Set<number>): ChannelDetail {
   };
 }
 
-async function followedChannelIds(db: Db, viewerId: number | null, ids?: number[]): Promise<Set<number>> {
+export async function followedChannelIds(db: Db, viewerId: number | null, ids?: number[]): Promise<Set<number>> {
   if (viewerId === null) return new Set();
   const rows = await db
     .select({ id: channelFollows.channelId })

@@ -123,7 +123,8 @@ async function topicIdsOf(tx: Db, names: string[]): Promise<number[]> {
  * The post itself, one statement: author $1, content $2, channels $3, topics $4 (sorted ids), the
  * card's attachments $5, whether it has a poll $6 (1 or 0), the day's cap window $7 and its most
  * $8. Only when every channel exists is the day's post counted, and only within the cap is the
- * post written with its channel and topic rows. Answers the channels found, the day's count and
+ * post written with its channel and topic rows, and its search document (migration 0010_search:
+ * the topics are read by then, new ones included). Answers the channels found, the day's count and
  * the new post's id (null when refused).
  */
 const addPostStatement = preparedStatement(
@@ -133,8 +134,8 @@ const addPostStatement = preparedStatement(
     allowed as (select 1 from known where cardinality(ids) = cardinality($3)),
     cap as (${windowHitText('$7', String(DAILY_WINDOW_SECONDS), '1', 'from allowed')}),
     added as (
-      insert into posts (user_id, content, channel_ids, topic_ids, attach, has_vote)
-      select $1, $2, $3, $4, $5, $6 = 1 from allowed where (select count from cap) <= $8 returning id),
+      insert into posts (user_id, content, channel_ids, topic_ids, attach, has_vote, search)
+      select $1, $2, $3, $4, $5, $6 = 1, post_search_document($2, $4, $5) from allowed where (select count from cap) <= $8 returning id),
     in_channels as (insert into post_channels (post_id, channel_id) select added.id, unnest($3) from added),
     in_topics as (insert into post_topics (post_id, topic_id) select added.id, unnest($4) from added)
     select (select ids from known) as channels_found, (select count from cap) as day_count, (select id from added) as id`,

@@ -21,7 +21,15 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Post } from '#shared/schemas.ts';
 import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
 import type { Db } from '../db/client.ts';
-import { existsPerRow, preparedStatement, queryPrepared, statementNamed, type PreparedStatement } from '../db/prepared.ts';
+import {
+  boundText,
+  existsPerRow,
+  preparedStatement,
+  queryPrepared,
+  statementNamed,
+  type PreparedStatement,
+  type PreparedValue,
+} from '../db/prepared.ts';
 import { channels, postChannels, posts, postTopics, topics, users } from '../db/schema.ts';
 import { forbidden, notFound, notLoggedIn } from '../errors.ts';
 import { JsonText, jsonArray } from '../http/json-text.ts';
@@ -42,7 +50,14 @@ export type PostFilter =
   | { kind: 'topic'; topicId: number }
   | { kind: 'user'; userId: number };
 
-type Source = PostFilter['kind'] | 'one';
+type Source = PostFilter['kind'] | 'one' | 'search';
+
+/**
+ * The key search/ pages by: a post matching in its head (first line, topics, code title) ranks
+ * above every post matching only in its body, each group newest first, as one number: this plus
+ * the id for the head's, the id alone for the others (ids stay far below it).
+ */
+export const SEARCH_HEAD_RANK = 2 ** 52;
 
 const POST_COLUMNS = 'id, user_id, content, is_good, like_count, comment_count, created_at, channel_ids, topic_ids, attach, has_vote';
 
@@ -54,7 +69,18 @@ const POST_COLUMNS = 'id, user_id, content, is_good, like_count, comment_count, 
  * planner, which then never walks those indexes. A channel's or topic's page walks its own index
  * and looks each post up (`offset 0` keeps the planner from joining a walk of all posts).
  */
-const sources: Record<Source, { types: string[]; text: (limit: number) => string; planEachCall?: boolean; mayHaveGone?: boolean }> = {
+const sources: Record<
+  Source,
+  {
+    types: string[];
+    text: (limit: number) => string;
+    planEachCall?: boolean;
+    mayHaveGone?: boolean;
+    /** The page's order when it is not newest first, and columns the caller reads beside head and body. */
+    order?: string;
+    extra?: string;
+  }
+> = {
   all: {
     types: ['bigint'],
     text: (limit) => `select ${POST_COLUMNS} from posts where deleted_at is null and id < $1 order by id desc nulls last limit ${limit}`,
@@ -97,6 +123,19 @@ const sources: Record<Source, { types: string[]; text: (limit: number) => string
         where f.user_id = $2 order by newest.post_id desc nulls last limit ${limit}) k
       cross join lateral (select ${POST_COLUMNS}, deleted_at is not null as gone from posts where id = k.post_id offset 0) p`,
     mayHaveGone: true,
+  },
+  // search/ (services/search.ts): the posts whose document (migration 0010_search) matches the
+  // query $2, through the GIN index, ranked by SEARCH_HEAD_RANK; $1 the keyset bound of that key.
+  // Planned for each query: one may match three posts, another half of them.
+  search: {
+    types: ['bigint', 'text'],
+    text: (limit) => `select * from (
+        select ${POST_COLUMNS}, case when search @@ search_query($2, true) then id + ${SEARCH_HEAD_RANK} else id end as rank_key
+        from posts where search @@ search_query($2, false) and deleted_at is null) s
+      where rank_key < $1 order by rank_key desc limit ${limit}`,
+    planEachCall: true,
+    order: 'p.rank_key desc',
+    extra: ', p.rank_key, p.content',
   },
   // One post (a detail): by `= $1`, whose generic plan is the custom one.
   one: {
@@ -149,9 +188,10 @@ function postStatementText(source: Source, size: number, viewer: string | null, 
       ${sources[source].mayHaveGone ? 'case when p.gone then null else ' : ''}concat('{"id":', p.id, ',"content":', to_json(p.content), ',"attach":', p.attach, ',"vote":', coalesce(${vote}, 'null'),
         ',"like_count":', p.like_count, ',"comment_count":', p.comment_count, ',"is_like":', (${isLike})::text,
         ',"is_good":', p.is_good::text, ',"create_time":', ${CREATE_TIME_MS}::bigint)${sources[source].mayHaveGone ? ' end' : ''} as body
+      ${sources[source].extra ?? ''}
     from (${sources[source].text(size + 1)}) p
     ${viewer && ticketCheck ? `where ${TICKET_LIVE_SQL(ticketCheck, viewer)}` : ''}
-    order by p.id desc nulls last`;
+    order by ${sources[source].order ?? 'p.id desc nulls last'}`;
 }
 
 /** Who reads: a logged-in viewer, with the ticket to find still live when it was not looked up for this request. */
@@ -178,12 +218,15 @@ interface PostRow {
   head: PostHead | string;
   /** Null for a deleted post a source keeps in its page (mayHaveGone). */
   body: string;
+  /** search's own: the ranking key and the content the excerpt is cut from. */
+  rank_key?: number | string;
+  content?: string;
 }
 
 const headOf = (row: PostRow): PostHead => (typeof row.head === 'string' ? (JSON.parse(row.head) as PostHead) : row.head);
 
 /** The rows as posts' JSON texts, the first `size` of them (the one more only tells that more follow). */
-async function toPostsText(db: Db, rows: PostRow[], size: number): Promise<{ id: number; json: string }[]> {
+async function toPostsText(db: Db, rows: PostRow[], size: number): Promise<{ id: number; json: string; row: PostRow }[]> {
   const found = rows.length > size ? rows.slice(0, size) : rows;
   const heads = found.map(headOf);
   const channelIds: number[] = [];
@@ -196,13 +239,14 @@ async function toPostsText(db: Db, rows: PostRow[], size: number): Promise<{ id:
   }
   const [names, authors] = await Promise.all([referenceNames(db, channelIds, topicIds), authorsOf(db, userIds)]);
   // Every post has its author (a foreign key); one without would have no card to show.
-  const posts: { id: number; json: string }[] = [];
+  const posts: { id: number; json: string; row: PostRow }[] = [];
   found.forEach((row, i) => {
     const [id, userId, postChannelIds, postTopicIds, follows] = heads[i]!;
     const author = authors.get(userId);
     if (!author) return;
     posts.push({
       id,
+      row,
       json: `${row.body},"user":${author.openJson}${follows ? 'true' : 'false'}},"channels":${names.channelsJson(postChannelIds)},"topics":${names.topicsJson(postTopicIds)}}`,
     });
   });
@@ -214,7 +258,7 @@ async function toPostsText(db: Db, rows: PostRow[], size: number): Promise<{ id:
  * is empty: StaleTicket has the request answered again after a lookup (an empty page then reads
  * again, unchecked).
  */
-async function readPosts(db: Db, source: Source, size: number, values: number[], viewer: PostViewer | null): Promise<PostRow[]> {
+async function readPosts(db: Db, source: Source, size: number, values: readonly PreparedValue[], viewer: PostViewer | null): Promise<PostRow[]> {
   const statement = postStatement(source, size, viewer);
   const viewerValues = viewer ? [viewer.userId, ...(viewer.ticketCheck !== undefined ? [viewer.ticketCheck] : [])] : [];
   const read = async (bound: number) => {
@@ -222,7 +266,7 @@ async function readPosts(db: Db, source: Source, size: number, values: number[],
     if (rows.length === 0 && viewer?.ticketCheck !== undefined) throw new StaleTicket();
     return rows;
   };
-  let rows = await read(values[0]!);
+  let rows = await read(values[0] as number);
   if (!sources[source].mayHaveGone) return rows;
   // Deleted posts among a full page's: the page reads on below its last post until it has its rows, or there are none.
   const live = rows.filter((row) => row.body !== null);
@@ -262,6 +306,34 @@ export async function listPosts(
   const list = await toPostsText(db, rows, size);
   const nextIndex = list.at(-1)?.id ?? 0;
   return new JsonText(`{"list":${jsonArray(list.map((post) => post.json))},"page":{"more":${more},"next_index":${nextIndex}}}`);
+}
+
+/** A post search/ found: its JSON text as every list serves it, and what its excerpt is cut from. */
+export interface FoundPost {
+  id: number;
+  json: string;
+  content: string;
+}
+
+/**
+ * A page of the posts matching `query` (services/search.ts), the best first: each written by the
+ * statement and toPostsText every feed uses, so what the viewer sees of it (is_like, the poll,
+ * following the author) is what a feed shows. next_index is the last post's ranking key.
+ */
+export async function searchPosts(
+  db: Db,
+  query: string,
+  paging: KeysetRequest,
+  viewer: PostViewer | null,
+): Promise<{ posts: FoundPost[]; page: { more: boolean; next_index: number } }> {
+  const size = paging.size ?? DEFAULT_PAGE_SIZE;
+  const rows = await readPosts(db, 'search', size, [paging.index || NO_BOUND, boundText(query)], viewer);
+  const found = await toPostsText(db, rows, size);
+  const last = found.at(-1);
+  return {
+    posts: found.map(({ id, json, row }) => ({ id, json, content: row.content ?? '' })),
+    page: { more: rows.length > size, next_index: last ? Number(last.row.rank_key) : 0 },
+  };
 }
 
 /** Whether a page of listPosts has no posts. */

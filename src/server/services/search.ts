@@ -1,0 +1,246 @@
+/**
+ * search/: posts (their content, their topics' names, their code snippet's title), topics by
+ * name, channels by name and intro, users by nickname.
+ *
+ * Matching is the database's (migration 0010_search): text folded (NFKC, lower case) and cut
+ * into overlapping bigrams of CJK characters and whole words, kept as a tsvector behind a GIN
+ * index. A query matches a text holding every bigram of its CJK runs and every one of its words as
+ * the start of a word: 分布式 finds 分布式事务, 落算法 finds 鲸落算法, ＫＯＴＬＩＮ finds Kotlin, kot
+ * finds Kotlin协程. A query of punctuation and spaces alone has nothing to match and finds nothing.
+ *
+ * Posts: those matching in their head (first line, topic names, code title) first, each group
+ * newest first, paged by that ranking key (posts.ts, searchPosts); each post as the feeds write
+ * it, with an excerpt. Topics, channels and users: an exact name first, then (channels) a match in
+ * the name, then the most followed or used; paged by position, as topic/list is (short lists).
+ *
+ * An excerpt is the text around the first match, about EXCERPT_CHARS characters, in pieces marked
+ * as matching or not: plain text the client draws, never HTML.
+ */
+import { asc, desc, sql } from 'drizzle-orm';
+import { DEFAULT_PAGE_SIZE, type SearchType } from '#shared/constants.ts';
+import type { Paged, SearchExcerpt, SearchHit } from '#shared/schemas.ts';
+import type { Db } from '../db/client.ts';
+import { channels, topics, users } from '../db/schema.ts';
+import { JsonText, jsonArray } from '../http/json-text.ts';
+import { followedChannelIds, toDetail as channelDetail } from './channels.ts';
+import type { KeysetRequest } from './paging.ts';
+import { searchPosts, type PostViewer } from './posts.ts';
+import { toDetail as topicDetail } from './topics.ts';
+import { userBriefs } from './users.ts';
+
+export interface SearchRequest extends KeysetRequest {
+  /** Trimmed, 1 to SEARCH_QUERY_MAX_CHARS characters (the contract's schema). */
+  q: string;
+  type: SearchType;
+}
+
+/** About how many characters an excerpt shows. */
+export const EXCERPT_CHARS = 80;
+/** How many of them come before the first match, when the text has that many. */
+const EXCERPT_LEAD = 20;
+
+// The characters of the database's runs (0010_search.sql, search_runs): the same ranges.
+const CJK = '\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\uac00-\\ud7af\\u{20000}-\\u{3134f}';
+const WORD = '0-9a-z\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u017f\\u0370-\\u03ff\\u0400-\\u04ff';
+const RUNS = new RegExp(`([${CJK}]+)|([${WORD}]+)`, 'gu');
+const WORD_CHAR = new RegExp(`[${WORD}]`, 'u');
+
+/** One character as the database folds it (NFKC, lower case); ASCII and common CJK need no work. */
+function foldChar(char: string): string {
+  const code = char.codePointAt(0)!;
+  if (code < 0x80) return code >= 0x41 && code <= 0x5a ? String.fromCharCode(code + 32) : char;
+  if (code >= 0x4e00 && code <= 0x9fff) return char;
+  return char.normalize('NFKC').toLowerCase();
+}
+
+/** A text folded, with the character (index into `chars`) each UTF-16 unit of the folded text came from. */
+interface Folded {
+  chars: string[];
+  text: string;
+  source: number[];
+}
+
+function fold(text: string): Folded {
+  const chars = Array.from(text);
+  let folded = '';
+  const source: number[] = [];
+  chars.forEach((char, i) => {
+    const f = foldChar(char);
+    folded += f;
+    for (let k = 0; k < f.length; k++) source.push(i);
+  });
+  return { chars, text: folded, source };
+}
+
+/** What to look for in a text to mark a query's matches: each CJK run whole (else its bigrams), each word as a word's start. */
+interface Needles {
+  runs: { cjk: boolean; text: string }[];
+}
+
+function needlesOf(query: string): Needles {
+  const runs: Needles['runs'] = [];
+  for (const match of fold(query).text.matchAll(RUNS)) {
+    if (match[1]) runs.push({ cjk: true, text: match[1] });
+    else if (match[2]) runs.push({ cjk: false, text: match[2].slice(0, 64) });
+  }
+  return { runs };
+}
+
+/** Every occurrence of `needle` in `haystack` as [start, end) of UTF-16 units; `wordStart`: only where a word begins. */
+function occurrences(haystack: string, needle: string, wordStart: boolean): [number, number][] {
+  const found: [number, number][] = [];
+  for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) {
+    if (wordStart && at > 0 && WORD_CHAR.test(String.fromCodePoint(haystack.codePointAt(at - 1)!))) continue;
+    found.push([at, at + needle.length]);
+  }
+  return found;
+}
+
+/** The characters of `folded` that match, as sorted, merged [start, end) ranges of its chars. */
+function matchedChars(folded: Folded, needles: Needles): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (const run of needles.runs) {
+    let found = occurrences(folded.text, run.text, !run.cjk);
+    // A CJK run the text holds only in parts (its bigrams apart): mark the parts.
+    if (found.length === 0 && run.cjk) {
+      const chars = Array.from(run.text);
+      for (let i = 0; i + 1 < chars.length; i++) found = found.concat(occurrences(folded.text, chars[i]! + chars[i + 1]!, false));
+    }
+    for (const [start, end] of found) ranges.push([folded.source[start]!, folded.source[end - 1]! + 1]);
+  }
+  ranges.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const range of ranges) {
+    const last = merged.at(-1);
+    if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
+    else merged.push([...range]);
+  }
+  return merged;
+}
+
+/**
+ * The excerpt of `text` for `query`: about EXCERPT_CHARS characters from a little before the first
+ * match (the start when nothing in the text matches), runs of white space as one space, … where
+ * the text was cut.
+ */
+export function excerptOf(text: string, query: string, limit = EXCERPT_CHARS): SearchExcerpt {
+  const folded = fold(text);
+  const ranges = matchedChars(folded, needlesOf(query));
+  const total = folded.chars.length;
+  const first = ranges[0]?.[0] ?? 0;
+  const start = Math.max(0, Math.min(first - EXCERPT_LEAD, total - limit));
+  const end = Math.min(total, start + limit);
+  const pieces: SearchExcerpt = [];
+  const add = (from: number, to: number, hit: boolean) => {
+    if (to <= from) return;
+    const piece = folded.chars.slice(from, to).join('').replace(/\s+/g, ' ');
+    const last = pieces.at(-1);
+    if (last && last.hit === hit) last.text += piece;
+    else pieces.push({ text: piece, hit });
+  };
+  let at = start;
+  for (const [from, to] of ranges) {
+    if (to <= at || from >= end) continue;
+    add(at, Math.max(at, from), false);
+    add(Math.max(at, from), Math.min(to, end), true);
+    at = Math.min(to, end);
+  }
+  add(at, end, false);
+  const head = pieces[0];
+  if (head && !head.hit) head.text = head.text.trimStart();
+  const tail = pieces.at(-1);
+  if (tail && !tail.hit) tail.text = tail.text.trimEnd();
+  if (start > 0) pieces.unshift({ text: '…', hit: false });
+  if (end < total) pieces.push({ text: '…', hit: false });
+  // Neighbouring plain pieces (an ellipsis beside text) as one; nothing empty.
+  return pieces.reduce<SearchExcerpt>((out, piece) => {
+    const last = out.at(-1);
+    if (piece.text === '') return out;
+    if (last && !last.hit && !piece.hit) last.text += piece.text;
+    else out.push(piece);
+    return out;
+  }, []);
+}
+
+const hasHit = (excerpt: SearchExcerpt) => excerpt.some((piece) => piece.hit);
+
+/** The page of an offset-paged list: `index` is how many came before. */
+function offsetPage<T>(rows: T[], size: number, offset: number): { rows: T[]; page: { more: boolean; next_index: number } } {
+  const shown = rows.slice(0, size);
+  return { rows: shown, page: { more: rows.length > size, next_index: offset + shown.length } };
+}
+
+async function searchTopics(db: Db, q: string, size: number, offset: number): Promise<Paged<SearchHit>> {
+  const rows = await db
+    .select()
+    .from(topics)
+    .where(sql`search_document(${topics.name}, '') @@ search_query(${q}, false)`)
+    .orderBy(sql`search_fold(${topics.name}) = search_fold(${q}) desc`, desc(topics.postCount), desc(topics.id))
+    .limit(size + 1)
+    .offset(offset);
+  const { rows: shown, page } = offsetPage(rows, size, offset);
+  return { list: shown.map((row) => ({ type: 'topic', topic: topicDetail(row), excerpt: excerptOf(row.name, q) })), page };
+}
+
+async function searchChannels(db: Db, q: string, size: number, offset: number, viewerId: number | null): Promise<Paged<SearchHit>> {
+  const rows = await db
+    .select()
+    .from(channels)
+    .where(sql`search_document(${channels.name}, ${channels.intro}) @@ search_query(${q}, false)`)
+    .orderBy(
+      sql`search_fold(${channels.name}) = search_fold(${q}) desc`,
+      sql`search_document(${channels.name}, ${channels.intro}) @@ search_query(${q}, true) desc`,
+      desc(channels.followerCount),
+      asc(channels.id),
+    )
+    .limit(size + 1)
+    .offset(offset);
+  const { rows: shown, page } = offsetPage(rows, size, offset);
+  const followed = await followedChannelIds(db, viewerId, shown.map((row) => row.id));
+  return {
+    list: shown.map((row) => {
+      const name = excerptOf(row.name, q);
+      return { type: 'channel', channel: channelDetail(row, followed), excerpt: hasHit(name) ? name : excerptOf(row.intro, q) };
+    }),
+    page,
+  };
+}
+
+async function searchUsers(db: Db, q: string, size: number, offset: number, viewerId: number | null): Promise<Paged<SearchHit>> {
+  const rows = await db
+    .select({ id: users.id, nick: users.nick })
+    .from(users)
+    .where(sql`search_document(${users.nick}, '') @@ search_query(${q}, false)`)
+    .orderBy(sql`search_fold(${users.nick}) = search_fold(${q}) desc`, desc(users.followerCount), asc(users.id))
+    .limit(size + 1)
+    .offset(offset);
+  const { rows: shown, page } = offsetPage(rows, size, offset);
+  const briefs = await userBriefs(db, shown.map((row) => row.id), viewerId);
+  return {
+    list: shown.flatMap((row) => {
+      const user = briefs.get(row.id);
+      return user ? [{ type: 'user' as const, user, excerpt: excerptOf(row.nick, q) }] : [];
+    }),
+    page,
+  };
+}
+
+export async function search(db: Db, input: SearchRequest, viewer: PostViewer | null): Promise<Paged<SearchHit> | JsonText<Paged<SearchHit>>> {
+  const size = input.size ?? DEFAULT_PAGE_SIZE;
+  const offset = input.index ?? 0;
+  const viewerId = viewer?.userId ?? null;
+  switch (input.type) {
+    case 'topic':
+      return searchTopics(db, input.q, size, offset);
+    case 'channel':
+      return searchChannels(db, input.q, size, offset, viewerId);
+    case 'user':
+      return searchUsers(db, input.q, size, offset, viewerId);
+    case 'post': {
+      const { posts, page } = await searchPosts(db, input.q, input, viewer);
+      // Each post's text as the feeds write it, beside its excerpt: the page is never parsed again.
+      const list = posts.map((post) => `{"type":"post","post":${post.json},"excerpt":${JSON.stringify(excerptOf(post.content, input.q))}}`);
+      return new JsonText(`{"list":${jsonArray(list)},"page":{"more":${page.more},"next_index":${page.next_index}}}`);
+    }
+  }
+}

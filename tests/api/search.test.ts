@@ -1,0 +1,355 @@
+/**
+ * search/, on PGlite and on PostgreSQL: posts written through post/add (the seeded ones deleted
+ * first, so each answer is exactly the posts written here) are found by every matching rule:
+ * Chinese without spaces, two characters, a substring across words, mixed scripts, case and
+ * full-width folded, a topic's name, a code snippet's title; a match in the head (first line,
+ * topics, code title) ranks above one in the body, newer above older; pages walk that order.
+ * Deleted posts never appear; what the viewer did (liked) is theirs; excerpts are plain-text
+ * pieces around the first match; topics, channels and users are found by name. Hostile queries
+ * are answered in the envelope and match nothing they should not. On PostgreSQL at volume, a
+ * two- and a six-character query read posts through the GIN index, never a sequential scan.
+ */
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../src/shared/api.ts';
+import { SEARCH_QUERY_MAX_CHARS } from '../../src/shared/constants.ts';
+import type { Paged, Post, SearchHit } from '../../src/shared/schemas.ts';
+import { codeOf, createTestApp, errorOf, isChineseMessage, newClientId, phoneSource, schemaProblem, testAppFor, testDatabases } from '../support/api.ts';
+import { openPostgresTestDatabase, queryRows } from '../support/db.ts';
+
+type Hits = Paged<SearchHit>;
+
+/** The posts written here, by name; each written after the one before (ids and times grow). */
+const POSTS = {
+  distributed: { content: '分布式事务怎么选\n两阶段提交还是 Saga？' },
+  whale: { content: '今天读完了《鲸落算法》的第三章' },
+  kotlin: { content: 'Kotlin协程入门笔记' },
+  flow: { content: '周末整理了 kotlin 的 Flow 用法\n顺便复习协程' },
+  isolation: { content: '数据库的事务隔离级别' },
+  wide: { content: 'ＧＯ语言 与 Ｒｕｓｔ 对比' },
+  code: { content: '代码分享', code: '快速排序实现', topic: '算法练习' },
+  deleted: { content: '分布式锁的坑' },
+  markup: { content: '<script>alert("x")</script> 注入测试' },
+  symbols: { content: '100% 的把握 a_b c\\d it\'s "quoted"' },
+} as const;
+type Name = keyof typeof POSTS;
+
+/** Query → the posts it finds, best first. */
+const MATCHES: [string, Name[]][] = [
+  ['分布式', ['distributed']],
+  ['事务', ['isolation', 'distributed']],
+  ['落算法', ['whale']],
+  ['Kotlin协程', ['kotlin', 'flow']],
+  ['ＫＯＴＬＩＮ', ['flow', 'kotlin']],
+  ['kot', ['flow', 'kotlin']],
+  ['FLOW', ['flow']],
+  ['协程', ['kotlin', 'flow']],
+  ['go', ['wide']],
+  ['ｒｕｓｔ', ['wide']],
+  ['GO语言', ['wide']],
+  ['快速排序', ['code']],
+  ['算法练习', ['code']],
+  ['算法', ['code', 'whale']],
+  ['鲸', ['whale']],
+  ['分布式锁', []],
+  ['script', ['markup']],
+  ['100', ['symbols']],
+  ['两阶段 saga', ['distributed']],
+  ['分布式 Rust', []],
+];
+
+/** Queries that hold nothing to match, or only what is written as words here: never everything. */
+const HOSTILE: [string, Name[]][] = [
+  ['%', []],
+  ['_', []],
+  ['\\', []],
+  ["'", []],
+  ['"', []],
+  ['%%%_\\\\', []],
+  ["' or 1=1 --", []],
+  ['!kotlin | go & (x', []],
+  [':*', []],
+  ['  ，。！？…  ', []],
+  ['😀', []],
+  ['100%', ['symbols']],
+  ['a_b', ['symbols']],
+  ["it's", ['symbols']],
+];
+
+describe.each(testDatabases)('search/ on $name', ({ open }) => {
+  const app = testAppFor(open, { WRITE_LIMIT_PER_MINUTE: '100000', DAILY_POST_LIMIT: '100000', REQUEST_LIMIT_PER_ADDRESS: '100000' });
+  const freshPhone = phoneSource('1560090');
+  const ids = {} as Record<Name, number>;
+  let author: { ticket: string; uid: number };
+  let reader: { ticket: string; uid: number };
+
+  const write = async (content: string, extra: Record<string, unknown> = {}) =>
+    (
+      await app.t.call<Post>(
+        api.postAdd,
+        { content, channel_id: [1], attach: [], client_id: newClientId('search'), ...extra },
+        { ticket: author.ticket },
+      )
+    ).data();
+
+  const search = async (q: string, more: Record<string, unknown> = {}, ticket?: string) => {
+    const answer = await app.t.call<Hits>(api.search, { q, ...more }, { ticket });
+    expect(answer.status).toBe(200);
+    const data = answer.data();
+    expect(schemaProblem(api.search, data)).toBeNull();
+    return data;
+  };
+  const postIds = (hits: Hits) => hits.list.map((hit) => (hit.type === 'post' ? hit.post.id : -1));
+
+  beforeAll(async () => {
+    const db = app.database.db;
+    // Only what this file writes is live: each answer is exactly the posts below.
+    await db.execute(sql`update posts set deleted_at = now() where deleted_at is null`);
+    author = await app.t.login(freshPhone());
+    reader = await app.t.login(freshPhone());
+    for (const [name, post] of Object.entries(POSTS) as [Name, (typeof POSTS)[Name]][]) {
+      const extra =
+        'code' in post
+          ? { attach: [{ type: 'code', language: 'python', title: post.code, code: 'def sort(items):\n    return sorted(items)' }], topic_tags: `#${post.topic}#` }
+          : {};
+      ids[name] = (await write(post.content, extra)).id;
+    }
+    (await app.t.call(api.postDelete, { post_id: ids.deleted }, { ticket: author.ticket })).data();
+    (await app.t.call(api.likeAdd, { post_id: ids.distributed }, { ticket: reader.ticket })).data();
+  }, 60_000);
+
+  it.each(MATCHES)('%s finds what it should, best first', async (q, expected) => {
+    expect(postIds(await search(q))).toEqual(expected.map((name) => ids[name]));
+  });
+
+  it('ranks a match in the first line, a topic or the code title above one in the body, newer above older, and pages in that order', async () => {
+    const older = await write('鲸鱼观察日记');
+    const body = await write('随手记\n今天在海边看到了鲸鱼');
+    const newer = await write('鲸鱼保护', { topic_tags: '#海洋#' });
+    const inTopic = await write('周末的海边', { topic_tags: '#鲸鱼迁徙#' });
+    const order = [inTopic.id, newer.id, older.id, body.id];
+    expect(postIds(await search('鲸鱼'))).toEqual(order);
+    const walked: number[] = [];
+    let index: number | undefined;
+    for (let page = 0; page < 4; page++) {
+      const hits = await search('鲸鱼', { size: 1, ...(index === undefined ? {} : { index }) });
+      walked.push(...postIds(hits));
+      expect(hits.page.more).toBe(page < 3);
+      index = hits.page.next_index;
+    }
+    expect(walked).toEqual(order);
+    const last = await search('鲸鱼', { size: 1, index });
+    expect(last).toEqual({ list: [], page: { more: false, next_index: 0 } });
+    // Two at a time across the line between head and body matches.
+    const first = await search('鲸鱼', { size: 2 });
+    expect(postIds(first)).toEqual(order.slice(0, 2));
+    expect(postIds(await search('鲸鱼', { size: 2, index: first.page.next_index }))).toEqual(order.slice(2));
+    for (const post of [older, body, newer, inTopic]) (await app.t.call(api.postDelete, { post_id: post.id }, { ticket: author.ticket })).data();
+  });
+
+  it('never shows a deleted post', async () => {
+    expect(postIds(await search('分布式锁'))).toEqual([]);
+    expect(postIds(await search('坑'))).toEqual([]);
+    const gone = await write('马上删除的松果动态');
+    expect(postIds(await search('松果'))).toEqual([gone.id]);
+    (await app.t.call(api.postDelete, { post_id: gone.id }, { ticket: author.ticket })).data();
+    expect(postIds(await search('松果'))).toEqual([]);
+  });
+
+  it('serves each post as the feeds do, what the viewer did included', async () => {
+    const mine = (await search('分布式', {}, reader.ticket)).list[0]!;
+    const theirs = (await search('分布式')).list[0]!;
+    const fromFeed = (await app.t.call<Post>(api.postDetail, { post_id: ids.distributed }, { ticket: reader.ticket })).data();
+    expect(mine.type === 'post' && mine.post).toEqual(fromFeed);
+    expect(mine.type === 'post' && [mine.post.is_like, mine.post.like_count]).toEqual([true, 1]);
+    expect(theirs.type === 'post' && [theirs.post.is_like, theirs.post.like_count]).toEqual([false, 1]);
+  });
+
+  it('cuts an excerpt around the first match, hits marked, as plain text', async () => {
+    const markup = (await search('script')).list[0]!;
+    expect(markup.excerpt).toEqual([
+      { text: '<', hit: false },
+      { text: 'script', hit: true },
+      { text: '>alert("x")</', hit: false },
+      { text: 'script', hit: true },
+      { text: '> 注入测试', hit: false },
+    ]);
+    // The text as written (full-width, capitals), matched folded.
+    expect((await search('go')).list[0]!.excerpt).toEqual([
+      { text: 'ＧＯ', hit: true },
+      { text: '语言 与 Ｒｕｓｔ 对比', hit: false },
+    ]);
+    expect((await search('kotlin协程')).list[0]!.excerpt).toEqual([
+      { text: 'Kotlin协程', hit: true },
+      { text: '入门笔记', hit: false },
+    ]);
+    // Matched in its code title alone: the start of its content, nothing marked.
+    expect((await search('快速排序')).list[0]!.excerpt).toEqual([{ text: '代码分享', hit: false }]);
+    // Far into a long post: about 80 characters around it, cut with …, lines as spaces.
+    const long = await write(`${'前言很长。'.repeat(40)}\n这里讲蓝莓果酱的做法，${'后面还有很多内容。'.repeat(30)}`);
+    const excerpt = (await search('蓝莓果酱')).list[0]!.excerpt;
+    const text = excerpt.map((piece) => piece.text).join('');
+    expect(excerpt.filter((piece) => piece.hit)).toEqual([{ text: '蓝莓果酱', hit: true }]);
+    expect(text.startsWith('…')).toBe(true);
+    expect(text.endsWith('…')).toBe(true);
+    expect(text).not.toContain('\n');
+    expect([...text].length).toBeLessThanOrEqual(82);
+    expect(text).toContain('前言很长。 这里讲蓝莓果酱的做法');
+    // A query's bigrams found apart: each marked where it is.
+    const apart = await write('先学习，再养成习惯');
+    expect((await search('学习惯')).list.map((hit) => hit.excerpt)).toEqual([
+      [
+        { text: '先', hit: false },
+        { text: '学习', hit: true },
+        { text: '，再养成', hit: false },
+        { text: '习惯', hit: true },
+      ],
+    ]);
+    for (const post of [long, apart]) (await app.t.call(api.postDelete, { post_id: post.id }, { ticket: author.ticket })).data();
+  });
+
+  it('finds topics, channels and users by name, best first, paged', async () => {
+    const db = app.database.db;
+    await write('松鼠的一天', { topic_tags: '#松鼠观察# #松鼠#' });
+    await write('松鼠吃什么', { topic_tags: '#松鼠饲养# #松鼠观察#' });
+    const topics = await search('松鼠', { type: 'topic' });
+    // The exact name first, then the most posts.
+    expect(topics.list.map((hit) => hit.type === 'topic' && [hit.topic.topic_name, hit.topic.post_count])).toEqual([
+      ['松鼠', 1],
+      ['松鼠观察', 2],
+      ['松鼠饲养', 1],
+    ]);
+    expect(topics.list[1]!.excerpt).toEqual([
+      { text: '松鼠', hit: true },
+      { text: '观察', hit: false },
+    ]);
+    const paged = await search('松鼠', { type: 'topic', size: 2 });
+    expect(paged.page).toEqual({ more: true, next_index: 2 });
+    expect((await search('松鼠', { type: 'topic', size: 2, index: 2 })).list.map((hit) => hit.type === 'topic' && hit.topic.topic_name)).toEqual(['松鼠饲养']);
+
+    const [category] = await queryRows<{ id: number }>(db, sql`select id from channel_categories order by id limit 1`);
+    await db.execute(sql`insert into channels (category_id, name, intro, follower_count) values
+      (${category!.id}, '动物园', '这里也有松鼠', 50), (${category!.id}, '松鼠频道', '聊聊它们', 3), (${category!.id}, 'Squirrel Club', '', 0)`);
+    const channels = await search('松鼠', { type: 'channel' }, reader.ticket);
+    expect(channels.list.map((hit) => hit.type === 'channel' && [hit.channel.channel_name, hit.channel.is_follow])).toEqual([
+      ['松鼠频道', false],
+      ['动物园', false],
+    ]);
+    expect(channels.list[1]!.excerpt).toEqual([
+      { text: '这里也有', hit: false },
+      { text: '松鼠', hit: true },
+    ]);
+    expect((await search('ＳＱＵＩＲＲＥＬ', { type: 'channel' })).list.map((hit) => hit.type === 'channel' && hit.channel.channel_name)).toEqual(['Squirrel Club']);
+
+    const fan = await app.t.login(freshPhone());
+    (await app.t.call(api.nickUpdate, { nick: '松鼠爱好者' }, { ticket: fan.ticket })).data();
+    (await app.t.call(api.followUser, { user_id: fan.uid }, { ticket: reader.ticket })).data();
+    const found = await search('鼠爱', { type: 'user' }, reader.ticket);
+    expect(found.list.map((hit) => hit.type === 'user' && [hit.user.uid, hit.user.nick, hit.user.is_follow])).toEqual([[fan.uid, '松鼠爱好者', true]]);
+    expect(found.list[0]!.excerpt).toEqual([
+      { text: '松', hit: false },
+      { text: '鼠爱', hit: true },
+      { text: '好者', hit: false },
+    ]);
+    expect((await search('松鼠', { type: 'user' })).list.length).toBe(1);
+  });
+
+  it.each(HOSTILE)('answers %j in the envelope, matching only what it should', async (q, expected) => {
+    for (const type of ['post', 'topic', 'channel', 'user'] as const) {
+      const hits = await search(q, { type });
+      if (type === 'post') expect(postIds(hits)).toEqual(expected.map((name) => ids[name]));
+      else if (expected.length === 0) expect(hits.list).toEqual([]);
+    }
+  });
+
+  it('refuses an empty, too long or unstorable query with -1004 and a Chinese message, never a 500', async () => {
+    const refused: unknown[] = ['', '   ', 'x'.repeat(SEARCH_QUERY_MAX_CHARS + 1), '分'.repeat(1000), 'a\u0000b', 'a\ud800b', '\udc00', 42, null];
+    for (const q of refused) {
+      const answer = await app.t.call(api.search, { q });
+      expect(answer.status, JSON.stringify(q)).toBe(200);
+      expect(codeOf(answer), JSON.stringify(q)).toBe(-1004);
+      expect(isChineseMessage(errorOf(answer.body)?.msg), errorOf(answer.body)?.msg).toBe(true);
+    }
+    expect(errorOf((await app.t.call(api.search, { q: '分'.repeat(1000) })).body)?.msg).toContain(String(SEARCH_QUERY_MAX_CHARS));
+    expect(codeOf(await app.t.call(api.search, { q: '分布式', type: 'comment' }))).toBe(-1004);
+    // The longest query is taken: a word of 64 letters, and 64 CJK characters.
+    expect((await search('k'.repeat(SEARCH_QUERY_MAX_CHARS))).list).toEqual([]);
+    expect((await search('分'.repeat(SEARCH_QUERY_MAX_CHARS))).list).toEqual([]);
+    // A lone surrogate escaped in the JSON text of the body.
+    const raw = await app.t.call(api.search, {}, { rawBody: '{"q":"\\ud800"}' });
+    expect([raw.status, codeOf(raw)]).toEqual([200, -1004]);
+  });
+
+  it('indexes a post whose words are longer than any query, and finds it by their start', async () => {
+    const long = await write(`${'z'.repeat(4000)} ${'的'.repeat(2500)}`);
+    expect(postIds(await search('z'.repeat(SEARCH_QUERY_MAX_CHARS)))).toEqual([long.id]);
+    (await app.t.call(api.postDelete, { post_id: long.id }, { ticket: author.ticket })).data();
+  });
+});
+
+describe('search/ under the per-address limit', () => {
+  const app = testAppFor(testDatabases[1]!.open, { REQUEST_LIMIT_PER_ADDRESS: '3' });
+
+  it('answers -2005 past it, like every call', async () => {
+    const codes: (number | undefined)[] = [];
+    for (let i = 0; i < 4; i++) codes.push(codeOf(await app.t.call(api.search, { q: '分布式' }, { remoteAddress: '10.9.9.9' })));
+    expect(codes).toEqual([undefined, undefined, undefined, -2005]);
+  });
+});
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+const nodesOf = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodesOf)];
+
+describe('search/ plans on PostgreSQL at volume', () => {
+  it('reads posts through the GIN index for a two- and a six-character query, never a sequential scan', { timeout: 120_000 }, async () => {
+    const opened = await openPostgresTestDatabase();
+    const pool = (opened.database.db as unknown as { $client: pg.Pool }).$client;
+    const sent: { text: string; values: unknown[] }[] = [];
+    const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+    (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (config: unknown, values?: unknown) => {
+      if (config && typeof config === 'object' && 'text' in config) {
+        const { text, values: bound } = config as { text: string; values?: unknown[] };
+        sent.push({ text, values: bound ?? [] });
+      }
+      return values === undefined ? query(config) : query(config, values);
+    };
+    const t = await createTestApp(opened.database);
+    const client = new pg.Client({ connectionString: opened.url });
+    await client.connect();
+    try {
+      // 20,000 posts of varied Chinese (each a run of characters drawn by hash from 2,000), a few
+      // holding the queries: the index finds a handful where a scan would read them all.
+      await client.query(`insert into posts (user_id, content, channel_ids, search)
+        select 1, content, '{1}', post_search_document(content, '{}', '[]') from (
+          select (select string_agg(chr(20000 + (g * 7919 + k * k * 104729 + g * k * 31) % 2000), '') from generate_series(1, 30 + g % 50) k)
+            || case when g % 4000 = 0 then '虢虣虤虥虦虧' else '' end as content
+          from generate_series(1, 20000) g) made`);
+      await client.query('vacuum analyze posts');
+      const problems: string[] = [];
+      for (const q of ['虢虣', '虢虣虤虥虦虧']) {
+        sent.length = 0;
+        const hits = (await t.call<Hits>(api.search, { q })).data();
+        expect(hits.list.length, q).toBe(5);
+        const statement = sent.find((s) => s.text.includes('search_query('));
+        expect(statement, q).toBeDefined();
+        const { rows } = await client.query(`explain (analyze, format json) ${statement!.text}`, statement!.values);
+        const plan = (rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN'][0]!.Plan;
+        const nodes = nodesOf(plan);
+        if (nodes.some((node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'posts')) problems.push(`${q}: sequential scan of posts`);
+        if (!nodes.some((node) => node['Index Name'] === 'posts_search_idx')) problems.push(`${q}: posts_search_idx unused`);
+      }
+      expect(problems).toEqual([]);
+    } finally {
+      await client.end();
+      await t.close();
+      await opened.stop();
+    }
+  });
+});
