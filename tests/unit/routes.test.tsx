@@ -44,6 +44,8 @@ const routes: [string, string][] = [
   ['/topic/list', '话题列表'],
   ['/topic/comment/7', '话题主页'],
   ['/notice', '消息通知'],
+  ['/search', '搜索'],
+  ['/search?q=学习&type=user', '搜索'],
   ['/error', provider],
 ];
 

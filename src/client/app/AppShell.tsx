@@ -80,6 +80,8 @@ export function AppShell({ children }: { children: ReactNode }) {
     const offRendered = router.subscribe('onRendered', (event) => {
       if (!event.fromLocation || !event.pathChanged) return;
       if (document.activeElement?.closest('[aria-modal="true"]')) return;
+      // A page that focused its own field as it opened (搜索) keeps it.
+      if (document.activeElement instanceof HTMLElement && document.activeElement.dataset.pageFocus !== undefined) return;
       focusMainContent({ preventScroll: true });
     });
     return () => {

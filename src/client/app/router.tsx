@@ -20,6 +20,7 @@ import { noticeRoute } from '../routes/notice.tsx';
 import { isKeptAlive } from '../routes/meta.ts';
 import { catchAllRoute, indexRoute } from '../routes/redirects.ts';
 import { rootRoute } from '../routes/root.tsx';
+import { searchRoute } from '../routes/search.tsx';
 import { statementRoute } from '../routes/statement.tsx';
 import { topicHomeRoute, topicListRoute } from '../routes/topic.tsx';
 import { userCenterRoute } from '../routes/user.tsx';
@@ -47,6 +48,7 @@ export const routeTree = rootRoute.addChildren([
   noticeRoute,
   topicListRoute,
   topicHomeRoute,
+  searchRoute,
   errorRoute,
   catchAllRoute,
 ]);

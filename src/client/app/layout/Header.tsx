@@ -5,6 +5,7 @@ import { useAppOffers } from './app-offers.ts';
 import { openAiAssistant, selectShowHeaderAiEnter, useAiWidgetStore } from './ai-widget-store.ts';
 import { COMMUNITY_NAME, PROVIDER_NAME } from '../../platform/runtime-config.ts';
 import { LogoMark } from '../../ui/Logo.tsx';
+import { HeaderSearch } from '../../features/search/components/HeaderSearch.tsx';
 
 
 /** The header's AI entry: shown only once the floating widget was closed. */
@@ -47,6 +48,7 @@ export function Header({ userSlot, onCompose, ref }: { userSlot: ReactNode; onCo
     <header ref={ref} className="app-header">
       <div className="app-header__inner">
         <Brand />
+        <HeaderSearch />
         <div className="app-header__actions">
           <HeaderInstallEntry />
           <HeaderAiEntry />

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { IconChevronLeft } from '../../ui/icons.tsx';
+import { IconChevronLeft, IconSearch } from '../../ui/icons.tsx';
 import type { FeedTab } from '../../entities/post/queries.ts';
 import { Brand, HeaderAiEntry, HeaderInstallEntry } from './Header.tsx';
 
@@ -65,6 +65,10 @@ export function MobileFeedTabs({ active, onExplore }: { active: FeedTab; onExplo
       <button type="button" className="feed-tabs__tab" aria-haspopup="dialog" onClick={onExplore}>
         发现
       </button>
+      {/* One tap from the feeds to the search page, its field focused. */}
+      <Link to="/search" className="feed-tabs__search" aria-label="搜索">
+        <IconSearch size={22} />
+      </Link>
     </nav>
   );
 }

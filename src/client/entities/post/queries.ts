@@ -38,6 +38,8 @@ export const postKeys = {
   feed: (source: FeedSource) => ['posts', 'list', 'feed', source] as const,
   topic: (topicId: number) => ['posts', 'list', 'topic', topicId] as const,
   user: (visit: VisitUser) => ['posts', 'list', 'user', visitKey(visit)] as const,
+  /** The posts a search found (entities/search): a list, so likes, votes and deletes reach them too. */
+  search: (q: string) => ['posts', 'list', 'search', q] as const,
   details: ['posts', 'detail'] as const,
   detail: (postId: number) => ['posts', 'detail', postId] as const,
 };

@@ -7,6 +7,7 @@ import type { LoginUser } from '#shared/schemas.ts';
 import { clearServiceWorkerApiCache } from '../../platform/pwa.ts';
 import { savePersistedQueryCacheNow } from '../../lib/query-cache-persister.ts';
 import { forgetFirstFeedPage } from '../post/first-feed-page.ts';
+import { clearRecentSearches } from '../search/forget-searches.ts';
 import { runAfterLogin } from './login.ts';
 import { sessionKeys } from './queries.ts';
 import { clearStoredLogin, rememberLoginUser } from './stored-login.ts';
@@ -22,13 +23,15 @@ export async function applyLogin(queryClient: QueryClient, user: LoginUser): Pro
 }
 
 /**
- * Logout (SPEC.md section 4) clears the user, the university flag and the followed channels.
+ * Logout (SPEC.md section 4) clears the user, the university flag, the followed channels and
+ * the recent searches.
  * Every answer read as them goes too, at once and from the copy kept on this device (the next
  * person here, offline too, must not read them): the pages on screen read theirs again.
  */
 export async function applyLogout(queryClient: QueryClient): Promise<void> {
   clearStoredLogin();
   rememberLoginUser(null);
+  clearRecentSearches();
   clearServiceWorkerApiCache();
   queryClient.removeQueries({ queryKey: sessionKeys.all, predicate: (query) => query.queryKey[1] !== sessionKeys.user[1] });
   queryClient.setQueryData(sessionKeys.user, null);

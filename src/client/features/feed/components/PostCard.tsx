@@ -125,9 +125,19 @@ export function postFacts(post: Post, clock: ReadingClock | null = null): PostFa
 /**
  * One post. In the feed the whole card opens /message/detail/$id (keyboard users reach the
  * same page through the time link); on the detail page (`full`) the text is never cut.
- * `aside` ends its header (the post's page puts 关注 there).
+ * `aside` ends its header (the post's page puts 关注 there); `excerpt` follows it (a search's match).
  */
-export const PostCard = memo(function PostCard({ post, full = false, aside }: { post: Post; full?: boolean; aside?: ReactNode }) {
+export const PostCard = memo(function PostCard({
+  post,
+  full = false,
+  aside,
+  excerpt,
+}: {
+  post: Post;
+  full?: boolean;
+  aside?: ReactNode;
+  excerpt?: ReactNode;
+}) {
   const clock = useReadingClock();
   // The detail page (`full`) shows neither: its text is whole, its time the full one.
   const facts = full ? null : postFacts(post, clock);
@@ -198,6 +208,7 @@ export const PostCard = memo(function PostCard({ post, full = false, aside }: { 
         ) : null}
         {aside === undefined ? null : <div className="post-card__aside">{aside}</div>}
       </header>
+      {excerpt}
 
       <PostContent postId={post.id} text={post.content} full={full} {...(facts ? { card: facts.text } : {})} />
       <ImageGrid images={images} alt={`${authorName}的动态`} />
