@@ -1,8 +1,9 @@
 /**
  * The pieces `npm run bench` stands on, kept from rotting by `npm test` (the bench itself runs
  * for minutes and asserts nothing): the anchor routes answer the envelope on the bench's own app
- * and are not the server's, the raw keyset anchor pages as a keyset page does, the bulk loader
- * leaves every counter and copy consistent and its summary true, and the load generator
+ * and are not the server's, the raw keyset anchor pages as a keyset page does, the raw search
+ * anchor finds what search/ finds, the bulk loader leaves every counter and copy consistent and
+ * its summary true and its posts searchable, and the load generator
  * (load.ts, a process of its own) drives a listening server and reports what it did, sending
  * bodies in turn with fresh client_ids at a held rate (the stall group's writer). Nothing here
  * is timed.
@@ -17,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import { ErrorCode } from '../../src/shared/errors.ts';
-import type { Paged, Post } from '../../src/shared/schemas.ts';
+import type { Paged, Post, SearchHit } from '../../src/shared/schemas.ts';
 import { loadConfig, projectRoot } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { bulkLoad, type BulkLoadSummary, type SqlRunner } from '../bench/bulk-load.ts';
@@ -90,6 +91,18 @@ describe('the bench anchors', () => {
     expect(Math.max(...next)).toBeLessThan(Math.min(...ids));
     const feedNext = await server.call<Paged<Post>>(api.channelPosts, { tab: 'all', size: 20, index: feed.data().page.next_index });
     expect(feedNext.data().list.map((item) => item.id)).toEqual(next);
+  });
+
+  it('find the posts search/ finds, through the same index, newest first', async () => {
+    const raw = await post<{ list: { id: number | string }[]; page: { more: boolean } }>(anchored, BENCH_ANCHOR_PATHS.rawSearch, { q: '分布式', size: 50 });
+    expect(raw.body.code).toBe(0);
+    const ids = raw.body.data.list.map((row) => Number(row.id));
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    // The same posts, ranked otherwise by search/ (head matches first).
+    const found = (await server.call<Paged<SearchHit>>(api.search, { q: '分布式', size: 50 })).data();
+    expect(found.list.map((hit) => (hit.type === 'post' ? hit.post.id : 0)).sort((a, b) => b - a)).toEqual(ids);
+    expect((await post<{ list: unknown[] }>(anchored, BENCH_ANCHOR_PATHS.rawSearch, { q: '%' })).body.data.list).toEqual([]);
   });
 
   it('write a like and take it back, a comment and a post, each with the counter that counts it', async () => {
@@ -168,6 +181,12 @@ describe('the bulk loader and the load generator', () => {
 
     const mismatches = await counterMismatches(database.db);
     expect(Object.entries(mismatches).filter(([, n]) => n !== 0)).toEqual([]);
+  });
+
+  it('leaves posts search/ finds: by their code title, newest first', async () => {
+    const page = (await t.call<Paged<SearchHit>>(api.search, { q: '快速排序', size: 5 })).data();
+    expect(page.list.length).toBeGreaterThan(0);
+    for (const hit of page.list) expect(hit.type === 'post' && hit.post.id).toBeGreaterThanOrEqual(loaded.firstPostId);
   });
 
   it('leaves posts the feed reads: the newest page is the loaded posts', async () => {

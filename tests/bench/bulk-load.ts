@@ -121,17 +121,19 @@ export async function bulkLoad(runner: SqlRunner, options: BulkLoadOptions): Pro
     ],
     [
       'posts',
+      // Each post's search document as post/add writes it (migration 0010_search), from the row made.
       `insert into posts (id, user_id, content, is_good, like_count, comment_count, created_at,
-                          channel_ids, topic_ids, attach, has_vote)
+                          channel_ids, topic_ids, attach, has_vote, search)
+       select made.*, post_search_document(made.content, made.topic_ids, made.attach) from (
        select id, ${U('p.h')},
               '第 ' || g || ' 条动态：' || substr(repeat('今天把分布式系统的一致性协议又复习了一遍，Raft 的日志复制和选主过程终于理清楚了。', 6), 1, 20 + (h % 160))
-                || ' https://time.geekbang.org/column/article/' || (h % 100000),
+                || ' https://time.geekbang.org/column/article/' || (h % 100000) as content,
               g % 20 = 0, ${likeCount}, ${commentCount},
               now() - (${n} - g) * interval '10 seconds',
               array(select ${channelOf('m')} from generate_series(0, ${channelsOfPost} - 1) m order by 1),
-              case when ${hasTopic} then array[${topicOf}] else '{}' end,
-              ${attach}, ${hasVote}
-       from ${P} p cross join ${CH} ch`,
+              case when ${hasTopic} then array[${topicOf}] else '{}' end as topic_ids,
+              ${attach} as attach, ${hasVote}
+       from ${P} p cross join ${CH} ch) made`,
     ],
     [
       'post_channels',

@@ -4,7 +4,7 @@
  * anchors, measured in the same run, interleaved, round after round; the ratios are what count.
  *
  *   npm run bench                              every group
- *   npm run bench -- postgres pglite           some groups: postgres | logged-in | pglite | stall | writes | mixed
+ *   npm run bench -- postgres pglite           some groups: postgres | logged-in | search | pglite | stall | writes | mixed
  *                                                | write-floor | seed | bundle | startup | lighthouse | offline
  *   npm run bench -- --only=lighthouse,offline the same, as a list (or BENCH_STAGES=lighthouse,offline)
  *
@@ -685,6 +685,44 @@ async function pgliteGroup(): Promise<void> {
   }
 }
 
+/**
+ * search/'s first page on PostgreSQL as in `postgres` (BENCH_POSTS bulk-loaded posts, each with
+ * its search document), for a rare, an uncommon and a common query, each beside a raw query of
+ * the same GIN index for the same words (server-anchors.ts) in the same rounds: what ranking,
+ * the posts' JSON and the excerpts cost above finding the posts.
+ */
+async function searchGroup(): Promise<void> {
+  say(`## Search on PostgreSQL, ${settings.posts.toLocaleString('en')} posts, ${settings.connections} connections`);
+  say();
+  await withLoadedPostgres(async ({ url, runner, dbPids }) => {
+    const ticket = await benchTicket(runner);
+    // A five-digit article number of a loaded post: about one post in 100,000 has it.
+    const { rows } = await runner.query(
+      `select substring(content from 'article/([0-9]{5})$') as q from posts where content ~ 'article/[0-9]{5}$' order by id desc limit 1`,
+    );
+    const rare = (rows[0] as { q: string } | undefined)?.q ?? '12345';
+    const queries = [
+      { q: rare, what: 'an article number (about one post in 100,000)' },
+      { q: '快速排序', what: 'a code title (about 3 % of the posts)' },
+      { q: '学习话题', what: 'topic names (about 30 % of the posts)' },
+    ];
+    const size = settings.pageSize;
+    await withAnchoredServer(url, async (server) => {
+      for (const { q, what } of queries) {
+        say(`### “${q}”: ${what}`);
+        say();
+        const cases: Case[] = [
+          { name: 'constant JSON', path: BENCH_ANCHOR_PATHS.constant, body: {}, anchor: 'constant' },
+          { name: `raw search query, ${size} ids`, path: BENCH_ANCHOR_PATHS.rawSearch, body: { q, size }, anchor: 'raw' },
+          { name: `search/ first page, ${size} posts`, path: api.search.path, body: { q, size } },
+          { name: `search/ first page, ${size} posts, logged in`, path: api.search.path, body: { q, size }, headers: loggedInAs(ticket) },
+        ];
+        reportCases(`search “${q}”`, await runCases(`search ${q}`, server, cases, dbPids));
+      }
+    });
+  });
+}
+
 const NESTED_CONNECTIONS = 20;
 /** `[`×n `]`×n: 800,000 bytes; `{"a":`×n `1` `}`×n: 960,001 bytes (the body limit is 1 MiB). */
 const NESTED_ARRAYS = 400_000;
@@ -1225,6 +1263,7 @@ const firstScreen = { say, startServer, lighthouseRounds: settings.lighthouseRou
 const groups: Record<string, () => Promise<void> | void> = {
   postgres: postgresGroup,
   'logged-in': loggedInGroup,
+  search: searchGroup,
   pglite: pgliteGroup,
   stall: stallGroup,
   writes: writesGroup,

@@ -9,6 +9,9 @@
  *   sent as the rows come (the floor cost of reading a page from this database). It is a
  *   prepared statement through db/prepared.ts like the feed's own reads: an anchor parsed and
  *   planned on every call would be slower than it need be and flatter every ratio beside it.
+ * - raw search (the search group): the ids of one page of the posts matching a query, newest
+ *   first, through the same GIN index search/ reads (posts_search_idx): no ranking, no posts'
+ *   JSON, no excerpt, planned for each query as search/'s page is.
  * - raw writes (the writes group): the row a write adds or removes with the counter that counts
  *   it, as one prepared statement on a connection taken as the app's writes take theirs, the
  *   user named in the body: no login,
@@ -26,6 +29,7 @@ import { onWriteConnection } from '../../src/server/db/transaction.ts';
 export const BENCH_ANCHOR_PATHS = {
   constant: '/bench/anchor/constant',
   rawKeyset: '/bench/anchor/raw-keyset',
+  rawSearch: '/bench/anchor/raw-search',
   rawLikeAdd: '/bench/anchor/raw-like-add',
   rawLikeCancel: '/bench/anchor/raw-like-cancel',
   rawCommentAdd: '/bench/anchor/raw-comment-add',
@@ -89,6 +93,22 @@ function rawKeysetStatement(size: number): PreparedStatement {
   return statement;
 }
 
+/** One statement per page size: the page of posts matching query $1, newest first. */
+const rawSearchStatements = new Map<number, PreparedStatement>();
+function rawSearchStatement(size: number): PreparedStatement {
+  let statement = rawSearchStatements.get(size);
+  if (!statement) {
+    statement = preparedStatement(
+      `bench_raw_search_${size}`,
+      ['text'],
+      `select id from posts where search @@ search_query($1, false) and deleted_at is null order by id desc limit ${size + 1}`,
+      { planEachCall: true },
+    );
+    rawSearchStatements.set(size, statement);
+  }
+  return statement;
+}
+
 async function registerBenchAnchors(app: FastifyInstance, db: Db): Promise<void> {
   const hidden = { schema: { hide: true } };
   app.post(BENCH_ANCHOR_PATHS.constant, hidden, async () => CONSTANT);
@@ -100,6 +120,13 @@ async function registerBenchAnchors(app: FastifyInstance, db: Db): Promise<void>
     const more = rows.length > size;
     const list = more ? rows.slice(0, size) : rows;
     return ok({ list, page: { more, next_index: Number(list.at(-1)?.id ?? 0) } });
+  });
+  app.post(BENCH_ANCHOR_PATHS.rawSearch, hidden, async (request) => {
+    const body = (request.body ?? {}) as { q?: unknown; size?: unknown };
+    const size = wholeOr(body.size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+    const rows = await queryPrepared<{ id: number | string }>(db, rawSearchStatement(size), [boundText(String(body.q ?? ''))]);
+    const more = rows.length > size;
+    return ok({ list: more ? rows.slice(0, size) : rows, page: { more } });
   });
   const rawWrite = (path: string, statement: PreparedStatement, withText: boolean, target: 'post_id' | 'channel_id') =>
     app.post(path, hidden, async (request) => {
