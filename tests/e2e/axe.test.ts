@@ -156,6 +156,13 @@ describe('axe-core on every screen', () => {
         },
       },
       {
+        name: '/search (results)',
+        open: async () => {
+          await page.goto(`${app.url}/search?q=${encodeURIComponent(topic.topic_name.slice(0, 2))}`);
+          await main().locator('article, .state').first().waitFor();
+        },
+      },
+      {
         name: '/notice',
         open: async () => {
           await page.goto(`${app.url}/notice`);
