@@ -7,8 +7,7 @@ import { endpoints, HTTP_LOGGED_IN_ELSEWHERE, type ClientEndpoint, type Endpoint
 import { HTTP_TIMEOUT_MS } from '#shared/constants.ts';
 import { isEnvelope } from '#shared/envelope.ts';
 import { ErrorCode, NETWORK_ERROR_MESSAGE } from '#shared/errors.ts';
-import { loadChunk } from './chunk.ts';
-import { logoutPending } from './logout-pending.ts';
+import { clearLogoutPending, pendingLogout } from './logout-pending.ts';
 
 export type ApiErrorKind = 'business' | 'network' | 'timeout' | 'logged-in-elsewhere' | 'http';
 
@@ -57,12 +56,7 @@ export async function request<K extends EndpointName>(
 ): Promise<OutputOf<K>> {
   const { path } = endpoint;
   // Nothing goes with a ticket its user gave up here before the server has ended it.
-  if (path !== endpoints.logout.path && logoutPending()) {
-    const settle = await loadChunk(() => import('./logout-settle.ts')).catch(() => {
-      throw networkError(path);
-    });
-    await settle.settlePendingLogout(path);
-  }
+  if (path !== endpoints.logout.path && pendingLogout()) await settlePendingLogout(path);
   const timeout = AbortSignal.timeout(options.timeoutMs ?? HTTP_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const headers = { ...requestHeaders(), ...options.headers };
@@ -89,6 +83,35 @@ export async function request<K extends EndpointName>(
   }
 
   return answerOf<OutputOf<K>>(response.status, await response.json().catch(() => undefined), path);
+}
+
+let settling: Promise<void> | undefined;
+
+/**
+ * Ends the ticket of a logout the server has not heard yet (lib/logout-pending.ts), once for all
+ * the requests waiting on it. Rejects as a request to `path` that got no answer would: offline,
+ * nothing is sent after it.
+ */
+export function settlePendingLogout(path: string = endpoints.logout.path): Promise<void> {
+  const headers = pendingLogout();
+  if (!headers) return Promise.resolve();
+  settling ??= fetch(endpoints.logout.path, {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/json', ...headers },
+    body: '{}',
+    credentials: 'include',
+    signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+  })
+    .then((response) => {
+      // An answer means the server heard: it ended the ticket, or there was none left to end. A
+      // server unwell (its database away) may not have: the next request tries again.
+      if (response.status >= 500) throw new Error(`logout answered ${response.status}`);
+      clearLogoutPending();
+    })
+    .finally(() => (settling = undefined));
+  return settling.catch((error: unknown) => {
+    throw networkError(path, error instanceof DOMException && error.name === 'TimeoutError' ? 'timeout' : 'network');
+  });
 }
 
 /** The headers every request carries (credentials of the mini-program and the native app). */

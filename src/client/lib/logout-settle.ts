@@ -3,14 +3,11 @@
  * or the answer was lost). It is final here at once: the readable LOGOUT_PENDING_COOKIE travels
  * beside the httpOnly ticket the page cannot clear, and the server ends that ticket at whatever
  * request of this browser reaches it next (a page, a call, the service worker's fetch), before
- * anything reads it; the app itself sends the logout before anything else (settlePendingLogout).
- * A client that sends its ticket as headers (the mini-program) keeps them here, only to end that
- * ticket with them.
+ * anything reads it. The cookie is shared by every tab and outlives a reload or a restart of the
+ * browser. A client that sends its ticket as headers (the mini-program) keeps them here, only to
+ * end that ticket with them.
  */
-import { endpoints, LOGOUT_PENDING_COOKIE } from '#shared/endpoints.ts';
-import { HTTP_TIMEOUT_MS } from '#shared/constants.ts';
-import { networkError } from './http.ts';
-import { logoutPending } from './logout-pending.ts';
+import { LOGOUT_PENDING_COOKIE } from '#shared/endpoints.ts';
 
 const PENDING_HEADERS_KEY = 'horde:logout-pending-headers';
 /** As long as a ticket can live: a browser away that long comes back with neither. */
@@ -31,7 +28,7 @@ export function markLogoutPending(credentialHeaders: Record<string, string>): vo
 
 /** The pending logout's headers ({} for a browser, whose cookie says it), or null when there is none. */
 export function pendingLogout(): Record<string, string> | null {
-  if (!logoutPending()) return null;
+  if (!hasDocument() || !document.cookie.split(';').some((pair) => pair.trim().startsWith(`${LOGOUT_PENDING_COOKIE}=`))) return null;
   try {
     const stored: unknown = JSON.parse(localStorage.getItem(PENDING_HEADERS_KEY) ?? '{}');
     return typeof stored === 'object' && stored !== null ? (stored as Record<string, string>) : {};
@@ -49,32 +46,4 @@ export function clearLogoutPending(): void {
   } catch {
     // Nothing stored.
   }
-}
-
-let settling: Promise<void> | undefined;
-
-/**
- * Ends the ticket of a logout the server has not heard yet, once for all the requests waiting on
- * it. Rejects as a request to `path` that got no answer would: offline, nothing is sent after it.
- */
-export function settlePendingLogout(path: string = endpoints.logout.path): Promise<void> {
-  const headers = pendingLogout();
-  if (!headers) return Promise.resolve();
-  settling ??= fetch(endpoints.logout.path, {
-    method: 'POST',
-    headers: { accept: 'application/json', 'content-type': 'application/json', ...headers },
-    body: '{}',
-    credentials: 'include',
-    signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
-  })
-    .then((response) => {
-      // An answer means the server heard: it ended the ticket, or there was none left to end. A
-      // server unwell (its database away) may not have: the next request tries again.
-      if (response.status >= 500) throw new Error(`logout answered ${response.status}`);
-      clearLogoutPending();
-    })
-    .finally(() => (settling = undefined));
-  return settling.catch((error: unknown) => {
-    throw networkError(path, error instanceof DOMException && error.name === 'TimeoutError' ? 'timeout' : 'network');
-  });
 }

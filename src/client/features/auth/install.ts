@@ -2,7 +2,7 @@
  * Wires the session into the app once at start-up: request credentials for the mini-program
  * and the native app, the login opener used by every 登录 button and by -1001/-2000, and the
  * native app's loginSuccess / logoutSuccess events (SPEC.md section 4), a logout made in another
- * tab, and a logout the server has not heard yet (lib/logout-settle.ts).
+ * tab, and a logout the server has not heard yet (lib/logout-pending.ts).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { currentEnvironment } from '../../platform/environment.ts';
@@ -14,7 +14,7 @@ import { useOnlineStore } from '../../platform/online-store.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { sessionKeys } from '../../entities/session/queries.ts';
 import { LOGIN_USER_KEY } from '../../entities/session/stored-login.ts';
-import { logoutPending } from '../../lib/logout-pending.ts';
+import { settlePendingLogout } from '../../lib/http.ts';
 
 export interface SessionActions {
   /** Opens the phone login popup. */
@@ -43,9 +43,7 @@ export function installSession(queryClient: QueryClient): SessionActions {
     if (event.key === LOGIN_USER_KEY && event.newValue === null && queryClient.getQueryData(sessionKeys.user)) void logOutHere();
   });
   // A logout the server has not heard yet is the first thing it hears: at start, and when the network is back.
-  const settle = () => {
-    if (logoutPending()) void loadChunk(() => import('../../lib/logout-settle.ts')).then((logout) => logout.settlePendingLogout()).catch(() => undefined);
-  };
+  const settle = () => void settlePendingLogout().catch(() => undefined);
   settle();
   useOnlineStore.subscribe((state, before) => {
     if (state.online && !before.online) settle();

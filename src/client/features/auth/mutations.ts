@@ -2,7 +2,7 @@
  * Logout (SPEC.md section 4: clears the user and the university flag). A user's data leaves with
  * them: what they wrote and did not send yet stays on this device under their account, for their
  * next login here, or goes, as they choose; nobody else sees it or sends it. A logout is final the
- * moment it is chosen, whether or not the server can hear it yet (lib/logout-settle.ts). Loaded
+ * moment it is chosen, whether or not the server can hear it yet (lib/logout-pending.ts). Loaded
  * when chosen.
  */
 import type { QueryClient } from '@tanstack/react-query';
@@ -11,7 +11,8 @@ import { outbox } from '../../entities/outbox/index.ts';
 import { sessionKeys } from '../../entities/session/queries.ts';
 import { applyLogout } from '../../entities/session/session-cache.ts';
 import { credentialHeaders } from '../../entities/session/credentials.ts';
-import { markLogoutPending, settlePendingLogout } from '../../lib/logout-settle.ts';
+import { settlePendingLogout } from '../../lib/http.ts';
+import { markLogoutPending } from '../../lib/logout-pending.ts';
 import { currentEnvironment } from '../../platform/environment.ts';
 import { storedWriteCount } from '../../lib/outbox/store.ts';
 import { openPicker } from '../../ui/picker/picker-store.ts';
