@@ -3,8 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AI_WIDGET_HIDDEN_KEY, useAiWidgetStore } from '../../src/client/app/layout/ai-widget-store.ts';
 import AiWidget from '../../src/client/app/layout/AiWidget.tsx';
 import { HeaderAiEntry } from '../../src/client/app/layout/Header.tsx';
-import { clearHeight } from '../../src/client/app/layout/clear-place.ts';
-import { clampPosition, DOCK_VISIBLE_PX, dockedPosition, initialPosition, PC_DOCK_VISIBLE_PX, roomBesideContent } from '../../src/client/app/layout/widget-position.ts';
+import { clampPosition, clearHeight, DOCK_VISIBLE_PX, dockedPosition, initialPosition, PC_DOCK_VISIBLE_PX, roomBesideContent } from '../../src/client/app/layout/widget-position.ts';
 import { useLayoutStore } from '../../src/client/platform/layout-store.ts';
 
 /** The widget's button that opens the assistant: named by its visible text. */

@@ -3,8 +3,19 @@ import { useLayoutStore } from '../../platform/layout-store.ts';
 import { IconSparkle } from '../../ui/icons.tsx';
 import { LazyLayer, lazyComponent } from '../../ui/LazyLayer.tsx';
 import { openAiAssistant, useAiWidgetStore } from './ai-widget-store.ts';
-import { clampPosition, DOCK_VISIBLE_PX, dockedPosition, initialPosition, PC_DOCK_VISIBLE_PX, roomBesideContent, type Point } from './widget-position.ts';
-import type * as ClearPlaceModule from './clear-place.ts';
+import {
+  clampPosition,
+  clearHeight,
+  DOCK_VISIBLE_PX,
+  dockedPosition,
+  initialPosition,
+  OUT_HEIGHT_BOUND,
+  PC_DOCK_VISIBLE_PX,
+  roomBesideContent,
+  type Point,
+  type Rect,
+  type Size,
+} from './widget-position.ts';
 import './ai-widget.css';
 
 const DRAG_THRESHOLD_PX = 5;
@@ -18,10 +29,22 @@ function viewport() {
   return { width: document.documentElement.clientWidth || window.innerWidth, height: window.innerHeight };
 }
 
-type ClearPlace = typeof ClearPlaceModule;
-let clearPlace: ClearPlace | undefined;
-/** The code that finds a clear place, fetched once the promo waits docked (a tap may need it). */
-const loadClearPlace = (): Promise<ClearPlace> => import('./clear-place.ts').then((loaded) => (clearPlace = loaded));
+/** What a reader may press on screen now (the widget's own controls aside), as boxes. */
+function controlBoxes(widget: HTMLElement | null): Rect[] {
+  const boxes: Rect[] = [];
+  for (const control of document.querySelectorAll('a[href], button, input, textarea, select, [role="button"], [tabindex]:not([tabindex="-1"])')) {
+    if (widget?.contains(control)) continue;
+    const box = control.getBoundingClientRect();
+    if (box.width > 1 && box.height > 1 && box.bottom > 0 && box.top < window.innerHeight) boxes.push(box);
+  }
+  return boxes;
+}
+
+/** The height where the whole widget, at the right edge, lies over no control; null when there is none. */
+function clearOutHeight(widget: HTMLElement | null, preferredY: number, size: Size): number | null {
+  const view = viewport();
+  return clearHeight(clampPosition({ x: Infinity, y: 0 }, size, view).x, preferredY, size, view, controlBoxes(widget));
+}
 
 /**
  * The floating AI assistant promo (SPEC.md sections 1, 4 and 9). It never covers the page's
@@ -57,12 +80,11 @@ export default function AiWidget() {
   const place = (p: Point): Point => {
     if (!docks) return clampPosition(p, size(), viewport());
     if (docked) return dockedPosition(p.y, size(), viewport(), isMobile ? DOCK_VISIBLE_PX : PC_DOCK_VISIBLE_PX);
-    return clampPosition({ x: Infinity, y: clearPlace?.clearOutHeight(rootRef.current, p.y, size(), viewport()) ?? p.y }, size(), viewport());
+    return clampPosition({ x: Infinity, y: clearOutHeight(rootRef.current, p.y, size()) ?? p.y }, size(), viewport());
   };
   /** The dock's tab tapped: out where it covers nothing, or, with no such place, straight to the AI page. */
-  const bringOut = async () => {
-    const { clearOutHeight, OUT_HEIGHT_BOUND } = clearPlace ?? (await loadClearPlace());
-    const y = clearOutHeight(rootRef.current, position?.y ?? 0, { width: size().width, height: OUT_HEIGHT_BOUND }, viewport());
+  const bringOut = () => {
+    const y = clearOutHeight(rootRef.current, position?.y ?? 0, { width: size().width, height: OUT_HEIGHT_BOUND });
     if (y === null) {
       openAiAssistant();
       return;
@@ -101,10 +123,6 @@ export default function AiWidget() {
     return () => window.removeEventListener('resize', onResize);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hidden, docks, docked]);
-
-  useEffect(() => {
-    if (docked && !clearPlace) void loadClearPlace().catch(() => undefined);
-  }, [docked]);
 
   useEffect(() => {
     if (!out) return;
@@ -176,7 +194,7 @@ export default function AiWidget() {
       data-testid="ai-widget"
     >
       {docked ? (
-        <button type="button" className="ai-widget__tab" aria-expanded="false" onClick={() => afterDrag() || void bringOut()}>
+        <button type="button" className="ai-widget__tab" aria-expanded="false" onClick={() => afterDrag() || bringOut()}>
           <span className="ai-widget__icon" aria-hidden="true">
             <IconSparkle size={18} />
           </span>
