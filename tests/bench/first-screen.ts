@@ -7,7 +7,7 @@
  *   round, each run in a Chromium of its own with a fresh profile; medians of the four category
  *   scores and of LCP, FCP, TBT and TTI, LCP over the anchor's, and every audit of our pages (and of
  *   the anchor) that does not pass. Then the first-visit JS of /home, counted as
- *   tests/e2e/bundle-size.test.ts counts it and by the same goal: at most 1.3 × the stack alone's.
+ *   tests/e2e/bundle-size.test.ts counts it and by the same goal: at most FIRST_VISIT_JS_OVER_STACK × the stack alone's.
  * - offline: an offline reload of /home in Chromium (playwright-core, a fresh persistent
  *   profile per round): visited online until the service worker controls the page and the feed
  *   is persisted, then the network cut and the page reloaded; the time from navigation start to

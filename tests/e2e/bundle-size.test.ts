@@ -38,7 +38,7 @@ describe('first visit to /home', () => {
   it.each([
     ['PC', { width: 1280, height: 900 }],
     ['mobile', { width: 375, height: 740 }],
-  ])('loads at most 1.3 times the JavaScript of the stack alone (%s)', async (layout, viewport) => {
+  ])(`loads at most ${FIRST_VISIT_JS_OVER_STACK} times the JavaScript of the stack alone (%s)`, async (layout, viewport) => {
     const sizes = await firstVisitScripts(app.url, viewport);
     const total = totalBytes(sizes);
     const stackTotal = totalBytes(await firstVisitScripts(stack.url, viewport, stack.dir));
