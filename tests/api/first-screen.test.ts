@@ -199,7 +199,7 @@ describe('the first screen rendered inside the page', () => {
     for (const url of ['/home', '/']) {
       const root = rootOf((await page(url)).body);
       expect(root, url).toMatch(/^<div class="first-screen first-screen--mobile" data-rendered-at="\d+"><div class="app app--mobile">/);
-      expect(root, url).toContain('<nav class="feed-tabs" aria-label="动态分类">');
+      expect(root, url).toContain('<nav class="feed-tabs__nav" aria-label="动态分类">');
       expect(root, url).toContain(`<article class="post-card" aria-labelledby="post-${first.id}-author">`);
       expect(root, url).toContain(asText(first.content.slice(0, 20)));
       expect(root, url).toContain(`>${asText(first.user.nick)}</a>`);

@@ -117,13 +117,15 @@ describe('feed', () => {
   describe('on a 375 px wide window', () => {
     const { page } = useBrowser(app, { viewport: { width: 375, height: 812 } });
 
-    it('has no sidebar, but the feed tabs and the posts', async () => {
+    it('has no sidebar, but the feed tabs, 搜索 and the posts', async () => {
       await page.goto(`${app.url}/home`);
       await expect.poll(() => cards(page).count()).toBeGreaterThan(0);
       expect(await page.getByRole('navigation', { name: '社区导航' }).count()).toBe(0);
       const tabs = page.getByRole('navigation', { name: '动态分类' });
       expect(await tabs.isVisible()).toBe(true);
       expect(await tabs.getByRole('link').allTextContents()).toEqual(['全部', '关注', '精华']);
+      // Beside the feeds, not one of them: the way to search.
+      expect(await page.getByRole('link', { name: '搜索', exact: true }).isVisible()).toBe(true);
       // Edge to edge: a card spans the whole width.
       const box = await cards(page).first().boundingBox();
       expect(Math.round(box?.width ?? 0)).toBe(375);

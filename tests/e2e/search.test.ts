@@ -83,7 +83,7 @@ describe.each([
 
       // From the feed: the phone's entry opens the page with its field focused; the PC's header box searches on Enter.
       if (mobile) {
-        await page.getByRole('navigation', { name: '动态分类' }).getByRole('link', { name: '搜索' }).tap();
+        await page.getByRole('link', { name: '搜索', exact: true }).tap();
         await page.waitForURL(/\/search$/);
         await page.waitForFunction(() => document.activeElement?.matches('main input[type="search"]') === true);
         await page.keyboard.type(q);

@@ -51,24 +51,26 @@ const tabs: { key: FeedTab; label: string; to: '/home' | '/follow' | '/good' }[]
 /** Mobile: the feed tabs under the top bar, edge to edge; 发现 opens every other sidebar item. */
 export function MobileFeedTabs({ active, onExplore }: { active: FeedTab; onExplore: () => void }) {
   return (
-    <nav className="feed-tabs" aria-label="动态分类">
-      {tabs.map((tab) => (
-        <Link
-          key={tab.key}
-          to={tab.to}
-          className={`feed-tabs__tab${tab.key === active ? ' feed-tabs__tab--active' : ''}`}
-          aria-current={tab.key === active ? 'page' : undefined}
-        >
-          {tab.label}
-        </Link>
-      ))}
-      <button type="button" className="feed-tabs__tab" aria-haspopup="dialog" onClick={onExplore}>
-        发现
-      </button>
-      {/* One tap from the feeds to the search page, its field focused. */}
+    <div className="feed-tabs">
+      <nav className="feed-tabs__nav" aria-label="动态分类">
+        {tabs.map((tab) => (
+          <Link
+            key={tab.key}
+            to={tab.to}
+            className={`feed-tabs__tab${tab.key === active ? ' feed-tabs__tab--active' : ''}`}
+            aria-current={tab.key === active ? 'page' : undefined}
+          >
+            {tab.label}
+          </Link>
+        ))}
+        <button type="button" className="feed-tabs__tab" aria-haspopup="dialog" onClick={onExplore}>
+          发现
+        </button>
+      </nav>
+      {/* Beside the feeds, not one of them: one tap to the search page, its field focused. */}
       <Link to="/search" className="feed-tabs__search" aria-label="搜索">
         <IconSearch size={22} />
       </Link>
-    </nav>
+    </div>
   );
 }
