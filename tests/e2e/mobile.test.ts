@@ -116,7 +116,11 @@ describe('on a 375 px phone', () => {
 
   it('the AI widget waits at the edge, off the text column, and comes out with a 44 px close button', async () => {
     const widget = page.getByTestId('ai-widget');
-    const text = await page.locator('main .post-content__text').first().boundingBox();
+    // The scroll before may have put the widget aside for a moment: measured once it is back.
+    const firstText = page.locator('main .post-content__text').first();
+    await firstText.waitFor({ state: 'visible' });
+    await widget.waitFor({ state: 'visible' });
+    const text = await firstText.boundingBox();
     const docked = await widget.boundingBox();
     expect(text && docked).toBeTruthy();
     // What shows of the widget is right of the text column.

@@ -76,6 +76,8 @@ const pendingPost = (text: string) => page.getByRole('region', { name: '待发�
 async function expectPendingCard(text: string, channelName: string): Promise<void> {
   for (const viewport of [PC, { width: 375, height: 812 }]) {
     await page.setViewportSize(viewport);
+    // The layout follows the width a render later: measure the card of the layout of that width.
+    await page.locator(viewport.width < 860 ? '.app--mobile' : '.app--pc').waitFor();
     const card = pendingPost(text);
     await card.locator('.chip--channel', { hasText: channelName }).waitFor();
     const cardBox = (await card.boundingBox())!;
