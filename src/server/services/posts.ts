@@ -125,14 +125,24 @@ const sources: Record<
     mayHaveGone: true,
   },
   // search/ (services/search.ts): the posts whose document (migration 0010_search) matches the
-  // query $2, through the GIN index, ranked by SEARCH_HEAD_RANK; $1 the keyset bound of that key.
-  // Planned for each query: one may match three posts, another half of them.
+  // query $2, ranked by SEARCH_HEAD_RANK; $1 the keyset bound of that key. Each rank is read newest
+  // first on its own, so a page reads only its own posts, however many match: the posts matching
+  // in their head, then, only when those did not fill the page (a one-time filter on the count),
+  // those matching in their body alone. Planned for each query: one may match three posts
+  // (through the GIN index), another half of them (newest first by id, until the page is full).
   search: {
     types: ['bigint', 'text'],
-    text: (limit) => `select * from (
-        select ${POST_COLUMNS}, case when search @@ search_query($2, true) then id + ${SEARCH_HEAD_RANK} else id end as rank_key
-        from posts where search @@ search_query($2, false) and deleted_at is null) s
-      where rank_key < $1 order by rank_key desc limit ${limit}`,
+    text: (limit) => `with head as (
+        select ${POST_COLUMNS}, id + ${SEARCH_HEAD_RANK} as rank_key from posts
+        where search @@ search_query($2, true) and deleted_at is null and id < $1 - ${SEARCH_HEAD_RANK}
+        order by id desc nulls last limit ${limit})
+      select * from head
+      union all
+      (select ${POST_COLUMNS}, id as rank_key from posts
+        where search @@ search_query($2, false) and not search @@ search_query($2, true) and deleted_at is null
+          and id < least($1, ${SEARCH_HEAD_RANK}) and (select count(*) from head) < ${limit}
+        order by id desc nulls last limit ${limit})
+      order by rank_key desc limit ${limit}`,
     planEachCall: true,
     order: 'p.rank_key desc',
     extra: ', p.rank_key, p.content',

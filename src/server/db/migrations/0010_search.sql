@@ -22,19 +22,23 @@ AS $$ SELECT x.lexeme FROM public.search_runs(input) r CROSS JOIN LATERAL (
     SELECT substr(r.run, i, 2) AS lexeme FROM generate_series(1, char_length(r.run) - 1) i WHERE r.cjk
     UNION ALL SELECT right(r.run, 1) WHERE r.cjk
     UNION ALL SELECT left(r.run, 64) WHERE NOT r.cjk) x $$;--> statement-breakpoint
--- The document of a text: the head's lexemes weighted A (a title, a name: ranked first), the
--- body's unweighted. Written as tsvector text, whose input parses no words: a lexeme holds only
--- the characters of the runs above, never a quote or a backslash.
+-- The document of a text: the lexemes of head and body, and the head's once more marked with a
+-- leading '#' (a character no run holds): a title or a name is matched, and ranked first, by its
+-- own lexemes, whose frequency the planner's statistics then know apart from the body's (a word
+-- common in bodies and rare in heads is no longer taken for common in heads). Written as
+-- tsvector text, whose input parses no words: a lexeme holds only the characters of the runs
+-- above, never a quote or a backslash.
 CREATE FUNCTION search_document(head text, body text) RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE
-AS $$ SELECT coalesce((SELECT string_agg('''' || lexeme || ''':' || weight, ' ')
-    FROM (SELECT lexeme, '1A' AS weight FROM public.search_lexemes(head) lexeme
-      UNION SELECT lexeme, '2' FROM public.search_lexemes(body) lexeme) x), '')::tsvector $$;--> statement-breakpoint
+AS $$ SELECT coalesce((SELECT string_agg('''' || lexeme || '''', ' ')
+    FROM (SELECT lexeme FROM public.search_lexemes(head) lexeme
+      UNION SELECT '#' || lexeme FROM public.search_lexemes(head) lexeme
+      UNION SELECT lexeme FROM public.search_lexemes(body) lexeme) x), '')::tsvector $$;--> statement-breakpoint
 -- A query: every bigram of its CJK runs (a one-character run as a prefix) and every word as a
--- prefix, all of them required; `head` asks them all of the head. NULL when the query has none
--- (only punctuation or spaces): it matches nothing.
+-- prefix, all of them required; `head` asks them all of the head (its marked lexemes). NULL when
+-- the query has none (only punctuation or spaces): it matches nothing.
 CREATE FUNCTION search_query(input text, head boolean) RETURNS tsquery LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT string_agg('''' || x.lexeme || '''' || CASE WHEN x.prefix OR head THEN ':' ELSE '' END
-    || CASE WHEN x.prefix THEN '*' ELSE '' END || CASE WHEN head THEN 'A' ELSE '' END, ' & ')::tsquery
+AS $$ SELECT string_agg('''' || CASE WHEN head THEN '#' ELSE '' END || x.lexeme || ''''
+    || CASE WHEN x.prefix THEN ':*' ELSE '' END, ' & ')::tsquery
   FROM public.search_runs(input) r CROSS JOIN LATERAL (
     SELECT substr(r.run, i, 2) AS lexeme, false AS prefix FROM generate_series(1, char_length(r.run) - 1) i WHERE r.cjk
     UNION ALL SELECT r.run, true WHERE r.cjk AND char_length(r.run) = 1
