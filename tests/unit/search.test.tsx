@@ -148,6 +148,28 @@ describe('search results', () => {
     await waitFor(() => expect(screen.getByRole('article', { name: '动态 3' }).textContent).toContain('赞 99'));
   });
 
+  it('keeps the skeleton until the code of the posts\' polls and code cards is here, as the feeds do', async () => {
+    stubSearch(() => hits);
+    let partsHere = () => {};
+    const parts = new Promise<void>((resolve) => (partsHere = resolve));
+    const postsPending = vi.fn((_posts: readonly unknown[]) => parts);
+    renderWithProviders(
+      <SearchResults
+        q="学习"
+        type="post"
+        postSkeleton={<p>loading</p>}
+        postsPending={postsPending}
+        renderPost={(post) => <article aria-label={`动态 ${post.id}`} />}
+      />,
+    );
+    await waitFor(() => expect(postsPending).toHaveBeenCalled());
+    expect(postsPending.mock.calls[0]![0]).toHaveLength(2);
+    expect(screen.queryByRole('article')).toBeNull();
+    expect(screen.getByText('loading')).toBeTruthy();
+    partsHere();
+    expect(await screen.findByRole('article', { name: '动态 3' })).toBeTruthy();
+  });
+
   it('shows topics, channels and users as linked rows with their excerpts', async () => {
     stubSearch(({ type }) =>
       type === 'user'

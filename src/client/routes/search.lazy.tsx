@@ -5,7 +5,7 @@ import { searchQueryOptions } from '../entities/search/queries.ts';
 import { searchText } from '../entities/search/search-text.ts';
 import { rememberSearch } from '../entities/search/recent-searches.ts';
 import { FeedSkeleton } from '../features/feed/components/FeedSkeleton.tsx';
-import { PostCard } from '../features/feed/components/PostCard.tsx';
+import { PostCard, postPartsPending } from '../features/feed/components/PostCard.tsx';
 import { RecentSearches } from '../features/search/components/RecentSearches.tsx';
 import { SearchForm } from '../features/search/components/SearchForm.tsx';
 import { SEARCH_TYPE_LABELS, SearchResults } from '../features/search/components/SearchResults.tsx';
@@ -77,6 +77,7 @@ function SearchPage() {
                   q={q}
                   type={kind}
                   postSkeleton={<FeedSkeleton />}
+                  postsPending={postPartsPending}
                   renderPost={(post, excerpt) => <PostCard post={post} excerpt={excerpt} />}
                 />
               ),

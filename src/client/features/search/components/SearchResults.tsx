@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Fragment, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { BOTTOM_DETECTION_MARGIN_PX, type SearchType } from '#shared/constants.ts';
 import { formatCount } from '#shared/count.ts';
 import type { Post, SearchExcerpt } from '#shared/schemas.ts';
@@ -44,22 +44,37 @@ export function resultsAnnouncement(count: number, more: boolean, type: SearchTy
  * bottom; 加载更多 for the keyboard), with skeletons, an empty state, an error state with 重试
  * (offline: 当前处于离线状态, loaded again when the network returns), and the count announced.
  * Posts are drawn by `renderPost` (the page gives the feed's card: this feature does not own it).
+ * As in the feeds, the first posts show once `postsPending` has settled (the code of their polls and
+ * code cards): a card that grew when that code came would push the ones under it.
  */
 export function SearchResults({
   q,
   type,
   renderPost,
   postSkeleton,
+  postsPending,
 }: {
   q: string;
   type: SearchType;
   renderPost: (post: Post, excerpt: ReactNode) => ReactNode;
   postSkeleton: ReactNode;
+  postsPending?: (posts: readonly Post[]) => Promise<void> | undefined;
 }) {
   const query = useInfiniteQuery(searchQueryOptions(q, type));
   const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   const offline = useOnlineStore((s) => !s.online);
   const { posts, excerpts, others } = useMemo(() => searchItems(data?.pages), [data]);
+  const [postsShown, setPostsShown] = useState(false);
+  const partsPending = type === 'post' && !postsShown && posts.length > 0 ? postsPending?.(posts) : undefined;
+  if (type === 'post' && !postsShown && posts.length > 0 && !partsPending) setPostsShown(true);
+  useEffect(() => {
+    if (!partsPending) return;
+    let live = true;
+    void partsPending.then(() => live && setPostsShown(true));
+    return () => {
+      live = false;
+    };
+  }, [partsPending]);
   const count = type === 'post' ? posts.length : others.length;
   const sentinelRef = useRef<HTMLDivElement>(null);
   const canAutoLoad = hasNextPage && !isFetchingNextPage && !isFetchNextPageError && query.status === 'success';
@@ -80,7 +95,7 @@ export function SearchResults({
 
   let body: ReactNode;
   let announcement = '';
-  if (query.isPending) {
+  if (query.isPending || partsPending) {
     body = type === 'post' ? postSkeleton : <RowsSkeleton />;
   } else if (query.isError && count === 0) {
     body = (
