@@ -33,6 +33,7 @@ const POSTS = {
   deleted: { content: '分布式锁的坑' },
   markup: { content: '<script>alert("x")</script> 注入测试' },
   symbols: { content: '100% 的把握 a_b c\\d it\'s "quoted"' },
+  accents: { content: 'Émile 与 ΖΗΤΑ 的读书会' },
 } as const;
 type Name = keyof typeof POSTS;
 
@@ -58,6 +59,9 @@ const MATCHES: [string, Name[]][] = [
   ['100', ['symbols']],
   ['两阶段 saga', ['distributed']],
   ['分布式 Rust', []],
+  ['émile', ['accents']],
+  ['ÉMILE', ['accents']],
+  ['ζητα', ['accents']],
 ];
 
 /** Queries that hold nothing to match, or only what is written as words here: never everything. */

@@ -7,9 +7,11 @@
 -- name each other with their schema: an index build runs them with only pg_catalog on the path.
 
 -- The text as it is matched: NFKC (full-width letters and digits become ASCII), then lower case:
--- ASCII by the C collation, other Latin, Greek and Cyrillic letters by the table.
+-- ASCII by the C collation, other Latin, Greek and Cyrillic letters by the table (read only for a
+-- text that holds one of them: most hold none, and the table is the costliest step).
 CREATE FUNCTION search_fold(input text) RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT translate(lower(normalize(input, NFKC) COLLATE "C"), 'ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞĀĂĄĆĈĊČĎĐĒĔĖĘĚĜĞĠĢĤĦĨĪĬĮĴĶĹĻĽŁŃŅŇŊŌŎŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽͰͲͶͿΆΈΉΊΌΎΏΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩΪΫϏϘϚϜϞϠϢϤϦϨϪϬϮϷϺϽϾϿЀЁЂЃЄЅІЇЈЉЊЋЌЍЎЏАБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯѠѢѤѦѨѪѬѮѰѲѴѶѸѺѼѾҀҊҌҎҐҒҔҖҘҚҜҞҠҢҤҦҨҪҬҮҰҲҴҶҸҺҼҾӀӁӃӅӇӉӋӍӐӒӔӖӘӚӜӞӠӢӤӦӨӪӬӮӰӲӴӶӸӺӼӾ', 'àáâãäåæçèéêëìíîïðñòóôõöøùúûüýþāăąćĉċčďđēĕėęěĝğġģĥħĩīĭįĵķĺļľłńņňŋōŏőœŕŗřśŝşšţťŧũūŭůűųŵŷÿźżžͱͳͷϳάέήίόύώαβγδεζηθικλμνξοπρστυφχψωϊϋϗϙϛϝϟϡϣϥϧϩϫϭϯϸϻͻͼͽѐёђѓєѕіїјљњћќѝўџабвгдежзийклмнопрстуфхцчшщъыьэюяѡѣѥѧѩѫѭѯѱѳѵѷѹѻѽѿҁҋҍҏґғҕҗҙқҝҟҡңҥҧҩҫҭүұҳҵҷҹһҽҿӏӂӄӆӈӊӌӎӑӓӕӗәӛӝӟӡӣӥӧөӫӭӯӱӳӵӷӹӻӽӿ') $$;--> statement-breakpoint
+AS $$ SELECT CASE WHEN folded ~ '[\u00c0-\u04ff]' THEN translate(folded, 'ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞĀĂĄĆĈĊČĎĐĒĔĖĘĚĜĞĠĢĤĦĨĪĬĮĴĶĹĻĽŁŃŅŇŊŌŎŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽͰͲͶͿΆΈΉΊΌΎΏΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩΪΫϏϘϚϜϞϠϢϤϦϨϪϬϮϷϺϽϾϿЀЁЂЃЄЅІЇЈЉЊЋЌЍЎЏАБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯѠѢѤѦѨѪѬѮѰѲѴѶѸѺѼѾҀҊҌҎҐҒҔҖҘҚҜҞҠҢҤҦҨҪҬҮҰҲҴҶҸҺҼҾӀӁӃӅӇӉӋӍӐӒӔӖӘӚӜӞӠӢӤӦӨӪӬӮӰӲӴӶӸӺӼӾ', 'àáâãäåæçèéêëìíîïðñòóôõöøùúûüýþāăąćĉċčďđēĕėęěĝğġģĥħĩīĭįĵķĺļľłńņňŋōŏőœŕŗřśŝşšţťŧũūŭůűųŵŷÿźżžͱͳͷϳάέήίόύώαβγδεζηθικλμνξοπρστυφχψωϊϋϗϙϛϝϟϡϣϥϧϩϫϭϯϸϻͻͼͽѐёђѓєѕіїјљњћќѝўџабвгдежзийклмнопрстуфхцчшщъыьэюяѡѣѥѧѩѫѭѯѱѳѵѷѹѻѽѿҁҋҍҏґғҕҗҙқҝҟҡңҥҧҩҫҭүұҳҵҷҹһҽҿӏӂӄӆӈӊӌӎӑӓӕӗәӛӝӟӡӣӥӧөӫӭӯӱӳӵӷӹӻӽӿ') ELSE folded END
+  FROM (SELECT lower(normalize(input, NFKC) COLLATE "C") AS folded) x $$;--> statement-breakpoint
 -- The runs a text is matched by: each run of CJK characters (kana and Hangul too), each word.
 CREATE FUNCTION search_runs(input text) RETURNS TABLE (run text, cjk boolean) LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ SELECT m[1], m[1] ~ '^[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\U00020000-\U0003134f]'
@@ -28,11 +30,11 @@ AS $$ SELECT x.lexeme FROM public.search_runs(input) r CROSS JOIN LATERAL (
 -- common in bodies and rare in heads is no longer taken for common in heads). Written as
 -- tsvector text, whose input parses no words: a lexeme holds only the characters of the runs
 -- above, never a quote or a backslash.
+-- (The head's lexemes are cut once and written twice; tsvector's input drops repeated lexemes.)
 CREATE FUNCTION search_document(head text, body text) RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE
-AS $$ SELECT coalesce((SELECT string_agg('''' || lexeme || '''', ' ')
-    FROM (SELECT lexeme FROM public.search_lexemes(head) lexeme
-      UNION SELECT '#' || lexeme FROM public.search_lexemes(head) lexeme
-      UNION SELECT lexeme FROM public.search_lexemes(body) lexeme) x), '')::tsvector $$;--> statement-breakpoint
+AS $$ SELECT coalesce((SELECT string_agg(lexemes, ' ')
+    FROM (SELECT '''' || lexeme || ''' ''#' || lexeme || '''' AS lexemes FROM public.search_lexemes(head) lexeme
+      UNION ALL SELECT '''' || lexeme || '''' FROM public.search_lexemes(body) lexeme) x), '')::tsvector $$;--> statement-breakpoint
 -- A query: every bigram of its CJK runs (a one-character run as a prefix) and every word as a
 -- prefix, all of them required; `head` asks them all of the head (its marked lexemes). NULL when
 -- the query has none (only punctuation or spaces): it matches nothing.
