@@ -59,6 +59,13 @@ type Source = PostFilter['kind'] | 'one' | 'search';
  */
 export const SEARCH_HEAD_RANK = 2 ** 52;
 
+/**
+ * Below how many matching posts search/ reads them all and ranks them (through the GIN index);
+ * from this many on, it walks posts newest first until its page is full. Either way a page reads
+ * at most about this many posts, or page size × posts ÷ this (a million posts: about 10,000).
+ */
+export const SEARCH_FEW_MATCHES = 2_000;
+
 const POST_COLUMNS = 'id, user_id, content, is_good, like_count, comment_count, created_at, channel_ids, topic_ids, attach, has_vote';
 
 /**
@@ -125,22 +132,33 @@ const sources: Record<
     mayHaveGone: true,
   },
   // search/ (services/search.ts): the posts whose document (migration 0010_search) matches the
-  // query $2, ranked by SEARCH_HEAD_RANK; $1 the keyset bound of that key. Each rank is read newest
-  // first on its own, so a page reads only its own posts, however many match: the posts matching
-  // in their head, then, only when those did not fill the page (a one-time filter on the count),
-  // those matching in their body alone. Planned for each query: one may match three posts
-  // (through the GIN index), another half of them (newest first by id, until the page is full).
+  // query $2, ranked by SEARCH_HEAD_RANK; $1 the keyset bound of that key. How a page is read
+  // depends on how many posts match, which the planner cannot be trusted to know (a word it has no
+  // statistics for is taken for one post in 200): a first look, `probe`, counts the matches up to
+  // SEARCH_FEW_MATCHES (a walk of a few rows when they are many, the GIN index when they are few).
+  // Few: all of them read through the index and ranked. Many: each rank read on its own newest
+  // first (the head's matches, then, only when those did not fill the page, the body's alone),
+  // which stops at the page's end. One-time filters on the probe's count run one side only.
   search: {
     types: ['bigint', 'text'],
-    text: (limit) => `with head as (
+    text: (limit) => `with probe as materialized (
+        select count(*) as matches from (
+          select 1 from posts where search @@ search_query($2, false) and deleted_at is null limit ${SEARCH_FEW_MATCHES}) m),
+      head as (
         select ${POST_COLUMNS}, id + ${SEARCH_HEAD_RANK} as rank_key from posts
         where search @@ search_query($2, true) and deleted_at is null and id < $1 - ${SEARCH_HEAD_RANK}
+          and (select matches from probe) >= ${SEARCH_FEW_MATCHES}
         order by id desc nulls last limit ${limit})
+      (select * from (
+          select ${POST_COLUMNS}, case when search @@ search_query($2, true) then id + ${SEARCH_HEAD_RANK} else id end as rank_key
+          from posts where search @@ search_query($2, false) and deleted_at is null and (select matches from probe) < ${SEARCH_FEW_MATCHES}) few
+        where rank_key < $1 order by rank_key desc limit ${limit})
+      union all
       select * from head
       union all
       (select ${POST_COLUMNS}, id as rank_key from posts
         where search @@ search_query($2, false) and not search @@ search_query($2, true) and deleted_at is null
-          and id < least($1, ${SEARCH_HEAD_RANK}) and (select count(*) from head) < ${limit}
+          and id < least($1, ${SEARCH_HEAD_RANK}) and (select matches from probe) >= ${SEARCH_FEW_MATCHES} and (select count(*) from head) < ${limit}
         order by id desc nulls last limit ${limit})
       order by rank_key desc limit ${limit}`,
     planEachCall: true,
