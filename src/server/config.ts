@@ -65,6 +65,8 @@ export interface Config {
   writeLimitPerMinute: number;
   /** Complaints one user may file per day (China Standard Time); more: -2006. */
   dailyComplaintLimit: number;
+  /** Distinct users whose open complaints hide a post or comment at once, pending a moderator's review. */
+  autoHideComplaints: number;
   /** Posts one user may write per day (China Standard Time); more: -2006. */
   dailyPostLimit: number;
   /** Comments and replies one user may write per day (China Standard Time); more: -2006. */
@@ -324,6 +326,7 @@ const envSchema = z.object({
   LOGIN_CODES_PER_ADDRESS_PER_HOUR: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(DEFAULT_LOGIN_CODES_PER_ADDRESS_PER_HOUR)),
   WRITE_LIMIT_PER_MINUTE: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(60)),
   DAILY_COMPLAINT_LIMIT: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(20)),
+  AUTO_HIDE_COMPLAINTS: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(5)),
   DAILY_POST_LIMIT: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(50)),
   DAILY_COMMENT_LIMIT: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(200)),
   DAILY_NOTE_LIMIT: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(100)),
@@ -406,6 +409,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginCodesPerAddressPerHour: e.LOGIN_CODES_PER_ADDRESS_PER_HOUR,
     writeLimitPerMinute: e.WRITE_LIMIT_PER_MINUTE,
     dailyComplaintLimit: e.DAILY_COMPLAINT_LIMIT,
+    autoHideComplaints: e.AUTO_HIDE_COMPLAINTS,
     dailyPostLimit: e.DAILY_POST_LIMIT,
     dailyCommentLimit: e.DAILY_COMMENT_LIMIT,
     dailyNoteLimit: e.DAILY_NOTE_LIMIT,

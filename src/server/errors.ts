@@ -1,5 +1,6 @@
 import { messageForCode } from '#shared/error-messages.ts';
 import { ErrorCode } from '#shared/errors.ts';
+import { CHINA_UTC_OFFSET_MINUTES } from '#shared/timestamp.ts';
 
 /** A rule the user broke: answered as the error envelope with its catalogue code, never as a 500. */
 export class BusinessError extends Error {
@@ -26,3 +27,12 @@ export const notFound = (what = '内容') => new BusinessError(ErrorCode.NotFoun
 export const badRequest = (msg: string) => new BusinessError(ErrorCode.BadRequest, msg);
 export const notLoggedIn = () => new BusinessError(ErrorCode.NotLoggedIn);
 export const forbidden = () => new BusinessError(ErrorCode.Forbidden);
+
+/** A moment as the platform's readers read it: China Standard Time, to the minute (2026-12-06 12:00). */
+export function chinaMinute(ms: number): string {
+  return new Date(ms + CHINA_UTC_OFFSET_MINUTES * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** -1014: the user is suspended until `untilMs` (ms since 1970), or for good (null). */
+export const suspended = (untilMs: number | null) =>
+  new BusinessError(ErrorCode.Suspended, untilMs === null ? '账号已被永久禁言' : `账号已被禁言，至 ${chinaMinute(untilMs)} 解除`);

@@ -11,6 +11,7 @@ import {
   type ComplainReason,
   COMMENT_MAX_CHARS,
   CODE_MAX_CHARS,
+  MODERATION_REASON_MAX_CHARS,
   NOTE_LIST_DEFAULT_SIZE,
   NICK_MAX_LENGTH,
   NICK_MIN_LENGTH,
@@ -42,6 +43,9 @@ import {
   idSchema,
   listSchema,
   loginUserSchema,
+  moderationLogEntrySchema,
+  moderationQueueItemSchema,
+  moderationResultSchema,
   NOTICE_TABS,
   noticeSchema,
   noticeSettingsSchema,
@@ -50,6 +54,7 @@ import {
   pageRequestSchema,
   postSchema,
   searchHitSchema,
+  suspensionResultSchema,
   topicDetailSchema,
   userBriefSchema,
   userInfoSchema,
@@ -134,6 +139,19 @@ export const voteInputSchema = z.object({
     .refine((options) => new Set(options).size === options.length, '投票选项不能重复'),
   /** Ms (10 digits: seconds, SPEC.md section 5); must be in the future; absent: never closes. */
   end_time: z.number().int().positive().optional(),
+});
+
+/** A moderator's reason: required for a hide and a suspension, optional otherwise. */
+const moderationReason = z
+  .string({ error: 'reason 应为文字' })
+  .trim()
+  .max(MODERATION_REASON_MAX_CHARS, `理由不能超过 ${MODERATION_REASON_MAX_CHARS} 字`);
+const requiredModerationReason = moderationReason.min(1, '请填写理由');
+const moderatedContent = z.enum(['post', 'comment'], { error: 'target_type 应为 post 或 comment' });
+const moderatedTarget = z.enum(['post', 'comment', 'user'], { error: 'target_type 应为 post、comment 或 user' });
+/** How long a suspension lasts: 1, 7 or 30 days, or 'forever'. */
+const suspensionDays = z.union([z.literal(1), z.literal(7), z.literal(30), z.literal('forever')], {
+  error: 'days 应为 1、7、30 或 "forever"',
 });
 
 // ---- text length (SPEC.md section 5) ----
@@ -577,6 +595,51 @@ export const api = {
     output: noticeSettingsSchema,
     tag: 'notice',
     summary: 'Read (empty input) or change which kinds of notice the login user receives; honoured from the next write on',
+  }),
+
+  // ---- moderation: moderators only (-1006 for anyone else); each action writes one row of the audit log ----
+  moderationQueue: endpoint(routes.moderationQueue, {
+    input: pageRequestSchema,
+    output: listSchema(moderationQueueItemSchema),
+    tag: 'moderation',
+    summary:
+      'Open complaints grouped by target: automatically hidden first, then the most reported, then the oldest; index is the offset (next_index)',
+  }),
+  moderationHide: endpoint(routes.moderationHide, {
+    input: z.object({ target_type: moderatedContent, target_id: idSchema, reason: requiredModerationReason, client_id: clientId }),
+    output: moderationResultSchema,
+    tag: 'moderation',
+    summary: "Hide a post or comment from everyone but its author (who sees the reason); closes its open complaints (exactly once per client_id)",
+  }),
+  moderationRestore: endpoint(routes.moderationRestore, {
+    input: z.object({ target_type: moderatedContent, target_id: idSchema, reason: moderationReason.default(''), client_id: clientId }),
+    output: moderationResultSchema,
+    tag: 'moderation',
+    summary: 'Show a post or comment again for good: later complaints queue it without hiding it automatically; closes its open complaints',
+  }),
+  moderationDismiss: endpoint(routes.moderationDismiss, {
+    input: z.object({ target_type: moderatedTarget, target_id: idSchema, reason: moderationReason.default(''), client_id: clientId }),
+    output: moderationResultSchema,
+    tag: 'moderation',
+    summary: "Close a target's open complaints with no action (an automatic hide, pending review, is undone; a moderator's stays)",
+  }),
+  moderationSuspend: endpoint(routes.moderationSuspend, {
+    input: z.object({ user_id: idSchema, days: suspensionDays, reason: requiredModerationReason, client_id: clientId }),
+    output: suspensionResultSchema,
+    tag: 'moderation',
+    summary: 'Suspend a user (禁言) for 1, 7 or 30 days or for good: every write answers -1014 until then; closes the open complaints about them',
+  }),
+  moderationLift: endpoint(routes.moderationLift, {
+    input: z.object({ user_id: idSchema, reason: moderationReason.default(''), client_id: clientId }),
+    output: suspensionResultSchema,
+    tag: 'moderation',
+    summary: "Lift a user's suspension; closes the open complaints about them",
+  }),
+  moderationLog: endpoint(routes.moderationLog, {
+    input: pageRequestSchema.extend({ user_id: idSchema.optional() }),
+    output: listSchema(moderationLogEntrySchema),
+    tag: 'moderation',
+    summary: "The audit log, newest first (keyset-paged by id); user_id: only the actions on that user's posts, comments and account",
   }),
 } as const;
 

@@ -105,9 +105,12 @@ export const NOTICE_ACTORS_SHOWN = 3;
 export const NOTICE_EXCERPT_CHARS = 60;
 /**
  * What a notice is about: a comment on one's post, a reply to one's comment, a like of one's
- * post or comment, a new follower. Likes and follows are grouped per target and day.
+ * post or comment, a new follower. Likes and follows are grouped per target and day. A
+ * moderation notice (no actor: no moderator is named) tells an author their post or comment was
+ * hidden or shown again, a user their suspension, a complainant what became of the complaint;
+ * its text is content_excerpt, and it is listed under the tab all only.
  */
-export const NOTICE_TYPES = ['comment', 'reply', 'like', 'follow'] as const;
+export const NOTICE_TYPES = ['comment', 'reply', 'like', 'follow', 'moderation'] as const;
 export type NoticeType = (typeof NOTICE_TYPES)[number];
 /** The tabs of /notice: 全部 / 评论 (comments and replies) / 赞 / 关注. */
 export const NOTICE_TABS = ['all', 'comment', 'like', 'follow'] as const;
@@ -117,3 +120,19 @@ export type NoticeTab = (typeof NOTICE_TABS)[number];
  * answered 304 with no body while the count is the same.
  */
 export const unreadCountTag = (count: number): string => `"unread-${count}"`;
+
+/**
+ * Moderation (services/moderation.ts). Each action writes one row of the audit log; auto_hide is
+ * the automatic first response to AUTO_HIDE_COMPLAINTS distinct complaints, no moderator's.
+ */
+export const MODERATION_ACTIONS = ['hide', 'auto_hide', 'restore', 'dismiss', 'suspend', 'lift'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+/** What closed a complaint: the moderator's action on its target. */
+export const MODERATION_OUTCOMES = ['hidden', 'restored', 'dismissed', 'suspended', 'lifted'] as const;
+export type ModerationOutcome = (typeof MODERATION_OUTCOMES)[number];
+/** How long a suspension lasts: 1, 7 or 30 days, or for good. */
+export const SUSPENSION_DAYS = [1, 7, 30] as const;
+/** The longest reason a moderator gives (characters). */
+export const MODERATION_REASON_MAX_CHARS = 200;
+/** The reason an automatically hidden post or comment shows its author. */
+export const AUTO_HIDE_REASON = '被多位用户举报，等待审核';

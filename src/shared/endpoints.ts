@@ -67,6 +67,14 @@ export const routes = {
   noticeUnreadCount: { method: 'POST', path: '/serv/v1/notice/unread_count', auth: 'required', kind: 'read', revalidates: true },
   noticeRead: { method: 'POST', path: '/serv/v1/notice/read', auth: 'required', kind: 'write' },
   noticeSettings: { method: 'POST', path: '/serv/v1/notice/settings', auth: 'required', kind: 'write' },
+  // Moderators only (-1006 for anyone else): the review queue, the actions on reported content and users, the audit log.
+  moderationQueue: { method: 'POST', path: '/serv/v1/moderation/queue', auth: 'required', kind: 'read' },
+  moderationHide: { method: 'POST', path: '/serv/v1/moderation/hide', auth: 'required', kind: 'write' },
+  moderationRestore: { method: 'POST', path: '/serv/v1/moderation/restore', auth: 'required', kind: 'write' },
+  moderationDismiss: { method: 'POST', path: '/serv/v1/moderation/dismiss', auth: 'required', kind: 'write' },
+  moderationSuspend: { method: 'POST', path: '/serv/v1/moderation/suspend', auth: 'required', kind: 'write' },
+  moderationLift: { method: 'POST', path: '/serv/v1/moderation/lift', auth: 'required', kind: 'write' },
+  moderationLog: { method: 'POST', path: '/serv/v1/moderation/log', auth: 'required', kind: 'read' },
 } as const satisfies Record<string, Route>;
 
 export type EndpointName = keyof typeof routes;

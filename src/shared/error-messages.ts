@@ -20,6 +20,7 @@ export const errorMessages: Readonly<Record<number, string>> = {
   [-1011]: '已经投诉过了',
   [-1012]: '不能投诉自己的内容',
   [-1013]: '验证码发送失败，请稍后重试',
+  [-1014]: '账号已被禁言',
   [-2000]: '请先登录',
   [-2021]: '专栏已下架，不能订阅',
   [-2022]: '该专栏不存在',
@@ -52,8 +53,8 @@ export const errorMessages: Readonly<Record<number, string>> = {
   [-2006]: '今日操作已达上限',
 };
 
-/** Codes whose message the server refines (which field was wrong); the client shows the server's text. */
-export const detailedCodes: ReadonlySet<number> = new Set([ErrorCode.BadRequest, ErrorCode.BadUpload]);
+/** Codes whose message the server refines (which field was wrong, until when a suspension lasts); the client shows the server's text. */
+export const detailedCodes: ReadonlySet<number> = new Set([ErrorCode.BadRequest, ErrorCode.BadUpload, ErrorCode.Suspended]);
 
 /** The catalogue message for a known code; otherwise the server's own msg, then a generic one. */
 export function messageForCode(code: number, serverMsg?: string): string {

@@ -29,6 +29,8 @@ export const ErrorCode = {
   OwnComplaint: -1012,
   /** Added: the login code could not be delivered (the SMS gateway behind the login-code webhook failed). */
   CodeNotSent: -1013,
+  /** Added: a write of a user a moderator suspended (禁言); the message says until when. */
+  Suspended: -1014,
   NotLoggedIn: -2000,
   BalanceAbnormal: -2001,
   TooFrequent: -2005,

@@ -3,7 +3,7 @@
  * wire names (snake_case). Times are epoch milliseconds.
  */
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, NOTICE_TYPES } from './constants.ts';
+import { MAX_PAGE_SIZE, MODERATION_ACTIONS, NOTICE_TYPES } from './constants.ts';
 
 /** Ids are int4 columns: 1 .. 2147483647. */
 export const MAX_ID = 2_147_483_647;
@@ -211,6 +211,12 @@ export const postSchema = z.object({
   is_like: z.boolean(),
   is_good: z.boolean(),
   create_time: z.number().int(),
+  /**
+   * Present (true) only on a post a moderator hid, which only its author (in their own centre
+   * and its detail) and moderators read: the client shows 该内容已被隐藏 and hidden_reason.
+   */
+  hidden: z.boolean().optional(),
+  hidden_reason: z.string().optional(),
 });
 export type Post = z.infer<typeof postSchema>;
 
@@ -226,6 +232,13 @@ export const commentBaseSchema = z.object({
   reply_user: userBriefSchema.nullable(),
   /** A deleted comment that still has live replies keeps its place: content '' and is_deleted true (该评论已删除). */
   is_deleted: z.boolean(),
+  /**
+   * Present (true) only on a comment a moderator hid. Its author reads it whole with
+   * hidden_reason (该内容已被隐藏); anyone else sees only a hidden top-level comment that has
+   * replies, in its place as a deleted one (content '', is_deleted true) without the reason.
+   */
+  hidden: z.boolean().optional(),
+  hidden_reason: z.string().optional(),
 });
 export const commentSchema = commentBaseSchema.extend({
   reply_count: z.number().int(),
@@ -273,9 +286,9 @@ export const noticeSchema = z.object({
   /** Stable id of the notice (a group keeps its id as actors join it). */
   id: z.number().int(),
   type: z.enum(NOTICE_TYPES),
-  /** Newest first, at most NOTICE_ACTORS_SHOWN of them. */
+  /** Newest first, at most NOTICE_ACTORS_SHOWN of them (none for a moderation notice). */
   actors: z.array(userBriefSchema),
-  /** Everyone in the group (1 for a comment or a reply). */
+  /** Everyone in the group (1 for a comment or a reply, 0 for a moderation notice). */
   actor_count: z.number().int(),
   /** The post the notice is about (0 for a follow). */
   post_id: z.number().int(),
@@ -283,9 +296,9 @@ export const noticeSchema = z.object({
   comment_id: z.number().int(),
   /** A short excerpt of what was liked or commented on (the post's or one's own comment's text). */
   target_excerpt: z.string(),
-  /** A short excerpt of the new comment or reply ('' for likes and follows). */
+  /** A short excerpt of the new comment or reply ('' for likes and follows); a moderation notice's whole text. */
   content_excerpt: z.string(),
-  /** The app path it opens: /message/detail/{post}?comment={id}, or /usercenter/{follower}. */
+  /** The app path it opens: /message/detail/{post}?comment={id}, or /usercenter/{follower} (a moderation notice about a user: theirs). */
   route: z.string(),
   unread: z.boolean(),
   /** When its latest actor acted (ms). */
@@ -322,3 +335,96 @@ export const searchHitSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('user'), user: userBriefSchema, excerpt: searchExcerptSchema }),
 ]);
 export type SearchHit = z.infer<typeof searchHitSchema>;
+
+// ---- moderation ----
+
+/** One row of the moderation audit log: who did what to whose post, comment or account. */
+export const moderationLogEntrySchema = z.object({
+  id: z.number().int(),
+  action: z.enum(MODERATION_ACTIONS),
+  /** Null for the automatic hide (auto_hide). */
+  moderator: userBriefSchema.nullable(),
+  target_type: z.enum(['post', 'comment', 'user']),
+  target_id: z.number().int(),
+  /** Whose post, comment or account it was. */
+  target_user: userBriefSchema,
+  reason: z.string(),
+  /** A suspension's end (ms); null otherwise and for a suspension for good (forever). */
+  until: z.number().int().nullable(),
+  forever: z.boolean(),
+  create_time: z.number().int(),
+});
+export type ModerationLogEntry = z.infer<typeof moderationLogEntrySchema>;
+
+/** A reported comment as a moderator reviews it (its author is the queue item's author). */
+export const moderatedCommentSchema = z.object({
+  id: z.number().int(),
+  post_id: z.number().int(),
+  content: z.string(),
+  create_time: z.number().int(),
+  hidden: z.boolean(),
+  hidden_reason: z.string().nullable(),
+});
+
+/** The author of reported content (or the reported user) and what a moderator weighs: recent posts, earlier actions. */
+export const moderatedAuthorSchema = z.object({
+  user: userBriefSchema,
+  is_moderator: z.boolean(),
+  suspended: z.boolean(),
+  /** The suspension's end (ms) while suspended; null when free or suspended for good. */
+  suspended_until: z.number().int().nullable(),
+  /** Their latest posts (hidden ones too), newest first, each its first 200 characters. */
+  recent_posts: z.array(z.object({ id: z.number().int(), content: z.string(), create_time: z.number().int(), hidden: z.boolean() })),
+  /** Earlier moderation actions on their posts, comments and account, newest first. */
+  actions: z.array(moderationLogEntrySchema),
+});
+
+/** One reported target of the review queue: its open complaints together, and the target as users see it. */
+export const moderationQueueItemSchema = z.object({
+  target_type: z.enum(['post', 'comment', 'user']),
+  target_id: z.number().int(),
+  /** Open complaints (one per user). */
+  complaint_count: z.number().int(),
+  /** The oldest and the newest open complaint (ms). */
+  first_time: z.number().int(),
+  last_time: z.number().int(),
+  /** Reasons given, most given first (text as complain/reasons lists it; 未选择 for none). */
+  reasons: z.array(z.object({ reason: z.string(), text: z.string(), count: z.number().int() })),
+  /** What the complainants wrote, newest first (at most 50; no complainant is named). */
+  complaints: z.array(z.object({ reason: z.string(), content: z.string(), create_time: z.number().int() })),
+  hidden: z.boolean(),
+  /** Hidden automatically, pending review (restore or hide decides). */
+  auto_hidden: z.boolean(),
+  hidden_reason: z.string().nullable(),
+  /** The post or comment was deleted by its author since: only dismiss is left to do. */
+  gone: z.boolean(),
+  /** A reported post in the feed's card shape (null for other targets, or when gone). */
+  post: postSchema.nullable(),
+  /** A reported comment (null for other targets, or when gone). */
+  comment: moderatedCommentSchema.nullable(),
+  author: moderatedAuthorSchema,
+});
+export type ModerationQueueItem = z.infer<typeof moderationQueueItemSchema>;
+
+/** The answer of hide, restore and dismiss. */
+export const moderationResultSchema = z.object({
+  action_id: z.number().int(),
+  target_type: z.enum(['post', 'comment', 'user']),
+  target_id: z.number().int(),
+  /** Open complaints about the target the action closed. */
+  closed_complaints: z.number().int(),
+  /** Whether the post or comment is hidden now (false for a user). */
+  hidden: z.boolean(),
+});
+export type ModerationResult = z.infer<typeof moderationResultSchema>;
+
+/** The answer of suspend and lift. */
+export const suspensionResultSchema = z.object({
+  action_id: z.number().int(),
+  user_id: z.number().int(),
+  closed_complaints: z.number().int(),
+  suspended: z.boolean(),
+  /** The suspension's end (ms); null when lifted or for good. */
+  suspended_until: z.number().int().nullable(),
+});
+export type SuspensionResult = z.infer<typeof suspensionResultSchema>;

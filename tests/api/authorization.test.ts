@@ -5,7 +5,8 @@
  * cookie (a browser's login) and by Ticket + Device-Id headers (an app's login, on a phone);
  * a ticket ended by the login mutex (452), a forged
  * one and the owner's ticket with another Device-Id, each by cookie and by headers where that
- * differs; and the owner's cookie sent from another site. The test prints the table and asserts
+ * differs; and the owner's cookie sent from another site. The moderators' calls refuse every
+ * logged-in caller here (-1006: none is a moderator). The test prints the table and asserts
  * every cell; a refused cell changes no row of the database (bookkeeping aside: rate-limit
  * windows, login-code tries).
  */
@@ -47,6 +48,9 @@ const ROWS: Row[] = [...WRITES, 'uploadImage', 'ticketDelete'];
 /** Writes on an object that belongs to its owner: another user is refused. */
 const OWNED: Partial<Record<Row, Outcome>> = { postDelete: '-1006', commentDelete: '-1006', noteUpdate: '-1005' };
 
+/** The moderators' calls: no caller of the matrix is one, so every logged-in caller is refused. */
+const moderatorsOnly = (row: Row) => row in routes && routes[row as EndpointName].path.startsWith('/serv/v1/moderation/');
+
 function expected(row: Row, caller: Caller): Outcome {
   if (row === 'ticketDelete') {
     // The owner's live ticket is named in the query: only its own device ends it.
@@ -59,6 +63,7 @@ function expected(row: Row, caller: Caller): Outcome {
   if (auth === 'none') return 'ok';
   if (who === 'ended' && via !== undefined) return '452';
   if (who === 'visitor' || who === 'forged' || via === 'wrong-device') return auth === 'required' ? '-2000' : 'ok';
+  if (moderatorsOnly(row)) return '-1006';
   if (who === 'other') return OWNED[row] ?? 'ok';
   return 'ok';
 }
@@ -153,6 +158,14 @@ describe.each(behaviourDatabases)('the authorization matrix on $name', ({ name, 
       case 'nickUpdate':
         // A nickname nobody has yet: each cell that may set one does.
         return { nick: `矩阵昵称${++nicks}` };
+      case 'moderationHide':
+      case 'moderationRestore':
+      case 'moderationDismiss':
+        return { target_type: 'post', target_id: (await authorPost()).id, reason: '矩阵里的理由', client_id: newClientId('matrix') };
+      case 'moderationSuspend':
+        return { user_id: sessions.author.uid, days: 1, reason: '矩阵里的理由', client_id: newClientId('matrix') };
+      case 'moderationLift':
+        return { user_id: sessions.author.uid, client_id: newClientId('matrix') };
       default: {
         const sample: Record<Row, unknown> = {
           logout: {},
@@ -234,6 +247,28 @@ describe.each(behaviourDatabases)('the authorization matrix on $name', ({ name, 
     }
     console.log(`authorization matrix on ${name} (ok = done; 452; -2000 not logged in; -1006 forbidden; -1005 not found; kept/ended = the owner's ticket after the GET):`);
     console.table(table);
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers the moderators’ reads (queue, audit log) to no caller of the matrix: -1006 logged in, -2000 or 452 otherwise', async () => {
+    const wrong: string[] = [];
+    for (const caller of CALLERS.filter((c) => c !== 'owner/cross-site')) {
+      for (const row of ['moderationQueue', 'moderationLog'] as const) {
+        await keepLoggedIn('owner');
+        await keepLoggedIn('other');
+        const { cookies, headers } = credentialsOf(caller);
+        const response = await t.app.inject({
+          method: 'POST',
+          url: routes[row].path,
+          cookies,
+          headers: { 'content-type': 'application/json', ...headers },
+          payload: JSON.stringify({ size: 5 }),
+        });
+        const envelope = response.json() as Envelope<unknown>;
+        const outcome = response.statusCode === 452 ? '452' : envelope.code === 0 ? 'ok' : String(envelope.error.code);
+        if (outcome !== expected(row, caller)) wrong.push(`${row} as ${caller}: ${outcome}, expected ${expected(row, caller)}`);
+      }
+    }
     expect(wrong).toEqual([]);
   });
 

@@ -78,6 +78,13 @@ const samples: { [K in EndpointName]: (f: Fixtures) => InputOf<K> } = {
   noticeUnreadCount: () => ({}),
   noticeRead: () => ({ client_id: clientId(7) }),
   noticeSettings: () => ({ comment: true }),
+  moderationQueue: () => ({ size: 5 }),
+  moderationHide: () => ({ target_type: 'post', target_id: 5, reason: '契约测试', client_id: clientId(8) }),
+  moderationRestore: () => ({ target_type: 'post', target_id: 5, client_id: clientId(9) }),
+  moderationDismiss: () => ({ target_type: 'user', target_id: 3, client_id: clientId(10) }),
+  moderationSuspend: () => ({ user_id: 3, days: 1, reason: '契约测试', client_id: clientId(11) }),
+  moderationLift: () => ({ user_id: 3, client_id: clientId(12) }),
+  moderationLog: () => ({ size: 5 }),
 };
 /** A request to every path outside the JSON table, as its real caller sends it. */
 const otherRequests: { [K in OtherPathName]: (f: Fixtures) => InjectOptions } = {

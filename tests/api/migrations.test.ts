@@ -10,7 +10,9 @@
  * demo's two lists at its next start (its sidebar leads to one); a database that is not the
  * demo gets none. Tickets of the main before the way a ticket was issued was kept still log in
  * as they did: as the cookie, or as headers from their own device. Posts, topics, channels and
- * users of the main before search are found by it (their documents made by the migration).
+ * users of the main before search are found by it (their documents made by the migration). A
+ * database of the main before moderation keeps its posts, comments and complaints (each complaint
+ * open, in the review queue), nothing hidden and nobody suspended or a moderator.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -30,6 +32,7 @@ import { lacksDemoBooklists, type Database, type Db } from '../../src/server/db/
 import * as schema from '../../src/server/db/schema.ts';
 import { seedDemoBooklists } from '../../src/server/db/seed.ts';
 import { hashToken } from '../../src/server/services/sessions.ts';
+import { runModeratorCommand } from '../../src/server/tools/moderator.ts';
 import { codeOf, createTestApp, errorOf } from '../support/api.ts';
 import { migrationsFolder, queryRows, startPostgres } from '../support/db.ts';
 
@@ -491,5 +494,64 @@ describe.each(engines)('a database of the previous main (no search) on $name', (
     } finally {
       await t.close();
     }
+  });
+});
+
+describe.each(engines)('a database of the previous main (no moderation) on $name', ({ open }) => {
+  let opened: Opened;
+  let oldFolder: string;
+
+  beforeAll(async () => {
+    opened = await open();
+    oldFolder = await migrationsUpTo('0010_search');
+    await opened.migrate(oldFolder);
+    const db = opened.database.db;
+    await db.execute(sql`insert into users (id, ucode, nick, avatar, cellphone, post_count) values
+      (1, 'u1', '一号', '', '13700000301', 1), (2, 'u2', '二号', '', '13700000302', 0), (3, 'u3', '三号', '', '13700000303', 0)`);
+    await db.execute(sql`select setval('users_id_seq', 3)`);
+    await db.execute(sql`insert into channel_categories (id, name) values (1, '技术')`);
+    await db.execute(sql`insert into channels (id, category_id, name, post_count) values (1, 1, '后端', 1)`);
+    await db.execute(sql`insert into posts (id, user_id, content, channel_ids, comment_count, search) values
+      (1, 1, '被投诉过的动态', '{1}', 1, post_search_document('被投诉过的动态', '{}', '[]'))`);
+    await db.execute(sql`insert into post_channels (post_id, channel_id) values (1, 1)`);
+    await db.execute(sql`select setval('posts_id_seq', 1)`);
+    await db.execute(sql`insert into comments (id, post_id, user_id, content) values (1, 1, 2, '一条评论')`);
+    await db.execute(sql`select setval('comments_id_seq', 1)`);
+    await db.execute(sql`insert into complaints (user_id, target_type, target_id, reason, content) values
+      (2, 'post', 1, 'spam', '广告'), (3, 'post', 1, 'other', '')`);
+    await opened.migrate(migrationsFolder);
+  }, 60_000);
+
+  afterAll(async () => {
+    await opened?.stop();
+    if (oldFolder) await rm(oldFolder, { recursive: true, force: true });
+  });
+
+  it('keeps its posts, comments and complaints: nothing hidden, nobody suspended, every complaint open in the queue', async () => {
+    const db = opened.database.db;
+    expect(await queryRows(db, sql`select id::int as id, content, hidden_at, hidden_reason, hidden_by, cleared_at from posts`)).toEqual([
+      { id: 1, content: '被投诉过的动态', hidden_at: null, hidden_reason: null, hidden_by: null, cleared_at: null },
+    ]);
+    expect(await queryRows(db, sql`select id::int as id, content, hidden_at from comments`)).toEqual([{ id: 1, content: '一条评论', hidden_at: null }]);
+    expect(await queryRows(db, sql`select user_id, reason, closed_at, outcome from complaints order by id`)).toEqual([
+      { user_id: 2, reason: 'spam', closed_at: null, outcome: null },
+      { user_id: 3, reason: 'other', closed_at: null, outcome: null },
+    ]);
+    expect(await queryRows(db, sql`select count(*)::int as n from users where suspended_until is not null`)).toEqual([{ n: 0 }]);
+    expect(await queryRows(db, sql`select count(*)::int as n from moderators`)).toEqual([{ n: 0 }]);
+    expect(await runModeratorCommand(db, ['add', '13700000303'])).toMatch(/is now a moderator$/);
+    const t = await createTestApp(opened.database);
+    try {
+      expect((await t.call<Post>(api.postDetail, { post_id: 1 })).data().content).toBe('被投诉过的动态');
+      const moderator = await t.login('13700000303');
+      const queue = (await t.call<Paged<{ target_id: number; complaint_count: number }>>(api.moderationQueue, {}, { ticket: moderator.ticket })).data();
+      expect(queue.list.map((item) => [item.target_id, item.complaint_count])).toEqual([[1, 2]]);
+      const hidden = await t.call(api.moderationHide, { target_type: 'post', target_id: 1, reason: '广告', client_id: 'migrated-hide-1' }, { ticket: moderator.ticket });
+      expect(hidden.data()).toMatchObject({ closed_complaints: 2, hidden: true });
+      expect(codeOf(await t.call(api.postDetail, { post_id: 1 }))).toBe(-1005);
+    } finally {
+      await t.close();
+    }
+    await expect(db.execute(sql`delete from moderation_actions`)).rejects.toThrow();
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type Db } from '../../src/server/db/client.ts';
-import { DEMO_USER_CELLPHONE, SEED_NOW, seedDemoData, seedIfEmpty, type SeedSummary } from '../../src/server/db/seed.ts';
+import { DEMO_MODERATOR_CELLPHONE, DEMO_USER_CELLPHONE, SEED_NOW, seedDemoData, seedIfEmpty, type SeedSummary } from '../../src/server/db/seed.ts';
 import { counterMismatches, migrationsFolder, openPostgresTestDatabase, openTestDatabase, queryRows } from '../support/db.ts';
 
 const DIGEST_TABLES = [
@@ -35,18 +35,20 @@ const DIGEST_TABLES = [
  * update these only with a deliberate change of the demo, and say so in the commit.
  */
 const PUBLISHED_DIGESTS: Record<(typeof DIGEST_TABLES)[number], string> = {
-  // Users have their notice switches and unread count (the demo user's first notices): the rows
-  // are otherwise as published: without those columns they digest to 1833a00a426397337b0417a999e92567.
-  users: '3cd2cc10c662e3890e4396c172d96c60',
+  // Users have their notice switches and unread count (the demo user's first notices), and the
+  // moderation's suspended_until (null): the rows are otherwise as published: without those
+  // columns they digest to 1833a00a426397337b0417a999e92567 (the test below).
+  users: 'bc6a0c3abda7dfd0ba2abf9765566f9b',
   channel_categories: 'c87b46b7c7d19350bd5ea3856006b9bf',
   channels: 'a1bb0d88b30b448046d1864c81bee358',
   topics: 'ce208ea7ac3c4642daf1fad4f797294a',
   // What each post is made of is copied onto its row (channel and topic ids, the card's
   // pictures and code preview, whether it has a poll), and its search document (its head's
-  // lexemes marked apart). The rows are
+  // lexemes marked apart), and the moderation's columns (hidden_at and the rest, all null). The rows are
   // otherwise as published: without those columns they digest to 96361d26b53f5060c6f5140ac46e3bd6
-  // (the test below); without the search document, to fc35a2f3a7472b80f77dcb6ef923a8c5.
-  posts: 'a33dc68cb02e087b0cd34c50a746f917',
+  // (the test below); without the search document and the moderation's columns, to
+  // fc35a2f3a7472b80f77dcb6ef923a8c5; without the moderation's columns, to a33dc68cb02e087b0cd34c50a746f917.
+  posts: 'dfaf6acba80609f28f72ff1d4d4bc5fb',
   post_channels: '0b6e24b0466bd2154368c8ad3eaa6703',
   post_topics: '066416e0ad082a65b1856e606bb56b37',
   // The joint book lists' covers were added; the other pictures are as published: without the
@@ -57,7 +59,9 @@ const PUBLISHED_DIGESTS: Record<(typeof DIGEST_TABLES)[number], string> = {
   votes: '46c128772017a18006d3e2759ed415d5',
   vote_options: '6c4e3acc670501d4b85e5ef057d97184',
   vote_records: '6459b3d84bfb56b2d3ffd52bbfffcc64',
-  comments: 'f5198f001ebfa89097abb64b98464379',
+  // Comments have the moderation's columns (hidden_at and the rest, all null): the rows are
+  // otherwise as published: without them they digest to f5198f001ebfa89097abb64b98464379 (the test below).
+  comments: '472d73e6e0b5656dd1b17940861c12b0',
   // Likes have an id (likers page newest first): the seed numbers them by time. The rows
   // are otherwise as published: without the id they digest to 1ee4300b0a0b8028b00748f3886494ff.
   likes: '86e8b064bd74bcee2f87dc30e5e33403',
@@ -160,6 +164,25 @@ describe('demo seed on PGlite', () => {
   it('keeps the published users beside their notice columns', async () => {
     const columns = `id, ucode, nick, avatar, cellphone, intro, is_student, is_university, usertype, follower_count, following_count, post_count, like_count, created_at`;
     expect(await digestOf(fresh.db, `(select ${columns} from users)`)).toBe('1833a00a426397337b0417a999e92567');
+  });
+
+  it('keeps the published comments and posts beside their moderation columns (none hidden)', async () => {
+    const columns = `id, post_id, user_id, root_id, reply_user_id, content, like_count, reply_count, created_at, deleted_at`;
+    expect(await digestOf(fresh.db, `(select ${columns} from comments)`)).toBe('f5198f001ebfa89097abb64b98464379');
+    const postColumns = 'id, user_id, content, is_good, like_count, comment_count, created_at, deleted_at, channel_ids, topic_ids, has_vote, attach, search';
+    expect(await digestOf(fresh.db, `(select ${postColumns} from posts)`)).toBe('a33dc68cb02e087b0cd34c50a746f917');
+    expect(await num(fresh.db, sql`select count(*)::int as n from comments where hidden_at is not null`)).toBe(0);
+    expect(await num(fresh.db, sql`select count(*)::int as n from posts where hidden_at is not null`)).toBe(0);
+    expect(await num(fresh.db, sql`select count(*)::int as n from users where suspended_until is not null`)).toBe(0);
+  });
+
+  it('makes one demo moderator, a seeded user other than the demo user, with a fixed phone', async () => {
+    const rows = await queryRows<{ id: number; cellphone: string }>(
+      fresh.db,
+      sql`select u.id, u.cellphone from moderators m join users u on u.id = m.user_id`,
+    );
+    expect(rows).toEqual([{ id: 2, cellphone: DEMO_MODERATOR_CELLPHONE }]);
+    expect(DEMO_MODERATOR_CELLPHONE).not.toBe(DEMO_USER_CELLPHONE);
   });
 
   it('gives the demo user a few unread notices: a comment, a reply, likes grouped, followers', async () => {

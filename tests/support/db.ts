@@ -305,24 +305,25 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 /**
- * Each denormalised counter recounted (deleted posts and comments not counted): the number
- * of rows whose stored counter differs from the real count. All zeros when consistent.
+ * Each denormalised counter recounted (deleted posts and comments not counted, nor hidden ones
+ * where a moderator's hide takes them out: post, comment and reply counts): the number of rows
+ * whose stored counter differs from the real count. All zeros when consistent.
  */
 export const COUNTER_CHECKS: Record<string, SQL> = {
   'posts.like_count': sql`select count(*)::int as n from posts p
     where p.like_count <> (select count(*) from likes l where l.target_type = 'post' and l.target_id = p.id)`,
   'posts.comment_count': sql`select count(*)::int as n from posts p
-    where p.comment_count <> (select count(*) from comments c where c.post_id = p.id and c.deleted_at is null)`,
+    where p.comment_count <> (select count(*) from comments c where c.post_id = p.id and c.deleted_at is null and c.hidden_at is null)`,
   'comments.like_count': sql`select count(*)::int as n from comments c
     where c.like_count <> (select count(*) from likes l where l.target_type = 'comment' and l.target_id = c.id)`,
   'comments.reply_count': sql`select count(*)::int as n from comments c
-    where c.reply_count <> (select count(*) from comments r where r.root_id = c.id and r.deleted_at is null)`,
+    where c.reply_count <> (select count(*) from comments r where r.root_id = c.id and r.deleted_at is null and r.hidden_at is null)`,
   'users.follower_count': sql`select count(*)::int as n from users u
     where u.follower_count <> (select count(*) from user_follows f where f.followee_id = u.id)`,
   'users.following_count': sql`select count(*)::int as n from users u
     where u.following_count <> (select count(*) from user_follows f where f.follower_id = u.id)`,
   'users.post_count': sql`select count(*)::int as n from users u
-    where u.post_count <> (select count(*) from posts p where p.user_id = u.id and p.deleted_at is null)`,
+    where u.post_count <> (select count(*) from posts p where p.user_id = u.id and p.deleted_at is null and p.hidden_at is null)`,
   'users.like_count': sql`select count(*)::int as n from users u
     where u.like_count <> (
       (select count(*) from likes l join posts p on l.target_type = 'post' and p.id = l.target_id
@@ -333,10 +334,10 @@ export const COUNTER_CHECKS: Record<string, SQL> = {
     where ch.follower_count <> (select count(*) from channel_follows f where f.channel_id = ch.id)`,
   'channels.post_count': sql`select count(*)::int as n from channels ch
     where ch.post_count <> (select count(*) from post_channels pc join posts p on p.id = pc.post_id
-      where pc.channel_id = ch.id and p.deleted_at is null)`,
+      where pc.channel_id = ch.id and p.deleted_at is null and p.hidden_at is null)`,
   'topics.post_count': sql`select count(*)::int as n from topics t
     where t.post_count <> (select count(*) from post_topics pt join posts p on p.id = pt.post_id
-      where pt.topic_id = t.id and p.deleted_at is null)`,
+      where pt.topic_id = t.id and p.deleted_at is null and p.hidden_at is null)`,
   'votes.total': sql`select count(*)::int as n from votes v
     where v.total <> (select count(distinct r.user_id) from vote_records r where r.vote_id = v.id)`,
   'vote_options.count': sql`select count(*)::int as n from vote_options o

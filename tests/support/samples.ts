@@ -86,4 +86,11 @@ export const samples: { [K in EndpointName]: (f: SampleFixtures) => InputOf<K> }
   noticeUnreadCount: () => ({}),
   noticeRead: () => ({ up_to_id: 1, client_id: newClientId('sample') }),
   noticeSettings: () => ({ like: true, client_id: newClientId('sample') }),
+  moderationQueue: () => ({ size: 5 }),
+  moderationHide: () => ({ target_type: 'post', target_id: 5, reason: '样例理由', client_id: newClientId('sample') }),
+  moderationRestore: () => ({ target_type: 'post', target_id: 5, client_id: newClientId('sample') }),
+  moderationDismiss: () => ({ target_type: 'comment', target_id: 1, client_id: newClientId('sample') }),
+  moderationSuspend: () => ({ user_id: 3, days: 7, reason: '样例理由', client_id: newClientId('sample') }),
+  moderationLift: () => ({ user_id: 3, client_id: newClientId('sample') }),
+  moderationLog: () => ({ size: 5, user_id: 3 }),
 };

@@ -4,6 +4,7 @@
  * the write, so reading a feed page never counts.
  */
 import { sql } from 'drizzle-orm';
+import { MODERATION_ACTIONS, MODERATION_OUTCOMES } from '#shared/constants.ts';
 import type { Attach } from '#shared/schemas.ts';
 import {
   bigint,
@@ -62,6 +63,11 @@ export const users = pgTable(
   noticeComment: boolean('notice_comment').notNull().default(true),
   noticeLike: boolean('notice_like').notNull().default(true),
   noticeFollow: boolean('notice_follow').notNull().default(true),
+  /**
+   * Until when a moderator suspended the user (services/moderation.ts): every write is refused
+   * until then (services/once.ts); 'infinity' for good, null or past when free.
+   */
+  suspendedUntil: timestamp('suspended_until', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
   },
   (t) => [
@@ -177,6 +183,16 @@ export const posts = pgTable(
     commentCount: integer('comment_count').notNull().default(0),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Hidden by moderation (services/moderation.ts): out of every list, count and search for
+     * everyone but its author, who reads it with the reason. hidden_by is the moderator, null
+     * while it is hidden automatically, pending review (AUTO_HIDE_COMPLAINTS distinct complaints).
+     */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true, mode: 'date' }),
+    hiddenReason: text('hidden_reason'),
+    hiddenBy: integer('hidden_by'),
+    /** A moderator restored it: later complaints queue it without hiding it again. */
+    clearedAt: timestamp('cleared_at', { withTimezone: true, mode: 'date' }),
     // What the post is made of, copied onto its row when it is written (a post is never edited
     // afterwards, SPEC.md): a page of posts reads its channels, topics, pictures and code preview
     // from here, and looks up a poll (whose counts change) only for the posts that have one
@@ -380,6 +396,16 @@ export const comments = pgTable(
     replyCount: integer('reply_count').notNull().default(0),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Hidden by moderation (services/moderation.ts): out of every list, count and search for
+     * everyone but its author, who reads it with the reason. hidden_by is the moderator, null
+     * while it is hidden automatically, pending review (AUTO_HIDE_COMPLAINTS distinct complaints).
+     */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true, mode: 'date' }),
+    hiddenReason: text('hidden_reason'),
+    hiddenBy: integer('hidden_by'),
+    /** A moderator restored it: later complaints queue it without hiding it again. */
+    clearedAt: timestamp('cleared_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('comments_post_idx').on(t.postId, t.rootId, t.id),
@@ -423,9 +449,50 @@ export const complaints = pgTable(
     reason: text('reason').notNull(),
     content: text('content').notNull(),
     createdAt: createdAt(),
+    /** When a moderator's action closed it (services/moderation.ts), and what that action did; null while open. */
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    outcome: text('outcome', { enum: MODERATION_OUTCOMES }),
   },
-  // One complaint per user and target (-1011 on a second).
-  (t) => [uniqueIndex('complaints_user_target_idx').on(t.userId, t.targetType, t.targetId)],
+  (t) => [
+    // One complaint per user and target (-1011 on a second).
+    uniqueIndex('complaints_user_target_idx').on(t.userId, t.targetType, t.targetId),
+    // The open complaints of a target: the review queue, and the count that hides it automatically.
+    index('complaints_open_idx')
+      .on(t.targetType, t.targetId)
+      .where(sql`${t.closedAt} is null`),
+  ],
+);
+
+/** Who may moderate: set only by the operator's `npm run moderator` (src/server/tools/moderator.ts), never through the API. */
+export const moderators = pgTable('moderators', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  addedAt: timestamp('added_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * Every moderation action, one row each, append-only: a trigger of migration 0011_moderation
+ * refuses UPDATE, DELETE and TRUNCATE. moderator_id is null for the automatic hide;
+ * target_user_id is whose post, comment or account it was (their history in the review queue).
+ */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    moderatorId: integer('moderator_id').references(() => users.id),
+    action: text('action', { enum: MODERATION_ACTIONS }).notNull(),
+    targetType: text('target_type', { enum: ['post', 'comment', 'user'] }).notNull(),
+    targetId: bigint('target_id', { mode: 'number' }).notNull(),
+    targetUserId: integer('target_user_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason').notNull().default(''),
+    /** A suspension's end ('infinity' for good). */
+    until: timestamp('until', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('moderation_actions_target_user_idx').on(t.targetUserId, t.id.desc())],
 );
 
 export const notes = pgTable(
@@ -560,9 +627,9 @@ export const notices = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['comment', 'reply', 'like', 'follow'] }).notNull(),
-    /** The list's tab: comment (comments and replies), like or follow. */
-    tab: text('tab', { enum: ['comment', 'like', 'follow'] }).notNull(),
+    type: text('type', { enum: ['comment', 'reply', 'like', 'follow', 'moderation'] }).notNull(),
+    /** The list's tab: comment (comments and replies), like or follow; system (moderation) is listed under all only. */
+    tab: text('tab', { enum: ['comment', 'like', 'follow', 'system'] }).notNull(),
     seq: bigint('seq', { mode: 'number' }).notNull().default(sql`nextval('notices_seq')`),
     /** 0 for a follow. */
     postId: bigint('post_id', { mode: 'number' }).notNull().default(0),
@@ -574,6 +641,10 @@ export const notices = pgTable(
     day: integer('day').notNull().default(0),
     actorCount: integer('actor_count').notNull().default(1),
     unread: boolean('unread').notNull().default(true),
+    /** A moderation notice's text (services/moderation.ts): it has no actor, no moderator is named. */
+    message: text('message').notNull().default(''),
+    /** The user a moderation notice is about (a suspension, a complaint about a user); 0 if none. */
+    targetUserId: integer('target_user_id').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

@@ -45,6 +45,7 @@ import {
   exploreItems,
   images,
   likes,
+  moderators,
   notes,
   postChannels,
   postImages,
@@ -100,6 +101,12 @@ export const SEED_PRNG_SEED = 20_261_120;
 export const DEMO_USER_CELLPHONE = '13800000000';
 /** The demo user's id: the first user seeded. */
 const DEMO_USER_ID = 1;
+/**
+ * The demo's moderator: the second user seeded (码农老王), whose phone the seed's generator fixes
+ * (tests/api/seed.test.ts holds it), so a demo can log in as them and work the review queue.
+ */
+const DEMO_MODERATOR_ID = 2;
+export const DEMO_MODERATOR_CELLPHONE = '13835303380';
 export const POST_COUNT = 520;
 
 const MINUTE = 60_000;
@@ -1135,6 +1142,7 @@ export const SEED_STEPS = [
   'sidebar',
   'book lists',
   'notices',
+  'moderators',
 ] as const;
 export type SeedStep = (typeof SEED_STEPS)[number];
 
@@ -1182,6 +1190,8 @@ async function write(db: Db, b: Built, progress?: SeedProgress): Promise<SeedSum
   await moveSequencesPast(db, SERIAL_TABLES);
   told(progress, 'notices');
   const noticesMade = await seedDemoNotices(db, DEMO_USER_ID);
+  told(progress, 'moderators');
+  await db.insert(moderators).values({ userId: DEMO_MODERATOR_ID });
   return {
     users: b.users.length,
     channelCategories: b.categories.length,

@@ -93,6 +93,13 @@ const BUSINESS_CODES: Partial<Record<EndpointName, readonly number[]>> = {
   booklistDetail: [E.NotFound],
   complainAdd: [E.NotFound, E.AlreadyComplained, E.OwnComplaint, E.DailyLimit, E.FeedbackInvalid, E.FeedbackTooLong],
   noteUpdate: [E.NotFound, E.DailyLimit],
+  moderationQueue: [E.Forbidden],
+  moderationHide: [E.Forbidden, E.NotFound],
+  moderationRestore: [E.Forbidden, E.NotFound],
+  moderationDismiss: [E.Forbidden, E.NotFound],
+  moderationSuspend: [E.Forbidden, E.NotFound],
+  moderationLift: [E.Forbidden, E.NotFound],
+  moderationLog: [E.Forbidden],
 };
 
 type JsonSchema = Record<string, unknown>;
@@ -117,11 +124,13 @@ function hasProperty(schema: unknown, name: string): boolean {
 }
 
 function contractCodes(name: EndpointName, input: unknown): number[] {
-  const { auth } = routes[name];
+  const { auth, kind } = routes[name];
   return [
     E.BadRequest,
     E.TooFrequent,
     ...(auth === 'required' ? [E.NotLoggedIn] : []),
+    // Every write of a logged-in user passes the writer, which refuses a suspended user's (services/once.ts).
+    ...(auth === 'required' && kind === 'write' && name !== 'logout' ? [E.Suspended] : []),
     // A write keyed by client_id answers -1009 when the key comes back with another body (services/once.ts).
     ...(hasProperty(input, 'client_id') ? [E.IdempotencyMismatch] : []),
     ...(BUSINESS_CODES[name] ?? []),
@@ -160,7 +169,7 @@ const OTHER_CALLS: Record<string, CallDoc> = {
   [`POST ${OTHER_PATHS.uploadImage}`]: {
     operationId: 'uploadImage',
     auth: 'required',
-    codes: [E.TooFrequent, E.NotLoggedIn, E.BadUpload, E.DailyLimit],
+    codes: [E.TooFrequent, E.NotLoggedIn, E.BadUpload, E.DailyLimit, E.Suspended],
     patch: (schema) => {
       schema.body = {
         type: 'object',

@@ -12,7 +12,7 @@ export const complaintHandlers = ({ db, config, onReplay }: RouteDeps) => {
 
     complainAdd: ({ input, viewer }) =>
       write({ endpoint: 'complainAdd', viewer, input }, (tx) =>
-        addComplaint(tx, viewer.userId, input, config.dailyComplaintLimit),
+        addComplaint(tx, viewer.userId, input, { dailyLimit: config.dailyComplaintLimit, autoHideAt: config.autoHideComplaints }),
       ),
   });
 };

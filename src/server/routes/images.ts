@@ -19,6 +19,7 @@ import { uploadedImageSchema } from '#shared/schemas.ts';
 import { BusinessError, notLoggedIn } from '../errors.ts';
 import { envelopeSchema } from '../http/define-endpoint.ts';
 import { getImage, imageVariantSource } from '../services/images.ts';
+import { refuseIfSuspended } from '../services/once.ts';
 import { hitUploadLimit, normalizeImage, saveUpload, tooLarge, uploadError } from '../services/uploads.ts';
 import type { RouteDeps } from './deps.ts';
 
@@ -118,6 +119,7 @@ export async function uploadImageRoute(app: FastifyInstance, { db, config }: Rou
       async (request) => {
         const viewer = await request.resolveViewer();
         if (!viewer) throw notLoggedIn();
+        await refuseIfSuspended(db, viewer.userId);
         await hitUploadLimit(db, viewer.userId, config.uploadLimitPerMinute);
         const bytes = await readUpload(request, config.uploadMaxBytes);
         const image = await normalizeImage(bytes);

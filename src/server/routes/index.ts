@@ -19,6 +19,7 @@ import { complaintHandlers } from './complaints.ts';
 import type { RouteDeps } from './deps.ts';
 import { imageRoute, uploadImageRoute } from './images.ts';
 import { miscHandlers } from './misc.ts';
+import { moderationHandlers } from './moderation.ts';
 import { noticeHandlers } from './notices.ts';
 import { postHandlers } from './posts.ts';
 import { searchHandlers } from './search.ts';
@@ -65,6 +66,7 @@ export function contractHandlers(deps: RouteDeps): HandlerMap {
     ...booklistHandlers(deps),
     ...noticeHandlers(deps),
     ...searchHandlers(deps),
+    ...moderationHandlers(deps),
   };
 }
 

@@ -37,13 +37,14 @@ export const postHandlers = ({ db, config, onReplay }: RouteDeps) => {
         setLike(db, viewer.userId, likeTargetOf(input), false, once),
       ),
 
+    // The post as the caller reads it: a hidden one is its author's alone.
     likeList: async ({ input, viewer }) => {
-      await getPost(db, input.post_id, null);
+      await getPost(db, input.post_id, viewer && { userId: viewer.userId });
       return listLikers(db, input.post_id, input, viewer?.userId ?? null);
     },
 
     commentList: async ({ input, viewer }) => {
-      await getPost(db, input.post_id, null);
+      await getPost(db, input.post_id, viewer && { userId: viewer.userId });
       return listComments(db, input.post_id, input, viewer?.userId ?? null);
     },
 
@@ -62,7 +63,7 @@ export const postHandlers = ({ db, config, onReplay }: RouteDeps) => {
         submitVote(tx, viewer.userId, input.post_id, input.option_ids),
       ),
 
-    codeDetail: ({ input }) => getCodeSnippet(db, input.post_id, input.uuid),
+    codeDetail: ({ input, viewer }) => getCodeSnippet(db, input.post_id, input.uuid, viewer?.userId ?? null),
 
     topicList: ({ input }) => listTopics(db, input),
 

@@ -7,6 +7,10 @@
  * Counters: posts.comment_count counts live comments and replies; comments.reply_count the
  * live replies of a root; the author's users.like_count the likes of live comments. Every write
  * locks the post row first (then comments, then users), so writes of one post never deadlock.
+ *
+ * A comment a moderator hid (services/moderation.ts) is read by its author alone, with the
+ * reason; it counts in neither count above. For anyone else a hidden top-level comment that has
+ * live replies keeps its place as a deleted one does (content '', is_deleted), marked hidden.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Comment, CommentBase, UserBrief } from '#shared/schemas.ts';
@@ -27,17 +31,23 @@ const FIRST_REPLIES = 3;
 /** The keyset bound of a first page: below every id. */
 const NO_BOUND = 0;
 
-const COMMENT_COLUMNS = 'id, post_id, user_id, root_id, reply_user_id, content, like_count, reply_count, created_at, deleted_at';
+const COMMENT_COLUMNS =
+  'id, post_id, user_id, root_id, reply_user_id, content, like_count, reply_count, created_at, deleted_at, hidden_at, hidden_reason';
+
+/** Whether the viewer (`viewer` its placeholder, null for a visitor) reads comment `alias` whole: it is not hidden, or is their own. */
+const readsWhole = (alias: string, viewer: string | null) =>
+  viewer ? `(${alias}.hidden_at is null or ${alias}.user_id = ${viewer})` : `${alias}.hidden_at is null`;
 
 /**
  * The comments to show, oldest first: `page` the top-level comments of post $1 after id $2
- * that are live or still have live replies; `one` the comment $1 (a write answering it).
+ * that are live (and not hidden from the viewer) or still have live replies; `one` the comment $1
+ * (a write answering it).
  */
 const sources = {
   page: {
     types: ['bigint', 'bigint'],
-    text: (limit: number) => `select ${COMMENT_COLUMNS} from comments
-      where post_id = $1 and root_id is null and (deleted_at is null or reply_count > 0) and id > $2
+    text: (limit: number, viewer: string | null) => `select ${COMMENT_COLUMNS} from comments c
+      where post_id = $1 and root_id is null and ((deleted_at is null and ${readsWhole('c', viewer)}) or reply_count > 0) and id > $2
       order by id limit ${limit}`,
   },
   one: { types: ['bigint'], text: () => `select ${COMMENT_COLUMNS} from comments where id = $1` },
@@ -51,7 +61,8 @@ function commentColumns(viewer: string | null): string {
   const brief = (alias: string, column: string) => `${alias}.ucode as ${alias}_ucode, ${alias}.nick as ${alias}_nick, ${alias}.avatar as ${alias}_avatar
       ${mine(`, ${existsPerRow(`user_follows f where f.follower_id = ${viewer} and f.followee_id = ${column}`)} as ${alias}_is_follow`)}`;
   return `c.id, c.post_id, c.user_id, c.root_id, c.reply_user_id, c.content, c.like_count, c.reply_count,
-      c.deleted_at is not null as is_deleted,
+      c.deleted_at is not null or not ${readsWhole('c', viewer)} as is_deleted,
+      c.hidden_at is not null as hidden, case when ${readsWhole('c', viewer)} then c.hidden_reason end as hidden_reason,
       floor(extract(epoch from c.created_at) * 1000)::float8 as create_time,
       ${brief('u', 'c.user_id')}, ${brief('ru', 'c.reply_user_id')}
       ${mine(`, ${existsPerRow(`likes l where l.target_type = 'comment' and l.target_id = c.id and l.user_id = ${viewer}`)} as is_like`)}`;
@@ -63,12 +74,12 @@ function commentColumns(viewer: string | null): string {
  * user; logged in (`viewer` is $n), whether the viewer liked each and follows each user.
  */
 function commentStatementText(source: Source, size: number, viewer: string | null): string {
-  return `with roots as materialized (${sources[source].text(size + 1)}),
+  return `with roots as materialized (${sources[source].text(size + 1, viewer)}),
     replies as (
       select r.* from (select id from roots order by id limit ${size}) root
       cross join lateral (
-        select ${COMMENT_COLUMNS} from comments
-        where root_id = root.id and deleted_at is null order by id limit ${FIRST_REPLIES}) r),
+        select ${COMMENT_COLUMNS} from comments c
+        where root_id = root.id and deleted_at is null and ${readsWhole('c', viewer)} order by id limit ${FIRST_REPLIES}) r),
     listed as (select false as is_reply, * from roots union all select true, * from replies)
     select c.is_reply, ${commentColumns(viewer)}
     from listed c
@@ -95,9 +106,10 @@ function repliesStatement(size: number, withViewer: boolean): PreparedStatement 
       name,
       withViewer ? ['bigint', 'bigint', 'int'] : ['bigint', 'bigint'],
       `select true as is_reply, ${commentColumns(withViewer ? '$3' : null)},
-        exists (select from comments r join posts p on p.id = r.post_id and p.deleted_at is null where r.id = $1 and r.root_id is null) as root
+        exists (select from comments r join posts p on p.id = r.post_id and p.deleted_at is null and ${readsWhole('p', withViewer ? '$3' : null)}
+          where r.id = $1 and r.root_id is null) as root
       from (select 1) one
-      left join comments c on c.root_id = $1 and c.deleted_at is null and c.id > $2
+      left join comments c on c.root_id = $1 and c.deleted_at is null and ${readsWhole('c', withViewer ? '$3' : null)} and c.id > $2
       left join users u on u.id = c.user_id
       left join users ru on ru.id = c.reply_user_id
       order by c.id limit ${size + 1}`,
@@ -116,6 +128,8 @@ interface CommentRow {
   like_count: number;
   reply_count: number;
   is_deleted: boolean;
+  hidden: boolean;
+  hidden_reason: string | null;
   create_time: number;
   u_ucode: string;
   u_nick: string;
@@ -143,6 +157,8 @@ function toBase(row: CommentRow): CommentBase {
     create_time: row.create_time,
     reply_user: replyUser,
     is_deleted: row.is_deleted,
+    // Only a hidden comment carries the marker: its author reads the reason, anyone else the place it keeps.
+    ...(row.hidden ? { hidden: true, ...(row.hidden_reason !== null && !row.is_deleted ? { hidden_reason: row.hidden_reason } : {}) } : {}),
   };
 }
 
@@ -235,10 +251,11 @@ function addStatementText(keyed: boolean): string {
   const brief = (alias: string) =>
     `jsonb_build_object('uid', ${alias}.id, 'ucode', ${alias}.ucode, 'nick', ${alias}.nick, 'avatar', ${alias}.avatar, 'is_follow', ${follows(`${alias}.id`)})`;
   return `with ${once.ctes},
-    post as (select id, user_id from posts where id = $2 and deleted_at is null and exists (select from once_go) for update),
+    post as (
+      select id, user_id from posts p where id = $2 and deleted_at is null and ${readsWhole('p', '$1')} and exists (select from once_go) for update),
     answered as (
-      select id, user_id, coalesce(root_id, id) as root_id, post_id from comments
-      where id = $6 and deleted_at is null and exists (select from post) for update),
+      select id, user_id, coalesce(root_id, id) as root_id, post_id from comments c
+      where id = $6 and deleted_at is null and ${readsWhole('c', '$1')} and exists (select from post) for update),
     allowed as (
       select post.id as post_id, a.root_id, a.user_id as reply_user_id from post left join answered a on true
       where $6::bigint is null or a.post_id = post.id),
@@ -326,11 +343,15 @@ export async function deleteComment(tx: Db, userId: number, commentId: number): 
   // First, with the author's row (changed below) locked in order with the recipients'.
   await removeCommentNotices(tx, commentId, [comment.userId]);
   await tx.update(comments).set({ deletedAt: sql`now()` }).where(eq(comments.id, commentId));
-  await tx
-    .update(posts)
-    .set({ commentCount: sql`${posts.commentCount} - 1` })
-    .where(eq(posts.id, comment.postId));
-  if (comment.rootId !== null) {
+  // A hidden comment was taken out of the counts when it was hidden.
+  const counted = comment.hiddenAt === null;
+  if (counted) {
+    await tx
+      .update(posts)
+      .set({ commentCount: sql`${posts.commentCount} - 1` })
+      .where(eq(posts.id, comment.postId));
+  }
+  if (counted && comment.rootId !== null) {
     await tx
       .update(comments)
       .set({ replyCount: sql`${comments.replyCount} - 1` })

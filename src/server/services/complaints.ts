@@ -4,6 +4,10 @@
  * characters (graphemes, as the client's live counter counts): -2902; a missing or deleted
  * target: -1005; one's own post, comment or self: -1012; a second complaint of the same user about the same target: -1011; more than
  * the daily cap: -2006 (only complaints that were filed count).
+ *
+ * The complaint that brings a post's or comment's open complaints to `autoHideAt` (distinct
+ * users: one complaint each) hides it at once, pending review, in the same transaction
+ * (services/moderation.ts, autoHideIfReported).
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { FEEDBACK_MAX_CHARS, type ComplainReason } from '#shared/constants.ts';
@@ -13,6 +17,7 @@ import type { Db } from '../db/client.ts';
 import { comments, complaints, posts, users } from '../db/schema.ts';
 import { BusinessError, notFound } from '../errors.ts';
 import { hitDailyCap } from './limits.ts';
+import { autoHideIfReported } from './moderation.ts';
 
 export interface ComplainInput {
   target_type: 'post' | 'comment' | 'user';
@@ -51,12 +56,13 @@ async function targetOwner(tx: Db, type: ComplainInput['target_type'], id: numbe
   }
 }
 
-export async function addComplaint(
-  tx: Db,
-  userId: number,
-  input: ComplainInput,
-  dailyLimit: number,
-): Promise<{ complain_id: number }> {
+export interface ComplaintLimits {
+  dailyLimit: number;
+  /** Distinct users' open complaints that hide a post or comment pending review. */
+  autoHideAt: number;
+}
+
+export async function addComplaint(tx: Db, userId: number, input: ComplainInput, limits: ComplaintLimits): Promise<{ complain_id: number }> {
   const content = checkComplaintText(input.reason, input.content);
   const owner = await targetOwner(tx, input.target_type, input.target_id);
   if (owner === undefined) throw notFound();
@@ -67,6 +73,7 @@ export async function addComplaint(
     .onConflictDoNothing()
     .returning({ id: complaints.id });
   if (!row) throw new BusinessError(ErrorCode.AlreadyComplained);
-  await hitDailyCap(tx, 'complain', userId, dailyLimit);
+  await hitDailyCap(tx, 'complain', userId, limits.dailyLimit);
+  if (input.target_type !== 'user') await autoHideIfReported(tx, input.target_type, input.target_id, limits.autoHideAt);
   return { complain_id: row.id };
 }

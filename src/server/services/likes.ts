@@ -20,16 +20,19 @@ type LikeKind = 'post' | 'comment';
  * or deleted; and only when it changed, the target's like count, then its author's (the order of
  * every counter toggle, edges.ts). Answers the author, the target's post, the count after the call
  * and whether the edge changed, the answer stored with the key; no author when the target is
- * missing or deleted.
+ * missing, deleted, or hidden by a moderator (its author's alone).
  */
 function likeStatementText(kind: LikeKind, on: boolean, keyed: boolean): string {
   const once = onceParts(3, keyed);
   const table = kind === 'post' ? 'posts' : 'comments';
   const target =
     kind === 'post'
-      ? 'select id, user_id, like_count, id as post_id from posts where id = $2 and deleted_at is null and exists (select from once_go) for update'
+      ? `select id, user_id, like_count, id as post_id from posts
+          where id = $2 and deleted_at is null and (hidden_at is null or user_id = $1) and exists (select from once_go) for update`
       : `select c.id, c.user_id, c.like_count, c.post_id from comments c join posts p on p.id = c.post_id
-          where c.id = $2 and c.deleted_at is null and p.deleted_at is null and exists (select from once_go) for update of c`;
+          where c.id = $2 and c.deleted_at is null and p.deleted_at is null
+            and (c.hidden_at is null or c.user_id = $1) and (p.hidden_at is null or p.user_id = $1)
+            and exists (select from once_go) for update of c`;
   const edge = on
     ? `insert into likes (user_id, target_type, target_id) select $1, '${kind}', id from target on conflict do nothing returning 1`
     : `delete from likes where target_type = '${kind}' and target_id = (select id from target) and user_id = $1 returning 1`;

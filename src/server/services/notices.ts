@@ -20,8 +20,10 @@ import type { KeysetRequest, Page } from './paging.ts';
 
 type Setting = keyof NoticeSettings;
 
-const SETTING_OF: Record<NoticeType, Setting> = { comment: 'comment', reply: 'comment', like: 'like', follow: 'follow' };
-const TAB_OF: Record<NoticeType, 'comment' | 'like' | 'follow'> = { comment: 'comment', reply: 'comment', like: 'like', follow: 'follow' };
+/** The notices others' acts make, each under a switch of the recipient's; moderation notices are always sent. */
+type ActNoticeType = Exclude<NoticeType, 'moderation'>;
+const SETTING_OF: Record<ActNoticeType, Setting> = { comment: 'comment', reply: 'comment', like: 'like', follow: 'follow' };
+const TAB_OF: Record<ActNoticeType, 'comment' | 'like' | 'follow'> = { comment: 'comment', reply: 'comment', like: 'like', follow: 'follow' };
 /** The column of users holding the recipient's switch for a kind of notice. */
 const SETTING_COLUMN: Record<Setting, string> = { comment: 'notice_comment', like: 'notice_like', follow: 'notice_follow' };
 
@@ -233,19 +235,52 @@ export function removeCommentNotices(tx: Db, commentId: number, alsoLock: readon
 
 // ---- reads ----
 
+/** A moderation notice: to whom, about what (a post, a comment of a post, or a user), and its text. */
+export interface ModerationNotice {
+  recipientId: number;
+  postId?: number;
+  commentId?: number;
+  targetUserId?: number;
+  message: string;
+}
+
+/**
+ * Moderation notices, always sent (no switch holds them back), with no actor; each recipient's
+ * unread count moves with them, the recipients' rows locked in id order.
+ */
+export async function sendModerationNotices(tx: Db, list: readonly ModerationNotice[]): Promise<void> {
+  if (list.length === 0) return;
+  const sorted = [...list].sort((a, b) => a.recipientId - b.recipientId);
+  const counts = new Map<number, number>();
+  for (const n of sorted) counts.set(n.recipientId, (counts.get(n.recipientId) ?? 0) + 1);
+  for (const [recipientId, step] of counts) await moveUnread(tx, recipientId, step);
+  await tx.insert(notices).values(
+    sorted.map((n) => ({
+      userId: n.recipientId,
+      type: 'moderation' as const,
+      tab: 'system' as const,
+      postId: n.postId ?? 0,
+      commentId: n.commentId ?? 0,
+      targetUserId: n.targetUserId ?? 0,
+      message: n.message,
+      actorCount: 0,
+    })),
+  );
+}
+
 /** The keyset bound of a first page: above every seq. */
 const NO_BOUND = Number.MAX_SAFE_INTEGER;
 
 /**
  * A page of the user's ($1) notices below seq $2, newest activity first, read off
  * notices_user_seq_idx (or notices_user_tab_seq_idx for a tab), each with its first actors
- * (newest first) and the texts its excerpts are cut from.
+ * (newest first) and the texts its excerpts are cut from (not a comment a moderator hid from the reader).
  */
 function listStatementText(tab: NoticeTab, limit: number): string {
-  return `select n.id, n.type, n.post_id, n.comment_id, n.actor_count, n.unread, n.seq,
+  return `select n.id, n.type, n.post_id, n.comment_id, n.actor_count, n.unread, n.seq, n.message, n.target_user_id,
       floor(extract(epoch from n.updated_at) * 1000)::float8 as update_time,
       left(p.content, 400) as post_text,
-      case when c.deleted_at is null then left(c.content, 400) end as comment_text,
+      case when c.deleted_at is null and (c.hidden_at is null or c.user_id = $1) then left(c.content, 400) end as comment_text,
       case when tc.deleted_at is null then left(tc.content, 400) end as target_comment_text,
       a.actor_id, a.ucode, a.nick, a.avatar, a.is_follow
     from (select * from notices where user_id = $1 and seq < $2 ${tab === 'all' ? '' : `and tab = '${tab}'`}
@@ -275,6 +310,8 @@ interface NoticeRow {
   actor_count: number;
   unread: boolean;
   seq: number | string;
+  message: string;
+  target_user_id: number;
   update_time: number;
   post_text: string | null;
   comment_text: string | null;
@@ -295,6 +332,27 @@ export function excerpt(text: string | null): string {
 function toNotice(row: NoticeRow, actors: UserBrief[]): Notice {
   const postId = Number(row.post_id);
   const commentId = Number(row.comment_id);
+  if (row.type === 'moderation') {
+    const route =
+      row.target_user_id !== 0
+        ? `/usercenter/${row.target_user_id}`
+        : commentId !== 0
+          ? `/message/detail/${postId}?comment=${commentId}`
+          : `/message/detail/${postId}`;
+    return {
+      id: Number(row.id),
+      type: row.type,
+      actors: [],
+      actor_count: 0,
+      post_id: postId,
+      comment_id: commentId,
+      target_excerpt: '',
+      content_excerpt: row.message,
+      route,
+      unread: row.unread,
+      update_time: row.update_time,
+    };
+  }
   const isComment = row.type === 'comment' || row.type === 'reply';
   let target = '';
   if (row.type === 'comment' || (row.type === 'like' && commentId === 0)) target = excerpt(row.post_text);

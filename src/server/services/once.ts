@@ -6,7 +6,9 @@
  * for the first transaction and then answer its answer, so five at once make one comment.
  *
  * Every write also counts against the user's per-minute write limit, except a replay of a key
- * already answered. Two ways to run a write:
+ * already answered, and is refused (-1014, saying until when) while a moderator has the user
+ * suspended: every write of a logged-in user passes here, so none skips it. A replay of a key
+ * answered before the suspension still answers its stored answer. Two ways to run a write:
  *
  *   const write = writer(db, config);
  *   // The key claimed first, then the effect, then its answer stored (post/add, votes, deletes...):
@@ -26,7 +28,7 @@ import type { Db } from '../db/client.ts';
 import { boundText, hexDigest, preparedStatement, queryPrepared, type PreparedValue } from '../db/prepared.ts';
 import { idempotencyKeys, rateLimits } from '../db/schema.ts';
 import { inTransaction, onWriteConnection } from '../db/transaction.ts';
-import { BusinessError, tooFrequent } from '../errors.ts';
+import { BusinessError, suspended, tooFrequent } from '../errors.ts';
 import { addToWindow, windowAfterHit, windowHitText } from './rate-limit.ts';
 import { StaleTicket, TICKET_LIVE_SQL, type Viewer } from './sessions.ts';
 
@@ -129,11 +131,12 @@ export function writer(db: Db, limits: WriteLimits, onReplay: OnReplay = () => u
     const result = await inTransaction(
       db,
       async (tx) => {
-        // Sent with the claim, in the same trip: a ticket no longer live rolls the claim back.
+        // Sent with the claim, in the same trip: a ticket no longer live rolls the claim back, and so
+        // does a suspension.
         const ticket = ticketStillLive(tx, call.viewer);
         const claim =
           clientId === undefined ? addToWindow(tx, writeWindowKey(userId), WRITE_WINDOW_SECONDS) : claimed(tx, call, clientId, hash);
-        const [live, window] = await Promise.all([ticket, claim]);
+        const [live, window, suspension] = await Promise.all([ticket, claim, suspensionOf(tx, userId)]);
         if (!live) throw new StaleTicket();
         if (window === undefined) {
           // Answered before, or by a concurrent request with this key that committed first (the
@@ -143,6 +146,7 @@ export function writer(db: Db, limits: WriteLimits, onReplay: OnReplay = () => u
           onReplay(call.endpoint);
           return replayOf<T>(answered, hash);
         }
+        if (suspension) throw suspended(suspension.untilMs);
         if (window.count > limits.writeLimitPerMinute) throw tooFrequent(window.remainingMs);
         fresh = true;
         return effect(tx);
@@ -178,6 +182,13 @@ export function writer(db: Db, limits: WriteLimits, onReplay: OnReplay = () => u
     }
     const { once_count: count, once_elapsed_ms: elapsedMs, once_ticket_live: live } = made.outcome;
     if (!live) throw new StaleTicket();
+    if (made.outcome.once_suspended) {
+      // Nothing was written or counted: a key answered before the suspension still answers, else -1014.
+      const answered = clientId === undefined ? undefined : await findKey(db, call, clientId);
+      if (!answered) throw suspended(made.outcome.once_suspended_until_ms);
+      onReplay(call.endpoint);
+      return replayOf<T>(answered, hash);
+    }
     if (count === null || elapsedMs === null) return replay<T>(call, clientId!, hash);
     if (count > limits.writeLimitPerMinute) throw tooFrequent(windowAfterHit({ count, elapsed_ms: elapsedMs }, WRITE_WINDOW_SECONDS).remainingMs);
     const result = made.answer();
@@ -236,8 +247,10 @@ export function onceParts(first: number, keyed: boolean): OnceParts {
   return {
     types: keyed ? ['int', 'text', 'text', 'text', 'text', 'int', 'text'] : ['int', 'text', 'int', 'text'],
     ctes: `once_ticket as (select 1 where ${ticket}::text is null or ${TICKET_LIVE_SQL(ticket!, user!)}),
+      once_suspension as (${SUSPENSION_SQL(user!)}),
+      once_free as (select 1 where not exists (select from once_suspension)),
       ${fresh}
-      once_hit as (${windowHitText(windowKey!, String(WRITE_WINDOW_SECONDS), '1', keyed ? 'from once_fresh, once_ticket' : 'from once_ticket')}),
+      once_hit as (${windowHitText(windowKey!, String(WRITE_WINDOW_SECONDS), '1', keyed ? 'from once_fresh, once_ticket, once_free' : 'from once_ticket, once_free')}),
       once_go as (select 1 from once_hit where count <= ${limit})`,
     store: (answer, from) =>
       keyed
@@ -246,7 +259,8 @@ export function onceParts(first: number, keyed: boolean): OnceParts {
             select ${user}, ${endpoint}, ${clientId}, ${hash}, ${answer} from ${from} returning 1)`
         : 'once_stored as (select 1)',
     outcome: `(select count from once_hit) as once_count, (select elapsed_ms from once_hit) as once_elapsed_ms,
-      exists (select from once_ticket) as once_ticket_live`,
+      exists (select from once_ticket) as once_ticket_live,
+      exists (select from once_suspension) as once_suspended, (select until_ms from once_suspension) as once_suspended_until_ms`,
   };
 }
 
@@ -262,6 +276,8 @@ export interface OnceOutcome {
   once_count: number | null;
   once_elapsed_ms: number | null;
   once_ticket_live: boolean;
+  once_suspended: boolean;
+  once_suspended_until_ms: number | null;
 }
 
 export interface InStatement<T> {
@@ -276,6 +292,28 @@ function isKeyTaken(error: unknown): boolean {
     if (code === '23505' && constraint === 'idempotency_user_kind_client_idx') return true;
   }
   return false;
+}
+
+/**
+ * The suspension of user `userId` (a placeholder) while it lasts: one row with until_ms, its end
+ * in ms since 1970 (null for good), or no row when the user may write.
+ */
+const SUSPENSION_SQL = (userId: string) =>
+  `select case when suspended_until = 'infinity' then null else (extract(epoch from suspended_until) * 1000)::float8 end as until_ms
+    from users where id = ${userId} and suspended_until > now()`;
+
+const suspensionStatement = preparedStatement('write_suspension', ['int'], SUSPENSION_SQL('$1'));
+
+/** The user's suspension while it lasts (its end in ms, null for good), or undefined when the user may write. */
+export async function suspensionOf(db: Db, userId: number): Promise<{ untilMs: number | null } | undefined> {
+  const [row] = await queryPrepared<{ until_ms: number | string | null }>(db, suspensionStatement, [userId]);
+  return row ? { untilMs: row.until_ms === null ? null : Number(row.until_ms) } : undefined;
+}
+
+/** -1014 for a suspended user: for a write outside the writer (the picture upload). */
+export async function refuseIfSuspended(db: Db, userId: number): Promise<void> {
+  const suspension = await suspensionOf(db, userId);
+  if (suspension) throw suspended(suspension.untilMs);
 }
 
 const ticketLive = preparedStatement('write_ticket_live', ['text', 'int'], `select ${TICKET_LIVE_SQL('$1', '$2')} as live`);

@@ -15,7 +15,8 @@
  * row's ids (reference-names.ts) and the authors from their ids (authors.ts, kept in memory: the
  * join to users was the costliest part of the statement). A detail is the same statement over
  * one id. tests/api/explain.test.ts holds every plan to its indexes; tests/api/json-text.test.ts
- * every answer to its schema.
+ * every answer to its schema. A post a moderator hid (services/moderation.ts) is skipped as a
+ * deleted one is, except in its author's own centre and detail, where it carries its reason.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Post } from '#shared/schemas.ts';
@@ -50,7 +51,7 @@ export type PostFilter =
   | { kind: 'topic'; topicId: number }
   | { kind: 'user'; userId: number };
 
-type Source = PostFilter['kind'] | 'one' | 'search';
+type Source = PostFilter['kind'] | 'one' | 'search' | 'moderated';
 
 /**
  * The key search/ pages by: a post matching in its head (first line, topics, code title) ranks
@@ -66,7 +67,14 @@ export const SEARCH_HEAD_RANK = 2 ** 52;
  */
 export const SEARCH_FEW_MATCHES = 2_000;
 
-const POST_COLUMNS = 'id, user_id, content, is_good, like_count, comment_count, created_at, channel_ids, topic_ids, attach, has_vote';
+const POST_COLUMNS =
+  'id, user_id, content, is_good, like_count, comment_count, created_at, channel_ids, topic_ids, attach, has_vote, hidden_at, hidden_reason';
+
+/**
+ * Posts a moderator hid are read by their author alone (`viewer` the placeholder of the viewer's
+ * id, null for a visitor): their own centre and detail. Every feed and search leave them out.
+ */
+const visibleTo = (viewer: string | null) => (viewer ? `(hidden_at is null or user_id = ${viewer})` : 'hidden_at is null');
 
 /**
  * The page's post rows, newest first: $1 the keyset bound (ids below it), $2 the filter's id
@@ -75,12 +83,14 @@ const POST_COLUMNS = 'id, user_id, content, is_good, like_count, comment_count, 
  * `desc nulls last` as the indexes do (drizzle's .desc()): a plain `desc` is another order to the
  * planner, which then never walks those indexes. A channel's or topic's page walks its own index
  * and looks each post up (`offset 0` keeps the planner from joining a walk of all posts).
+ * `viewer` is the viewer's placeholder (null for a visitor): a hidden post is shown to its author
+ * only, in their own centre and its detail (visibleTo); the feeds skip it as they skip a deleted one.
  */
 const sources: Record<
   Source,
   {
     types: string[];
-    text: (limit: number) => string;
+    text: (limit: number, viewer: string | null) => string;
     planEachCall?: boolean;
     mayHaveGone?: boolean;
     /** The page's order when it is not newest first, and columns the caller reads beside head and body. */
@@ -90,35 +100,36 @@ const sources: Record<
 > = {
   all: {
     types: ['bigint'],
-    text: (limit) => `select ${POST_COLUMNS} from posts where deleted_at is null and id < $1 order by id desc nulls last limit ${limit}`,
+    text: (limit) =>
+      `select ${POST_COLUMNS} from posts where deleted_at is null and hidden_at is null and id < $1 order by id desc nulls last limit ${limit}`,
   },
   good: {
     types: ['bigint'],
     text: (limit) =>
-      `select ${POST_COLUMNS} from posts where deleted_at is null and is_good and id < $1 order by id desc nulls last limit ${limit}`,
+      `select ${POST_COLUMNS} from posts where deleted_at is null and is_good and hidden_at is null and id < $1 order by id desc nulls last limit ${limit}`,
   },
   // An author may have five posts or a hundred thousand: planned for the author asked for.
   user: {
     types: ['bigint', 'int'],
-    text: (limit) =>
-      `select ${POST_COLUMNS} from posts where user_id = $2 and deleted_at is null and id < $1 order by id desc nulls last limit ${limit}`,
+    text: (limit, viewer) =>
+      `select ${POST_COLUMNS} from posts where user_id = $2 and deleted_at is null and ${visibleTo(viewer)} and id < $1 order by id desc nulls last limit ${limit}`,
     planEachCall: true,
   },
   channel: {
     types: ['bigint', 'int'],
     text: (limit) => `select p.* from post_channels pc
-      cross join lateral (select ${POST_COLUMNS} from posts where id = pc.post_id and deleted_at is null offset 0) p
+      cross join lateral (select ${POST_COLUMNS} from posts where id = pc.post_id and deleted_at is null and hidden_at is null offset 0) p
       where pc.channel_id = $2 and pc.post_id < $1 order by pc.post_id desc nulls last limit ${limit}`,
   },
   topic: {
     types: ['bigint', 'int'],
     text: (limit) => `select p.* from post_topics pt
-      cross join lateral (select ${POST_COLUMNS} from posts where id = pt.post_id and deleted_at is null offset 0) p
+      cross join lateral (select ${POST_COLUMNS} from posts where id = pt.post_id and deleted_at is null and hidden_at is null offset 0) p
       where pt.topic_id = $2 and pt.post_id < $1 order by pt.post_id desc nulls last limit ${limit}`,
   },
   // The newest of each followed channel's own index (read alone, no post looked up), merged:
   // never a walk over other channels' posts. Only the page's own posts are looked up, deleted
-  // ones among them kept as `gone` rows (readPosts reads on past them).
+  // and hidden ones among them kept as `gone` rows (readPosts reads on past them).
   'followed-channels': {
     types: ['bigint', 'int'],
     text: (limit) => `select p.* from (
@@ -128,7 +139,8 @@ const sources: Record<
           where pc.channel_id = f.channel_id and pc.post_id < $1
           order by pc.post_id desc nulls last limit ${limit}) newest
         where f.user_id = $2 order by newest.post_id desc nulls last limit ${limit}) k
-      cross join lateral (select ${POST_COLUMNS}, deleted_at is not null as gone from posts where id = k.post_id offset 0) p`,
+      cross join lateral (
+        select ${POST_COLUMNS}, deleted_at is not null or hidden_at is not null as gone from posts where id = k.post_id offset 0) p`,
     mayHaveGone: true,
   },
   // search/ (services/search.ts): the posts whose document (migration 0010_search) matches the
@@ -143,21 +155,21 @@ const sources: Record<
     types: ['bigint', 'text'],
     text: (limit) => `with probe as materialized (
         select count(*) as matches from (
-          select 1 from posts where search @@ search_query($2, false) and deleted_at is null limit ${SEARCH_FEW_MATCHES}) m),
+          select 1 from posts where search @@ search_query($2, false) and deleted_at is null and hidden_at is null limit ${SEARCH_FEW_MATCHES}) m),
       head as (
         select ${POST_COLUMNS}, id + ${SEARCH_HEAD_RANK} as rank_key from posts
-        where search @@ search_query($2, true) and deleted_at is null and id < $1 - ${SEARCH_HEAD_RANK}
+        where search @@ search_query($2, true) and deleted_at is null and hidden_at is null and id < $1 - ${SEARCH_HEAD_RANK}
           and (select matches from probe) >= ${SEARCH_FEW_MATCHES}
         order by id desc nulls last limit ${limit})
       (select * from (
           select ${POST_COLUMNS}, case when search @@ search_query($2, true) then id + ${SEARCH_HEAD_RANK} else id end as rank_key
-          from posts where search @@ search_query($2, false) and deleted_at is null and (select matches from probe) < ${SEARCH_FEW_MATCHES}) few
+          from posts where search @@ search_query($2, false) and deleted_at is null and hidden_at is null and (select matches from probe) < ${SEARCH_FEW_MATCHES}) few
         where rank_key < $1 order by rank_key desc limit ${limit})
       union all
       select * from head
       union all
       (select ${POST_COLUMNS}, id as rank_key from posts
-        where search @@ search_query($2, false) and not search @@ search_query($2, true) and deleted_at is null
+        where search @@ search_query($2, false) and not search @@ search_query($2, true) and deleted_at is null and hidden_at is null
           and id < least($1, ${SEARCH_HEAD_RANK}) and (select matches from probe) >= ${SEARCH_FEW_MATCHES} and (select count(*) from head) < ${limit}
         order by id desc nulls last limit ${limit})
       order by rank_key desc limit ${limit}`,
@@ -167,6 +179,11 @@ const sources: Record<
   },
   // One post (a detail): by `= $1`, whose generic plan is the custom one.
   one: {
+    types: ['bigint'],
+    text: (_limit, viewer) => `select ${POST_COLUMNS} from posts where id = $1 and deleted_at is null and ${visibleTo(viewer)}`,
+  },
+  // One post as a moderator reviews it (services/moderation.ts): hidden or not.
+  moderated: {
     types: ['bigint'],
     text: () => `select ${POST_COLUMNS} from posts where id = $1 and deleted_at is null`,
   },
@@ -199,7 +216,8 @@ export const CREATE_TIME_MS = `round(date_part('epoch', p.created_at::timestampt
  * UTF-8 decode each, whatever it holds), which cost it more than the rest of the statement. The
  * poll stays in the statement: a statement of its own, even one per page (`= any($1)`), costs
  * PGlite as much as the page's own read. Every column written here is NOT NULL (concat would
- * write a null as nothing); the poll, null when missing, is written `null`.
+ * write a null as nothing); the poll, null when missing, is written `null`. A hidden post (only
+ * its author and moderators read one) adds `"hidden":true` and its reason; others have neither key.
  */
 function postStatementText(source: Source, size: number, viewer: string | null, ticketCheck: string | null): string {
   const mine = (text: string) => (viewer ? text : '');
@@ -215,9 +233,10 @@ function postStatementText(source: Source, size: number, viewer: string | null, 
         ${mine(`, ${existsPerRow(`user_follows f where f.follower_id = ${viewer} and f.followee_id = p.user_id`)}`)}) as head,
       ${sources[source].mayHaveGone ? 'case when p.gone then null else ' : ''}concat('{"id":', p.id, ',"content":', to_json(p.content), ',"attach":', p.attach, ',"vote":', coalesce(${vote}, 'null'),
         ',"like_count":', p.like_count, ',"comment_count":', p.comment_count, ',"is_like":', (${isLike})::text,
-        ',"is_good":', p.is_good::text, ',"create_time":', ${CREATE_TIME_MS}::bigint)${sources[source].mayHaveGone ? ' end' : ''} as body
+        ',"is_good":', p.is_good::text, ',"create_time":', ${CREATE_TIME_MS}::bigint,
+        case when p.hidden_at is not null then concat(',"hidden":true,"hidden_reason":', to_json(coalesce(p.hidden_reason, ''))) end)${sources[source].mayHaveGone ? ' end' : ''} as body
       ${sources[source].extra ?? ''}
-    from (${sources[source].text(size + 1)}) p
+    from (${sources[source].text(size + 1, viewer)}) p
     ${viewer && ticketCheck ? `where ${TICKET_LIVE_SQL(ticketCheck, viewer)}` : ''}
     order by ${sources[source].order ?? 'p.id desc nulls last'}`;
 }
@@ -388,6 +407,12 @@ export async function getPost(db: Db, postId: number, viewer: PostViewer | null)
   return new JsonText(post.json);
 }
 
+/** One post as a moderator reviews it, hidden or not (null when it is missing or deleted). */
+export async function getModeratedPost(db: Db, postId: number): Promise<Post | null> {
+  const [post] = await toPostsText(db, await readPosts(db, 'moderated', 1, [postId], null), 1);
+  return post ? (JSON.parse(post.json) as Post) : null;
+}
+
 /**
  * One post as an object: for an answer that is kept (post/add's, stored for replays by
  * services/once.ts), which the schema then checks as it is sent.
@@ -399,17 +424,34 @@ export async function readPost(db: Db, postId: number, viewerId: number | null):
 /**
  * Deletes the author's own post (else -1006; deleted or missing: -1005). Soft delete: the row
  * stays, every list and the detail skip it. In the same transaction the author's post and like
- * counts, and the post counts of its channels and topics, drop (each row locked in id order).
+ * counts, and the post counts of its channels and topics, drop (each row locked in id order); a
+ * hidden post left the post counts when it was hidden (services/moderation.ts), so only its likes go.
  */
 export async function deletePost(tx: Db, userId: number, postId: number): Promise<{ post_id: number }> {
   const [post] = await tx
-    .select({ authorId: posts.userId, likeCount: posts.likeCount })
+    .select({ authorId: posts.userId, likeCount: posts.likeCount, hiddenAt: posts.hiddenAt })
     .from(posts)
     .where(and(eq(posts.id, postId), isNull(posts.deletedAt)))
     .for('update');
   if (!post) throw notFound('动态');
   if (post.authorId !== userId) throw forbidden();
   await tx.update(posts).set({ deletedAt: sql`now()` }).where(eq(posts.id, postId));
+  const counted = post.hiddenAt === null;
+  if (counted) await movePostPlaceCounts(tx, postId, -1);
+  // Before the author's counts, so the author's row is locked in id order with the recipients'.
+  await removePostNotices(tx, postId, [post.authorId]);
+  await tx
+    .update(users)
+    .set({ postCount: sql`${users.postCount} - ${counted ? 1 : 0}`, likeCount: sql`${users.likeCount} - ${post.likeCount}` })
+    .where(eq(users.id, post.authorId));
+  return { post_id: postId };
+}
+
+/**
+ * Moves the post counts of a post's channels and topics by `step` (a post deleted, hidden or
+ * restored), each row locked in id order as post/add and post/delete lock them.
+ */
+export async function movePostPlaceCounts(tx: Db, postId: number, step: 1 | -1): Promise<void> {
   const channelIds = await tx
     .select({ id: postChannels.channelId })
     .from(postChannels)
@@ -418,7 +460,7 @@ export async function deletePost(tx: Db, userId: number, postId: number): Promis
   for (const { id } of channelIds) {
     await tx
       .update(channels)
-      .set({ postCount: sql`${channels.postCount} - 1` })
+      .set({ postCount: sql`${channels.postCount} + ${step}` })
       .where(eq(channels.id, id));
   }
   const topicIds = await tx
@@ -429,14 +471,7 @@ export async function deletePost(tx: Db, userId: number, postId: number): Promis
   for (const { id } of topicIds) {
     await tx
       .update(topics)
-      .set({ postCount: sql`${topics.postCount} - 1` })
+      .set({ postCount: sql`${topics.postCount} + ${step}` })
       .where(eq(topics.id, id));
   }
-  // Before the author's counts, so the author's row is locked in id order with the recipients'.
-  await removePostNotices(tx, postId, [post.authorId]);
-  await tx
-    .update(users)
-    .set({ postCount: sql`${users.postCount} - 1`, likeCount: sql`${users.likeCount} - ${post.likeCount}` })
-    .where(eq(users.id, post.authorId));
-  return { post_id: postId };
 }

@@ -3,7 +3,7 @@
  * only, once per user, not after end_time. The poll row is locked for the whole vote, so the
  * once-per-user check and the counts are exact under concurrent votes.
  */
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { ErrorCode } from '#shared/errors.ts';
 import type { Vote } from '#shared/schemas.ts';
 import type { Db } from '../db/client.ts';
@@ -14,7 +14,8 @@ export async function submitVote(tx: Db, userId: number, postId: number, optionI
   const [post] = await tx
     .select({ id: posts.id })
     .from(posts)
-    .where(and(eq(posts.id, postId), isNull(posts.deletedAt)));
+    // A hidden post is its author's alone.
+    .where(and(eq(posts.id, postId), isNull(posts.deletedAt), or(isNull(posts.hiddenAt), eq(posts.userId, userId))));
   if (!post) throw notFound('动态');
   const [vote] = await tx.select().from(votes).where(eq(votes.postId, postId)).for('update');
   if (!vote) throw notFound('投票');
