@@ -61,6 +61,8 @@ export const loginUserSchema = z.object({
   ctime: z.number().int(),
   student: z.union([z.literal(0), z.literal(1)]),
   usertype: z.number().int(),
+  /** A moderator (the operator's `npm run moderator`): the app offers them 内容审核. */
+  is_moderator: z.boolean().optional(),
 });
 export type LoginUser = z.infer<typeof loginUserSchema>;
 

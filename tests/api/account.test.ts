@@ -4,6 +4,7 @@ import { api } from '../../src/shared/api.ts';
 import { LOGOUT_PENDING_COOKIE, OTHER_PATHS, TICKET_COOKIE } from '../../src/shared/endpoints.ts';
 import type { LoginUser } from '../../src/shared/schemas.ts';
 import { loginCodes, tickets, users } from '../../src/server/db/schema.ts';
+import { DEMO_MODERATOR_CELLPHONE } from '../../src/server/db/seed.ts';
 import { hashToken } from '../../src/server/services/sessions.ts';
 import { ageRateLimits, codeOf, errorOf, openTestApp, type CallResult, type TestApp } from '../support/api.ts';
 
@@ -138,6 +139,13 @@ describe('login', () => {
 });
 
 describe('the login user and tickets', () => {
+  it('says whether the login user is a moderator (the demo seeds one), so the app can offer 内容审核', async () => {
+    const moderator = await t.login(DEMO_MODERATOR_CELLPHONE);
+    expect((await t.call<LoginUser>(api.auth, { t: 1 }, { ticket: moderator.ticket })).data().is_moderator).toBe(true);
+    const someone = await t.login(freshPhone());
+    expect((await t.call<LoginUser>(api.auth, { t: 1 }, { ticket: someone.ticket })).data().is_moderator).toBe(false);
+  });
+
   it('answers -2000 on auth when logged out, without a redirect', async () => {
     const result = await t.call(api.auth, { t: Date.now() });
     expect(result.status).toBe(200);

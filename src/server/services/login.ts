@@ -8,7 +8,7 @@ import { ErrorCode } from '#shared/errors.ts';
 import { LOGIN_CODE_LENGTH, LOGIN_CODE_MAX_TRIES, LOGIN_CODE_RESEND_S, LOGIN_CODE_TTL_S } from '#shared/constants.ts';
 import type { LoginUser } from '#shared/schemas.ts';
 import type { Db } from '../db/client.ts';
-import { images, loginCodes, rateLimits, users } from '../db/schema.ts';
+import { images, loginCodes, moderators, rateLimits, users } from '../db/schema.ts';
 import { BusinessError } from '../errors.ts';
 import { avatarSvg } from './avatars.ts';
 import { enforceRateLimit } from './rate-limit.ts';
@@ -102,17 +102,24 @@ export function maskCellphone(cellphone: string | null): string {
 }
 
 export async function loginUserById(db: Db, userId: number): Promise<LoginUser> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db
+    .select({ user: users, moderator: moderators.userId })
+    .from(users)
+    .leftJoin(moderators, eq(moderators.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!row) throw new BusinessError(ErrorCode.NotLoggedIn);
+  const { user } = row;
   return {
-    uid: row.id,
-    ucode: row.ucode,
-    nick: row.nick,
-    avatar: row.avatar,
-    cellphone: maskCellphone(row.cellphone),
-    ctime: row.createdAt.getTime(),
-    student: row.isStudent ? 1 : 0,
-    usertype: row.usertype,
+    uid: user.id,
+    ucode: user.ucode,
+    nick: user.nick,
+    avatar: user.avatar,
+    cellphone: maskCellphone(user.cellphone),
+    ctime: user.createdAt.getTime(),
+    student: user.isStudent ? 1 : 0,
+    usertype: user.usertype,
+    is_moderator: row.moderator !== null,
   };
 }
 
