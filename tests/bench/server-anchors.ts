@@ -9,9 +9,10 @@
  *   sent as the rows come (the floor cost of reading a page from this database). It is a
  *   prepared statement through db/prepared.ts like the feed's own reads: an anchor parsed and
  *   planned on every call would be slower than it need be and flatter every ratio beside it.
- * - raw search (the search group): the ids of one page of the posts matching a query, newest
- *   first, through the same GIN index search/ reads (posts_search_idx): no ranking, no posts'
- *   JSON, no excerpt, planned for each query as search/'s page is.
+ * - raw search (the search group): the ids of the first page of the posts matching a query, read
+ *   by search/'s own statement (services/posts.ts, searchPageText: the matches counted, then
+ *   ranked through posts_search_idx or walked newest first): no posts' JSON, no authors, no
+ *   excerpt, planned for each query as search/'s page is.
  * - raw writes (the writes group): the row a write adds or removes with the counter that counts
  *   it, as one prepared statement on a connection taken as the app's writes take theirs, the
  *   user named in the body: no login,
@@ -25,6 +26,7 @@ import { buildApp, type AppOptions } from '../../src/server/app.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { boundText, preparedStatement, queryPrepared, type PreparedStatement } from '../../src/server/db/prepared.ts';
 import { onWriteConnection } from '../../src/server/db/transaction.ts';
+import { searchPageText } from '../../src/server/services/posts.ts';
 
 export const BENCH_ANCHOR_PATHS = {
   constant: '/bench/anchor/constant',
@@ -93,17 +95,17 @@ function rawKeysetStatement(size: number): PreparedStatement {
   return statement;
 }
 
-/** One statement per page size: the page of posts matching query $1, newest first. */
+/**
+ * One statement per page size: the ids of the first page of posts matching query $2, read as
+ * search/ reads them ($1 the keyset bound, none here): the ids alone, no post's JSON, no excerpt.
+ */
 const rawSearchStatements = new Map<number, PreparedStatement>();
 function rawSearchStatement(size: number): PreparedStatement {
   let statement = rawSearchStatements.get(size);
   if (!statement) {
-    statement = preparedStatement(
-      `bench_raw_search_${size}`,
-      ['text'],
-      `select id from posts where search @@ search_query($1, false) and deleted_at is null order by id desc limit ${size + 1}`,
-      { planEachCall: true },
-    );
+    statement = preparedStatement(`bench_raw_search_${size}`, ['bigint', 'text'], `select id from (${searchPageText(size + 1)}) page`, {
+      planEachCall: true,
+    });
     rawSearchStatements.set(size, statement);
   }
   return statement;
@@ -124,7 +126,7 @@ async function registerBenchAnchors(app: FastifyInstance, db: Db): Promise<void>
   app.post(BENCH_ANCHOR_PATHS.rawSearch, hidden, async (request) => {
     const body = (request.body ?? {}) as { q?: unknown; size?: unknown };
     const size = wholeOr(body.size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
-    const rows = await queryPrepared<{ id: number | string }>(db, rawSearchStatement(size), [boundText(String(body.q ?? ''))]);
+    const rows = await queryPrepared<{ id: number | string }>(db, rawSearchStatement(size), [NO_BOUND, boundText(String(body.q ?? ''))]);
     const more = rows.length > size;
     return ok({ list: more ? rows.slice(0, size) : rows, page: { more } });
   });

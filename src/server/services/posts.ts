@@ -244,6 +244,12 @@ function postStatementText(source: Source, size: number, viewer: string | null, 
 /** Who reads: a logged-in viewer, with the ticket to find still live when it was not looked up for this request. */
 export type PostViewer = Pick<Viewer, 'userId' | 'ticketCheck'>;
 
+/**
+ * search/'s page of matching posts as its statement reads them ($1 the keyset bound, $2 the query),
+ * with their ranking key: the bench's raw anchor selects their ids alone.
+ */
+export const searchPageText = (limit: number): string => sources.search.text(limit, null);
+
 /** The statement of a source, page size, whether a viewer is logged in and whether their ticket is checked, made once. */
 function postStatement(source: Source, size: number, viewer: PostViewer | null): PreparedStatement {
   const checked = viewer?.ticketCheck !== undefined;
