@@ -3,7 +3,8 @@
  * someone's post as 垃圾广告; the demo moderator, on a phone, opens 内容审核 from the account menu,
  * finds the report in 待处理, hides the post with a reason from the bottom picker (confirmed), and
  * reads the hide in 处理记录; a visitor's /home no longer has the post; its author, logged in on
- * that browser, reads it with 该内容已被隐藏 and the reason. Needs `npm run build` first.
+ * that browser, reads it with 该内容已被隐藏 and the reason, and a 社区通知 in 消息 saying so. Needs
+ * `npm run build` first.
  */
 import { describe, expect, it } from 'vitest';
 import { api } from '#shared/api.ts';
@@ -69,6 +70,10 @@ describe('moderation', () => {
       const card = page.locator('main article').first();
       await card.getByRole('note').filter({ hasText: '该内容已被隐藏：广告引流' }).waitFor();
       expect(await card.textContent()).toContain(text);
+      // And 消息 told them, naming no moderator.
+      await page.locator('.app-header__actions').getByRole('link', { name: /^消息/ }).click();
+      await page.waitForURL(/\/notice$/);
+      await page.locator('main .notice', { hasText: '社区通知' }).filter({ hasText: '你的动态已被隐藏，理由：广告引流' }).waitFor();
     });
   });
 });

@@ -91,6 +91,10 @@ describe('a notice as a line', () => {
     expect(noticeHeadline(notice(2, true, { type: 'reply' })).did).toBe('回复了你的评论');
     expect(noticeHeadline(notice(3, true, { type: 'follow', actor_count: 2 }))).toEqual({ who: '用户3 等 2 人', did: '关注了你' });
   });
+
+  it('names no one for a moderators\' decision: 社区通知, its text the notice\'s content', () => {
+    expect(noticeHeadline(notice(4, true, { type: 'moderation', actors: [], actor_count: 0 }))).toEqual({ who: '社区通知', did: '' });
+  });
 });
 
 describe("the installed app's icon", () => {
