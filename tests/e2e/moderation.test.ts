@@ -53,7 +53,7 @@ describe('moderation', () => {
       await item.getByLabel('处理理由').fill('广告引流');
       await item.getByRole('button', { name: '处理' }).tap();
       await page.getByRole('dialog', { name: '处理举报' }).getByRole('button', { name: '隐藏动态' }).tap();
-      await page.getByRole('dialog', { name: '隐藏动态' }).getByRole('button', { name: '确定' }).tap();
+      await page.getByRole('alertdialog', { name: '隐藏动态' }).getByRole('button', { name: '确定' }).tap();
       await page.getByText('已隐藏动态').waitFor();
       // Its complaints closed, it leaves the queue; the log has the hide and its reason.
       await item.waitFor({ state: 'detached' });
