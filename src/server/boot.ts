@@ -13,6 +13,7 @@ import { ConfigError, loadConfig, parseDatabaseUrl, type Config } from './config
 import { createDatabase, isDatabaseUnavailable, type Database, type UnpreparedDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { serveBackups } from './db/backup-socket.ts';
+import { runModeratorCommand } from './services/moderators.ts';
 import type { Readiness } from './http/health.ts';
 
 /** The configuration from the environment, or the process ends saying which variable to fix. */
@@ -163,9 +164,15 @@ export async function serveUntilStopped({ app, database, readiness, config, star
   if (stopping) return;
   if (database.dumpDataDir && !config.databaseUrl) {
     // A server without it still serves; only a live backup is refused (the tool says so).
-    closeBackups = await serveBackups(config.dataDir, database.dumpDataDir, (error) => app.log.error({ err: error }, 'backup failed')).catch(
+    closeBackups = await serveBackups(
+      config.dataDir,
+      database.dumpDataDir,
+      (error) => app.log.error({ err: error }, 'backup failed'),
+      // `npm run moderator` while this process has the folder: the command runs here.
+      (args) => runModeratorCommand(database.db, args),
+    ).catch(
       (error: unknown) => {
-        app.log.warn({ err: error }, 'no backup socket beside DATA_DIR: npm run backup needs the server stopped');
+        app.log.warn({ err: error }, 'no admin socket beside DATA_DIR: npm run backup and npm run moderator need the server stopped');
         return undefined;
       },
     );

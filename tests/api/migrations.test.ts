@@ -32,7 +32,7 @@ import { lacksDemoBooklists, type Database, type Db } from '../../src/server/db/
 import * as schema from '../../src/server/db/schema.ts';
 import { seedDemoBooklists } from '../../src/server/db/seed.ts';
 import { hashToken } from '../../src/server/services/sessions.ts';
-import { runModeratorCommand } from '../../src/server/tools/moderator.ts';
+import { runModeratorCommand } from '../../src/server/services/moderators.ts';
 import { codeOf, createTestApp, errorOf } from '../support/api.ts';
 import { migrationsFolder, queryRows, startPostgres } from '../support/db.ts';
 

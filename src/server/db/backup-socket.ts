@@ -5,8 +5,10 @@
  *
  * A Unix socket beside DATA_DIR (`<DATA_DIR>.admin.sock`), not a port: nothing on the network can
  * reach it, and only the folder's owner can connect (mode 0600). Not inside the folder: PGlite's
- * dump walks every file there and fails on a socket. It serves one request, "backup\n", answered
- * "ok\n" then the gzip tarball, or "error <message>\n".
+ * dump walks every file there and fails on a socket. It serves one request a connection:
+ * "backup\n", answered "ok\n" then the gzip tarball; and `npm run moderator`'s commands,
+ * "moderator add|remove <phone or uid>\n" or "moderator list\n", answered "ok\n" then the text
+ * to print. A failure is "error <message>\n".
  */
 import { once } from 'node:events';
 import { chmod, unlink } from 'node:fs/promises';
@@ -16,16 +18,27 @@ import { resolve } from 'node:path';
 /** Where the server that has `dataDir` open listens for backup requests. */
 export const backupSocketPath = (dataDir: string) => `${resolve(dataDir)}.admin.sock`;
 const REQUEST = 'backup\n';
+/** The longest request line read: a command and its argument. */
+const MAX_REQUEST = 256;
+const MODERATOR_REQUEST = /^moderator((?: \S+){1,2})\n$/;
+
+/** Runs one of `npm run moderator`'s commands (services/moderators.ts) on the open database: the text to print. */
+export type ModeratorCommand = (args: string[]) => Promise<string>;
 
 /**
- * Listens on backupSocketPath(dataDir) for backup requests, each answered with `dump()`. The caller
- * holds the folder's lock, so a socket file already there was left by a process that died.
- * Returns the close, which removes the socket file.
+ * Listens on backupSocketPath(dataDir) for backup requests, each answered with `dump()`, and
+ * moderator commands, each run by `moderator`. The caller holds the folder's lock, so a socket
+ * file already there was left by a process that died. Returns the close, which removes the socket file.
  */
-export async function serveBackups(dataDir: string, dump: () => Promise<Blob>, onError: (error: Error) => void): Promise<() => Promise<void>> {
+export async function serveBackups(
+  dataDir: string,
+  dump: () => Promise<Blob>,
+  onError: (error: Error) => void,
+  moderator?: ModeratorCommand,
+): Promise<() => Promise<void>> {
   const path = backupSocketPath(dataDir);
   await unlink(path).catch(() => undefined);
-  const server: Server = createServer((socket) => void answer(socket, dump, onError).catch(onError));
+  const server: Server = createServer((socket) => void answer(socket, dump, onError, moderator).catch(onError));
   server.listen(path);
   await once(server, 'listening');
   await chmod(path, 0o600);
@@ -35,7 +48,7 @@ export async function serveBackups(dataDir: string, dump: () => Promise<Blob>, o
   };
 }
 
-async function answer(socket: Socket, dump: () => Promise<Blob>, onError: (error: Error) => void): Promise<void> {
+async function answer(socket: Socket, dump: () => Promise<Blob>, onError: (error: Error) => void, moderator?: ModeratorCommand): Promise<void> {
   socket.on('error', () => undefined); // a client that went away: nothing to tell it
   socket.setTimeout(10_000, () => socket.destroy());
   // Read with a listener, not for-await: leaving a for-await loop early destroys the socket.
@@ -43,7 +56,7 @@ async function answer(socket: Socket, dump: () => Promise<Blob>, onError: (error
     let text = '';
     const onData = (chunk: Buffer) => {
       text += chunk.toString('utf8');
-      if (text.length < REQUEST.length) return;
+      if (!text.includes('\n') && text.length < MAX_REQUEST) return;
       socket.off('data', onData);
       resolve(text);
     };
@@ -52,6 +65,16 @@ async function answer(socket: Socket, dump: () => Promise<Blob>, onError: (error
   });
   if (socket.destroyed) return;
   socket.setTimeout(0);
+  const command = MODERATOR_REQUEST.exec(received);
+  if (command && moderator) {
+    // The operator's mistakes (an unknown user) and failures alike go back to the tool, which prints them.
+    const answered = await moderator(command[1]!.trim().split(' ')).then(
+      (text) => `ok\n${text}\n`,
+      (error: unknown) => `error ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}\n`,
+    );
+    socket.end(answered);
+    return;
+  }
   if (received !== REQUEST) {
     socket.end(`error unknown request\n`);
     return;
@@ -95,4 +118,22 @@ export async function requestBackup(dataDir: string, timeoutMs = 120_000): Promi
     if (rest.length > 0) yield rest;
     for (let next = await reader.next(); !next.done; next = await reader.next()) yield next.value;
   })();
+}
+
+/**
+ * Asks the server that has `dataDir` open to run one of `npm run moderator`'s commands: its text
+ * when it ran (ok), or its error message; rejects when the server cannot be asked.
+ */
+export async function requestModeratorCommand(dataDir: string, args: readonly string[], timeoutMs = 30_000): Promise<{ ok: boolean; text: string }> {
+  const socket = createConnection(backupSocketPath(dataDir));
+  socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
+  await once(socket, 'connect');
+  socket.write(`moderator ${args.join(' ')}\n`);
+  let text = '';
+  for await (const chunk of socket) text += (chunk as Buffer).toString('utf8');
+  const newline = text.indexOf('\n');
+  if (newline < 0) throw new Error('the server closed the connection without answering');
+  const status = text.slice(0, newline);
+  if (status === 'ok') return { ok: true, text: text.slice(newline + 1).replace(/\n$/, '') };
+  return { ok: false, text: status.replace(/^error /, '') };
 }
