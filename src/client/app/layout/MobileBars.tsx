@@ -51,7 +51,8 @@ const tabs: { key: FeedTab; label: string; to: '/home' | '/follow' | '/good' }[]
 /** Mobile: the feed tabs under the top bar, edge to edge; 发现 opens every other sidebar item. */
 export function MobileFeedTabs({ active, onExplore }: { active: FeedTab; onExplore: () => void }) {
   return (
-    <div className="feed-tabs">
+    // A landmark of its own: 搜索 beside the feeds' navigation is inside one, as all content must be.
+    <section className="feed-tabs" aria-label="动态导航">
       <nav className="feed-tabs__nav" aria-label="动态分类">
         {tabs.map((tab) => (
           <Link
@@ -71,6 +72,6 @@ export function MobileFeedTabs({ active, onExplore }: { active: FeedTab; onExplo
       <Link to="/search" className="feed-tabs__search" aria-label="搜索">
         <IconSearch size={22} />
       </Link>
-    </div>
+    </section>
   );
 }
