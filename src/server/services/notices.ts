@@ -323,6 +323,11 @@ interface NoticeRow {
   is_follow: boolean | null;
 }
 
+
+/** The post a notice opens, at the comment when it is about one. */
+const postRoute = (postId: number, commentId: number): string =>
+  commentId !== 0 ? `/message/detail/${postId}?comment=${commentId}` : `/message/detail/${postId}`;
+
 /** The first NOTICE_EXCERPT_CHARS characters of a text, its runs of white space made one space. */
 export function excerpt(text: string | null): string {
   if (!text) return '';
@@ -336,9 +341,7 @@ function toNotice(row: NoticeRow, actors: UserBrief[]): Notice {
     const route =
       row.target_user_id !== 0
         ? `/usercenter/${row.target_user_id}`
-        : commentId !== 0
-          ? `/message/detail/${postId}?comment=${commentId}`
-          : `/message/detail/${postId}`;
+        : postRoute(postId, commentId);
     return {
       id: Number(row.id),
       type: row.type,
@@ -361,9 +364,7 @@ function toNotice(row: NoticeRow, actors: UserBrief[]): Notice {
   const route =
     row.type === 'follow'
       ? `/usercenter/${actors[0]?.uid ?? 0}`
-      : commentId !== 0
-        ? `/message/detail/${postId}?comment=${commentId}`
-        : `/message/detail/${postId}`;
+      : postRoute(postId, commentId);
   return {
     id: Number(row.id),
     type: row.type,
