@@ -16,6 +16,7 @@ import { errorRoute } from '../routes/error.tsx';
 import { followRoute, goodRoute, homeRoute } from '../routes/feeds.tsx';
 import { inviteRoute } from '../routes/invite.tsx';
 import { messageDetailRoute, messagePosterRoute } from '../routes/message.tsx';
+import { moderationRoute } from '../routes/moderation.tsx';
 import { noticeRoute } from '../routes/notice.tsx';
 import { isKeptAlive } from '../routes/meta.ts';
 import { catchAllRoute, indexRoute } from '../routes/redirects.ts';
@@ -49,6 +50,7 @@ export const routeTree = rootRoute.addChildren([
   topicListRoute,
   topicHomeRoute,
   searchRoute,
+  moderationRoute,
   errorRoute,
   catchAllRoute,
 ]);

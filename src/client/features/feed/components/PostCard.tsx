@@ -209,6 +209,12 @@ export const PostCard = memo(function PostCard({
         {aside === undefined ? null : <div className="post-card__aside">{aside}</div>}
       </header>
       {excerpt}
+      {post.hidden ? (
+        // Only its author (and moderators) read a hidden post: why it is gone for everyone else.
+        <p className="post-card__hidden" role="note">
+          该内容已被隐藏{post.hidden_reason ? `：${post.hidden_reason}` : ''}
+        </p>
+      ) : null}
 
       <PostContent postId={post.id} text={post.content} full={full} {...(facts ? { card: facts.text } : {})} />
       <ImageGrid images={images} alt={`${authorName}的动态`} />

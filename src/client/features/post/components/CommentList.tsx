@@ -76,6 +76,12 @@ function CommentBody({ comment, reply = false, actions }: { comment: CommentBase
             </span>
           ) : null}
         </div>
+        {comment.hidden ? (
+          // Only its author reads a hidden comment: why it is gone for everyone else.
+          <p className="comment__hidden" role="note">
+            该内容已被隐藏{comment.hidden_reason ? `：${comment.hidden_reason}` : ''}
+          </p>
+        ) : null}
         <RichText text={comment.content} className="comment__text" />
         <div className="comment__foot">
           <time dateTime={new Date(comment.create_time).toISOString()} title={fullTime(comment.create_time, clock?.utcOffsetMinutes)}>
