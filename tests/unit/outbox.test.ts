@@ -222,6 +222,17 @@ describe('the outbox', () => {
     expect(await storedWriteCount()).toBe(0);
   });
 
+  it('gives a suspended user’s queued comment back with the suspension’s end, never dropping it silently (-1014)', async () => {
+    offline();
+    const writes = await outbox(queryClient);
+    await writes.write('comment', { body: { post_id: 7, content: '禁言期间写的评论' } }, 'comment-suspended-1');
+    const answered = server(() => refusal(-1014, '账号已被禁言，至 2026-12-06 12:00 解除'));
+    await goOnline();
+    expect(answered.of('/serv/v1/comment/add')).toHaveLength(1);
+    expect(useOutbox.getState().items).toMatchObject([{ id: 'comment-suspended-1', state: 'returned', error: '账号已被禁言，至 2026-12-06 12:00 解除' }]);
+    expect((await readQueue())[0]).toMatchObject({ state: 'returned', data: { body: { content: '禁言期间写的评论' } } });
+  });
+
   it('puts back a like the server refuses later (a deleted post), and lets it go', async () => {
     offline();
     const writes = await outbox(queryClient);
