@@ -2,7 +2,8 @@
  * Accessibility: axe-core (the engine inside Lighthouse's accessibility score) finds nothing
  * to report on any screen of the app: every route of SPEC.md section 2 plus the layers that open
  * over them (the login popup, the composer, a modal list, the 发现 sheet, a user centre's tabs),
- * at 375 px and 1280 px, logged out and logged in. The real built app, server and database.
+ * at 375 px and 1280 px, logged out and logged in; and the moderators' 内容审核 (its queue of a
+ * reported post, comment and user, the 处理 picker, its confirmation, 处理记录) as the demo moderator. The real built app, server and database.
  *
  * Checked: WCAG 2.0/2.1/2.2 A and AA, axe's best practices and its experimental rules, in the
  * light palette (AXE_COLOR_SCHEME=dark: the dark one). One browser and one page for
@@ -16,10 +17,14 @@ import type { Page } from 'playwright-core';
 import type Axe from 'axe-core';
 import { api } from '#shared/api.ts';
 import { allFeedPosts, callApi } from './support/app.ts';
+import { DEMO_MODERATOR_CELLPHONE } from '../../src/server/db/seed.ts';
 import { useApp, useBrowser } from './support/fixtures.ts';
+import { callAs, logInByApi } from './support/hostile.ts';
 import { logIn } from './support/session.ts';
 
 const DEMO_PHONE = '13800000000';
+/** Reports a post, a comment and a user for the moderators' page. */
+const REPORTER_PHONE = '13900000631';
 /** Where the app remembers that the AI widget was closed (app/layout/ai-widget-store.ts, which needs a browser to load). */
 const AI_WIDGET_HIDDEN_KEY = 'horde:ai-widget-hidden';
 const WIDTHS = [375, 1280] as const;
@@ -270,6 +275,52 @@ describe('axe-core on every screen', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${app.url}/home`);
     await logIn(app, page, DEMO_PHONE);
+    await checkEveryScene('in');
+    expect(faults('in')).toEqual([]);
+  });
+
+  it('reports nothing on the moderators\' page', async () => {
+    const reporter = await logInByApi(app, REPORTER_PHONE);
+    const [post, other] = (await allFeedPosts(app)).filter((p) => p.user.uid !== 2 && p.comment_count > 0);
+    const comment = (await callApi(app, api.commentList, { post_id: other!.id, size: 1 })).list[0]!;
+    for (const [target_type, target_id] of [['post', post!.id], ['comment', comment.id], ['user', post!.user.uid]] as const)
+      await callAs(app, reporter, api.complainAdd.path, { target_type, target_id, reason: 'spam', content: '一直在发广告', client_id: `axe-${target_type}-${target_id}` });
+    await page.context().clearCookies();
+    await page.goto(`${app.url}/home`);
+    await logIn(app, page, DEMO_MODERATOR_CELLPHONE);
+    const queue = page.getByRole('region', { name: '待处理的举报' });
+    // A reported post's item holds the post's own card, an article too.
+    const reports = queue.getByRole('article', { name: /^被举报的/ });
+    scenes = [
+      {
+        name: '/moderation 待处理',
+        open: async () => {
+          await page.goto(`${app.url}/moderation`);
+          await reports.filter({ hasText: '被举报的用户' }).waitFor();
+        },
+      },
+      {
+        // Each width dismisses the first report (the post, then the comment), so 处理记录 has rows.
+        name: '处理 picker and its confirmation',
+        open: async () => {
+          await reports.first().getByRole('button', { name: '处理' }).click();
+          await page.getByRole('dialog', { name: '处理举报' }).getByRole('button', { name: '驳回举报' }).click();
+          await page.getByRole('alertdialog', { name: '驳回举报' }).waitFor();
+        },
+        after: async () => {
+          const count = await reports.count();
+          await page.getByRole('alertdialog', { name: '驳回举报' }).getByRole('button', { name: '确定' }).click();
+          await expect.poll(() => reports.count(), { timeout: 30_000 }).toBe(count - 1);
+        },
+      },
+      {
+        name: '/moderation 处理记录',
+        open: async () => {
+          await page.getByRole('tab', { name: '处理记录' }).click();
+          await page.locator('.moderation-log__row').first().waitFor();
+        },
+      },
+    ];
     await checkEveryScene('in');
     expect(faults('in')).toEqual([]);
   });

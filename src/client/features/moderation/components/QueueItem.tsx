@@ -130,7 +130,8 @@ export function QueueItem({ item, renderPost }: { item: ModerationQueueItem; ren
         </ul>
       ) : null}
 
-      <section className="moderation-item__target" aria-label="被举报的内容">
+      {/* Groups, not landmarks: every item of the queue has them. */}
+      <div className="moderation-item__target" role="group" aria-label="被举报的内容">
         {item.post ? renderPost(item.post) : null}
         {item.comment ? (
           <blockquote className="moderation-item__comment">
@@ -141,9 +142,9 @@ export function QueueItem({ item, renderPost }: { item: ModerationQueueItem; ren
           </blockquote>
         ) : null}
         {item.hidden_reason ? <p className="moderation-item__hidden-reason">隐藏理由：{item.hidden_reason}</p> : null}
-      </section>
+      </div>
 
-      <section className="moderation-item__author" aria-label="作者">
+      <div className="moderation-item__author" role="group" aria-label="作者">
         <Link to="/usercenter/$id" params={{ id: String(author.user.uid) }} className="moderation-item__who">
           <Avatar src={author.user.avatar} nick={author.user.nick} size={32} />
           <span>{author.user.nick}</span>
@@ -178,7 +179,7 @@ export function QueueItem({ item, renderPost }: { item: ModerationQueueItem; ren
             </ul>
           </details>
         ) : null}
-      </section>
+      </div>
 
       <div className="moderation-item__decide">
         <label htmlFor={reasonId} className="moderation-item__reason-label">
