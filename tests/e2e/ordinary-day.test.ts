@@ -202,6 +202,8 @@ describe.each([
     await page.waitForURL(new RegExp(`/channel/list/${channel.channel_id}$`));
     await page.getByRole('button', { name: '关注', exact: true }).click();
     await page.getByRole('button', { name: '已关注' }).waitFor();
+    // Stored, not only shown (a page left within moments of a tap may not have stored it yet).
+    await expect.poll(() => outboxButton(page).textContent()).toMatch(/^待发送 9/);
 
     // Reloaded offline: all nine still wait, in the order made, each 待发送.
     await page.goto(`${running.url}/message/detail/${post.id}`);
