@@ -53,6 +53,14 @@ describe('the PostgreSQL pool', () => {
     expect(rows[0]!.ok).toBe(1);
   });
 
+  it('compiles no plan and starts no parallel workers: its queries are many and small', async () => {
+    const rows = await queryRows<{ jit: string; workers: string }>(
+      database.db,
+      sql`select current_setting('jit') as jit, current_setting('max_parallel_workers_per_gather') as workers`,
+    );
+    expect(rows[0]).toEqual({ jit: 'off', workers: '0' });
+  });
+
   it('keeps connections for writes: a write runs at once while a crowd of reads waits for its share', async () => {
     await expectWriteRunsPastReads(database, opened.url, 10);
   });

@@ -10,8 +10,8 @@
  *   prepared statement through db/prepared.ts like the feed's own reads: an anchor parsed and
  *   planned on every call would be slower than it need be and flatter every ratio beside it.
  * - raw search (the search group): the ids of the first page of the posts matching a query, read
- *   by search/'s own statement (services/posts.ts, searchPageText: the matches counted, then
- *   ranked through posts_search_idx or walked newest first): no posts' JSON, no authors, no
+ *   by search/'s own statement (services/posts.ts, searchPageText: each rank walked newest first
+ *   or read through posts_search_idx): no posts' JSON, no authors, no
  *   excerpt, planned for each query as search/'s page is.
  * - raw writes (the writes group): the row a write adds or removes with the counter that counts
  *   it, as one prepared statement on a connection taken as the app's writes take theirs, the

@@ -169,6 +169,9 @@ export async function createDatabase(options: OpenOptions): Promise<UnpreparedDa
       // A database that does not answer fails the request in good time instead of holding it.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
+      // Many small queries at once: compiling a plan the planner thinks costly (search's) took
+      // longer than running it, and parallel workers take the cores the other requests need.
+      options: '-c jit=off -c max_parallel_workers_per_gather=0',
     });
     const lost = options.onIdleConnectionError ?? ((error: Error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     pool.on('error', lost);

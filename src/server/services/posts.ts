@@ -61,11 +61,22 @@ type Source = PostFilter['kind'] | 'one' | 'search' | 'moderated';
 export const SEARCH_HEAD_RANK = 2 ** 52;
 
 /**
- * Below how many matching posts search/ reads them all and ranks them (through the GIN index);
- * from this many on, it walks posts newest first until its page is full. Either way a page reads
- * at most about this many posts, or page size × posts ÷ this (a million posts: about 10,000).
+ * How many posts, newest first, search/ walks for a rank's page when every word of the query is
+ * common (each lexeme among the column's most common elements in the planner's statistics: a
+ * page fills within a few hundred), or when there are no statistics yet. Not filled by then, or
+ * with a word that is not common, the rank is read through the GIN index instead, which is cheap
+ * exactly when few posts match (and costly, posting list and rows, when many do).
  */
-export const SEARCH_FEW_MATCHES = 2_000;
+export const SEARCH_WALK_COMMON = 5_000;
+export const SEARCH_WALK_UNKNOWN = 1_000;
+
+type Rank = 'head' | 'body';
+
+/** search/'s two ranks: what a post of each matches, and the bound of the keyset $1 on its ids. */
+const SEARCH_RANKS: Record<Rank, { match: (doc: string) => string; bound: string }> = {
+  head: { match: (doc) => `${doc} @@ search_query($2, true)`, bound: `$1 - ${SEARCH_HEAD_RANK}` },
+  body: { match: (doc) => `${doc} @@ search_query($2, false) and not ${doc} @@ search_query($2, true)`, bound: `least($1, ${SEARCH_HEAD_RANK})` },
+};
 
 const POST_COLUMNS =
   'id, user_id, content, is_good, like_count, comment_count, created_at, channel_ids, topic_ids, attach, has_vote, hidden_at, hidden_reason';
@@ -144,35 +155,45 @@ const sources: Record<
     mayHaveGone: true,
   },
   // search/ (services/search.ts): the posts whose document (migration 0010_search) matches the
-  // query $2, ranked by SEARCH_HEAD_RANK; $1 the keyset bound of that key. How a page is read
-  // depends on how many posts match, which the planner cannot be trusted to know (a word it has no
-  // statistics for is taken for one post in 200): a first look, `probe`, counts the matches up to
-  // SEARCH_FEW_MATCHES (a walk of a few rows when they are many, the GIN index when they are few).
-  // Few: all of them read through the index and ranked. Many: each rank read on its own newest
-  // first (the head's matches, then, only when those did not fill the page, the body's alone),
-  // which stops at the page's end. One-time filters on the probe's count run one side only.
+  // query $2, ranked by SEARCH_HEAD_RANK; $1 the keyset bound of that key. Each rank (the head's
+  // matches; then, only when those did not fill the page, the body's alone) is first walked newest
+  // first over at most `walk` posts (SEARCH_WALK_COMMON when the statistics call all its words
+  // common, none when one is not), and read through the GIN index only when the walk did not fill
+  // it. The planner cannot choose between the two: its estimate for several bigrams together is
+  // their product, far below the truth for the bigrams of one word. In the index reads, `id + 0`
+  // keeps the planner from walking the ids instead, or ANDing a bound that leaves out nothing.
   search: {
     types: ['bigint', 'text'],
-    text: (limit) => `with probe as materialized (
-        select count(*) as matches from (
-          select 1 from posts where search @@ search_query($2, false) and deleted_at is null and hidden_at is null limit ${SEARCH_FEW_MATCHES}) m),
+    text: (limit) => {
+      const rankKey = (rank: Rank) => (rank === 'head' ? `id + ${SEARCH_HEAD_RANK}` : 'id');
+      const walked = (rank: Rank) => `select ${POST_COLUMNS}, ${rankKey(rank)} as rank_key from (
+          select ${POST_COLUMNS}, search from posts where deleted_at is null and id < ${SEARCH_RANKS[rank].bound}${rank === 'body' ? ` and (select count(*) from head) < ${limit}` : ''}
+          order by id desc nulls last limit (select ${rank} from walk)) w
+        where ${SEARCH_RANKS[rank].match('w.search')} and w.hidden_at is null order by id desc nulls last limit ${limit}`;
+      const indexed = (rank: Rank, only: string) => `(select ${POST_COLUMNS}, ${rankKey(rank)} as rank_key from posts
+          where ${SEARCH_RANKS[rank].match('search')} and deleted_at is null and hidden_at is null and id + 0 < ${SEARCH_RANKS[rank].bound} and ${only}
+          order by id + 0 desc limit ${limit})`;
+      // A walk's length: none when one of the query's lexemes (marked as the rank reads it) is not common.
+      const walkLength = (marked: string) => `case when s.elems is null then ${SEARCH_WALK_UNKNOWN}
+          when exists (select 1 from regexp_matches(search_query($2, false)::text, '''([^'']*)''', 'g') m where ${marked} <> all(s.elems)) then 0
+          else ${SEARCH_WALK_COMMON} end`;
+      return `with walk as materialized (
+        select ${walkLength(`'#' || m[1]`)} as head, ${walkLength('m[1]')} as body
+        from (select (select most_common_elems::text::text[] from pg_stats
+          where schemaname = current_schema() and tablename = 'posts' and attname = 'search') as elems) s),
+      head_walked as (${walked('head')}),
       head as (
-        select ${POST_COLUMNS}, id + ${SEARCH_HEAD_RANK} as rank_key from posts
-        where search @@ search_query($2, true) and deleted_at is null and hidden_at is null and id < $1 - ${SEARCH_HEAD_RANK}
-          and (select matches from probe) >= ${SEARCH_FEW_MATCHES}
-        order by id desc nulls last limit ${limit})
-      (select * from (
-          select ${POST_COLUMNS}, case when search @@ search_query($2, true) then id + ${SEARCH_HEAD_RANK} else id end as rank_key
-          from posts where search @@ search_query($2, false) and deleted_at is null and hidden_at is null and (select matches from probe) < ${SEARCH_FEW_MATCHES}) few
-        where rank_key < $1 order by rank_key desc limit ${limit})
-      union all
+        select * from head_walked where (select count(*) from head_walked) >= ${limit}
+        union all
+        ${indexed('head', `(select count(*) from head_walked) < ${limit}`)}),
+      body_walked as (${walked('body')})
       select * from head
       union all
-      (select ${POST_COLUMNS}, id as rank_key from posts
-        where search @@ search_query($2, false) and not search @@ search_query($2, true) and deleted_at is null and hidden_at is null
-          and id < least($1, ${SEARCH_HEAD_RANK}) and (select matches from probe) >= ${SEARCH_FEW_MATCHES} and (select count(*) from head) < ${limit}
-        order by id desc nulls last limit ${limit})
-      order by rank_key desc limit ${limit}`,
+      select * from body_walked where (select count(*) from body_walked) >= ${limit}
+      union all
+      ${indexed('body', `(select count(*) from head) < ${limit} and (select count(*) from body_walked) < ${limit}`)}
+      order by rank_key desc limit ${limit}`;
+    },
     planEachCall: true,
     order: 'p.rank_key desc',
     extra: ', p.rank_key, p.content',
