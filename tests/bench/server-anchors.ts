@@ -12,7 +12,7 @@
  * - raw search (the search group): the ids of the first page of the posts matching a query, read
  *   by search/'s own statement (services/posts.ts, searchPageText: each rank walked newest first
  *   or read through posts_search_idx): no posts' JSON, no authors, no
- *   excerpt, planned for each query as search/'s page is.
+ *   excerpt, prepared as search/'s page is.
  * - raw writes (the writes group): the row a write adds or removes with the counter that counts
  *   it, as one prepared statement on a connection taken as the app's writes take theirs, the
  *   user named in the body: no login,
@@ -103,9 +103,7 @@ const rawSearchStatements = new Map<number, PreparedStatement>();
 function rawSearchStatement(size: number): PreparedStatement {
   let statement = rawSearchStatements.get(size);
   if (!statement) {
-    statement = preparedStatement(`bench_raw_search_${size}`, ['bigint', 'text'], `select id from (${searchPageText(size + 1)}) page`, {
-      planEachCall: true,
-    });
+    statement = preparedStatement(`bench_raw_search_${size}`, ['bigint', 'text'], `select id from (${searchPageText(size + 1)}) page`);
     rawSearchStatements.set(size, statement);
   }
   return statement;

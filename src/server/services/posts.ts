@@ -74,8 +74,11 @@ type Rank = 'head' | 'body';
 
 /** search/'s two ranks: what a post of each matches, and the bound of the keyset $1 on its ids. */
 const SEARCH_RANKS: Record<Rank, { match: (doc: string) => string; bound: string }> = {
-  head: { match: (doc) => `${doc} @@ search_query($2, true)`, bound: `$1 - ${SEARCH_HEAD_RANK}` },
-  body: { match: (doc) => `${doc} @@ search_query($2, false) and not ${doc} @@ search_query($2, true)`, bound: `least($1, ${SEARCH_HEAD_RANK})` },
+  head: { match: (doc) => `${doc} @@ (select head_query from walk)`, bound: `$1 - ${SEARCH_HEAD_RANK}` },
+  body: {
+    match: (doc) => `${doc} @@ (select body_query from walk) and not ${doc} @@ (select head_query from walk)`,
+    bound: `least($1, ${SEARCH_HEAD_RANK})`,
+  },
 };
 
 const POST_COLUMNS =
@@ -160,8 +163,9 @@ const sources: Record<
   // first over at most `walk` posts (SEARCH_WALK_COMMON when the statistics call all its words
   // common, none when one is not), and read through the GIN index only when the walk did not fill
   // it. The planner cannot choose between the two: its estimate for several bigrams together is
-  // their product, far below the truth for the bigrams of one word. In the index reads, `id + 0`
-  // keeps the planner from walking the ids instead, or ANDing a bound that leaves out nothing.
+  // their product, far below the truth for the bigrams of one word. So one plan serves every
+  // query (prepared: planning it cost more than running it), the query's tsqueries made once in
+  // `walk`; in the index reads, `id + 0` keeps it from walking the ids instead.
   search: {
     types: ['bigint', 'text'],
     text: (limit) => {
@@ -174,13 +178,14 @@ const sources: Record<
           where ${SEARCH_RANKS[rank].match('search')} and deleted_at is null and hidden_at is null and id + 0 < ${SEARCH_RANKS[rank].bound} and ${only}
           order by id + 0 desc limit ${limit})`;
       // A walk's length: none when one of the query's lexemes (marked as the rank reads it) is not common.
-      const walkLength = (marked: string) => `case when s.elems is null then ${SEARCH_WALK_UNKNOWN}
-          when exists (select 1 from regexp_matches(search_query($2, false)::text, '''([^'']*)''', 'g') m where ${marked} <> all(s.elems)) then 0
+      const walkLength = (marked: string) => `case when q.body_query is null then 0 when s.elems is null then ${SEARCH_WALK_UNKNOWN}
+          when exists (select 1 from regexp_matches(q.body_query::text, '''([^'']*)''', 'g') m where ${marked} <> all(s.elems)) then 0
           else ${SEARCH_WALK_COMMON} end`;
       return `with walk as materialized (
-        select ${walkLength(`'#' || m[1]`)} as head, ${walkLength('m[1]')} as body
-        from (select (select most_common_elems::text::text[] from pg_stats
-          where schemaname = current_schema() and tablename = 'posts' and attname = 'search') as elems) s),
+        select q.head_query, q.body_query, ${walkLength(`'#' || m[1]`)} as head, ${walkLength('m[1]')} as body
+        from (select search_query($2, true) as head_query, search_query($2, false) as body_query) q,
+          (select (select most_common_elems::text::text[] from pg_stats
+            where schemaname = current_schema() and tablename = 'posts' and attname = 'search') as elems) s),
       head_walked as (${walked('head')}),
       head as (
         select * from head_walked where (select count(*) from head_walked) >= ${limit}
@@ -194,7 +199,6 @@ const sources: Record<
       ${indexed('body', `(select count(*) from head) < ${limit} and (select count(*) from body_walked) < ${limit}`)}
       order by rank_key desc limit ${limit}`;
     },
-    planEachCall: true,
     order: 'p.rank_key desc',
     extra: ', p.rank_key, p.content',
   },
