@@ -201,6 +201,19 @@ describe.each(testDatabases)('search/ on $name', ({ open }) => {
     expect(text).not.toContain('\n');
     expect([...text].length).toBeLessThanOrEqual(82);
     expect(text).toContain('前言很长。 这里讲蓝莓果酱的做法');
+    // A fold of two letters (ﬁ is fi): the right characters marked.
+    await write('ﬁnal 复盘：蓝莓面包');
+    expect((await search('final 复盘')).list[0]!.excerpt).toEqual([
+      { text: 'ﬁnal', hit: true },
+      { text: ' ', hit: false },
+      { text: '复盘', hit: true },
+      { text: '：蓝莓面包', hit: false },
+    ]);
+    // Characters outside the basic plane (two units each): the cut falls between characters, never inside one.
+    await write(`a${'😀'.repeat(30)}复盘笔记${'。'.repeat(60)}`);
+    const emoji = (await search('复盘笔记')).list[0]!.excerpt;
+    expect(emoji.filter((piece) => piece.hit)).toEqual([{ text: '复盘笔记', hit: true }]);
+    expect(emoji.map((piece) => piece.text).join('')).toBe(`…${'😀'.repeat(20)}复盘笔记${'。'.repeat(56)}…`);
     // A query's bigrams found apart: each marked where it is.
     const apart = await write('先学习，再养成习惯');
     expect((await search('学习惯')).list.map((hit) => hit.excerpt)).toEqual([

@@ -45,31 +45,59 @@ const WORD = '0-9a-z\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u017f\\u0370-\\u03ff
 const RUNS = new RegExp(`([${CJK}]+)|([${WORD}]+)`, 'gu');
 const WORD_CHAR = new RegExp(`[${WORD}]`, 'u');
 
+/** The folds of the characters met that need work (punctuation, full-width forms), kept: a page meets the same few. */
+const foldedChars = new Map<string, string>();
+const FOLDED_CHARS_KEPT = 4_096;
+
 /** One character as the database folds it (NFKC, lower case); ASCII and common CJK need no work. */
 function foldChar(char: string): string {
   const code = char.codePointAt(0)!;
   if (code < 0x80) return code >= 0x41 && code <= 0x5a ? String.fromCharCode(code + 32) : char;
   if (code >= 0x4e00 && code <= 0x9fff) return char;
-  return char.normalize('NFKC').toLowerCase();
+  let folded = foldedChars.get(char);
+  if (folded === undefined) {
+    folded = char.normalize('NFKC').toLowerCase();
+    if (foldedChars.size < FOLDED_CHARS_KEPT) foldedChars.set(char, folded);
+  }
+  return folded;
 }
 
-/** A text folded, with the character (index into `chars`) each UTF-16 unit of the folded text came from. */
+/** A text folded, and how to reach its characters from the folded text's UTF-16 units. */
 interface Folded {
-  chars: string[];
   text: string;
-  source: number[];
+  /** How many characters the text has. */
+  length: number;
+  /** Characters [from, to) of the text, as written. */
+  slice(from: number, to: number): string;
+  /** The character of the text a UTF-16 unit of the folded text came from. */
+  charOf(unit: number): number;
 }
+
+/** The characters of the basic plane whose fold is not themselves: capitals, and all but ASCII and common CJK. */
+const NEEDS_FOLD = /[A-Z\u0080-\u4dff\ua000-\uffff]/g;
+const SURROGATE = /[\ud800-\udfff]/;
 
 function fold(text: string): Folded {
-  const chars = Array.from(text);
-  let folded = '';
+  // Most texts: no character outside the basic plane, each folded to one unit, so units and characters line up.
+  if (!SURROGATE.test(text)) {
+    let aligned = true;
+    const folded = text.replace(NEEDS_FOLD, (char) => {
+      const f = foldChar(char);
+      if (f.length !== 1) aligned = false;
+      return f;
+    });
+    if (aligned) return { text: folded, length: text.length, slice: (from, to) => text.slice(from, to), charOf: (unit) => unit };
+  }
+  const chars: string[] = [];
+  const parts: string[] = [];
   const source: number[] = [];
-  chars.forEach((char, i) => {
-    const f = foldChar(char);
-    folded += f;
-    for (let k = 0; k < f.length; k++) source.push(i);
-  });
-  return { chars, text: folded, source };
+  for (const char of text) {
+    const folded = foldChar(char);
+    for (let k = 0; k < folded.length; k++) source.push(chars.length);
+    chars.push(char);
+    parts.push(folded);
+  }
+  return { text: parts.join(''), length: chars.length, slice: (from, to) => chars.slice(from, to).join(''), charOf: (unit) => source[unit]! };
 }
 
 /** What to look for in a text to mark a query's matches: each CJK run whole (else its bigrams), each word as a word's start. */
@@ -106,7 +134,7 @@ function matchedChars(folded: Folded, needles: Needles): [number, number][] {
       const chars = Array.from(run.text);
       for (let i = 0; i + 1 < chars.length; i++) found = found.concat(occurrences(folded.text, chars[i]! + chars[i + 1]!, false));
     }
-    for (const [start, end] of found) ranges.push([folded.source[start]!, folded.source[end - 1]! + 1]);
+    for (const [start, end] of found) ranges.push([folded.charOf(start), folded.charOf(end - 1) + 1]);
   }
   ranges.sort((a, b) => a[0] - b[0]);
   const merged: [number, number][] = [];
@@ -126,14 +154,14 @@ function matchedChars(folded: Folded, needles: Needles): [number, number][] {
 export function excerptOf(text: string, query: string, limit = EXCERPT_CHARS): SearchExcerpt {
   const folded = fold(text);
   const ranges = matchedChars(folded, needlesOf(query));
-  const total = folded.chars.length;
+  const total = folded.length;
   const first = ranges[0]?.[0] ?? 0;
   const start = Math.max(0, Math.min(first - EXCERPT_LEAD, total - limit));
   const end = Math.min(total, start + limit);
   const pieces: SearchExcerpt = [];
   const add = (from: number, to: number, hit: boolean) => {
     if (to <= from) return;
-    const piece = folded.chars.slice(from, to).join('').replace(/\s+/g, ' ');
+    const piece = folded.slice(from, to).replace(/\s+/g, ' ');
     const last = pieces.at(-1);
     if (last && last.hit === hit) last.text += piece;
     else pieces.push({ text: piece, hit });
