@@ -53,8 +53,11 @@ export const errorMessages: Readonly<Record<number, string>> = {
   [-2006]: '今日操作已达上限',
 };
 
-/** Codes whose message the server refines (which field was wrong, until when a suspension lasts); the client shows the server's text. */
-export const detailedCodes: ReadonlySet<number> = new Set([ErrorCode.BadRequest, ErrorCode.BadUpload, ErrorCode.Suspended]);
+/**
+ * Codes whose message the server refines (which field was wrong, until when a suspension lasts,
+ * why a moderator may not act); the client shows the server's text.
+ */
+export const detailedCodes: ReadonlySet<number> = new Set([ErrorCode.BadRequest, ErrorCode.BadUpload, ErrorCode.Suspended, ErrorCode.Forbidden]);
 
 /** The catalogue message for a known code; otherwise the server's own msg, then a generic one. */
 export function messageForCode(code: number, serverMsg?: string): string {
