@@ -178,14 +178,18 @@ const sources: Record<
           where ${SEARCH_RANKS[rank].match('search')} and deleted_at is null and hidden_at is null and id + 0 < ${SEARCH_RANKS[rank].bound} and ${only}
           order by id + 0 desc limit ${limit})`;
       // A walk's length: none when one of the query's lexemes (marked as the rank reads it) is not common.
-      const walkLength = (marked: string) => `case when q.body_query is null then 0 when s.elems is null then ${SEARCH_WALK_UNKNOWN}
-          when exists (select 1 from regexp_matches(q.body_query::text, '''([^'']*)''', 'g') m where ${marked} <> all(s.elems)) then 0
+      const walkLength = (marked: string) => `case when q.body_query is null then 0 when q.elems is null then ${SEARCH_WALK_UNKNOWN}
+          when exists (select 1 from unnest(q.lexemes) lexeme where ${marked} <> all(q.elems)) then 0
           else ${SEARCH_WALK_COMMON} end`;
-      return `with walk as materialized (
-        select q.head_query, q.body_query, ${walkLength(`'#' || m[1]`)} as head, ${walkLength('m[1]')} as body
-        from (select search_query($2, true) as head_query, search_query($2, false) as body_query) q,
-          (select (select most_common_elems::text::text[] from pg_stats
-            where schemaname = current_schema() and tablename = 'posts' and attname = 'search') as elems) s),
+      // The query's lexemes and the statistics read once (a CTE read twice is still run once).
+      // (`offset 0` keeps the planner from copying the query's making into each use of it.)
+      return `with query as materialized (
+        select q.head_query, q.body_query, array(select m[1] from regexp_matches(q.body_query::text, '''([^'']*)''', 'g') m) as lexemes,
+          (select most_common_elems::text::text[] from pg_stats
+            where schemaname = current_schema() and tablename = 'posts' and attname = 'search') as elems
+        from (select search_query($2, true) as head_query, search_query($2, false) as body_query offset 0) q),
+      walk as materialized (
+        select q.head_query, q.body_query, ${walkLength(`'#' || lexeme`)} as head, ${walkLength('lexeme')} as body from query q),
       head_walked as (${walked('head')}),
       head as (
         select * from head_walked where (select count(*) from head_walked) >= ${limit}
