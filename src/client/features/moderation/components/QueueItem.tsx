@@ -70,6 +70,19 @@ export function choicesFor(item: ModerationQueueItem): Choice[] {
   return choices;
 }
 
+/** A part of the author's history, folded under its title and count; nothing when it is empty. */
+function History({ title, count, children }: { title: string; count: number; children: ReactNode }) {
+  if (count === 0) return null;
+  return (
+    <details className="moderation-item__history">
+      <summary>
+        {title}（{count}）
+      </summary>
+      <ul>{children}</ul>
+    </details>
+  );
+}
+
 /**
  * One reported post, comment or user: what was reported (as users see it), who reported it and
  * why (no complainant named), the author's history, a reason field, and 处理: the actions in a
@@ -151,34 +164,24 @@ export function QueueItem({ item, renderPost }: { item: ModerationQueueItem; ren
         </Link>
         {author.is_moderator ? <span className="moderation-badge">审核员</span> : null}
         {author.suspended ? <span className="moderation-badge moderation-badge--warning">禁言中{untilText(author.suspended_until)}</span> : null}
-        {author.recent_posts.length > 0 ? (
-          <details className="moderation-item__history">
-            <summary>最近的动态（{author.recent_posts.length}）</summary>
-            <ul>
-              {author.recent_posts.map((post) => (
-                <li key={post.id}>
-                  <Link to="/message/detail/$id" params={{ id: String(post.id) }}>
-                    {post.content || '（无文字）'}
-                  </Link>
-                  {post.hidden ? <span className="moderation-badge">已隐藏</span> : null}
-                </li>
-              ))}
-            </ul>
-          </details>
-        ) : null}
-        {author.actions.length > 0 ? (
-          <details className="moderation-item__history">
-            <summary>此前的处理（{author.actions.length}）</summary>
-            <ul>
-              {author.actions.map((entry) => (
-                <li key={entry.id}>
-                  {actionText(entry)} · {fullTime(entry.create_time)}
-                  {entry.reason ? ` · ${entry.reason}` : ''}
-                </li>
-              ))}
-            </ul>
-          </details>
-        ) : null}
+        <History title="最近的动态" count={author.recent_posts.length}>
+          {author.recent_posts.map((post) => (
+            <li key={post.id}>
+              <Link to="/message/detail/$id" params={{ id: String(post.id) }}>
+                {post.content || '（无文字）'}
+              </Link>
+              {post.hidden ? <span className="moderation-badge">已隐藏</span> : null}
+            </li>
+          ))}
+        </History>
+        <History title="此前的处理" count={author.actions.length}>
+          {author.actions.map((entry) => (
+            <li key={entry.id}>
+              {actionText(entry)} · {fullTime(entry.create_time)}
+              {entry.reason ? ` · ${entry.reason}` : ''}
+            </li>
+          ))}
+        </History>
       </div>
 
       <div className="moderation-item__decide">
