@@ -724,7 +724,7 @@ async function searchGroup(): Promise<void> {
         say();
         const cases: Case[] = [
           { name: 'constant JSON', path: BENCH_ANCHOR_PATHS.constant, body: {}, anchor: 'constant' },
-          { name: `raw search query, ${size} ids`, path: BENCH_ANCHOR_PATHS.rawSearch, body: { q, size }, anchor: 'raw' },
+          { name: `raw search query, ${size} posts`, path: BENCH_ANCHOR_PATHS.rawSearch, body: { q, size }, anchor: 'raw' },
           { name: `search/ first page, ${size} posts`, path: api.search.path, body: { q, size }, p99Goal: 100, ratioGoal: 0.8 },
           {
             name: `search/ first page, ${size} posts, logged in`,

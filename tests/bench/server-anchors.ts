@@ -9,10 +9,10 @@
  *   sent as the rows come (the floor cost of reading a page from this database). It is a
  *   prepared statement through db/prepared.ts like the feed's own reads: an anchor parsed and
  *   planned on every call would be slower than it need be and flatter every ratio beside it.
- * - raw search (the search group): the ids of the first page of the posts matching a query, read
- *   by search/'s own statement (services/posts.ts, searchPageText: each rank walked newest first
- *   or read through posts_search_idx): no posts' JSON, no authors, no
- *   excerpt, prepared as search/'s page is.
+ * - raw search (the search group): the first page of the posts matching a query, read by
+ *   search/'s own statement (services/posts.ts, searchPageText: each rank walked newest first or
+ *   read through posts_search_idx), the same columns of each post as raw keyset sends: no JSON
+ *   made of them, no authors, no viewer, no excerpt, prepared as search/'s page is.
  * - raw writes (the writes group): the row a write adds or removes with the counter that counts
  *   it, as one prepared statement on a connection taken as the app's writes take theirs, the
  *   user named in the body: no login,
@@ -96,14 +96,14 @@ function rawKeysetStatement(size: number): PreparedStatement {
 }
 
 /**
- * One statement per page size: the ids of the first page of posts matching query $2, read as
- * search/ reads them ($1 the keyset bound, none here): the ids alone, no post's JSON, no excerpt.
+ * One statement per page size: the first page of posts matching query $2, read as search/ reads
+ * them ($1 the keyset bound, none here), each post's row as raw keyset sends it.
  */
 const rawSearchStatements = new Map<number, PreparedStatement>();
 function rawSearchStatement(size: number): PreparedStatement {
   let statement = rawSearchStatements.get(size);
   if (!statement) {
-    statement = preparedStatement(`bench_raw_search_${size}`, ['bigint', 'text'], `select id from (${searchPageText(size + 1)}) page`);
+    statement = preparedStatement(`bench_raw_search_${size}`, ['bigint', 'text'], `select id, user_id, content, is_good, like_count, comment_count, created_at from (${searchPageText(size + 1)}) page`);
     rawSearchStatements.set(size, statement);
   }
   return statement;

@@ -275,7 +275,7 @@ export type PostViewer = Pick<Viewer, 'userId' | 'ticketCheck'>;
 
 /**
  * search/'s page of matching posts as its statement reads them ($1 the keyset bound, $2 the query),
- * with their ranking key: the bench's raw anchor selects their ids alone.
+ * with their ranking key: the bench's raw anchor sends each post's row as read here.
  */
 export const searchPageText = (limit: number): string => sources.search.text(limit, null);
 

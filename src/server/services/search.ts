@@ -147,13 +147,18 @@ function matchedChars(folded: Folded, needles: Needles): [number, number][] {
 }
 
 /**
- * The excerpt of `text` for `query`: about EXCERPT_CHARS characters from a little before the first
- * match (the start when nothing in the text matches), runs of white space as one space, … where
- * the text was cut.
+ * The excerpts of texts for `query` (its needles made once for a page): about EXCERPT_CHARS
+ * characters from a little before the first match (the start when nothing in the text matches),
+ * runs of white space as one space, … where the text was cut.
  */
-export function excerptOf(text: string, query: string, limit = EXCERPT_CHARS): SearchExcerpt {
+export function excerpter(query: string, limit = EXCERPT_CHARS): (text: string) => SearchExcerpt {
+  const needles = needlesOf(query);
+  return (text) => cutExcerpt(text, needles, limit);
+}
+
+function cutExcerpt(text: string, needles: Needles, limit: number): SearchExcerpt {
   const folded = fold(text);
-  const ranges = matchedChars(folded, needlesOf(query));
+  const ranges = matchedChars(folded, needles);
   const total = folded.length;
   const first = ranges[0]?.[0] ?? 0;
   const start = Math.max(0, Math.min(first - EXCERPT_LEAD, total - limit));
@@ -207,7 +212,8 @@ async function searchTopics(db: Db, q: string, size: number, offset: number): Pr
     .limit(size + 1)
     .offset(offset);
   const { rows: shown, page } = offsetPage(rows, size, offset);
-  return { list: shown.map((row) => ({ type: 'topic', topic: topicDetail(row), excerpt: excerptOf(row.name, q) })), page };
+  const excerptOf = excerpter(q);
+  return { list: shown.map((row) => ({ type: 'topic', topic: topicDetail(row), excerpt: excerptOf(row.name) })), page };
 }
 
 async function searchChannels(db: Db, q: string, size: number, offset: number, viewerId: number | null): Promise<Paged<SearchHit>> {
@@ -225,10 +231,11 @@ async function searchChannels(db: Db, q: string, size: number, offset: number, v
     .offset(offset);
   const { rows: shown, page } = offsetPage(rows, size, offset);
   const followed = await followedChannelIds(db, viewerId, shown.map((row) => row.id));
+  const excerptOf = excerpter(q);
   return {
     list: shown.map((row) => {
-      const name = excerptOf(row.name, q);
-      return { type: 'channel', channel: channelDetail(row, followed), excerpt: hasHit(name) ? name : excerptOf(row.intro, q) };
+      const name = excerptOf(row.name);
+      return { type: 'channel', channel: channelDetail(row, followed), excerpt: hasHit(name) ? name : excerptOf(row.intro) };
     }),
     page,
   };
@@ -244,10 +251,11 @@ async function searchUsers(db: Db, q: string, size: number, offset: number, view
     .offset(offset);
   const { rows: shown, page } = offsetPage(rows, size, offset);
   const briefs = await userBriefs(db, shown.map((row) => row.id), viewerId);
+  const excerptOf = excerpter(q);
   return {
     list: shown.flatMap((row) => {
       const user = briefs.get(row.id);
-      return user ? [{ type: 'user' as const, user, excerpt: excerptOf(row.nick, q) }] : [];
+      return user ? [{ type: 'user' as const, user, excerpt: excerptOf(row.nick) }] : [];
     }),
     page,
   };
@@ -267,7 +275,8 @@ export async function search(db: Db, input: SearchRequest, viewer: PostViewer | 
     case 'post': {
       const { posts, page } = await searchPosts(db, input.q, input, viewer);
       // Each post's text as the feeds write it, beside its excerpt: the page is never parsed again.
-      const list = posts.map((post) => `{"type":"post","post":${post.json},"excerpt":${JSON.stringify(excerptOf(post.content, input.q))}}`);
+      const excerptOf = excerpter(input.q);
+      const list = posts.map((post) => `{"type":"post","post":${post.json},"excerpt":${JSON.stringify(excerptOf(post.content))}}`);
       return new JsonText(`{"list":${jsonArray(list)},"page":{"more":${page.more},"next_index":${page.next_index}}}`);
     }
   }
