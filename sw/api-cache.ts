@@ -9,6 +9,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
 import { NetworkOnly, Strategy, type StrategyHandler, type StrategyOptions } from 'workbox-strategies';
 import { isEnvelope } from '#shared/envelope.ts';
+import { OTHER_PATHS } from '#shared/endpoints.ts';
 import {
   API_CACHE_MAX_AGE_S,
   API_CACHE_MAX_ENTRIES,
@@ -144,6 +145,8 @@ export function setupApiCache(): void {
   const otherCalls = ({ url, request, sameOrigin }: { url: URL; request: Request; sameOrigin: boolean }) =>
     sameOrigin &&
     request.mode !== 'navigate' &&
+    // The live stream goes straight to the network: held open, it would keep the worker busy.
+    url.pathname !== OTHER_PATHS.live &&
     (url.pathname.startsWith('/serv/') || url.pathname.startsWith('/wxmisc/'));
   const networkOnly = new NetworkOnly({ plugins: [networkStatusPlugin] });
   registerRoute(otherCalls, networkOnly, 'GET');

@@ -32,6 +32,14 @@ import { answerClientError, installWebSecurity } from './http/security.ts';
 import { registerStaticClient } from './http/static-client.ts';
 import { installPendingLogout } from './http/ticket-cookie.ts';
 import { registerRoutes } from './routes/index.ts';
+import { LiveHub } from './services/live.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live streams of this process: boot.ts has it hear the database once it is migrated. */
+    live: LiveHub;
+  }
+}
 
 // A bad body's message names the field in words a user of the platform reads: zod's own
 // messages (a wrong type, a missing field) in Chinese; the contract's own messages are Chinese already.
@@ -149,9 +157,14 @@ export async function buildApp({
   await app.register(authPlugin, { db });
   installRequestLimits(app, db, config);
   // Every call of the contract and every other path, from one map (routes/index.ts).
+  const live = new LiveHub();
+  app.decorate('live', live);
+  // Open streams end before the server waits for its requests to finish; the database is heard no more.
+  app.addHook('preClose', () => live.close());
   await registerRoutes(app, {
     db,
     config,
+    live,
     codeSender: codeSender ?? configuredCodeSender(config, app.log),
     ...(metrics ? { onReplay: metrics.replayed } : {}),
   });

@@ -155,6 +155,7 @@ export async function serveUntilStopped({ app, database, readiness, config, star
     await reachDatabase(app.log, database, readiness, config);
     readiness.enter('migrating');
     await database.migrate();
+    await app.live.listenTo(database);
     await prepare?.();
   } catch (error) {
     // Stopped while starting: the closed database ended the start; the stop ends the process.

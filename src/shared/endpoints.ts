@@ -111,5 +111,6 @@ export const OTHER_PATHS = {
   ticketDelete: '/serv/v1/user/ticket/delete',
   uploadImage: '/serv/v1/upload/image',
   images: '/img',
+  live: '/serv/v1/live',
   docs: '/docs',
 } as const;

@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import { OTHER_PATHS, routes, type EndpointName, type InputOf } from '../../src/shared/endpoints.ts';
 import { ErrorCode } from '../../src/shared/errors.ts';
@@ -104,6 +104,7 @@ const otherRequests: { [K in OtherPathName]: (f: Fixtures) => InjectOptions } = 
   },
   images: (f) => ({ method: 'GET', url: f.avatarUrl }),
   docs: () => ({ method: 'GET', url: `${OTHER_PATHS.docs}/json` }),
+  live: () => ({ method: 'GET', url: OTHER_PATHS.live }),
 };
 
 const notYetServed = new Set<string>(NOT_YET_SERVED);
@@ -197,7 +198,13 @@ describe.each(otherNames)('other path %s', (name) => {
   }
 
   it('is served', async () => {
-    const response = await t.app.inject(otherRequests[name](fixtures));
+    const pending = t.app.inject(otherRequests[name](fixtures));
+    // The live stream answers until it is ended: ended here, once open, as a stopping process ends it.
+    if (name === 'live') {
+      await vi.waitFor(() => expect(t.app.live.streamCount).toBe(1));
+      await t.app.live.close();
+    }
+    const response = await pending;
     expect(isUnknownPath(response.statusCode, jsonOf(response))).toBe(false);
     expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
   });

@@ -57,6 +57,9 @@ interface Opened {
   stop(): Promise<void>;
 }
 
+/** These databases are only migrated and read: nothing listens to them. */
+const notListened = () => Promise.reject(new Error('a migrated test database is not listened to'));
+
 const engines: { name: string; open: () => Promise<Opened> }[] = [
   {
     name: 'PGlite',
@@ -64,7 +67,7 @@ const engines: { name: string; open: () => Promise<Opened> }[] = [
       const client = await PGlite.create();
       const db = drizzlePglite(client, { schema });
       return {
-        database: { db: db as unknown as Db, kind: 'pglite', close: async () => undefined },
+        database: { db: db as unknown as Db, kind: 'pglite', listen: notListened, close: async () => undefined },
         migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),
         stop: () => client.close(),
       };
@@ -77,7 +80,7 @@ const engines: { name: string; open: () => Promise<Opened> }[] = [
       const pool = new pg.Pool({ connectionString: server.url, max: 4 });
       const db = drizzlePg(pool, { schema });
       return {
-        database: { db: db as unknown as Db, kind: 'postgres', close: async () => undefined },
+        database: { db: db as unknown as Db, kind: 'postgres', listen: notListened, close: async () => undefined },
         migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
         stop: async () => {
           await pool.end();

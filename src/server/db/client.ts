@@ -40,6 +40,12 @@ export interface Database {
    * lands between two of them; the checkpoint first lets the tarball open without WAL replay.
    */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * Hears the NOTIFY payloads of `channel`, from every process, until the returned stop. On
+   * PostgreSQL a connection of its own, outside the pool, opened again (growing pauses) whenever
+   * it is lost; `onGap` is told each time it is back, as what was notified meanwhile is lost.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -197,6 +203,7 @@ export async function createDatabase(options: OpenOptions): Promise<UnpreparedDa
           client.release();
         }
       },
+      listen: (channel, onPayload, onGap) => listenOnPostgres(options.databaseUrl!, channel, onPayload, onGap),
       close: () => pool.end(),
     };
   }
@@ -216,6 +223,10 @@ export async function createDatabase(options: OpenOptions): Promise<UnpreparedDa
       kind: 'pglite',
       connect: () => client.waitReady,
       migrate: () => migratePglite(db, { migrationsFolder: options.migrationsFolder }),
+      listen: async (channel, onPayload) => {
+        const stop = await client.listen(channel, onPayload);
+        return () => stop();
+      },
       dumpDataDir: () =>
         client.transaction(async (tx) => {
           await tx.query('checkpoint');
@@ -233,6 +244,51 @@ export async function createDatabase(options: OpenOptions): Promise<UnpreparedDa
     await release();
     throw error;
   }
+}
+
+/** Pauses before a lost listening connection is opened again: doubling from the first to the longest. */
+const LISTEN_FIRST_PAUSE_MS = 500;
+const LISTEN_LONGEST_PAUSE_MS = 10_000;
+
+async function listenOnPostgres(url: string, channel: string, onPayload: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let pause = LISTEN_FIRST_PAUSE_MS;
+  const open = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    // Lost (the server restarted, or ended it): opened again, and the streams told to catch up.
+    const lost = () => {
+      if (client !== next) return;
+      client = null;
+      next.removeAllListeners('error');
+      next.on('error', () => undefined);
+      void next.end().catch(() => undefined);
+      if (!stopped) setTimeout(reopen, pause);
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    await next.connect();
+    await next.query(`listen "${channel.replaceAll('"', '""')}"`);
+    client = next;
+    pause = LISTEN_FIRST_PAUSE_MS;
+  };
+  const reopen = () => {
+    if (stopped) return;
+    open().then(onGap, () => {
+      pause = Math.min(pause * 2, LISTEN_LONGEST_PAUSE_MS);
+      if (!stopped) setTimeout(reopen, pause);
+    });
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    const last = client;
+    client = null;
+    await last?.end().catch(() => undefined);
+  };
 }
 
 /** Whether any user exists: a database without users is empty (and may get the demo seed). */

@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { LiveHub } from '../services/live.ts';
 import type { CodeSender } from '../services/login.ts';
 import type { OnReplay } from '../services/once.ts';
 
@@ -9,6 +10,8 @@ export interface RouteDeps {
   config: Config;
   /** Where login codes go (the server log by default). */
   codeSender: CodeSender;
+  /** The process's live streams (services/live.ts). */
+  live: LiveHub;
   /** Told of each write replayed by its client_id (for /metrics); absent: metrics are off. */
   onReplay?: OnReplay | undefined;
 }

@@ -18,6 +18,7 @@ import { channelHandlers } from './channels.ts';
 import { complaintHandlers } from './complaints.ts';
 import type { RouteDeps } from './deps.ts';
 import { imageRoute, uploadImageRoute } from './images.ts';
+import { liveRoute } from './live.ts';
 import { miscHandlers } from './misc.ts';
 import { moderationHandlers } from './moderation.ts';
 import { noticeHandlers } from './notices.ts';
@@ -79,6 +80,7 @@ export const otherRoutes: OtherRouteMap = {
   images: imageRoute,
   uploadImage: uploadImageRoute,
   docs: docsRoute,
+  live: liveRoute,
 };
 
 /** Registers every served call: validation, the envelope and OpenAPI come with defineEndpoint. */
