@@ -1,7 +1,7 @@
 // ESLint flat config. It sits in a dotfile because the top level of the repository is fixed
 // by the design card; `npm run lint` passes it explicitly.
 //
-// The dependency direction of DESIGN.md section 2 is enforced by eslint-plugin-boundaries on
+// The layers' dependency direction (the policies below) is enforced by eslint-plugin-boundaries on
 // RESOLVED paths: every import, export-from, require and import() is resolved to a file first
 // (relative paths, the package.json "imports" alias #shared/*, packages), the file is classified
 // into an element (layer), and the pair (importing layer, imported layer or package) is checked
@@ -71,10 +71,10 @@ const client = [
   'client-app',
 ];
 /**
- * What each client layer may import (DESIGN.md section 2), besides src/shared, the CSS of
- * src/client/styles and packages. Files of one element (one feature, one entity, ui, ...) may
- * always import each other: boundaries only checks dependencies between elements. lib is the
- * floor: it knows nothing of the platform it runs on; what it needs of it is handed in by app/.
+ * What each client layer may import, besides src/shared, the CSS of src/client/styles and packages.
+ * Files of one element (one feature, one entity, ui, ...) may always import each other: boundaries
+ * only checks dependencies between elements. lib is the floor: it knows nothing of the platform it
+ * runs on; what it needs of it is handed in by app/.
  */
 const clientLayers = {
   'client-styles': [],
@@ -141,7 +141,7 @@ const policies = [
     {
       from: element(layer),
       disallow: anything,
-      message: `${layer} imports only ${allowed.join(', ') || 'nothing of the client'}, src/shared, src/client/styles and packages (DESIGN.md section 2; found {{dependency.source}}).`,
+      message: `${layer} imports only ${allowed.join(', ') || 'nothing of the client'}, src/shared, src/client/styles and packages (found {{dependency.source}}).`,
     },
     { from: element(layer), allow: [{ to: element(['shared', 'client-styles', ...allowed]) }, { to: { module: { origin: 'external' } } }] },
   ]),

@@ -2,8 +2,9 @@
  * Network status as the service worker sees it: a fetch that fails tells every window
  * `{type: 'network-status', online: false, at}` (when it failed: a page that knows the network
  * came back after that ignores it); the first fetch that succeeds after a failure tells
- * them `{online: true}`. The client shows 网络异常 while offline (SPEC.md section 4). A page that
- * opens later asks with `{type: 'GET_NETWORK_STATUS'}` and gets the answer on the message port.
+ * them `{online: true}`. The client says 网络异常 while offline (a toast once, a banner while it
+ * lasts). A page that opens later asks with `{type: 'GET_NETWORK_STATUS'}` and gets the answer
+ * on the message port.
  */
 import type { WorkboxPlugin } from 'workbox-core/types.js';
 import { messageTypeOf, MSG_GET_NETWORK_STATUS, MSG_NETWORK_STATUS } from './constants.ts';

@@ -1,7 +1,8 @@
 /**
- * The service worker (DESIGN.md section 4), built by vite-plugin-pwa (injectManifest) into
- * dist/client/sw.js. Route order matters: precache first, then starts of /home (the kept first
- * screen), shares to the installed app, other navigations, API reads, other API calls and images.
+ * The service worker: what the app keeps for offline use (src/client/README.md, 'Offline').
+ * Built by vite-plugin-pwa (injectManifest) into dist/client/sw.js. Route order matters:
+ * precache first, then starts of /home (the kept first screen), shares to the installed app,
+ * other navigations, API reads, other API calls and images.
  */
 import { setupApiCache } from './api-cache.ts';
 import { setupImageCache } from './images.ts';

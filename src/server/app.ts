@@ -134,7 +134,7 @@ export async function buildApp({
     transformObject: openApiTransformObject,
   });
 
-  // The note update call sends base64 of its JSON body, marked by a header (SPEC.md section 7).
+  // The note update call sends base64 of its JSON body, marked by a header.
   app.addHook('preValidation', async (request) => {
     if (request.headers[BASE64_BODY_HEADER] !== BASE64_BODY_VALUE || typeof request.body !== 'string') return;
     request.body = parseJsonBody(Buffer.from(request.body, 'base64'), '请求体不是有效的 base64 JSON');

@@ -5,7 +5,7 @@ import { CHINA_UTC_OFFSET_MINUTES } from '#shared/timestamp.ts';
 /** A rule the user broke: answered as the error envelope with its catalogue code, never as a 500. */
 export class BusinessError extends Error {
   readonly code: number;
-  /** HTTP status of the answer: 200 like the real service, except where SPEC.md says otherwise (452). */
+  /** HTTP status of the answer: 200 like the real service, except where it answers otherwise (452 for a ticket ended elsewhere). */
   readonly status: number;
   /** Seconds the client should wait before trying again (sent as Retry-After); -2005 always has them. */
   readonly retryAfterSeconds: number | undefined;

@@ -1,6 +1,6 @@
 /**
- * The API contract: the zod schemas of every call of SPEC.md section 7 and DESIGN.md section
- * 3a. Routes (method, path, auth) come from endpoints.ts. The server registers each entry
+ * The API contract: the zod schemas of every call's input and output (its entities are
+ * schemas.ts). Routes (method, path, auth) come from endpoints.ts. The server registers each entry
  * (validation, serialisation, OpenAPI); the client types its calls from these schemas.
  */
 import { z } from 'zod';
@@ -137,7 +137,7 @@ export const voteInputSchema = z.object({
     .min(VOTE_MIN_OPTIONS, `投票至少需要 ${VOTE_MIN_OPTIONS} 个选项`)
     .max(VOTE_MAX_OPTIONS, `投票最多 ${VOTE_MAX_OPTIONS} 个选项`)
     .refine((options) => new Set(options).size === options.length, '投票选项不能重复'),
-  /** Ms (10 digits: seconds, SPEC.md section 5); must be in the future; absent: never closes. */
+  /** Ms (10 digits: seconds, as toMilliseconds of timestamp.ts reads it); must be in the future; absent: never closes. */
   end_time: z.number().int().positive().optional(),
 });
 
@@ -154,12 +154,12 @@ const suspensionDays = z.union([z.literal(1), z.literal(7), z.literal(30), z.lit
   error: 'days 应为 1、7、30 或 "forever"',
 });
 
-// ---- text length (SPEC.md section 5) ----
+// ---- text length (textLength of text-length.ts: an emoji 4, other non-ASCII 2, anything else 1) ----
 
 export const POST_TOO_LONG = `内容不能超过 ${POST_MAX_LENGTH} 字符（中文算 2 个，表情算 4 个）`;
 
 /**
- * The text of a post: not blank, at most POST_MAX_LENGTH as SPEC.md section 5 counts. Code units
+ * The text of a post: not blank, at most POST_MAX_LENGTH as textLength counts. Code units
  * first, cheaply; then the count, which stops as soon as the limit is passed.
  */
 const postContent = z
@@ -230,7 +230,7 @@ export const NICK_TOO_SHORT = `昵称至少 ${NICK_MIN_LENGTH} 个字符（中�
  */
 const NICK_FORBIDDEN = /[\p{Cc}\p{Zl}\p{Zp}]|(?![\u200D\u{E0020}-\u{E007F}])\p{Cf}/u;
 
-/** A nickname: trimmed, in NFC, no control characters, 2 to 20 units as SPEC.md counts (code units first, cheaply). */
+/** A nickname: trimmed, in NFC, no control characters, 2 to 20 units as textLength counts (code units first, cheaply). */
 export const nickSchema = z
   .string({ error: '昵称应为文字' })
   .max(NICK_MAX_LENGTH * 4, { error: NICK_TOO_LONG, abort: true })
@@ -528,7 +528,7 @@ export const api = {
     summary: 'Config items by key; content parsed from JSON',
   }),
   noteUpdate: endpoint(routes.noteUpdate, {
-    // The wire body is base64 of this JSON, marked by a header (SPEC.md section 7).
+    // The wire body is base64 of this JSON, marked by a header (BASE64_BODY_HEADER of endpoints.ts).
     input: z.object({ id: idSchema.optional(), content: z.string().trim().min(1).max(NOTE_MAX_CHARS), client_id: clientId.optional() }),
     output: noteSchema,
     tag: 'time',

@@ -50,7 +50,7 @@ export const CLIENT_CONFIG_ELEMENT_ID = 'app-config';
 export function communityTexts(providerName: string) {
   const community = `${providerName}社区`;
   return {
-    /** <title>: page titles default to the provider's name (SPEC.md section 1). */
+    /** <title>: page titles default to the provider's name. */
     title: providerName,
     /** <meta name="apple-mobile-web-app-title">, manifest name and short_name. */
     appName: community,

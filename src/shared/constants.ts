@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md section 9 that both the server and the client need. */
+/** Business constants (sizes, limits, timings, version gates) that both the server and the client need. */
 
 export const HTTP_TIMEOUT_MS = 10_000;
 export const CHUNK_LOAD_LIMIT_MS = 120_000;
@@ -52,7 +52,7 @@ export const SEARCH_QUERY_MAX_CHARS = 64;
 export const NOTE_LIST_DEFAULT_SIZE = 2;
 
 /** Limits of what users write; the server enforces them, the client counts against them. */
-/** A post's text, counted by SPEC.md section 5 (textLength: emoji 4, other non-ASCII 2, others 1). */
+/** A post's text, counted by textLength of text-length.ts (emoji 4, other non-ASCII 2, others 1). */
 export const POST_MAX_LENGTH = 10000;
 /** A note's text, in UTF-16 code units (the time service's note/update). */
 export const NOTE_MAX_CHARS = 5000;
@@ -72,7 +72,7 @@ export const TOPIC_NAME_MAX_CHARS = 20;
  * else cannot name a list: the page says the link is broken without asking the server.
  */
 export const BOOKLIST_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-/** A nickname's length as SPEC.md section 5 counts it (Chinese 2, emoji 4, ASCII 1). */
+/** A nickname's length as textLength counts it (Chinese 2, emoji 4, ASCII 1). */
 export const NICK_MIN_LENGTH = 2;
 export const NICK_MAX_LENGTH = 20;
 /** The default largest image upload/image takes (the server's UPLOAD_MAX_BYTES setting may differ). */
@@ -83,7 +83,7 @@ export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
  */
 export const IMAGE_VARIANT_WIDTHS = [80, 160, 320, 480, 640, 960, 1280, 1920] as const;
 
-/** Login (DESIGN.md section 3a). */
+/** Login by a one-time code sent to the phone: its digits, seconds it lives, seconds before another, tries one code takes. */
 export const LOGIN_CODE_LENGTH = 6;
 export const LOGIN_CODE_TTL_S = 300;
 export const LOGIN_CODE_RESEND_S = 60;
@@ -93,7 +93,7 @@ export const LOGIN_CODE_MAX_TRIES = 5;
 export const TRACKING_MAX_EVENTS = 50;
 export const TRACKING_MAX_PROPERTIES = 30;
 
-/** Version gates (SPEC.md section 9). */
+/** Version gates: the native app version that gives the page its login user, and those its jump features need (src/client/platform/app-gates.ts). */
 export const APP_VERSION_NATIVE_LOGIN_USER = '2.5.1';
 export const APP_VERSION_JUMP = ['2.7.1', '2.8.0', '2.8.3'] as const;
 /** The app's universal jump (any URL in its own web view): Android 1.1.3, iOS 1.1.12. */

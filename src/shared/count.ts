@@ -1,6 +1,6 @@
-/** Like, comment and follower counts as the feed shows them (SPEC.md section 9). Pure. */
+/** Like, comment and follower counts as the feed shows them. Pure. */
 
-/** The label shown for counts past the `k` range (SPEC.md section 9). */
+/** The label shown for counts past the `k` range (100000 and above). */
 export const COUNT_CAP_LABEL = '99.9k+';
 /** The label shown for counts past the `w` range. */
 export const COUNT_W_CAP_LABEL = '100w+';
@@ -19,7 +19,7 @@ function oneDecimal(value: number, unit: number): string {
 }
 
 /**
- * Like, comment and follower counts (SPEC.md section 9).
+ * Like, comment and follower counts.
  * - 0..1000: as is (`'1000'`).
  * - 1001..99999: thousands with one decimal, truncated so a count is never overstated, and
  *   a trailing `.0` dropped: 1001 -> `'1k'`, 1550 -> `'1.5k'`, 99999 -> `'99.9k'`.

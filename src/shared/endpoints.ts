@@ -90,7 +90,7 @@ export const endpoints = Object.fromEntries(
   Object.entries(routes).map(([name, route]) => [name, { ...route, name }]),
 ) as { [K in EndpointName]: ClientEndpoint<K> };
 
-/** The header that marks a base64-encoded JSON body (the note update call, SPEC.md section 7). */
+/** The header that marks a base64-encoded JSON body (the note update call, noteUpdate, sends one). */
 export const BASE64_BODY_HEADER = 'x-body-encoding';
 export const BASE64_BODY_VALUE = 'base64';
 

@@ -1,4 +1,4 @@
-/** The response envelope (DESIGN.md section 3): code 0 carries data, anything else an error. */
+/** The envelope of every API answer: `{code: 0, data}`, or `{code: -1, error: {code, msg}}` with a code of errors.ts. */
 
 export interface OkEnvelope<T> {
   code: 0;

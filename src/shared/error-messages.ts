@@ -1,10 +1,10 @@
 /**
- * The one error catalogue (SPEC.md section 8): the server answers with these messages, the
+ * The one error catalogue: the server answers with these messages, the
  * client's toasts and forms show them; neither side keeps its own copy.
  */
 import { ErrorCode, NETWORK_ERROR_MESSAGE } from './errors.ts';
 
-/** Code -> message, exactly as SPEC.md section 8 lists them, plus the codes added in errors.ts. */
+/** Code -> message: the real service's words for its codes, plus those errors.ts marks "Added". */
 export const errorMessages: Readonly<Record<number, string>> = {
   [-10086]: NETWORK_ERROR_MESSAGE,
   [-1001]: '登录已失效，请重新登录',

@@ -1,7 +1,8 @@
 /**
- * The error codes of SPEC.md section 8 and the messages the client shows on its own. The
- * catalogue of messages by code is error-messages.ts: the server answers with it, and the
- * client's error hook and forms show it (it loads with them, not with the first screen).
+ * The error codes of the API (the real service's, and ours marked "Added") and the messages the
+ * client shows on its own. The catalogue of messages by code is error-messages.ts: the server
+ * answers with it, and the client's error hook and forms show it (it loads with them, not with
+ * the first screen).
  */
 
 export const ErrorCode = {
@@ -70,7 +71,7 @@ export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 /** The message of -10086: a request that never reached the server. */
 export const NETWORK_ERROR_MESSAGE = '请求出错，请检查网络';
 
-/** Messages the client shows on its own (SPEC.md section 8, "Client messages"). */
+/** Messages the client shows on its own, with no request behind them. */
 export const clientMessages = {
   copyDone: '复制成功',
   copyFailed: '复制失败',

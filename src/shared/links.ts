@@ -1,4 +1,4 @@
-/** Links in free text: SPEC.md section 5's http/https pattern. Pure. */
+/** Links in free text: the one http/https pattern of every place that finds or checks a link (plain text, markdown, safe hrefs). Pure. */
 
 const URL_BODY = String.raw`https?:\/\/(?:\[[0-9A-Fa-f:.]+\]|(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)*[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)(?::\d{1,5})?(?:[\/?#][A-Za-z0-9\-._~:\/?#\[\]@!$&'()*+,;=%]*)?`;
 const FULL_URL = new RegExp(`^${URL_BODY}$`, 'i');

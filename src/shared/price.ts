@@ -1,7 +1,7 @@
-/** Prices as the platform shows them (SPEC.md section 9). Pure. */
+/** Prices as the platform shows them. Pure. */
 
 /**
- * A price in cents as yuan (SPEC.md section 9: cents divided by 100) with no trailing zeros:
+ * A price in cents as yuan (cents divided by 100) with no trailing zeros:
  * 9900 -> `'99'`, 990 -> `'9.9'`, 1 -> `'0.01'`, 12345 -> `'123.45'`. Fractions of a cent are
  * rounded; non-finite input reads as 0.
  */

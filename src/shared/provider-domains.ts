@@ -1,6 +1,6 @@
-/** The provider's domain family and the check that a host or URL belongs to it (SPEC.md section 5). Pure. */
+/** The provider's domain family and the check that a host or URL belongs to it. Pure. */
 
-/** The provider's own domain family (SPEC.md section 5, domain check). */
+/** The provider's own domain family: a rendered post's links there stay in the window, and a referrer there hands on its query parameters. */
 export const DEFAULT_PROVIDER_DOMAINS: readonly string[] = ['geekbang.org', 'geekbang.com', 'infoq.cn'];
 
 /** The lower-cased host name of an absolute http(s) URL, or null. */

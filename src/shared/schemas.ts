@@ -1,5 +1,5 @@
 /**
- * zod schemas of every entity the API sends (DESIGN.md section 3a). Field names are the
+ * zod schemas of every entity the API sends. Field names are the
  * wire names (snake_case). Times are epoch milliseconds.
  */
 import { z } from 'zod';

@@ -1,6 +1,7 @@
 /**
- * Text length and cutting by user-perceived characters (SPEC.md section 5). Pure: no DOM, no
- * Node, nothing outside src/shared.
+ * Text length and cutting by user-perceived characters, as the platform counts them for the
+ * limits of posts and nicknames and the cut of a long text. Pure: no DOM, no Node, nothing
+ * outside src/shared.
  */
 import { DEFAULT_CUT_LENGTH } from './constants.ts';
 
@@ -167,7 +168,7 @@ export function graphemeLength(g: string): number {
 }
 
 /**
- * Text length as SPEC.md section 5 counts it: an emoji (including modifier, keycap, flag and
+ * Text length as the platform counts it: an emoji (including modifier, keycap, flag and
  * ZWJ sequences) counts 4, any other non-ASCII character 2, anything else 1.
  */
 export function textLength(s: string): number {

@@ -1,10 +1,10 @@
-/** Timestamps as the platform writes them (SPEC.md section 5) and its readers' clock. Pure. */
+/** Timestamps as the platform writes them (seconds or milliseconds) and its readers' clock. Pure. */
 
 /** China Standard Time (UTC+8, no daylight saving), the platform's readers' clock: 今日 of the daily caps, the times of a page the server renders. */
 export const CHINA_UTC_OFFSET_MINUTES = 480;
 
 /**
- * Normalises a timestamp to milliseconds (SPEC.md section 5): 10 digits are seconds, 13 digits
+ * Normalises a timestamp to milliseconds: 10 digits are seconds, 13 digits
  * milliseconds, more than 13 digits is an error. Shorter values are read as seconds (dates
  * before September 2001, including 0); 11 and 12 digits are read as milliseconds (a seconds
  * value that long would lie past the year 2286). Fractions are dropped. Throws on negative,

@@ -1,4 +1,4 @@
-/** SPEC.md section 7: a user is visited by a numeric id (visit_user_id) or by ucode (visit_ucode). */
+/** The calls about one user name them by a numeric id (visit_user_id) or by ucode (visit_ucode). */
 export type VisitUser = { visit_user_id: number } | { visit_ucode: string };
 
 /** From a /usercenter/$id path parameter: a positive number is an id, anything else a ucode. */

@@ -1,9 +1,9 @@
 /**
- * Nicknames, on PGlite and on PostgreSQL: a new user's default says nothing of their phone
- * number; a user sets theirs (nick/update): 2 to 20 units as SPEC.md counts (Chinese 2, emoji
- * 4), no control or invisible characters, unique whatever its case (two asking at once: one
- * gets it), at most DAILY_NICK_CHANGE_LIMIT changes a day; the new one shows at once in their
- * profile and on their posts. Every refusal is an envelope with a code and a Chinese message.
+ * Nicknames, on PGlite and on PostgreSQL: a new user's default says nothing of their phone number;
+ * a user sets theirs (nick/update): 2 to 20 units as textLength counts (Chinese 2, emoji 4), no
+ * control or invisible characters, unique whatever its case (two asking at once: one gets it), at
+ * most DAILY_NICK_CHANGE_LIMIT changes a day; the new one shows at once in their profile and on
+ * their posts. Every refusal is an envelope with a code and a Chinese message.
  */
 import { describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';

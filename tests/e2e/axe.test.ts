@@ -1,6 +1,6 @@
 /**
  * Accessibility: axe-core (the engine inside Lighthouse's accessibility score) finds nothing
- * to report on any screen of the app: every route of SPEC.md section 2 plus the layers that open
+ * to report on any screen of the app: every route of src/client/app/router.tsx plus the layers that open
  * over them (the login popup, the composer, a modal list, the 发现 sheet, a user centre's tabs),
  * at 375 px and 1280 px, logged out and logged in; and the moderators' 内容审核 (its queue of a
  * reported post, comment and user, the 处理 picker, its confirmation, 处理记录) as the demo moderator. The real built app, server and database.

@@ -1,6 +1,7 @@
 /**
- * Every route of SPEC.md section 2 in the built app against the real server: each renders
- * with its document title, / and unknown paths end at /home, and tracking parameters travel.
+ * Every route of the app (src/client/app/router.tsx) in the built app against the real server: each
+ * renders with its document title, / and unknown paths end at /home, and tracking parameters
+ * travel.
  *
  * Needs `npm run build` first and Chromium at /usr/bin/chromium.
  */
@@ -51,7 +52,7 @@ describe('routes', () => {
     ];
   });
 
-  it('covers every route of SPEC.md section 2', () => {
+  it('covers every route of the app', () => {
     expect(cases).toHaveLength(21);
   });
 

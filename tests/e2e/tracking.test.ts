@@ -1,8 +1,8 @@
 /**
- * Tracking end to end (SPEC.md sections 3 and 7): a phone visitor's events reach the real
- * collector, which stores them; the test reads them back from the server's database once it
- * has stopped. A click on an explore item, a user-centre visit and a click there; an event made
- * offline is kept and sent when the network is back; one made as the page goes leaves by beacon.
+ * Tracking end to end: a phone visitor's events reach the real collector, which stores them; the
+ * test reads them back from the server's database once it has stopped. A click on an explore item,
+ * a user-centre visit and a click there; an event made offline is kept and sent when the network is
+ * back; one made as the page goes leaves by beacon.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// The dependency rules of .eslint.config.js (DESIGN.md section 2), tested through ESLint's Node API.
+// The dependency rules of .eslint.config.js, tested through ESLint's Node API.
 // Each case lints a few lines of code as if they sat at `from` (a file that need not exist) and
 // imported real files of the tree; the rules work on resolved paths, so the cases use the `../`
 // spellings and aliases a developer could try. The whole repository is linted once, by

@@ -1,5 +1,5 @@
 /**
- * Texts that cost the most to count by SPEC.md's rules (src/shared/text-length.ts), for the
+ * Texts that cost the most to count by the rules of src/shared/text-length.ts, for the
  * tests of what validating them costs and the bench's stall case: scripts whose characters
  * Intl.Segmenter must split one by one (Devanagari, Hangul syllables from jamo, letters with
  * accents, spacing marks, Thai), one character a thousand code units long, emoji sequences,
@@ -30,7 +30,7 @@ export function worstTexts(codeUnits: number): [WorstTextKind, string][] {
   return (Object.keys(WORST_TEXT_KINDS) as WorstTextKind[]).map((kind) => [kind, WORST_TEXT_KINDS[kind](codeUnits)]);
 }
 
-/** The longest start of `text` within `units` as SPEC.md counts: a text at a field's limit, taken. */
+/** The longest start of `text` within `units` as textLength counts: a text at a field's limit, taken. */
 export function atLength(text: string, units: number): string {
   let low = 0;
   let high = text.length;

@@ -1,8 +1,7 @@
 // @vitest-environment node
 /**
- * Which targets open by app link where (SPEC.md sections 2 and 9): a table of real user agents,
- * app versions either side of every gate on iOS and Android, Harmony, the WeChat browser, the
- * mini-program and plain browsers.
+ * Which targets open by app link where: a table of real user agents, app versions either side of
+ * every gate on iOS and Android, Harmony, the WeChat browser, the mini-program and plain browsers.
  */
 import { describe, expect, it } from 'vitest';
 import { APP_TARGET_GATES, appOpens, targetOpening } from '../../src/client/platform/app-gates.ts';
@@ -95,7 +94,7 @@ describe('the other gates of the same table', () => {
     }
   });
 
-  it('gates every target of SPEC.md section 2', () => {
+  it('gates every target of platform/app-links.ts', () => {
     expect(Object.keys(APP_TARGET_GATES).sort()).toEqual(
       [
         'article',

@@ -1,8 +1,8 @@
 /**
- * The draft store (SPEC.md section 3): a key is required, every change reaches IndexedDB, a
- * reload brings the draft back, publishing clears it, and a tab holding an older text never
- * overwrites a newer one written by another tab. (Pictures kept as blobs across a reload need a
- * real browser's IndexedDB: tests/e2e/compose.test.ts.)
+ * The draft store: a key is required, every change reaches IndexedDB, a reload brings the draft
+ * back, publishing clears it, and a tab holding an older text never overwrites a newer one written
+ * by another tab. (Pictures kept as blobs across a reload need a real browser's IndexedDB:
+ * tests/e2e/compose.test.ts.)
  */
 import { createStore, get as idbGet, set as idbSet, update } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

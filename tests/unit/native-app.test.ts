@@ -1,4 +1,4 @@
-/** The native app's share payload and audio status (SPEC.md sections 3 and 9). */
+/** The native app's share payload and audio status. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SHARE_PLATFORMS } from '../../src/shared/constants.ts';
 import { nativeSharePayload } from '../../src/client/platform/native-share.ts';

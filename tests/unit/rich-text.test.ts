@@ -1,7 +1,7 @@
 /**
- * The rich-text renderer (src/client/ui/rich-text): Markdown through markdown-it, links by
- * SPEC.md's pattern, math by KaTeX (loaded only for a text with math), fenced code through
- * highlightToHtml, everything sanitized by DOMPurify, and the cut on rendered content.
+ * The rich-text renderer (src/client/ui/rich-text): Markdown through markdown-it, links by the
+ * pattern of src/shared/links.ts, math by KaTeX (loaded only for a text with math), fenced code
+ * through highlightToHtml, everything sanitized by DOMPurify, and the cut on rendered content.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { textLength } from '../../src/shared/text-length.ts';
@@ -184,7 +184,7 @@ describe('Markdown', () => {
 });
 
 describe('links', () => {
-  it('recognises bare http(s) links by SPEC.md\'s pattern, and nothing else', async () => {
+  it('recognises bare http(s) links by the pattern of src/shared/links.ts, and nothing else', async () => {
     const box = await rendered('看 https://example.com/a?b=1#c。还有 http://example.org/x)、www.example.net、xhttps://glued.example、ftp://f.example 和 mail@example.com');
     expect([...box.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['https://example.com/a?b=1#c', 'http://example.org/x']);
   });
@@ -313,7 +313,7 @@ describe('hostile posts', () => {
   });
 });
 
-/** The length a reader sees: text by SPEC.md's rule, formulas by their TeX source. */
+/** The length a reader sees: text by textLength, formulas by their TeX source. */
 function shownLength(root: Element): number {
   let total = 0;
   const walk = (node: Node) => {

@@ -21,7 +21,7 @@ function renderAt(path: string) {
   return router;
 }
 
-/** Every route of SPEC.md section 2 with the document title it must have. */
+/** Every route of the app with the document title it must have. */
 const routes: [string, string][] = [
   ['/home', provider],
   ['/follow', provider],

@@ -39,7 +39,7 @@ describe('stored login info', () => {
   });
 });
 
-describe('request credentials (SPEC.md section 7)', () => {
+describe('request credentials', () => {
   it('sends nothing extra from a plain browser: the cookie carries the ticket', () => {
     writeStoredLogin({ ticket: 't1', deviceId: 'd1' });
     expect(credentialHeaders(detectEnvironment(DESKTOP))).toEqual({});
@@ -68,7 +68,7 @@ describe('request credentials (SPEC.md section 7)', () => {
   });
 });
 
-describe('the login user from the native app (SPEC.md section 3)', () => {
+describe('the login user from the native app', () => {
   const raw = { uid: 7, avatar: '/a.png', cellphone: '138****1234', create_time: 1700000000, nickname: '小红', is_student: 1 };
 
   it('maps the app fields: nickname, create_time in seconds, is_student, type defaulting to 1', () => {

@@ -1,7 +1,7 @@
 /**
- * The WeChat browser's signing (SPEC.md section 2): on load, then 300 ms after each route change,
- * always for the URL of that moment. The SDK is a recording stand-in (a container may put it in
- * the page before the app starts); the network is the test's recording fetch.
+ * The WeChat browser's signing: on load, then 300 ms after each route change, always for the URL of
+ * that moment. The SDK is a recording stand-in (a container may put it in the page before the app
+ * starts); the network is the test's recording fetch.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WECHAT_RESIGN_DELAY_MS } from '../../src/shared/constants.ts';

@@ -1,5 +1,5 @@
 /**
- * The one place that turns failed requests into UI (DESIGN.md section 2; SPEC.md section 8).
+ * The one place that turns failed requests into UI (lib/http.ts knows none).
  *
  * Errors are looked up in a catalogue keyed by kind, HTTP status or business code (most
  * specific first), never by an instanceof chain. Each entry names an action; the actions
@@ -27,7 +27,7 @@ export interface ApiErrorContext {
  * Lookup order: kind, status, code; anything not listed is a toast with the message.
  */
 export const apiErrorCatalogue: Readonly<Record<string, ApiErrorActionName>> = {
-  // SPEC.md section 8: timeout errors are silently ignored.
+  // Timeout errors are silently ignored.
   'kind:timeout': 'ignore',
   // A request the page itself cancelled (navigation, unmount).
   'kind:abort': 'ignore',
@@ -39,7 +39,7 @@ export const apiErrorCatalogue: Readonly<Record<string, ApiErrorActionName>> = {
   [`code:${ErrorCode.NotLoggedIn}`]: 'login',
 };
 
-/** Paths exempt from the login flow (SPEC.md section 7: the user auth call). */
+/** Paths exempt from the login flow: the user auth call, whose "not logged in" is an answer, not a failure. */
 export const loginExemptPaths: ReadonlySet<string> = new Set([endpoints.auth.path]);
 
 /** The shape we need from an error; ApiError has it, and so do plain objects in tests. */

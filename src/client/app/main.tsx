@@ -51,8 +51,8 @@ async function start(): Promise<void> {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('#root is missing from index.html');
 
-  // What a failure shows (a toast, the login popup for -1001 and -2000, the 452 notice: SPEC.md
-  // section 8) is decided in handle-api-error.ts, which loads with the first failure.
+  // What a failure shows (a toast, the login popup for -1001 and -2000, the 452 notice) is
+  // decided in handle-api-error.ts, which loads with the first failure.
   let errorHandling: Promise<typeof ErrorHandling> | undefined;
   const queryClient = createQueryClient({
     onError: (error, meta) => {
@@ -72,8 +72,8 @@ async function start(): Promise<void> {
 
   startLayoutTracking();
   startOnlineTracking();
-  // 网络异常 (SPEC.md section 4): a toast once each time the network is lost, never one per
-  // failed request; the banner (layout/OfflineBanner.tsx) stays while it lasts.
+  // 网络异常: a toast once each time the network is lost, never one per failed request; the banner
+  // (layout/OfflineBanner.tsx) stays while it lasts.
   followOnline(queryClient, onlineSource, () => toast.warning(clientMessages.offline));
   suppressDoubleTap();
   document.documentElement.dataset.layout = useLayoutStore.getState().isMobile ? 'mobile' : 'pc';

@@ -1,5 +1,5 @@
 /**
- * The router: a code-based route tree with every route of SPEC.md section 2, history mode,
+ * The router: a code-based route tree with every page of the app (routes/), history mode,
  * the QueryClient in the router context (loaders call ensureQueryData with the same
  * queryOptions factories the components use), the app shell around every page, one default
  * pending and error component, and scroll restoration (kept-alive pages get their scroll position

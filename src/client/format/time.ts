@@ -1,6 +1,6 @@
 /**
- * Readable times (SPEC.md section 9), in the reader's local time zone; a page the server
- * rendered shows the platform readers' (China Standard Time) until the client has hydrated it.
+ * Readable times, in the reader's local time zone; a page the server rendered shows the platform
+ * readers' (China Standard Time) until the client has hydrated it.
  */
 import { startTransition, useEffect, useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';

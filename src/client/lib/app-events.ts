@@ -1,7 +1,7 @@
 /**
- * The broadcast events of SPEC.md section 4 that carry what a write changed. The tab that made
- * the write applies the change to its own cache directly (entities/outbox/changes.ts); this
- * file only tells the other open tabs of the app (BroadcastChannel), which apply the same change.
+ * The app's events, one for each kind of change a write makes. The tab that made the write applies
+ * the change to its own cache directly (entities/outbox/changes.ts); this file only tells the other
+ * open tabs of the app (BroadcastChannel), which apply the same change.
  */
 import type { Channel, NoticeSettings, Post, Vote } from '#shared/schemas.ts';
 

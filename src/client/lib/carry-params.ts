@@ -1,7 +1,7 @@
 /**
- * Query parameters that travel with every navigation (SPEC.md section 2): names starting
- * with gk_ or utm_, or containing "code". They are also taken from a referrer on the
- * provider's domain when the app opens.
+ * Query parameters that travel with every navigation: names starting with gk_ or utm_, or
+ * containing "code". They are also taken from a referrer on the provider's domain when the app
+ * opens.
  */
 import { isProviderHost } from '#shared/provider-domains.ts';
 

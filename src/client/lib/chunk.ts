@@ -1,6 +1,6 @@
 /**
- * Loading code on demand (SPEC.md sections 8 and 9): a chunk that fails to arrive, or has not
- * arrived after 120 s, is a ChunkLoadError with a message a user can act on.
+ * Loading code on demand: a chunk that fails to arrive, or has not arrived after 120 s, is a
+ * ChunkLoadError with a message a user can act on.
  *
  * A failed dynamic import stays failed for the life of the page (the browser keeps the failure
  * in its module map), and after a deploy the old chunks are gone from the server: only a reload

@@ -1,8 +1,8 @@
 /**
- * What to tell the user about a failure: for a request, the catalogue's message for a known
- * code (SPEC.md section 8), else the server's own words; for anything else its own message;
- * else 未知错误. The catalogue loads with
- * the code that shows messages (the error hook, the forms), not with the first screen.
+ * What to tell the user about a failure: for a request, the catalogue's message for a known code
+ * (src/shared/error-messages.ts), else the server's own words; for anything else its own message;
+ * else 未知错误. The catalogue loads with the code that shows messages (the error hook, the forms),
+ * not with the first screen.
  */
 import { messageForCode } from '#shared/error-messages.ts';
 import { ErrorCode } from '#shared/errors.ts';

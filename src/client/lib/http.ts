@@ -1,7 +1,7 @@
 /**
  * The http client: one typed call per contract endpoint. It knows envelopes and transport,
- * never the UI: failures become an ApiError, and the query client's error hooks decide what
- * the user sees (DESIGN.md section 2).
+ * never the UI: failures become an ApiError, and the query client's error hooks, which app/
+ * wires, decide what the user sees.
  */
 import { endpoints, HTTP_LOGGED_IN_ELSEWHERE, type ClientEndpoint, type EndpointName, type InputOf, type OutputOf } from '#shared/endpoints.ts';
 import { HTTP_TIMEOUT_MS } from '#shared/constants.ts';

@@ -1,6 +1,7 @@
 /**
- * Client-generated ids: `client_id` for retryable writes (DESIGN.md section 3) and the
- * browser's device id (sent as Device-Id and at login).
+ * Client-generated ids: `client_id` for retryable writes (the server does a write once per
+ * client_id, however often it is sent: src/server/services/once.ts) and the browser's device id
+ * (sent as Device-Id and at login).
  */
 
 const DEVICE_ID_KEY = 'horde:device-id';

@@ -1,7 +1,7 @@
 /**
- * The local cache (SPEC.md section 3, DESIGN.md section 4): a key-value store in IndexedDB
- * with a byte cap, per-entry expiry, least-recently-used eviction and pinned entries that are
- * never evicted (drafts).
+ * The local cache, where the query cache is persisted (query-cache-persister.ts): a key-value store
+ * in IndexedDB with a byte cap, per-entry expiry, least-recently-used eviction and pinned entries
+ * that are never evicted (drafts).
  *
  * Layout: each cache is its own IndexedDB database (`local-cache:<name>`, via idb-keyval's
  * createStore) with one object store holding two records per entry:

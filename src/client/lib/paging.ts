@@ -1,7 +1,7 @@
 /**
- * Keyset paging as every list of the contract does it (DESIGN.md section 3): the first page
- * asks index 0, the next one the previous page's next_index, while page.more says there is
- * more. Spread into infiniteQueryOptions.
+ * Keyset paging as every list of the contract does it: the first page asks index 0, the next one
+ * the previous page's next_index, while page.more says there is more. Spread into
+ * infiniteQueryOptions.
  */
 import type { Paged } from '#shared/schemas.ts';
 

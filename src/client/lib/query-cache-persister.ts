@@ -1,5 +1,5 @@
 /**
- * The query cache's IndexedDB persistence (DESIGN.md section 4): the dehydrated client is stored
+ * The query cache kept in IndexedDB, so what was read shows offline: the dehydrated client is stored
  * in the local cache named 'query-cache' (its own IndexedDB database, 3 MB cap), at most once per
  * second, for 24 hours. Only successful queries are stored, except those with
  * `meta: { persist: false }`, and only while they were used (shown or fetched) within those 24

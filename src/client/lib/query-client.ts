@@ -1,6 +1,5 @@
 /**
- * The query client (DESIGN.md sections 2 and 4); its IndexedDB persistence is
- * query-cache-persister.ts.
+ * The query client; its IndexedDB persistence is query-cache-persister.ts.
  *
  * Errors: the QueryCache/MutationCache onError hooks are the one place a failed request turns
  * into UI. They call `handlers.onError`, which the UI wires to toasts, the login popup and the
@@ -100,7 +99,7 @@ export interface OnlineSource {
 }
 
 /**
- * Online and offline, app-wide (SPEC.md section 4): TanStack Query's onlineManager follows
+ * Online and offline, app-wide: TanStack Query's onlineManager follows
  * `source` (app/ wires the online store, which hears the browser's events and the service
  * worker's reports). When the network returns, every query is marked stale and those on screen
  * are fetched again: what they show may have come from the service worker's cache, or failed.

@@ -1,6 +1,7 @@
 /**
- * The per-session history of visited full paths (SPEC.md section 2, Navigation behaviour):
- * new visits are added, back navigation trims, kept in sessionStorage so a reload keeps it.
+ * The per-session history of visited full paths, so a back button knows whether there is a page
+ * of this app to go back to: new visits are added, back navigation trims, kept in sessionStorage
+ * so a reload keeps it.
  */
 import { create } from 'zustand';
 

@@ -1,8 +1,8 @@
 /**
- * appAudioStatus (SPEC.md section 3, client state): whether the native app's own audio player
- * is playing under the page. The app tells it by calling window.appAudioStatus(status) or by an
- * `appAudioStatus` event ({detail: status}); the page leaves room for the player while it shows
- * (html[data-app-audio], layout.css).
+ * appAudioStatus: whether the native app's own audio player is playing under the page. The app
+ * tells it by calling window.appAudioStatus(status) or by an `appAudioStatus` event
+ * ({detail: status}); the page leaves room for the player while it shows (html[data-app-audio],
+ * layout.css).
  */
 import { create } from 'zustand';
 

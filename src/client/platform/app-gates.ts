@@ -1,9 +1,9 @@
 /**
- * Which app links the native app can open (SPEC.md sections 2 and 9, version gates): jump
- * features from app 2.7.1, 2.8.0 and 2.8.3; the universal jump (a URL in the app's own web view)
- * from Android 1.1.3 and iOS 1.1.12. Too old an app is told 需要升级到极客时间最新版.
+ * Which app links the native app can open, by its version: jump features from app 2.7.1, 2.8.0 and
+ * 2.8.3; the universal jump (a URL in the app's own web view) from Android 1.1.3 and iOS 1.1.12.
+ * Too old an app is told 需要升级到极客时间最新版.
  *
- * SPEC.md names the gates but not which target needs which; our reading:
+ * The platform gives these versions but not which target needs which; our reading:
  * - 2.7.1: the pages the app has had since the community came to it: the classroom, login,
  *   courses, columns and articles, a user's centre and a post;
  * - 2.8.0: topics, daily lesson collections and notes (noteDetail);

@@ -1,7 +1,7 @@
 /**
- * The targets the helpers open (SPEC.md section 2, "Targets the helpers open"): web paths of
- * this app, pages of the provider's learning site, and the native app's links
- * (`${scheme}${name}?${query}`, e.g. `geektime://hordePostDetail?postId=12&tab=1`).
+ * The targets the link helpers open: web paths of this app, pages of the provider's learning site,
+ * and the native app's links (`${scheme}${name}?${query}`, e.g.
+ * `geektime://hordePostDetail?postId=12&tab=1`).
  */
 
 type Id = string | number;

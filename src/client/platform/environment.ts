@@ -1,11 +1,11 @@
 /**
- * Where the page runs (SPEC.md sections 1, 6 and 7): the provider's native app, a WeChat
- * mini-program web view, the WeChat browser, or a plain browser; and on which OS.
+ * Where the page runs: the provider's native app, a WeChat mini-program web view, the WeChat
+ * browser, or a plain browser; and on which OS.
  *
  * Native app: its web view appends `GeekTime/<version>` to the user agent (e.g.
  * `... Mobile/15E148 GeekTime/2.8.3`), matched case-insensitively. That token is the only
  * app marker we trust; a bare "geekbang" is not enough (it carries no version, and every
- * version gate of SPEC.md section 9 needs one).
+ * version gate of app-gates.ts needs one).
  * Mini-program: `miniProgram` in the user agent, or `window.__wxjs_environment === 'miniprogram'`.
  * WeChat browser: `MicroMessenger`.
  * Harmony: `OpenHarmony` (HarmonyOS NEXT), or `HarmonyOS` without `Android`. Older Huawei
@@ -102,7 +102,7 @@ export function appVersionAtLeast(env: Environment, version: string): boolean {
 }
 
 /**
- * Whether every request must carry the app's Device-Id and ticket headers (SPEC.md section 7):
+ * Whether every request must carry the app's Device-Id and ticket headers:
  * the native app on iOS 2.6.0+, Android 2.7.3+, or Harmony (any version).
  */
 export function sendsAppHeaders(env: Environment): boolean {
@@ -119,7 +119,7 @@ export function sendsAppHeaders(env: Environment): boolean {
   }
 }
 
-/** Whether the login user can be read from the native app (SPEC.md section 3: app 2.5.1+). */
+/** Whether the login user can be read from the native app (app 2.5.1+). */
 export function nativeLoginUserAvailable(env: Environment): boolean {
   return appVersionAtLeast(env, APP_VERSION_NATIVE_LOGIN_USER);
 }

@@ -1,6 +1,6 @@
 /**
- * Layout mode (SPEC.md sections 1 and 4): mobile below MOBILE_BREAKPOINT_PX (860) of viewport
- * width, PC from 860 up; mobile is assumed until the viewport is measured.
+ * Layout mode: mobile below MOBILE_BREAKPOINT_PX (860) of viewport width, PC from 860 up; mobile is
+ * assumed until the viewport is measured.
  */
 import { create } from 'zustand';
 import { MOBILE_BREAKPOINT_PX } from '#shared/constants.ts';

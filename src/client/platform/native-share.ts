@@ -1,7 +1,6 @@
 /**
- * The share payload the native app's share sheet takes (SPEC.md sections 3 and 9): the
- * platforms offered (by default WechatSession, WechatTimeLine, QQ, Sina, Copy), the texts, and
- * params for each platform's card.
+ * The share payload the native app's share sheet takes: the platforms offered (by default
+ * WechatSession, WechatTimeLine, QQ, Sina, Copy), the texts, and params for each platform's card.
  */
 import { DEFAULT_SHARE_PLATFORMS } from '#shared/constants.ts';
 

@@ -1,7 +1,7 @@
 /**
- * Online status (SPEC.md section 4, Offline). Fed by the window's online/offline events
- * (startOnlineTracking) and by the PWA layer when the service worker reports the network
- * failing or coming back (setOnline).
+ * Online status, the one the whole app follows (src/client/README.md, 'Offline'). Fed by the
+ * window's online/offline events (startOnlineTracking) and by the PWA layer when the service worker
+ * reports the network failing or coming back (setOnline).
  */
 import { create } from 'zustand';
 import type { OnlineSource } from '../lib/query-client.ts';

@@ -1,7 +1,7 @@
 /**
- * PWA registration and online status (DESIGN.md section 4). The service worker (sw/) tells the
- * pages `{type: 'network-status', online}` when a fetch fails or works again; the client shows
- * 网络异常 while offline. Updates are prompted: a new worker waits, `onUpdateReady` gets a
+ * PWA registration and online status (src/client/README.md, 'Offline'). The service worker (sw/)
+ * tells the pages `{type: 'network-status', online}` when a fetch fails or works again; the client
+ * shows 网络异常 while offline. Updates are prompted: a new worker waits, `onUpdateReady` gets a
  * function that activates it, and the page reloads once the new worker controls it. The
  * registration and its update lifecycle are workbox-window's, loaded after the first screen.
  */

@@ -1,10 +1,10 @@
 /**
  * The tracking client (loaded with the first event, see tracking.ts). Events get the user
- * properties of SPEC.md section 3 (utm_identify, share_code, is_login, uid, report_source Web or
- * H5, horde_product), wait in an outbox kept in localStorage (synchronous: it survives the page
- * going away) and go to the collector in batches: BATCH_DELAY_MS after the first of a batch, at
- * once when BATCH_MAX wait, by navigator.sendBeacon when the page is hidden or goes. Offline, or
- * when the collector cannot take them now, they stay and go once the network is back.
+ * properties (utm_identify, share_code, is_login, uid, report_source Web or H5, horde_product),
+ * wait in an outbox kept in localStorage (synchronous: it survives the page going away) and go to
+ * the collector in batches: BATCH_DELAY_MS after the first of a batch, at once when BATCH_MAX wait,
+ * by navigator.sendBeacon when the page is hidden or goes. Offline, or when the collector cannot
+ * take them now, they stay and go once the network is back.
  */
 import { endpoints } from '#shared/endpoints.ts';
 import { ErrorCode } from '#shared/errors.ts';

@@ -1,7 +1,7 @@
 /**
- * Behaviour tracking (SPEC.md sections 3 and 7): the named events, each with the user properties
- * of the moment it happened. This part is on the first screen and only hands events on; the
- * client that batches, keeps and sends them (tracking-client.ts) loads with the first event.
+ * Behaviour tracking: the named events, each with the user properties of the moment it happened.
+ * This part is on the first screen and only hands events on; the client that batches, keeps and
+ * sends them (tracking-client.ts) loads with the first event.
  */
 import { loadChunk } from '../lib/chunk.ts';
 

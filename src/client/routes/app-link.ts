@@ -1,4 +1,4 @@
-/** "App 内打开" links for pages the native app can show (SPEC.md section 2). */
+/** "App 内打开" links for pages the native app can show. */
 import { appLink, type AppTarget } from '../platform/app-links.ts';
 import { currentEnvironment } from '../platform/environment.ts';
 import { clientConfig } from '../platform/runtime-config.ts';

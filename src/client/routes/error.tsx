@@ -1,4 +1,4 @@
-/** /error (出错了): the error page of SPEC.md's route table. */
+/** /error (出错了): the page that says a link led nowhere (页面出了点问题) and offers the way home. */
 import { createRoute } from '@tanstack/react-router';
 import { rootRoute } from './root.tsx';
 

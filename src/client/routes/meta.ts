@@ -8,7 +8,7 @@ import { PROVIDER_NAME } from '../platform/runtime-config.ts';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
-    /** document.title; default: the provider's name (SPEC.md section 1). */
+    /** document.title; default: the provider's name. */
     title?: string;
     /** The visible heading of the page (mobile top bar); absent on feed pages. */
     heading?: string;

@@ -1,4 +1,4 @@
-/** / and every unknown path go to /home (SPEC.md section 2). */
+/** / and every unknown path go to /home. */
 import { createRoute, redirect } from '@tanstack/react-router';
 import { rootRoute } from './root.tsx';
 

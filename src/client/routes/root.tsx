@@ -18,7 +18,7 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
   }),
   // gk_ / utm_ / *code* query parameters travel with every navigation.
   search: { middlewares: [carryParamsMiddleware] },
-  // Logged-in state is fetched on first navigation (SPEC.md section 1), without holding the page.
+  // Logged-in state is fetched on first navigation, without holding the page.
   beforeLoad: ({ context }) => {
     void context.queryClient.prefetchQuery(sessionQueryOptions());
   },

@@ -30,7 +30,7 @@ function UserCenterPage() {
   const visit = visitUserOf(id);
   const { data: user } = useSuspenseQuery(userInfoQueryOptions(visit));
   const [tab, setTab] = useState('posts');
-  // One view per visit of a user centre (SPEC.md section 7), whoever's it is.
+  // One view per visit of a user centre, whoever's it is.
   useEffect(() => track('personal_home_page_view', { page_name: '个人主页' }), [id]);
   const onSelect = (key: string) => {
     track('personal_home_click_button', { button_name: TAB_LABELS[key as keyof typeof TAB_LABELS] ?? key });

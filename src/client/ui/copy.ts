@@ -1,4 +1,4 @@
-/** Copying text to the clipboard, with the SPEC.md section 8 messages. */
+/** Copying text to the clipboard, told in a toast: 复制成功, 复制失败 or 不支持复制. */
 import { clientMessages } from '#shared/errors.ts';
 import { toast } from './toast/toast-store.ts';
 

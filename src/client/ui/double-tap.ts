@@ -1,10 +1,9 @@
 /**
- * SPEC.md sections 4 and 9: a double tap within 300 ms is suppressed. Cancelling the second
- * touchend stops what it would start: the browser's double-tap zoom and a second click (a
- * 展开 that folds again at once, a second 加载更多). A double tap is two taps on the same
- * control: a tap on another one (a poll's option, then 投票) always counts. Text fields keep
- * their double tap, which selects a word. The gallery's own double-tap zoom reads pointer
- * events and is unaffected.
+ * A double tap within 300 ms (DOUBLE_TAP_MS) is suppressed. Cancelling the second touchend stops
+ * what it would start: the browser's double-tap zoom and a second click (a 展开 that folds again at
+ * once, a second 加载更多). A double tap is two taps on the same control: a tap on another one (a
+ * poll's option, then 投票) always counts. Text fields keep their double tap, which selects a word.
+ * The gallery's own double-tap zoom reads pointer events and is unaffected.
  */
 import { DOUBLE_TAP_MS } from '#shared/constants.ts';
 

@@ -23,7 +23,7 @@ export function EmptyState({ title, description, action, icon }: EmptyStateProps
 
 /**
  * What to say about a failed request: its own message at once, then the catalogue's for its
- * code (SPEC.md section 8), which loads only when something has failed.
+ * code (src/shared/error-messages.ts), which loads only when something has failed.
  */
 function useErrorText(error: unknown): string {
   const own = error instanceof Error ? error.message : '';

@@ -193,8 +193,8 @@ export const posts = pgTable(
     hiddenBy: integer('hidden_by'),
     /** A moderator restored it: later complaints queue it without hiding it again. */
     clearedAt: timestamp('cleared_at', { withTimezone: true, mode: 'date' }),
-    // What the post is made of, copied onto its row when it is written (a post is never edited
-    // afterwards, SPEC.md): a page of posts reads its channels, topics, pictures and code preview
+    // What the post is made of, copied onto its row when it is written (no call edits a post
+    // afterwards): a page of posts reads its channels, topics, pictures and code preview
     // from here, and looks up a poll (whose counts change) only for the posts that have one
     // (services/posts.ts). post_channels and post_topics stay the truth that channel and topic
     // pages walk, post_images and code_snippets what code/detail and the images serve;
@@ -574,7 +574,7 @@ export const booklistBooks = pgTable(
 
 export const configItems = pgTable('config_items', {
   key: text('key').primaryKey(),
-  /** JSON text, parsed before it is sent (SPEC.md section 3). */
+  /** JSON text, parsed before it is sent (services/catalogue.ts). */
   content: text('content').notNull(),
 });
 

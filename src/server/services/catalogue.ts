@@ -13,7 +13,7 @@ export async function exploreList(db: Db, page: string, blockName: string): Prom
   return rows;
 }
 
-/** Content is stored as JSON text and parsed here (SPEC.md section 3); unknown keys are left out. */
+/** Content is stored as JSON text and parsed here; unknown keys are left out. */
 export async function configList(db: Db, keys: string[]): Promise<ConfigItem[]> {
   const rows = await db.select().from(configItems).where(inArray(configItems.key, keys));
   return rows.map((row) => ({ key: row.key, content: parseJson(row.content) }));

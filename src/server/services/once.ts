@@ -1,5 +1,5 @@
 /**
- * Exactly-once writes (DESIGN.md section 3). A write that carries a `client_id` stores its answer
+ * Exactly-once writes. A write that carries a `client_id` stores its answer
  * under the key (user, endpoint, client_id) with a hash of the request, in the same transaction
  * as its effect; a replay answers the stored answer, and a replay with another body answers
  * -1009. Concurrent requests with one key meet on the key's unique index: the later ones wait

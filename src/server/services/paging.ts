@@ -1,4 +1,4 @@
-/** Keyset paging (DESIGN.md section 3): fetch size + 1 rows to learn whether more exist. */
+/** Keyset paging: fetch size + 1 rows to learn whether more exist. */
 import type { Paged } from '#shared/schemas.ts';
 
 export interface KeysetRequest {

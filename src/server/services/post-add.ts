@@ -6,8 +6,8 @@
  * - every picture is an upload of this user: `/img/{id}`, optionally with a query (`?w=320`), or
  *   an absolute http(s) URL of this host (the request's hostname); stored as `/img/{id}` with the
  *   width and height recorded at upload (what the client says is ignored) (-1004 otherwise);
- * - a poll's end_time (10 digits: seconds, 13: ms, SPEC.md section 5) is in the future and at
- *   most VOTE_MAX_DURATION_MS ahead (-1004);
+ * - a poll's end_time (10 digits: seconds, 13: ms, as toMilliseconds reads it) is in the future
+ *   and at most VOTE_MAX_DURATION_MS ahead (-1004);
  * - then, in the statement that writes the post, every channel exists (-1005 频道不存在) and the
  *   daily post cap (-2006), counted only when the post is written.
  *

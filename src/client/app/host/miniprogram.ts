@@ -1,7 +1,7 @@
 /**
- * A WeChat mini-program's web view (SPEC.md sections 1 and 7), loaded there only. Requests
- * carry the stored Ticket and Device-Id as everywhere in the mini-program (credentials.ts);
- * the rest goes through the JS-SDK's `wx.miniProgram` bridge:
+ * A WeChat mini-program's web view, loaded there only. Requests carry the stored Ticket and
+ * Device-Id as everywhere in the mini-program (credentials.ts); the rest goes through the JS-SDK's
+ * `wx.miniProgram` bridge:
  * - share: the mini-program shares the web view from its own menu, with what the page last
  *   posted (wx.miniProgram.postMessage, delivered when it shares): posted on load and after each
  *   route change; a 分享 in the page posts the chosen content and says where the menu is;

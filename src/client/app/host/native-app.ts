@@ -1,5 +1,5 @@
 /**
- * Inside the native app (SPEC.md sections 2, 3, 4 and 9), loaded there only:
+ * Inside the native app, loaded there only:
  * - every target of this app (a post, a user centre, a topic) and of the learning site (courses,
  *   columns, articles, daily lessons) opens through its app link when the app's version passes
  *   the target's gate (platform/app-gates.ts), else 需要升级到极客时间最新版; navigations of the

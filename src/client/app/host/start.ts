@@ -1,9 +1,9 @@
 /**
- * What depends on where the page runs and on the device, started once from main.tsx. Each
- * part's code loads only where and when it is needed (SPEC.md sections 1 to 4 and 7): WeChat's
- * JS-SDK in the WeChat browser, the mini-program bridge in a mini-program web view, the native
- * bridge in the app, the feed's pull to refresh and new-posts check (features/feed), the tracking
- * client with the first event (or now, when an earlier visit left events unsent).
+ * What depends on where the page runs and on the device, started once from main.tsx. Each part's
+ * code loads only where and when it is needed: WeChat's JS-SDK in the WeChat browser, the
+ * mini-program bridge in a mini-program web view, the native bridge in the app, the feed's pull to
+ * refresh and new-posts check (features/feed), the tracking client with the first event (or now,
+ * when an earlier visit left events unsent).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoginUser } from '#shared/schemas.ts';

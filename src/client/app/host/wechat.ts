@@ -1,9 +1,9 @@
 /**
- * The WeChat browser (SPEC.md sections 2 and 7), loaded there only: the JS-SDK from its
- * configured URL, configured with the server's signature of the current URL on load and again
- * WECHAT_RESIGN_DELAY_MS (300 ms) after each route change (the signature covers one URL, and
- * the SPA changes it); once configured, the page's share content for friends and moments. The
- * page works whether the SDK or the signature arrives or not.
+ * The WeChat browser, loaded there only: the JS-SDK from its configured URL, configured with the
+ * server's signature of the current URL on load and again WECHAT_RESIGN_DELAY_MS (300 ms) after
+ * each route change (the signature covers one URL, and the SPA changes it); once configured, the
+ * page's share content for friends and moments. The page works whether the SDK or the signature
+ * arrives or not.
  */
 import { WECHAT_RESIGN_DELAY_MS } from '#shared/constants.ts';
 import { endpoints } from '#shared/endpoints.ts';

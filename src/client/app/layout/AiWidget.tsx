@@ -47,15 +47,14 @@ function clearOutHeight(widget: HTMLElement | null, preferredY: number, size: Si
 }
 
 /**
- * The floating AI assistant promo (SPEC.md sections 1, 4 and 9). It never covers the page's
- * controls: on a PC window with room beside the 1200 px page it starts there, 230 px from the
- * right and 110 + 200 px from the bottom; drag it anywhere with mouse, pen or touch (pointer
- * events), or move it with the arrow keys; a click without dragging opens the AI page in a new
- * window; the close button hides it for good. On a phone, and on a window without that room, it
- * waits docked at the right edge, mostly hidden, at the same height (a drag moves it up and
- * down): a tap brings it out whole, at the nearest height where it lies over no button, link or
- * field (a window with no such place opens the AI page at once), and it goes back when the page
- * scrolls or is tapped elsewhere.
+ * The floating AI assistant promo. It never covers the page's controls: on a PC window with room
+ * beside the 1200 px page it starts there, 230 px from the right and 110 + 200 px from the bottom;
+ * drag it anywhere with mouse, pen or touch (pointer events), or move it with the arrow keys; a
+ * click without dragging opens the AI page in a new window; the close button hides it for good. On
+ * a phone, and on a window without that room, it waits docked at the right edge, mostly hidden, at
+ * the same height (a drag moves it up and down): a tap brings it out whole, at the nearest height
+ * where it lies over no button, link or field (a window with no such place opens the AI page at
+ * once), and it goes back when the page scrolls or is tapped elsewhere.
  */
 export default function AiWidget() {
   const hidden = useAiWidgetStore((s) => s.hidden);

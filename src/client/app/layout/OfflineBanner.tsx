@@ -7,10 +7,10 @@ import { IconOffline } from '../../ui/icons-secondary.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 
 /**
- * SPEC.md section 4: while the network is down, a slim 网络异常 banner. It says cached content is
- * shown only when the page shows some (every part of it loaded), never over an error or a
- * skeleton. While it shows, a probe notices the network coming back when no event says so; 重试
- * asks at once. It floats over the page, taking no room from it (layout.css).
+ * While the network is down, a slim 网络异常 banner. It says cached content is shown only when the
+ * page shows some (every part of it loaded), never over an error or a skeleton. While it shows, a
+ * probe notices the network coming back when no event says so; 重试 asks at once. It floats over
+ * the page, taking no room from it (layout.css).
  */
 export default function OfflineBanner() {
   const online = useOnlineStore((s) => s.online);

@@ -1,6 +1,6 @@
 /**
- * The AI assistant widget (SPEC.md sections 1 and 4): visible by default; closing it hides
- * it, remembers that in localStorage and shows the header AI entry (showHeaderAiEnter).
+ * The AI assistant widget: visible by default; closing it hides it, remembers that in localStorage
+ * and shows the header AI entry (showHeaderAiEnter).
  */
 import { create } from 'zustand';
 import { clientConfig } from '../../platform/runtime-config.ts';

@@ -1,4 +1,4 @@
-/** Where the AI widget starts and how far it may go (SPEC.md section 9: offsets 230 and 110 + 200). */
+/** Where the AI widget starts and how far it may go (230 px from the right, 110 + 200 px from the bottom). */
 import { AI_WIDGET_OFFSET_X, AI_WIDGET_OFFSET_Y, PAGE_WIDTH_PX } from '#shared/constants.ts';
 
 export interface Point {

@@ -1,6 +1,6 @@
 /**
- * Changing a channel everywhere it is shown: its page, the directory, and the viewer's
- * followed channels (SPEC.md section 4: the user channel list adds or removes by channel_id).
+ * Changing a channel everywhere it is shown: its page, the directory, and the viewer's followed
+ * channels (the channel is added to or taken from that list by its channel_id, not read again).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { Channel, ChannelCategory, ChannelDetail } from '#shared/schemas.ts';

@@ -1,4 +1,4 @@
-/** The write that changes a channel as the viewer sees it: following it, or no longer (SPEC.md section 4: by channel_id). */
+/** The write that changes a channel as the viewer sees it: following it, or no longer (by channel_id). */
 import { endpoints } from '#shared/endpoints.ts';
 import type { Channel } from '#shared/schemas.ts';
 import { request } from '../../lib/http.ts';

@@ -1,4 +1,4 @@
-/** A complaint about a post, a comment or a user (SPEC.md sections 5 and 8): nothing cached changes; refused, it goes back to its form. */
+/** A complaint about a post, a comment or a user: nothing cached changes; refused, it goes back to its form. */
 import { endpoints, type InputOf } from '#shared/endpoints.ts';
 import { request } from '../../lib/http.ts';
 import type { WriteDefinition } from '../outbox/definition.ts';

@@ -1,7 +1,7 @@
 /**
- * Where the ticket travels (SPEC.md section 7, request headers): the mini-program sends the
- * stored Ticket and Device-Id on every request; the native app (iOS 2.6.0+, Android 2.7.3+,
- * Harmony) sends the ones it holds; browsers rely on the httpOnly cookie.
+ * Where the ticket travels: the mini-program sends the stored Ticket and Device-Id on every
+ * request; the native app (iOS 2.6.0+, Android 2.7.3+, Harmony) sends the ones it holds; browsers
+ * rely on the httpOnly cookie.
  */
 import { DEVICE_ID_HEADER, TICKET_HEADER } from '#shared/endpoints.ts';
 import { setRequestHeaderSource } from '../../lib/http.ts';
@@ -12,11 +12,11 @@ import { readStoredLogin } from './stored-login.ts';
 /** What the native app exposes to its web view (the bridge object it injects). */
 export interface NativeLoginBridge {
   getLoginInfo?: () => { ticket?: string; deviceId?: string } | null | undefined;
-  /** The app's own "logged in on another device" alert (SPEC.md section 8). */
+  /** The app's own "logged in on another device" alert (for HTTP 452). */
   loginMutexAlert?: () => void;
   /** The login user as the app knows it (app 2.5.1+), see native-user.ts. */
   getUserInfo?: () => NativeUserInfo | null | Promise<NativeUserInfo | null>;
-  /** The app's share sheet (SPEC.md section 3's share payload), see app/host/native-app.ts. */
+  /** The app's share sheet (the payload of platform/native-share.ts), see app/host/native-app.ts. */
   share?: (payload: string) => void;
   /** Opens an app link (`geektime://...`); without it the page goes to the link itself. */
   openUrl?: (url: string) => void;

@@ -1,6 +1,6 @@
 /**
- * Asking for a login (SPEC.md section 6): every 登录 button, -1001 and -2000 open the phone
- * login popup through here. The auth feature registers the popup with setLoginOpener.
+ * Asking for a login: every 登录 button, -1001 and -2000 open the phone login popup through
+ * here. The auth feature registers the popup with setLoginOpener.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoginUser } from '#shared/schemas.ts';
@@ -25,12 +25,12 @@ export function requestLogin(): void {
 let afterLogin: (() => void) | null = null;
 
 /**
- * For actions that need a login (SPEC.md section 6): the login user when known, otherwise
- * null after opening the login popup. `then` (the action itself) runs once the user has logged
- * in through that popup; closing it without logging in forgets it. While who is logged in is not
- * known yet (the app has just started and its check is on its way), it returns null and waits for
- * the answer: logged in, `then` runs; logged out (or no answer), the popup opens. A logged-in
- * reader's first tap was otherwise met by the login popup.
+ * For actions that need a login: the login user when known, otherwise null after opening the login
+ * popup. `then` (the action itself) runs once the user has logged in through that popup; closing it
+ * without logging in forgets it. While who is logged in is not known yet (the app has just started
+ * and its check is on its way), it returns null and waits for the answer: logged in, `then` runs;
+ * logged out (or no answer), the popup opens. A logged-in reader's first tap was otherwise met by
+ * the login popup.
  */
 export function requireLogin(queryClient: QueryClient, then?: () => void): LoginUser | null {
   const user = queryClient.getQueryData<LoginUser | null>(sessionKeys.user);

@@ -1,6 +1,6 @@
 /**
- * The login user as the native app gives it (SPEC.md section 3), from app version 2.5.1: the
- * app's own field names are mapped to the account service's.
+ * The login user as the native app gives it, from app version 2.5.1: the app's own field names are
+ * mapped to the account service's.
  */
 import type { LoginUser } from '#shared/schemas.ts';
 import { nativeLoginUserAvailable, type Environment } from '../../platform/environment.ts';

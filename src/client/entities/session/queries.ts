@@ -1,7 +1,6 @@
 /**
- * Who is logged in (SPEC.md sections 1 and 4: fetched on first navigation; unknown, then
- * logged in or out) and whether they are a university user. The only source of these query
- * keys; every feature may read them.
+ * Who is logged in (fetched on first navigation; unknown, then logged in or out) and whether they
+ * are a university user. The only source of these query keys; every feature may read them.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { endpoints } from '#shared/endpoints.ts';
@@ -64,7 +63,7 @@ export function knownViewer(queryClient: QueryClient): number | null | undefined
   return user === undefined ? undefined : (user?.uid ?? null);
 }
 
-/** Whether the login user is a university user (SPEC.md section 6), fetched after login. */
+/** Whether the login user is a university user, fetched after login. */
 export function universityQueryOptions(uid: number) {
   return queryOptions({
     queryKey: sessionKeys.university(uid),

@@ -23,8 +23,7 @@ export async function applyLogin(queryClient: QueryClient, user: LoginUser): Pro
 }
 
 /**
- * Logout (SPEC.md section 4) clears the user, the university flag, the followed channels and
- * the recent searches.
+ * Logout clears the user, the university flag, the followed channels and the recent searches.
  * Every answer read as them goes too, at once and from the copy kept on this device (the next
  * person here, offline too, must not read them): the pages on screen read theirs again.
  */

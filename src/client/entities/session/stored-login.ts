@@ -1,5 +1,5 @@
 /**
- * Stored login info (SPEC.md section 3): ticket and deviceId under one local-storage key.
+ * Stored login info: ticket and deviceId under one local-storage key.
  * Browsers authenticate with the httpOnly cookie, so there the ticket is kept empty: a
  * ticket readable by scripts is only stored where it must travel as a header (mini-program).
  */

@@ -1,8 +1,8 @@
 /**
- * Wires the session into the app once at start-up: request credentials for the mini-program
- * and the native app, the login opener used by every 登录 button and by -1001/-2000, and the
- * native app's loginSuccess / logoutSuccess events (SPEC.md section 4), a logout made in another
- * tab, and a logout the server has not heard yet (lib/logout-pending.ts).
+ * Wires the session into the app once at start-up: request credentials for the mini-program and the
+ * native app, the login opener used by every 登录 button and by -1001/-2000, and the native app's
+ * loginSuccess / logoutSuccess events, a logout made in another tab, and a logout the server has
+ * not heard yet (lib/logout-pending.ts).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { currentEnvironment } from '../../platform/environment.ts';

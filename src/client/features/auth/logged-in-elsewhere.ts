@@ -1,7 +1,7 @@
 /**
- * HTTP 452 (SPEC.md section 8): the ticket was ended by a login on another device of the
- * same kind. Log out here, tell the server to drop the ticket with an image-style call (on the
- * web and in older app versions), and explain: the native alert inside the app, else the 下线通知 dialog whose 确定 opens login.
+ * HTTP 452: the ticket was ended by a login on another device of the same kind. Log out here, tell
+ * the server to drop the ticket with an image-style call (on the web and in older app versions),
+ * and explain: the native alert inside the app, else the 下线通知 dialog whose 确定 opens login.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { OTHER_PATHS } from '#shared/endpoints.ts';

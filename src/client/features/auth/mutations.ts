@@ -1,9 +1,8 @@
 /**
- * Logout (SPEC.md section 4: clears the user and the university flag). A user's data leaves with
- * them: what they wrote and did not send yet stays on this device under their account, for their
- * next login here, or goes, as they choose; nobody else sees it or sends it. A logout is final the
- * moment it is chosen, whether or not the server can hear it yet (lib/logout-pending.ts). Loaded
- * when chosen.
+ * Logout (clears the user and the university flag). A user's data leaves with them: what they wrote
+ * and did not send yet stays on this device under their account, for their next login here, or
+ * goes, as they choose; nobody else sees it or sends it. A logout is final the moment it is chosen,
+ * whether or not the server can hear it yet (lib/logout-pending.ts). Loaded when chosen.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoginUser } from '#shared/schemas.ts';

@@ -1,7 +1,7 @@
 /**
- * Following a channel (SPEC.md section 4: the user channel list adds or removes by channel_id):
- * shown at once in the channel's page, the directory and the sidebar's 关注, and sent through
- * the outbox like every other write (kept while offline, put back if refused).
+ * Following a channel (added to or taken from the followed list by channel_id): shown at once in
+ * the channel's page, the directory and the sidebar's 关注, and sent through the outbox like every
+ * other write (kept while offline, put back if refused).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import type { Channel } from '#shared/schemas.ts';

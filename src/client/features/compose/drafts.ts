@@ -1,8 +1,8 @@
 /**
- * Drafts (SPEC.md section 3: publishParams, codeContent, topicTags), never lost: a zustand
- * store persisted to IndexedDB (its own idb-keyval store), written at most 300 ms after a
- * change and at once when the page is hidden or left. Pictures stay as blobs until uploaded,
- * so a reload, a crashed tab or a closed browser brings the draft back whole.
+ * Drafts (publishParams, codeContent, topicTags), never lost: a zustand store persisted to
+ * IndexedDB (its own idb-keyval store), written at most 300 ms after a change and at once when the
+ * page is hidden or left. Pictures stay as blobs until uploaded, so a reload, a crashed tab or a
+ * closed browser brings the draft back whole.
  *
  * Leaving the page, or losing it: an IndexedDB write begun in pagehide may never commit
  * (Chromium drops it on a reload), and a crashed tab runs no pagehide at all and loses the write

@@ -65,7 +65,7 @@ export function isLongText(text: string, cutLength = DEFAULT_CUT_LENGTH): boolea
   return isLongerThan(text, cutLength) || text.split('\n').length > MAX_COLLAPSED_LINES;
 }
 
-/** The collapsed form: cut by length (SPEC.md: default 150) and by line count. */
+/** The collapsed form: cut by length (DEFAULT_CUT_LENGTH, 150, unless given) and by line count. */
 export function collapseText(text: string, cutLength = DEFAULT_CUT_LENGTH): string {
   const lines = text.split('\n');
   const fewLines = lines.length > MAX_COLLAPSED_LINES ? `${lines.slice(0, MAX_COLLAPSED_LINES).join('\n')}...` : text;

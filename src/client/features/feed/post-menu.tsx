@@ -1,6 +1,6 @@
 /**
- * A post's 更多 menu (SPEC.md section 2, the bottom picker): 分享, and 投诉 on others' posts or
- * 删除 on one's own. Loaded when first opened.
+ * A post's 更多 menu (the bottom picker): 分享, and 投诉 on others' posts or 删除 on one's own.
+ * Loaded when first opened.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { useRouter } from '@tanstack/react-router';

@@ -1,5 +1,5 @@
 /**
- * Pull to refresh on the mobile feeds (SPEC.md sections 3 and 4), loaded on touch screens only.
+ * Pull to refresh on the mobile feeds, loaded on touch screens only.
  * A pull down from the top of a feed shows how far it has gone (下拉刷新, then 松开刷新); while
  * the finger pulls, isPullingdown is true. Let go past PULL_THRESHOLD_PX and the startRefresh
  * event goes out and the feed on screen is fetched again (every loaded page), 正在刷新… until

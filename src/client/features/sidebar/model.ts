@@ -1,7 +1,7 @@
 /**
- * The sidebar's items and what a click on one does (SPEC.md section 2, Sidebar): fixed items
- * 全部, 关注 (children: the followed channels) and 精华, then the explore items. External
- * targets open in a new window; a click on the active item that has children toggles it.
+ * The sidebar's items and what a click on one does: fixed items 全部, 关注 (children: the followed
+ * channels) and 精华, then the explore items. External targets open in a new window; a click on the
+ * active item that has children toggles it.
  */
 import { isHttpUrl } from '#shared/links.ts';
 import type { Channel, ExploreItem } from '#shared/schemas.ts';
@@ -22,7 +22,7 @@ export interface SidebarItem {
   external: boolean;
   icon: SidebarIcon;
   children: SidebarChild[];
-  /** SPEC.md: a login prompt appears if an item needs login; no item currently does. */
+  /** A click on an item that needs login asks for one first; no item currently does (nothing checks it yet). */
   needsLogin: boolean;
 }
 

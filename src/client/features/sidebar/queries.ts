@@ -1,4 +1,4 @@
-/** The sidebar's remote items (SPEC.md section 2: appended from the explore list). */
+/** The sidebar's remote items, appended after its fixed ones from the explore list. */
 import { queryOptions } from '@tanstack/react-query';
 import { endpoints } from '#shared/endpoints.ts';
 import type { ExploreItem } from '#shared/schemas.ts';

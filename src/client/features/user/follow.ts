@@ -1,5 +1,5 @@
 /**
- * Following a user (SPEC.md section 7: follower/follower_user and its cancel). The profile's
+ * Following a user (the calls follower/follower_user and its cancel). The profile's
  * 关注 state and follower count, the author of every post shown and the viewer's own following
  * count change at once; the follow goes through the outbox: sent in order, kept while offline,
  * put back if refused, and heard by every tab once sent.

@@ -1,7 +1,6 @@
 /**
- * The confirm dialog (SPEC.md sections 2 and 4): title, content, optional cancel and ok
- * buttons; it closes on OK or Cancel and runs the matching callback. Opening another
- * message, picker or dialog closes it as cancelled.
+ * The confirm dialog: title, content, optional cancel and ok buttons; it closes on OK or Cancel and
+ * runs the matching callback. Opening another message, picker or dialog closes it as cancelled.
  */
 import type { ReactNode } from 'react';
 import { createPromptStore } from '../overlay/prompt-store.ts';

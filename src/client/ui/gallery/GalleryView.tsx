@@ -131,8 +131,8 @@ export default function GalleryView() {
       if (g.startView.scale === 1 && view.scale === 1 && Math.abs(dx) > SWIPE_PX) go(dx < 0 ? 1 : -1);
       return;
     }
-    // A tap: a second one within 300 ms (SPEC.md section 9) zooms and is no single tap; a single
-    // tap closes on mobile, a click on the backdrop closes on desktop.
+    // A tap: a second one within 300 ms zooms and is no single tap; a single tap closes on mobile,
+    // a click on the backdrop closes on desktop.
     const now = Date.now();
     const onImage = (event.target as HTMLElement).tagName === 'IMG';
     if (now - lastTap.current < DOUBLE_TAP_MS) {

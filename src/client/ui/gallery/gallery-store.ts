@@ -1,6 +1,6 @@
 /**
- * The full-screen image gallery (SPEC.md sections 2 and 9): no looping, zoom up to 3x,
- * no caption or counter, arrow keys blocked at the first and last image.
+ * The full-screen image gallery: no looping, zoom up to 3x, no caption or counter, arrow keys
+ * blocked at the first and last image.
  */
 import { create } from 'zustand';
 import { GALLERY_MAX_ZOOM } from '#shared/constants.ts';

@@ -1,8 +1,7 @@
 /**
- * The global layer coordinator (SPEC.md section 4): only one message, picker or dialog
- * exists at a time; opening a new one closes the previous. Each concern keeps its own
- * store (toast, picker, confirm); this store only knows which one is on screen and how
- * to close it.
+ * The global layer coordinator: only one message, picker or dialog exists at a time; opening a new
+ * one closes the previous. Each concern keeps its own store (toast, picker, confirm); this store
+ * only knows which one is on screen and how to close it.
  */
 import { create } from 'zustand';
 

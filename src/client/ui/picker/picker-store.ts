@@ -1,5 +1,5 @@
 /**
- * The bottom action picker (SPEC.md section 2): a slide-up sheet of icon + text items.
+ * The bottom action picker: a slide-up sheet of icon + text items.
  * One at a time with messages and dialogs (layer store).
  */
 import type { ReactNode } from 'react';

@@ -3,9 +3,9 @@ import { splitLinks } from '#shared/links.ts';
 import { EXTERNAL_LINK_REL } from './link-rel.ts';
 
 /**
- * Text as written, with http(s) links recognised by SPEC.md's pattern (section 5): what a rich
- * text shows until the renderer has loaded, or for good when it cannot load (offline with
- * nothing cached). Links open in a new window; clicks on them are theirs, not the card's.
+ * Text as written, with http(s) links recognised by the pattern of src/shared/links.ts: what a rich
+ * text shows until the renderer has loaded, or for good when it cannot load (offline with nothing
+ * cached). Links open in a new window; clicks on them are theirs, not the card's.
  */
 export function PlainText({ text }: { text: string }) {
   return (

@@ -1,10 +1,10 @@
 /**
- * The cut of rendered content (SPEC.md section 9: default cut length 150): the sanitized DOM is
- * walked in reading order, counting what a reader sees by SPEC.md section 5's length rule and
- * the lines it starts (a paragraph, list item, heading, table row, `<br>`, a line of code). At
- * the limit the text is cut between two characters, and everything after it goes; a formula
- * (KaTeX), an image or a rule is kept whole or not at all; elements left empty are pruned and
- * `...` closes the last line. Tags are never cut: the DOM does the closing.
+ * The cut of rendered content at the length the caller gives (a feed card's: DEFAULT_CUT_LENGTH,
+ * 150): the sanitized DOM is walked in reading order, counting what a reader sees as textLength
+ * counts it and the lines it starts (a paragraph, list item, heading, table row, `<br>`, a line of
+ * code). At the limit the text is cut between two characters, and everything after it goes; a
+ * formula (KaTeX), an image or a rule is kept whole or not at all; elements left empty are pruned
+ * and `...` closes the last line. Tags are never cut: the DOM does the closing.
  */
 import { eachGrapheme, graphemeLength, textLength } from '#shared/text-length.ts';
 

@@ -3,8 +3,8 @@
  * strikethrough) with
  *
  * - raw HTML off: `<script>`, `<img onerror>`, `<a href>` typed by a user are text, never tags;
- * - links recognised by SPEC.md's http/https pattern (findLinks of src/shared/links.ts), not
- *   linkify-it: the same links as the plain text shows, never `www.x.cn` or an e-mail address;
+ * - links recognised by the http/https pattern of plain text (findLinks of src/shared/links.ts),
+ *   not linkify-it: the same links as the plain text shows, never `www.x.cn` or an e-mail address;
  * - link targets limited to http(s) URLs and same-origin paths (`/message/detail/3`): no
  *   `javascript:`, `data:`, `vbscript:` or protocol-relative `//host` in any spelling;
  * - images only from this server's uploads (`/img/{id}`), anything else reads as its alt text;
@@ -118,7 +118,7 @@ function mathBlock(state: StateBlock, startLine: number, endLine: number, silent
 const SCHEME_BEFORE = /(?:^|[^A-Za-z0-9])(https?)$/i;
 
 /**
- * Bare http(s) links, found by SPEC.md's pattern (findLinks) where markdown-it would use
+ * Bare http(s) links, found by findLinks (src/shared/links.ts) where markdown-it would use
  * linkify-it. Runs at the `:` of the scheme like markdown-it's own linkify, so `*`, `_` and `$`
  * inside a URL are never read as emphasis or math.
  */

@@ -5,7 +5,7 @@
  */
 import { isHttpUrl } from '#shared/links.ts';
 
-/** An http(s) URL by SPEC.md's pattern, or a path on this origin (`/x`, never `//x` or `/\x`). */
+/** An http(s) URL by isHttpUrl (src/shared/links.ts), or a path on this origin (`/x`, never `//x` or `/\x`). */
 export function isSafeHref(url: string): boolean {
   return isHttpUrl(url) || /^\/(?![/\\])[^\s\\]*$/.test(url);
 }

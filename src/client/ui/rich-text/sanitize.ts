@@ -8,10 +8,10 @@
  * - attributes: an allowlist (no `on*`, no `id`/`name`, no `data-*`, no `xlink:href`, no
  *   `formaction`, no `srcset`); `style` only as KaTeX writes it (lengths, colours, no `url(`,
  *   no `expression`, no `@`, no escapes);
- * - URLs: `href` only on `<a>`, and only http(s) by SPEC.md's pattern or a same-origin path;
- *   `src` only on `<img>`, and only this server's uploads (`/img/{id}`): no `javascript:`,
- *   `data:`, `vbscript:`, `blob:` in any spelling (entities, case, control characters are
- *   decoded by the parser before the check);
+ * - URLs: `href` only on `<a>`, and only http(s) by isHttpUrl (src/shared/links.ts) or a
+ *   same-origin path; `src` only on `<img>`, and only this server's uploads (`/img/{id}`): no
+ *   `javascript:`, `data:`, `vbscript:`, `blob:` in any spelling (entities, case, control characters
+ *   are decoded by the parser before the check);
  * - links off the provider's domain family get `target="_blank"` and
  *   `rel="noopener noreferrer nofollow ugc"` (a new window that cannot reach back, no referrer,
  *   marked as user content for search engines); links on the family open in place with
@@ -80,7 +80,7 @@ export const SANITIZE_CONFIG = {
   FORBID_ATTR: ['id', 'name', 'srcset', 'formaction', 'action', 'xlink:href', 'background', 'ping', 'target', 'rel'],
 } satisfies Config;
 
-/** The provider's domain family: SPEC.md's list and the host of the configured learning site. */
+/** The provider's domain family: DEFAULT_PROVIDER_DOMAINS and the host of the configured learning site. */
 function providerDomains(): string[] {
   const learningHost = hostOf(clientConfig.learningSiteUrl);
   return learningHost ? [...DEFAULT_PROVIDER_DOMAINS, learningHost] : [...DEFAULT_PROVIDER_DOMAINS];

@@ -1,7 +1,7 @@
 /**
- * Toasts (SPEC.md sections 3, 4 and 9): one at a time, types info, success, warning, error,
- * loading and toast; auto-closed after `duration` seconds (default 1.5; 0 stays until
- * closed), placed at 48% of the window height unless a `top` is given.
+ * Toasts: one at a time, types info, success, warning, error, loading and toast; auto-closed after
+ * `duration` seconds (default 1.5; 0 stays until closed), placed at 48% of the window height unless
+ * a `top` is given.
  */
 import type { ReactNode } from 'react';
 import { create } from 'zustand';

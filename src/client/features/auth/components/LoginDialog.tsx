@@ -3,7 +3,7 @@ import { useLoginDialogStore } from '../login-store.ts';
 
 const LoginPanel = lazyComponent(() => import('./LoginPanel.tsx'));
 
-/** The phone login popup (SPEC.md section 6): its code loads when it first opens. */
+/** The phone login popup: its code loads when it first opens. */
 export function LoginDialog() {
   const open = useLoginDialogStore((s) => s.open);
   const close = useLoginDialogStore((s) => s.close);

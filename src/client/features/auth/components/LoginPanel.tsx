@@ -29,7 +29,7 @@ function useCountdown(): [number, (seconds: number) => void] {
   return [Math.max(0, Math.ceil((clock.until - clock.now) / 1000)), start];
 }
 
-/** The phone login popup (SPEC.md section 6), loaded on first open and mounted fresh on each, so nothing lingers. */
+/** The phone login popup, loaded on first open and mounted fresh on each, so nothing lingers. */
 export default function LoginPanel() {
   const close = useLoginDialogStore((s) => s.close);
   const sendCode = useSendLoginCode();

@@ -17,11 +17,11 @@ import './complain.css';
 export type ComplainTarget = 'post' | 'comment' | 'user';
 
 /**
- * A complaint (SPEC.md sections 5 and 8): a reason from the server's list, optional words up to
- * 500 characters (counted as the server counts them), 提交. The count and the limit show as the
- * user types; the server decides (-2902), and its message shows here. It goes through the
- * outbox: offline it waits (`onDone(true)`), and if the server refuses it later it
- * comes back into this form, words and message, the next time the form opens for its target.
+ * A complaint: a reason from the server's list, optional words up to 500 characters (counted as the
+ * server counts them), 提交. The count and the limit show as the user types; the server decides
+ * (-2902), and its message shows here. It goes through the outbox: offline it waits
+ * (`onDone(true)`), and if the server refuses it later it comes back into this form, words and
+ * message, the next time the form opens for its target.
  */
 export function ComplainForm({ type, id, onDone }: { type: ComplainTarget; id: number; onDone: (queued: boolean) => void }) {
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ import { useRenderingFirstScreen } from '../../../lib/first-screen-render.ts';
 import { cardText, markdownRemoverSettled, useMarkdownRemover, type CardText } from '../card-text.ts';
 import { useExpandedPostsStore } from '../expanded-posts-store.ts';
 
-/** Text with http(s) links recognised (SPEC.md section 5); links open in a new window. */
+/** Text with http(s) links recognised (src/shared/links.ts); links open in a new window. */
 export function LinkedText({ text }: { text: string }) {
   return (
     <>

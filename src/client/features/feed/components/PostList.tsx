@@ -36,10 +36,9 @@ export function flattenPosts(pages: readonly { list: Post[] }[] | undefined): Po
 }
 
 /**
- * An infinite post list with keyset paging: the next page loads when a sentinel comes
- * within 50 px of the viewport (SPEC.md section 9), with a 加载更多 button as the visible
- * fallback; skeletons first, then the posts, an empty state, an error state with 重试, and
- * 没有更多了 at the end.
+ * An infinite post list with keyset paging: the next page loads when a sentinel comes within 50 px
+ * of the viewport, with a 加载更多 button as the visible fallback; skeletons first, then the posts,
+ * an empty state, an error state with 重试, and 没有更多了 at the end.
  */
 export function PostList<TKey extends QueryKey>({
   options,

@@ -28,8 +28,8 @@ function selectedChannelId(search: Record<string, unknown>): number | undefined 
 }
 
 /**
- * The PC sidebar (SPEC.md section 2): 全部, 关注 (open to the followed channels), 精华, then
- * the explore items. The active item is in the brand colour; sub-items are 42 px high.
+ * The PC sidebar: 全部, 关注 (open to the followed channels), 精华, then the explore items. The active
+ * item is in the brand colour; sub-items are 42 px high.
  */
 export function Sidebar({ followedChannels }: { followedChannels: readonly Channel[] }) {
   const navigate = useNavigate();
@@ -54,7 +54,7 @@ export function Sidebar({ followedChannels }: { followedChannels: readonly Chann
   };
   const childHref = (channelId: number) => router.buildLocation({ to: '/follow', search: { channelId } }).href;
 
-  // click_resource_position (SPEC.md section 7): which entry, counted from 1 down the sidebar.
+  // click_resource_position: which entry, counted from 1 down the sidebar.
   const tracked = (kind: string, title: string, num: number) =>
     track('click_resource_position', { position_type: kind, position_name: title, position_num: num, page_title: document.title });
 

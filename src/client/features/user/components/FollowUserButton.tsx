@@ -1,6 +1,6 @@
 import { useFollowUser } from '../follow.ts';
 
-/** 关注 / 已关注 (SPEC.md section 7), shown at once; logged out, the login popup, then the follow. */
+/** 关注 / 已关注, shown at once; logged out, the login popup, then the follow. */
 export function FollowUserButton({
   uid,
   isFollow,

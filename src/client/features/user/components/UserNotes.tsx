@@ -5,7 +5,7 @@ import { LoadingRegion, SkeletonLines } from '../../../ui/Skeleton.tsx';
 import { EmptyState, ErrorState, ListFooter } from '../../../ui/states.tsx';
 import { notesQueryOptions } from '../queries.ts';
 
-/** A user's notes, two at a time (SPEC.md section 7: size 2, prev 0), then 加载更多. */
+/** A user's notes, two at a time (user/note/list: size 2, prev 0), then 加载更多. */
 export function UserNotes({ ucode, isSelf }: { ucode: string; isSelf: boolean }) {
   const clock = useReadingClock();
   const query = useInfiniteQuery(notesQueryOptions(ucode));
