@@ -24,18 +24,21 @@ const root = import.meta.dirname;
  * Module resolution for the boundaries plugin: eslint-import-resolver-node (paths and packages),
  * with package.json "imports" subpaths (`#shared/*`) handed to Node's own resolver, so the alias
  * is read from package.json exactly as Node, Vite and TypeScript read it, never repeated here.
- * A `#...` specifier Node cannot resolve yields no candidate, hence "unresolved".
+ * A `#...` specifier Node cannot resolve yields no candidate, hence "unresolved". A package's
+ * folder is tried first, then the file Node picks for it: a package with "exports" and no "main"
+ * (vite) resolves only so.
  */
 const resolver = {
   node: {
     extensions: ['.mjs', '.js', '.json', '.ts', '.tsx', '.d.ts'],
     packageIterator: (request, start, candidates) => {
-      if (!request.startsWith('#')) return candidates();
+      let byNode = [];
       try {
-        return [createRequire(path.join(start, 'noop.js')).resolve(request)];
+        byNode = [createRequire(path.join(start, 'noop.js')).resolve(request)];
       } catch {
-        return [];
+        // Nothing Node would load.
       }
+      return request.startsWith('#') ? byNode : [...candidates(), ...byNode];
     },
   },
 };
