@@ -24,18 +24,21 @@ const root = import.meta.dirname;
  * Module resolution for the boundaries plugin: eslint-import-resolver-node (paths and packages),
  * with package.json "imports" subpaths (`#shared/*`) handed to Node's own resolver, so the alias
  * is read from package.json exactly as Node, Vite and TypeScript read it, never repeated here.
- * A `#...` specifier Node cannot resolve yields no candidate, hence "unresolved".
+ * A `#...` specifier Node cannot resolve yields no candidate, hence "unresolved". A package's
+ * folder is tried first, then the file Node picks for it: a package with "exports" and no "main"
+ * (vite) resolves only so.
  */
 const resolver = {
   node: {
     extensions: ['.mjs', '.js', '.json', '.ts', '.tsx', '.d.ts'],
     packageIterator: (request, start, candidates) => {
-      if (!request.startsWith('#')) return candidates();
+      let byNode = [];
       try {
-        return [createRequire(path.join(start, 'noop.js')).resolve(request)];
+        byNode = [createRequire(path.join(start, 'noop.js')).resolve(request)];
       } catch {
-        return [];
+        // Nothing Node would load.
       }
+      return request.startsWith('#') ? byNode : [...candidates(), ...byNode];
     },
   },
 };
@@ -44,6 +47,7 @@ const resolver = {
 const elements = [
   { type: 'shared', pattern: 'src/shared' },
   { type: 'server', pattern: 'src/server' },
+  { type: 'build', pattern: 'src/build' },
   { type: 'sw', pattern: 'sw' },
   { type: 'client-lib', pattern: 'src/client/lib' },
   { type: 'client-format', pattern: 'src/client/format' },
@@ -116,12 +120,22 @@ const policies = [
   },
   { from: element('shared'), allow: [{ to: element('shared') }, packages('zod')] },
 
-  // src/server: anything but the client, the service worker and React.
+  // src/server: anything but the client, the service worker, the build and React.
   { from: element('server'), allow: anything },
   {
     from: element('server'),
-    disallow: [{ to: element([...client, 'sw']) }, packages(['react', 'react-dom'])],
-    message: 'The server never imports the client, the service worker or React (found {{dependency.source}}).',
+    disallow: [{ to: element([...client, 'sw', 'build']) }, packages(['react', 'react-dom'])],
+    message: 'The server never imports the client, the service worker, the build or React (found {{dependency.source}}).',
+  },
+
+  // src/build: vite.config.ts's modules, run by Node at build time: anything but the server,
+  // the service worker (built from its own entry) and the tests. The client layers and the
+  // server never import it, so none of it ships.
+  { from: element('build'), allow: anything },
+  {
+    from: element('build'),
+    disallow: { to: element(['server', 'sw', 'tests']) },
+    message: 'src/build imports neither the server, the service worker nor the tests (found {{dependency.source}}).',
   },
 
   // sw: itself, src/shared, workbox-* and idb-keyval; zod and the zod modules of src/shared as types only.

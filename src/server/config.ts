@@ -1,10 +1,12 @@
 /**
  * Everything that differs between deployments, read once from the environment with defaults
- * that work on a laptop (DESIGN.md section 5). Nothing else reads process.env.
+ * that work on a laptop. Nothing else reads process.env.
  *
- * One zod schema parses every variable: a bad value (PORT=abc, PORT=70000, SECURE_COOKIES=yes
- * please, LEARNING_SITE_URL=not-a-url) stops start-up with a message naming the variable; no
- * NaN or half-read setting ever reaches the app. An empty variable counts as unset.
+ * Each variable is declared once, in SETTINGS (its schema with its default, and its meaning);
+ * Config's type follows from them. One zod schema parses every variable: a bad value (PORT=abc,
+ * PORT=70000, SECURE_COOKIES=yes please, LEARNING_SITE_URL=not-a-url) stops start-up with a
+ * message naming the variable; no NaN or half-read setting ever reaches the app. An empty
+ * variable counts as unset.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -23,97 +25,6 @@ export function projectRoot(): string {
     dir = parent;
   }
   return dir;
-}
-
-export interface Config {
-  port: number;
-  host: string;
-  databaseUrl: string | undefined;
-  dataDir: string;
-  /** Built client to serve; absent folder: API only. */
-  clientDir: string;
-  migrationsFolder: string;
-  providerName: string;
-  learningSiteUrl: string;
-  appScheme: string;
-  wechatAppId: string;
-  wechatJsapiTicket: string;
-  analyticsAppId: string;
-  analyticsLogStore: string;
-  analyticsCollectorUrl: string;
-  wechatJsSdkUrl: string;
-  aiAssistantUrl: string;
-  /** Seed demo data into an empty database. */
-  seedDemoData: boolean;
-  /** Mark the ticket cookie Secure (behind HTTPS). */
-  secureCookies: boolean;
-  /**
-   * Which peers' X-Forwarded-For is believed (Fastify's trustProxy): none (false), any (true),
-   * the nearest N hops, or the peers within these addresses and ranges.
-   */
-  trustProxy: TrustProxy;
-  logLevel: LogLevel;
-  /** Serve GET /metrics (Prometheus text format) to anyone (unless metricsAllow is set); off: 404 there, as on any path that is no call. */
-  metrics: boolean;
-  /** When set, the only addresses and ranges served GET /metrics, METRICS on or off (a Prometheus on the private network). */
-  metricsAllow: string[];
-  /** Seconds before the same phone may ask for another login code. */
-  loginCodeResendSeconds: number;
-  /** Login codes one client address may ask for per hour, whatever the phones (counted across processes); more: -2005. */
-  loginCodesPerAddressPerHour: number;
-  /** Writes (likes, comments, votes, deletes, complaints, follows) one user may make per minute; more: -2005. */
-  writeLimitPerMinute: number;
-  /** Complaints one user may file per day (China Standard Time); more: -2006. */
-  dailyComplaintLimit: number;
-  /** Distinct users whose open complaints hide a post or comment at once, pending a moderator's review. */
-  autoHideComplaints: number;
-  /** Posts one user may write per day (China Standard Time); more: -2006. */
-  dailyPostLimit: number;
-  /** Comments and replies one user may write per day (China Standard Time); more: -2006. */
-  dailyCommentLimit: number;
-  /** Notes one user may save (new or edited) per day (China Standard Time); more: -2006. */
-  dailyNoteLimit: number;
-  /** Nickname changes one user may make per day (China Standard Time); more: -2006. */
-  dailyNickChangeLimit: number;
-  /** Largest image upload/image takes, in bytes; larger: -1007. */
-  uploadMaxBytes: number;
-  /** Images one user may upload per minute; more: -2005. */
-  uploadLimitPerMinute: number;
-  /** Images one user may upload per day (China Standard Time); more: -2006. */
-  dailyUploadLimit: number;
-  /** API requests (/serv, /wxmisc) one client address may make per minute; more: -2005. */
-  requestLimitPerAddress: number;
-  /** API requests one logged-in user may make per minute, whatever the address; more: -2005. */
-  requestLimitPerUser: number;
-  /** Bytes of tracking events one client address may store per hour through /serv/collect; more: -2005. */
-  collectBytesPerAddressPerHour: number;
-  /** How long a client may take to send a request's headers; slower: 408 and the connection closes. */
-  headersTimeoutMs: number;
-  /** How long a client may take to send a whole request, body included; slower: 408 and the connection closes. */
-  requestTimeoutMs: number;
-  /** How long an idle kept-alive connection stays open between requests. */
-  keepAliveTimeoutMs: number;
-  /** Connections one client address may hold open at once (not counted behind TRUST_PROXY); more are answered 429 and closed. */
-  maxConnectionsPerAddress: number;
-  /** How long a page waits for its first screen's read (http/first-screen.ts); longer: the page goes without. */
-  firstScreenReadWaitMs: number;
-  /** How long the server's render of a first screen may take (app/first-screen.server.tsx); longer: none. */
-  firstScreenRenderLimitMs: number;
-  /**
-   * After SIGTERM or SIGINT: how long /readyz answers 503 while requests are still served, so a
-   * load balancer polling it stops sending any before the process stops listening.
-   */
-  shutdownDrainMs: number;
-  /** How long a start keeps trying to reach a database that is away (PostgreSQL) before the process exits. */
-  databaseRetrySeconds: number;
-  /** PostgreSQL connections this process may hold; a share of them is kept for writes (db/client.ts). */
-  databasePoolSize: number;
-  /** Where login codes are POSTed (an SMS gateway's webhook); unset: they are written to the server log. */
-  loginCodeWebhookUrl: string | undefined;
-  /** Signs each webhook body (HMAC-SHA256, X-Signature-256); unset: unsigned. */
-  loginCodeWebhookSecret: string | undefined;
-  /** How long one webhook attempt may take before it counts as failed. */
-  loginCodeWebhookTimeoutMs: number;
 }
 
 /**
@@ -261,11 +172,24 @@ const addressList = z
     return z.NEVER;
   });
 
-const envSchema = z.object({
-  PORT: z.preprocess(unsetIfEmpty, wholeNumber(0, 65535).default(3000)),
-  HOST: z.preprocess(unsetIfEmpty, text.default('0.0.0.0')),
-  DATABASE_URL: z.preprocess(
-    unsetIfEmpty,
+/**
+ * One environment variable: how it is parsed (the schema carries its default; an empty value
+ * counts as unset) and, in a phrase, what it sets.
+ */
+function setting<T extends z.ZodType>(meaning: string, schema: T) {
+  return z.preprocess(unsetIfEmpty, schema).describe(meaning);
+}
+
+/**
+ * Every variable the server reads, each once, in the order a bad value is reported. Config's
+ * field is the name in camelCase (DATABASE_URL: databaseUrl); README's configuration table names
+ * each with its default (tests/unit/config-readme.test.ts).
+ */
+export const SETTINGS = {
+  PORT: setting('Port of the one server (PWA + API)', wholeNumber(0, 65535).default(3000)),
+  HOST: setting('Address to listen on', text.default('0.0.0.0')),
+  DATABASE_URL: setting(
+    'PostgreSQL to use (postgres://...); unset: PGlite embedded in DATA_DIR',
     z
       .string()
       .trim()
@@ -275,46 +199,58 @@ const envSchema = z.object({
       )
       .optional(),
   ),
-  DATA_DIR: z.preprocess(unsetIfEmpty, text.default('data')),
-  CLIENT_DIR: z.preprocess(unsetIfEmpty, text.default('dist/client')),
-  SEED_DEMO_DATA: z.preprocess(unsetIfEmpty, flag.default(true)),
-  PROVIDER_NAME: z.preprocess(unsetIfEmpty, text.max(60, 'must be at most 60 characters').default(DEFAULT_CLIENT_CONFIG.providerName)),
-  LEARNING_SITE_URL: z.preprocess(unsetIfEmpty, baseUrl.default(DEFAULT_CLIENT_CONFIG.learningSiteUrl)),
-  APP_SCHEME: z.preprocess(
-    unsetIfEmpty,
+  DATA_DIR: setting("PGlite's data folder, from the project root (one server process per folder)", text.default('data')),
+  CLIENT_DIR: setting('Built client to serve, from the project root; absent folder: API only', text.default('dist/client')),
+  SEED_DEMO_DATA: setting('Seed demo data into an empty database', flag.default(true)),
+  PROVIDER_NAME: setting(
+    "The provider's name: page titles, manifest, texts, API docs",
+    text.max(60, 'must be at most 60 characters').default(DEFAULT_CLIENT_CONFIG.providerName),
+  ),
+  LEARNING_SITE_URL: setting('Base of links to courses, columns and articles', baseUrl.default(DEFAULT_CLIENT_CONFIG.learningSiteUrl)),
+  APP_SCHEME: setting(
+    'Scheme of native app links',
     z
       .string()
       .trim()
       .regex(/^[a-z][a-z0-9+.-]*:\/\/$/i, 'must be a URL scheme followed by :// (like geektime://)')
       .default(DEFAULT_CLIENT_CONFIG.appScheme),
   ),
-  WECHAT_APP_ID: z.preprocess(unsetIfEmpty, text.default(DEFAULT_CLIENT_CONFIG.wechatAppId)),
-  WECHAT_JSAPI_TICKET: z.preprocess(unsetIfEmpty, text.default('demo-jsapi-ticket')),
-  ANALYTICS_APP_ID: z.preprocess(unsetIfEmpty, text.default(DEFAULT_CLIENT_CONFIG.analyticsAppId)),
-  ANALYTICS_LOG_STORE: z.preprocess(
-    unsetIfEmpty,
+  WECHAT_APP_ID: setting('WeChat JS-SDK app id', text.default(DEFAULT_CLIENT_CONFIG.wechatAppId)),
+  WECHAT_JSAPI_TICKET: setting('WeChat jsapi ticket that signs share configs', text.default('demo-jsapi-ticket')),
+  ANALYTICS_APP_ID: setting('Tracking app id', text.default(DEFAULT_CLIENT_CONFIG.analyticsAppId)),
+  ANALYTICS_LOG_STORE: setting(
+    'Log store named with each tracking batch',
     z
       .string()
       .trim()
       .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1 to 64 letters, digits, _ . or -')
       .default(DEFAULT_CLIENT_CONFIG.analyticsLogStore),
   ),
-  ANALYTICS_COLLECTOR_URL: z.preprocess(
-    unsetIfEmpty,
+  ANALYTICS_COLLECTOR_URL: setting(
+    'Where tracking batches go: a path of this server, or an http(s) URL',
     z
       .string()
       .trim()
       .refine((value) => /^\/(?!\/)/.test(value) || isUrl(value, ['http:', 'https:']), 'must be a path of this server (/...) or an http(s) URL')
       .default(DEFAULT_CLIENT_CONFIG.analyticsCollectorUrl),
   ),
-  WECHAT_JS_SDK_URL: z.preprocess(unsetIfEmpty, httpUrl.default(DEFAULT_CLIENT_CONFIG.wechatJsSdkUrl)),
-  AI_ASSISTANT_URL: z.preprocess(unsetIfEmpty, httpUrl.default(DEFAULT_CLIENT_CONFIG.aiAssistantUrl)),
-  SECURE_COOKIES: z.preprocess(unsetIfEmpty, flag.default(false)),
-  TRUST_PROXY: z.preprocess(unsetIfEmpty, trustProxy.default(false)),
-  METRICS: z.preprocess(unsetIfEmpty, flag.default(false)),
-  METRICS_ALLOW: z.preprocess(unsetIfEmpty, addressList.default([])),
-  LOG_LEVEL: z.preprocess(
-    unsetIfEmpty,
+  WECHAT_JS_SDK_URL: setting('The WeChat JS-SDK, loaded only inside WeChat', httpUrl.default(DEFAULT_CLIENT_CONFIG.wechatJsSdkUrl)),
+  AI_ASSISTANT_URL: setting('Page the AI assistant widget opens', httpUrl.default(DEFAULT_CLIENT_CONFIG.aiAssistantUrl)),
+  SECURE_COOKIES: setting('Mark the ticket cookie Secure and send HSTS (behind HTTPS)', flag.default(false)),
+  TRUST_PROXY: setting(
+    "Which peers' X-Forwarded-For is believed (Fastify's trustProxy): none (false), any (true), the nearest N hops, or the peers within these addresses and ranges",
+    trustProxy.default(false),
+  ),
+  METRICS: setting(
+    'Serve GET /metrics (Prometheus text format) to anyone (unless METRICS_ALLOW is set); off: 404 there, as on any path that is no call',
+    flag.default(false),
+  ),
+  METRICS_ALLOW: setting(
+    'When set, the only addresses and ranges served GET /metrics, METRICS on or off (a Prometheus on the private network)',
+    addressList.default([]),
+  ),
+  LOG_LEVEL: setting(
+    'Server log level',
     z
       .string()
       .trim()
@@ -322,40 +258,104 @@ const envSchema = z.object({
       .pipe(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }))
       .default('info'),
   ),
-  LOGIN_CODE_RESEND_SECONDS: z.preprocess(unsetIfEmpty, wholeNumber(0, 86_400).default(LOGIN_CODE_RESEND_S)),
-  LOGIN_CODES_PER_ADDRESS_PER_HOUR: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(DEFAULT_LOGIN_CODES_PER_ADDRESS_PER_HOUR)),
-  WRITE_LIMIT_PER_MINUTE: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(60)),
-  DAILY_COMPLAINT_LIMIT: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(20)),
-  AUTO_HIDE_COMPLAINTS: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(5)),
-  DAILY_POST_LIMIT: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(50)),
-  DAILY_COMMENT_LIMIT: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(200)),
-  DAILY_NOTE_LIMIT: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(100)),
-  DAILY_NICK_CHANGE_LIMIT: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(5)),
-  UPLOAD_MAX_BYTES: z.preprocess(unsetIfEmpty, wholeNumber(1024, 100 * 1024 * 1024).default(UPLOAD_MAX_BYTES)),
-  UPLOAD_LIMIT_PER_MINUTE: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(20)),
-  DAILY_UPLOAD_LIMIT: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(200)),
-  REQUEST_LIMIT_PER_ADDRESS: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000_000).default(DEFAULT_REQUEST_LIMIT_PER_ADDRESS)),
-  REQUEST_LIMIT_PER_USER: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000_000).default(DEFAULT_REQUEST_LIMIT_PER_USER)),
-  COLLECT_BYTES_PER_ADDRESS_PER_HOUR: z.preprocess(unsetIfEmpty, wholeNumber(1024, 1_000_000_000).default(DEFAULT_COLLECT_BYTES_PER_HOUR)),
-  HEADERS_TIMEOUT_MS: z.preprocess(unsetIfEmpty, wholeNumber(100, 600_000).default(DEFAULT_HEADERS_TIMEOUT_MS)),
-  REQUEST_TIMEOUT_MS: z.preprocess(unsetIfEmpty, wholeNumber(100, 3_600_000).default(DEFAULT_REQUEST_TIMEOUT_MS)),
-  KEEP_ALIVE_TIMEOUT_MS: z.preprocess(unsetIfEmpty, wholeNumber(100, 600_000).default(DEFAULT_KEEP_ALIVE_TIMEOUT_MS)),
-  MAX_CONNECTIONS_PER_ADDRESS: z.preprocess(unsetIfEmpty, wholeNumber(1, 1_000_000).default(DEFAULT_MAX_CONNECTIONS_PER_ADDRESS)),
-  FIRST_SCREEN_READ_WAIT_MS: z.preprocess(unsetIfEmpty, wholeNumber(1, 600_000).default(DEFAULT_FIRST_SCREEN_READ_WAIT_MS)),
-  FIRST_SCREEN_RENDER_LIMIT_MS: z.preprocess(unsetIfEmpty, wholeNumber(1, 600_000).default(DEFAULT_FIRST_SCREEN_RENDER_LIMIT_MS)),
-  SHUTDOWN_DRAIN_MS: z.preprocess(unsetIfEmpty, wholeNumber(0, 600_000).default(0)),
+  LOGIN_CODE_RESEND_SECONDS: setting('Seconds before the same phone may ask for another login code', wholeNumber(0, 86_400).default(LOGIN_CODE_RESEND_S)),
+  LOGIN_CODES_PER_ADDRESS_PER_HOUR: setting(
+    'Login codes one client address may ask for per hour, whatever the phones (counted across processes); more: -2005',
+    wholeNumber(1, 1_000_000).default(DEFAULT_LOGIN_CODES_PER_ADDRESS_PER_HOUR),
+  ),
+  WRITE_LIMIT_PER_MINUTE: setting(
+    'Writes (likes, comments, votes, deletes, complaints, follows) one user may make per minute; more: -2005',
+    wholeNumber(1, 1_000_000).default(60),
+  ),
+  DAILY_COMPLAINT_LIMIT: setting('Complaints one user may file per day (China Standard Time); more: -2006', wholeNumber(1, 1_000_000).default(20)),
+  AUTO_HIDE_COMPLAINTS: setting(
+    "Distinct users whose open complaints hide a post or comment at once, pending a moderator's review",
+    wholeNumber(1, 1_000_000).default(5),
+  ),
+  DAILY_POST_LIMIT: setting('Posts one user may write per day (China Standard Time); more: -2006', wholeNumber(1, 1_000_000).default(50)),
+  DAILY_COMMENT_LIMIT: setting('Comments and replies one user may write per day (China Standard Time); more: -2006', wholeNumber(1, 1_000_000).default(200)),
+  DAILY_NOTE_LIMIT: setting('Notes one user may save (new or edited) per day (China Standard Time); more: -2006', wholeNumber(1, 1_000_000).default(100)),
+  DAILY_NICK_CHANGE_LIMIT: setting('Nickname changes one user may make per day (China Standard Time); more: -2006', wholeNumber(1, 1_000_000).default(5)),
+  UPLOAD_MAX_BYTES: setting('Largest image upload/image takes, in bytes; larger: -1007', wholeNumber(1024, 100 * 1024 * 1024).default(UPLOAD_MAX_BYTES)),
+  UPLOAD_LIMIT_PER_MINUTE: setting('Images one user may upload per minute; more: -2005', wholeNumber(1, 1_000_000).default(20)),
+  DAILY_UPLOAD_LIMIT: setting('Images one user may upload per day (China Standard Time); more: -2006', wholeNumber(1, 1_000_000).default(200)),
+  REQUEST_LIMIT_PER_ADDRESS: setting(
+    'API requests (/serv, /wxmisc) one client address may make per minute; more: -2005',
+    wholeNumber(1, 1_000_000_000).default(DEFAULT_REQUEST_LIMIT_PER_ADDRESS),
+  ),
+  REQUEST_LIMIT_PER_USER: setting(
+    'API requests one logged-in user may make per minute, whatever the address; more: -2005',
+    wholeNumber(1, 1_000_000_000).default(DEFAULT_REQUEST_LIMIT_PER_USER),
+  ),
+  COLLECT_BYTES_PER_ADDRESS_PER_HOUR: setting(
+    'Bytes of tracking events one client address may store per hour through /serv/collect; more: -2005',
+    wholeNumber(1024, 1_000_000_000).default(DEFAULT_COLLECT_BYTES_PER_HOUR),
+  ),
+  HEADERS_TIMEOUT_MS: setting(
+    "How long a client may take to send a request's headers; slower: 408 and the connection closes",
+    wholeNumber(100, 600_000).default(DEFAULT_HEADERS_TIMEOUT_MS),
+  ),
+  REQUEST_TIMEOUT_MS: setting(
+    'How long a client may take to send a whole request, body included; slower: 408 and the connection closes',
+    wholeNumber(100, 3_600_000).default(DEFAULT_REQUEST_TIMEOUT_MS),
+  ),
+  KEEP_ALIVE_TIMEOUT_MS: setting(
+    'How long an idle kept-alive connection stays open between requests',
+    wholeNumber(100, 600_000).default(DEFAULT_KEEP_ALIVE_TIMEOUT_MS),
+  ),
+  MAX_CONNECTIONS_PER_ADDRESS: setting(
+    'Connections one client address may hold open at once (not counted behind TRUST_PROXY); more are answered 429 and closed',
+    wholeNumber(1, 1_000_000).default(DEFAULT_MAX_CONNECTIONS_PER_ADDRESS),
+  ),
+  FIRST_SCREEN_READ_WAIT_MS: setting(
+    "How long a page waits for its first screen's read (http/first-screen.ts); longer: the page goes without",
+    wholeNumber(1, 600_000).default(DEFAULT_FIRST_SCREEN_READ_WAIT_MS),
+  ),
+  FIRST_SCREEN_RENDER_LIMIT_MS: setting(
+    "How long the server's render of a first screen may take (app/first-screen.server.tsx); longer: none",
+    wholeNumber(1, 600_000).default(DEFAULT_FIRST_SCREEN_RENDER_LIMIT_MS),
+  ),
+  SHUTDOWN_DRAIN_MS: setting(
+    'After SIGTERM or SIGINT: how long /readyz answers 503 while requests are still served, so a load balancer polling it stops sending any first',
+    wholeNumber(0, 600_000).default(0),
+  ),
   // Long enough for a PostgreSQL started beside the server (a container, a restarted host) to come up.
-  DATABASE_RETRY_SECONDS: z.preprocess(unsetIfEmpty, wholeNumber(0, 86_400).default(60)),
-  DATABASE_POOL_SIZE: z.preprocess(unsetIfEmpty, wholeNumber(MIN_DATABASE_POOL_SIZE, 1000).default(DEFAULT_DATABASE_POOL_SIZE)),
-  LOGIN_CODE_WEBHOOK_URL: z.preprocess(unsetIfEmpty, httpUrl.optional()),
-  LOGIN_CODE_WEBHOOK_SECRET: z.preprocess(unsetIfEmpty, text.optional()),
-  LOGIN_CODE_WEBHOOK_TIMEOUT_MS: z.preprocess(unsetIfEmpty, wholeNumber(100, 60_000).default(3_000)),
-})
+  DATABASE_RETRY_SECONDS: setting(
+    'How long a start keeps trying to reach a database that is away (PostgreSQL) before the process exits',
+    wholeNumber(0, 86_400).default(60),
+  ),
+  DATABASE_POOL_SIZE: setting(
+    'PostgreSQL connections this process may hold; a share of them is kept for writes (db/client.ts)',
+    wholeNumber(MIN_DATABASE_POOL_SIZE, 1000).default(DEFAULT_DATABASE_POOL_SIZE),
+  ),
+  LOGIN_CODE_WEBHOOK_URL: setting("Where login codes are POSTed (an SMS gateway's webhook); unset: they are written to the server log", httpUrl.optional()),
+  LOGIN_CODE_WEBHOOK_SECRET: setting('Signs each webhook body (HMAC-SHA256, X-Signature-256); unset: unsigned', text.optional()),
+  LOGIN_CODE_WEBHOOK_TIMEOUT_MS: setting('How long one webhook attempt may take before it counts as failed', wholeNumber(100, 60_000).default(3_000)),
+};
+
+const envSchema = z
+  .object(SETTINGS)
   // A secret without its webhook would leave codes in the log while the operator thinks them sent.
   .refine((e) => e.LOGIN_CODE_WEBHOOK_SECRET === undefined || e.LOGIN_CODE_WEBHOOK_URL !== undefined, {
     path: ['LOGIN_CODE_WEBHOOK_SECRET'],
     message: 'is set without LOGIN_CODE_WEBHOOK_URL',
   });
+
+type Env = z.output<typeof envSchema>;
+type SettingName = keyof typeof SETTINGS;
+
+/** DATABASE_URL as databaseUrl, WECHAT_JS_SDK_URL as wechatJsSdkUrl. */
+type CamelCase<Name extends string> = Name extends `${infer Head}_${infer Tail}` ? `${Lowercase<Head>}${Capitalize<CamelCase<Tail>>}` : Lowercase<Name>;
+const camelCase = (name: string) => name.toLowerCase().replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/** Each setting under its camelCase name, as parsed. */
+type Settings = { [Name in SettingName as CamelCase<Name>]: Env[Name] };
+
+/** The settings, DATA_DIR and CLIENT_DIR resolved from the project root, and what follows from them. */
+export interface Config extends Settings {
+  /** Where the migrations are, in the project. */
+  migrationsFolder: string;
+}
 
 /** Values never echoed back in an error message (a webhook's URL may carry its token). */
 const SECRET_VARIABLES = new Set(['DATABASE_URL', 'WECHAT_JSAPI_TICKET', 'LOGIN_CODE_WEBHOOK_URL', 'LOGIN_CODE_WEBHOOK_SECRET']);
@@ -380,58 +380,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       }),
     );
   }
-  const e = parsed.data;
+  const settings = Object.fromEntries(Object.keys(SETTINGS).map((name) => [camelCase(name), parsed.data[name as SettingName]])) as Settings;
   const root = projectRoot();
   return {
-    port: e.PORT,
-    host: e.HOST,
-    databaseUrl: e.DATABASE_URL,
-    dataDir: resolve(root, e.DATA_DIR),
-    clientDir: resolve(root, e.CLIENT_DIR),
+    ...settings,
+    dataDir: resolve(root, settings.dataDir),
+    clientDir: resolve(root, settings.clientDir),
     migrationsFolder: join(root, 'src/server/db/migrations'),
-    providerName: e.PROVIDER_NAME,
-    learningSiteUrl: e.LEARNING_SITE_URL,
-    appScheme: e.APP_SCHEME,
-    wechatAppId: e.WECHAT_APP_ID,
-    wechatJsapiTicket: e.WECHAT_JSAPI_TICKET,
-    analyticsAppId: e.ANALYTICS_APP_ID,
-    analyticsLogStore: e.ANALYTICS_LOG_STORE,
-    analyticsCollectorUrl: e.ANALYTICS_COLLECTOR_URL,
-    wechatJsSdkUrl: e.WECHAT_JS_SDK_URL,
-    aiAssistantUrl: e.AI_ASSISTANT_URL,
-    seedDemoData: e.SEED_DEMO_DATA,
-    secureCookies: e.SECURE_COOKIES,
-    trustProxy: e.TRUST_PROXY,
-    logLevel: e.LOG_LEVEL,
-    metrics: e.METRICS,
-    metricsAllow: e.METRICS_ALLOW,
-    loginCodeResendSeconds: e.LOGIN_CODE_RESEND_SECONDS,
-    loginCodesPerAddressPerHour: e.LOGIN_CODES_PER_ADDRESS_PER_HOUR,
-    writeLimitPerMinute: e.WRITE_LIMIT_PER_MINUTE,
-    dailyComplaintLimit: e.DAILY_COMPLAINT_LIMIT,
-    autoHideComplaints: e.AUTO_HIDE_COMPLAINTS,
-    dailyPostLimit: e.DAILY_POST_LIMIT,
-    dailyCommentLimit: e.DAILY_COMMENT_LIMIT,
-    dailyNoteLimit: e.DAILY_NOTE_LIMIT,
-    dailyNickChangeLimit: e.DAILY_NICK_CHANGE_LIMIT,
-    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
-    uploadLimitPerMinute: e.UPLOAD_LIMIT_PER_MINUTE,
-    dailyUploadLimit: e.DAILY_UPLOAD_LIMIT,
-    requestLimitPerAddress: e.REQUEST_LIMIT_PER_ADDRESS,
-    requestLimitPerUser: e.REQUEST_LIMIT_PER_USER,
-    collectBytesPerAddressPerHour: e.COLLECT_BYTES_PER_ADDRESS_PER_HOUR,
-    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
-    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
-    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
-    maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
-    firstScreenReadWaitMs: e.FIRST_SCREEN_READ_WAIT_MS,
-    firstScreenRenderLimitMs: e.FIRST_SCREEN_RENDER_LIMIT_MS,
-    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
-    databaseRetrySeconds: e.DATABASE_RETRY_SECONDS,
-    databasePoolSize: e.DATABASE_POOL_SIZE,
-    loginCodeWebhookUrl: e.LOGIN_CODE_WEBHOOK_URL,
-    loginCodeWebhookSecret: e.LOGIN_CODE_WEBHOOK_SECRET,
-    loginCodeWebhookTimeoutMs: e.LOGIN_CODE_WEBHOOK_TIMEOUT_MS,
   };
 }
 

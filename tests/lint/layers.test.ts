@@ -21,6 +21,7 @@ const LIB = 'src/client/lib/__lint_fixture__.ts';
 const SHARED = 'src/shared/__lint_fixture__.ts';
 const SERVER = 'src/server/routes/__lint_fixture__.ts';
 const SW = 'sw/__lint_fixture__.ts';
+const BUILD = 'src/build/__lint_fixture__.ts';
 const TESTS = 'tests/lint/__lint_fixture__.ts';
 
 async function lint(from: string, code: string): Promise<Linter.LintMessage[]> {
@@ -65,6 +66,7 @@ const SHARED_ONLY = /src\/shared imports nothing but itself and zod/;
 const ZOD = /zod stays out of browsers/;
 const SW_ONLY = /The service worker imports only/;
 const SERVER_ONLY = /The server never imports the client/;
+const BUILD_ONLY = /src\/build imports neither the server/;
 
 const forbiddenCases: Case[] = [
   // Features never import another feature, however the path is spelled, nor by import().
@@ -138,6 +140,13 @@ const forbiddenCases: Case[] = [
   // The server: anything but the client, the service worker and React.
   forbidden('the server imports the client', SERVER, '../../client/lib/http.ts', SERVER_ONLY),
   forbidden('the server imports react', SERVER, 'react', SERVER_ONLY),
+  forbidden('the server imports src/build', SERVER, '../../build/pwa.ts', SERVER_ONLY),
+
+  // src/build (vite.config.ts's modules): none of it ships, and it runs no server or worker code.
+  forbidden('the client imports src/build', APP, '../../build/pwa.ts', /client-app imports only/),
+  forbidden('the service worker imports src/build', SW, '../src/build/pwa.ts', SW_ONLY),
+  forbidden('src/build imports the server', BUILD, '../server/app.ts', BUILD_ONLY),
+  forbidden('src/build imports the service worker', BUILD, '../../sw/sw.ts', BUILD_ONLY),
 
   // Nothing slips through unresolved or unclassified.
   unresolved('an import that resolves to no file is an error (typo in a path)', FEATURE, '../../../entities/post/querys.ts'),
@@ -233,6 +242,22 @@ const allowedCases: Allowed[] = [
       "import { a } from '#shared/api.ts';",
       "import { b } from '../app.ts';",
       'export { fs, pg, Fastify, z, a, b };',
+      '',
+    ].join('\n'),
+  },
+  {
+    name: 'src/build imports src/shared, the client, node:*, vite and its plugins',
+    from: BUILD,
+    sources: ['../shared/first-screen.ts', '../client/lib/early-acts-catcher.ts', './plugins.ts'],
+    code: [
+      "import { a } from '../shared/first-screen.ts';",
+      "import { b } from '../client/lib/early-acts-catcher.ts';",
+      "import { c } from './plugins.ts';",
+      "import fs from 'node:fs';",
+      "import { minify } from 'vite';",
+      "import { VitePWA } from 'vite-plugin-pwa';",
+      "import react from '@vitejs/plugin-react';",
+      'export { a, b, c, fs, minify, VitePWA, react };',
       '',
     ].join('\n'),
   },
