@@ -5,7 +5,7 @@
  * event carries its id, so a reconnect's Last-Event-ID is sent what it missed. A comment every
  * LIVE_HEARTBEAT_MS keeps proxies from closing a quiet stream. A ticket ended by a login
  * elsewhere is answered 452 like any call, before the stream opens; ended while it is open, the
- * stream says `ended`.
+ * stream says `ended`. A stream opened anew resumes from `?last_event_id=` as a reconnect from its header.
  */
 import type { FastifyInstance } from 'fastify';
 import { OTHER_PATHS } from '#shared/endpoints.ts';
@@ -53,7 +53,8 @@ export async function liveRoute(app: FastifyInstance, { live }: RouteDeps) {
         },
         end: () => raw.end(),
       },
-      lastEventIdOf(request.headers['last-event-id']),
+      // A reconnect of the browser's own sends the header; a stream another tab takes over, the query.
+      lastEventIdOf(request.headers['last-event-id'] ?? (request.query as { last_event_id?: string }).last_event_id),
     );
     const heartbeat = setInterval(() => raw.write(': ping\n\n'), LIVE_HEARTBEAT_MS);
     // The answer's close: the browser went, or the stream was ended (the process stops).

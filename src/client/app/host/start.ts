@@ -28,6 +28,12 @@ export function startHostPlatform(queryClient: QueryClient, router: AppRouter): 
   sendKeptEvents();
 
   startFreshFeed(queryClient, router);
+  startLiveSoon(() =>
+    loadChunk(() => import('./live.ts')).then(
+      (live) => live.startLive(queryClient, router),
+      (error: unknown) => console.error(error),
+    ),
+  );
 
   const env = currentEnvironment();
   if (env.kind !== 'browser') {
@@ -40,3 +46,23 @@ export function startHostPlatform(queryClient: QueryClient, router: AppRouter): 
       );
   }
 }
+
+/** Without a touch, a key or a scroll, the live stream starts this long after the page. */
+const LIVE_START_LATEST_MS = 30_000;
+
+/**
+ * What happens elsewhere is told by the server as it happens (app/host/live.ts), from the reader's
+ * first touch, key or scroll, or a while after the start: the page has just read what it shows,
+ * and a visit that only looks at the first screen loads none of it.
+ */
+function startLiveSoon(start: () => void): void {
+  const events = ['pointerdown', 'keydown', 'scroll', 'visibilitychange'] as const;
+  const timer = setTimeout(begin, LIVE_START_LATEST_MS);
+  function begin() {
+    clearTimeout(timer);
+    for (const name of events) window.removeEventListener(name, begin, true);
+    start();
+  }
+  for (const name of events) window.addEventListener(name, begin, { capture: true, passive: true });
+}
+

@@ -1,0 +1,148 @@
+/**
+ * The server's live stream (GET /serv/v1/live, server-sent events), one per browser, not per tab:
+ * the tab holding the lock LIVE_LOCK opens it and passes each event to the other tabs over a
+ * BroadcastChannel; when that tab closes, another visible one takes the lock and opens it again
+ * from the last event id any tab saw (kept in localStorage), so what happened between is sent
+ * first. A tab hidden for LIVE_HIDDEN_CLOSE_MS lets the stream go; the next visible tab takes it
+ * and catches up. Without EventSource nothing opens, and the app's regular checks go on as before;
+ * without Web Locks or BroadcastChannel each tab holds its own stream.
+ */
+import { OTHER_PATHS } from '#shared/endpoints.ts';
+
+export type LiveKind = 'post' | 'notice' | 'ended' | 'refetch';
+export interface LiveMessage {
+  kind: LiveKind;
+  data: unknown;
+}
+
+const LIVE_KINDS: readonly LiveKind[] = ['post', 'notice', 'ended', 'refetch'];
+const LIVE_LOCK = 'live-stream';
+const LIVE_CHANNEL = 'live-stream';
+const LAST_EVENT_ID_KEY = 'live-last-event-id';
+export const LIVE_HIDDEN_CLOSE_MS = 60_000;
+/** After the server refused the stream (an HTTP error, which EventSource does not retry): the next try. */
+const REFUSED_RETRY_MS = 60_000;
+
+/** Between the tabs: an event, or the holder asked to open the stream again (a login or logout elsewhere). */
+type Broadcast = LiveMessage | { kind: 'reopen' };
+
+function readLastId(): string | null {
+  try {
+    return localStorage.getItem(LAST_EVENT_ID_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function keepLastId(id: string): void {
+  try {
+    localStorage.setItem(LAST_EVENT_ID_KEY, id);
+  } catch {
+    // Storage refused (private mode, full): a reopened stream then starts from now.
+  }
+}
+
+export interface LiveStream {
+  /** Who is logged in changed: the stream opens again with the new ticket (in whichever tab holds it). */
+  reopen(): void;
+}
+
+export function startLiveStream(onMessage: (message: LiveMessage) => void): LiveStream {
+  if (typeof EventSource === 'undefined') return { reopen: () => undefined };
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(LIVE_CHANNEL);
+  let source: EventSource | null = null;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  /** Lets the stream go (and the lock with it); null while this tab does not hold it. */
+  let letGo: (() => void) | null = null;
+  let asking = false;
+  let hiddenTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const close = () => {
+    clearTimeout(retry);
+    source?.close();
+    source = null;
+  };
+  const open = () => {
+    close();
+    const lastId = readLastId();
+    const opened = new EventSource(lastId ? `${OTHER_PATHS.live}?last_event_id=${encodeURIComponent(lastId)}` : OTHER_PATHS.live);
+    source = opened;
+    const hear = (kind: LiveKind | 'ready') => (event: Event) => {
+      const { lastEventId, data } = event as MessageEvent<string>;
+      if (lastEventId) keepLastId(lastEventId);
+      if (kind === 'ready') return;
+      let parsed: unknown = null;
+      try {
+        parsed = JSON.parse(data);
+      } catch {
+        // An event without data still says what happened.
+      }
+      const message: LiveMessage = { kind, data: parsed };
+      onMessage(message);
+      channel?.postMessage(message satisfies Broadcast);
+    };
+    opened.addEventListener('ready', hear('ready'));
+    for (const kind of LIVE_KINDS) opened.addEventListener(kind, hear(kind));
+    // A dropped connection is retried by EventSource itself; a refused one (an HTTP error) is closed for good.
+    opened.addEventListener('error', () => {
+      if (opened.readyState !== EventSource.CLOSED || source !== opened) return;
+      retry = setTimeout(() => {
+        if (source === opened) open();
+      }, REFUSED_RETRY_MS);
+    });
+  };
+
+  const lead = () => {
+    if (letGo || asking) return;
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    if (!locks || !channel) {
+      letGo = () => {
+        close();
+        letGo = null;
+      };
+      open();
+      return;
+    }
+    asking = true;
+    void locks.request(
+      LIVE_LOCK,
+      () =>
+        new Promise<void>((release) => {
+          asking = false;
+          letGo = () => {
+            close();
+            letGo = null;
+            release();
+          };
+          open();
+          if (document.visibilityState === 'hidden') letGoLater();
+        }),
+    );
+  };
+  const letGoLater = () => {
+    clearTimeout(hiddenTimer);
+    hiddenTimer = setTimeout(() => {
+      if (document.visibilityState === 'hidden') letGo?.();
+    }, LIVE_HIDDEN_CLOSE_MS);
+  };
+
+  channel?.addEventListener('message', (event: MessageEvent<Broadcast>) => {
+    if (event.data.kind === 'reopen') {
+      if (source) open();
+    } else onMessage(event.data);
+  });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') {
+      clearTimeout(hiddenTimer);
+      lead();
+    } else if (letGo) letGoLater();
+  });
+  if (document.visibilityState === 'visible') lead();
+
+  return {
+    reopen() {
+      if (source) open();
+      channel?.postMessage({ kind: 'reopen' } satisfies Broadcast);
+    },
+  };
+}
