@@ -307,6 +307,10 @@ export const SETTINGS = {
     'Connections one client address may hold open at once (not counted behind TRUST_PROXY); more are answered 429 and closed',
     wholeNumber(1, 1_000_000).default(DEFAULT_MAX_CONNECTIONS_PER_ADDRESS),
   ),
+  LIVE_HEARTBEAT_MS: setting(
+    'How often a quiet live stream (GET /serv/v1/live) sends a comment, so that no proxy closes it as idle',
+    wholeNumber(100, 600_000).default(25_000),
+  ),
   FIRST_SCREEN_READ_WAIT_MS: setting(
     "How long a page waits for its first screen's read (http/first-screen.ts); longer: the page goes without",
     wholeNumber(1, 600_000).default(DEFAULT_FIRST_SCREEN_READ_WAIT_MS),

@@ -8,11 +8,13 @@
  *   refetch;
  * - a ticket ended by a login elsewhere is told `ended` on its open stream, and a stream opened
  *   with it is answered 452;
+ * - a quiet stream sends a comment every LIVE_HEARTBEAT_MS, and counts as one connection of its
+ *   address (MAX_CONNECTIONS_PER_ADDRESS);
  * - with two processes on one PostgreSQL, a post made through one reaches a stream of the other.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import { HTTP_LOGGED_IN_ELSEWHERE, OTHER_PATHS, TICKET_COOKIE } from '../../src/shared/endpoints.ts';
 import { newClientId, phoneSource, testAppFor, testDatabases } from '../support/api.ts';
@@ -31,6 +33,8 @@ interface StreamEvent {
 interface Stream {
   status: number;
   events: StreamEvent[];
+  /** The comment lines (heartbeats) read so far. */
+  comments(): number;
   /** The first event of `kind` after the `from`-th (default: after those already waited for). */
   next(kind: string, match?: (event: StreamEvent) => boolean): Promise<StreamEvent>;
   close(): void;
@@ -41,6 +45,7 @@ function openStream(base: string, headers: Record<string, string> = {}): Promise
   return new Promise((resolve, reject) => {
     const request = http.get(`${base}${OTHER_PATHS.live}`, { headers: { accept: 'text/event-stream', ...headers } }, (response) => {
       const events: StreamEvent[] = [];
+      let comments = 0;
       const waiters = new Set<() => void>();
       let seen = 0;
       let buffer = '';
@@ -53,7 +58,10 @@ function openStream(base: string, headers: Record<string, string> = {}): Promise
           buffer = buffer.slice(end + 2);
           const fields = new Map<string, string>();
           for (const line of block.split('\n')) {
-            if (line.startsWith(':')) continue;
+            if (line.startsWith(':')) {
+              comments += 1;
+              continue;
+            }
             const colon = line.indexOf(':');
             fields.set(line.slice(0, colon), line.slice(colon + 1).trimStart());
           }
@@ -65,6 +73,7 @@ function openStream(base: string, headers: Record<string, string> = {}): Promise
       resolve({
         status: response.statusCode ?? 0,
         events,
+        comments: () => comments,
         next(kind, match = () => true) {
           return new Promise((found, lost) => {
             const look = () => {
@@ -94,8 +103,11 @@ function openStream(base: string, headers: Record<string, string> = {}): Promise
 const cookieOf = (ticket: string) => ({ cookie: `${TICKET_COOKIE}=${ticket}` });
 const freshPhone = phoneSource('1570041');
 
+/** A stream per test at most, plus the one the cap refuses. */
+const CONNECTIONS_PER_ADDRESS = 4;
+
 describe.each(testDatabases)('the live stream on $name', ({ open }) => {
-  const ctx = testAppFor(open);
+  const ctx = testAppFor(open, { LIVE_HEARTBEAT_MS: '200', MAX_CONNECTIONS_PER_ADDRESS: String(CONNECTIONS_PER_ADDRESS) });
   let base: string;
   const streams: Stream[] = [];
   const stream = async (headers: Record<string, string> = {}) => {
@@ -109,8 +121,10 @@ describe.each(testDatabases)('the live stream on $name', ({ open }) => {
     await ctx.t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(ctx.t.app.server.address() as AddressInfo).port}`;
   });
-  afterAll(() => {
-    for (const opened of streams) opened.close();
+  afterEach(async () => {
+    for (const opened of streams.splice(0)) opened.close();
+    // Gone from the process too: the next test's streams have the whole cap.
+    await vi.waitFor(() => expect(ctx.t.app.live.streamCount).toBe(0));
   });
 
   const addPost = async (ticket: string, channelId: number) =>
@@ -174,6 +188,14 @@ describe.each(testDatabases)('the live stream on $name', ({ open }) => {
     await open.next('ended');
     const refused = await stream(cookieOf(before.ticket));
     expect(refused.status).toBe(HTTP_LOGGED_IN_ELSEWHERE);
+  }, 120_000);
+
+  it('sends a quiet stream a heartbeat, and counts each stream as one connection of its address', async () => {
+    const quiet = await stream();
+    await quiet.next('ready');
+    await vi.waitFor(() => expect(quiet.comments()).toBeGreaterThanOrEqual(2), { timeout: 10_000 });
+    for (let i = 1; i < CONNECTIONS_PER_ADDRESS; i++) expect((await stream()).status).toBe(200);
+    expect((await stream()).status).toBe(429);
   }, 120_000);
 });
 

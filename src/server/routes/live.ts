@@ -3,7 +3,7 @@
  * (text/event-stream), for visitors and logged-in users alike (services/live.ts says what each
  * event means and whom it reaches). It opens with `ready` carrying the id to resume from; each
  * event carries its id, so a reconnect's Last-Event-ID is sent what it missed. A comment every
- * LIVE_HEARTBEAT_MS keeps proxies from closing a quiet stream. A ticket ended by a login
+ * config.liveHeartbeatMs keeps proxies from closing a quiet stream. A ticket ended by a login
  * elsewhere is answered 452 like any call, before the stream opens; ended while it is open, the
  * stream says `ended`. A stream opened anew resumes from `?last_event_id=` as a reconnect from its header.
  */
@@ -12,7 +12,6 @@ import { OTHER_PATHS } from '#shared/endpoints.ts';
 import type { LiveEvent } from '../services/live.ts';
 import type { RouteDeps } from './deps.ts';
 
-export const LIVE_HEARTBEAT_MS = 25_000;
 /** How long a browser waits before it reconnects a dropped stream. */
 const RECONNECT_MS = 3_000;
 
@@ -30,7 +29,7 @@ function lastEventIdOf(header: string | string[] | undefined): number | null {
   return Number(value);
 }
 
-export async function liveRoute(app: FastifyInstance, { live }: RouteDeps) {
+export async function liveRoute(app: FastifyInstance, { live, config }: RouteDeps) {
   app.get(OTHER_PATHS.live, { schema: { hide: true } }, async (request, reply) => {
     const viewer = await request.resolveViewer();
     reply.hijack();
@@ -56,7 +55,7 @@ export async function liveRoute(app: FastifyInstance, { live }: RouteDeps) {
       // A reconnect of the browser's own sends the header; a stream another tab takes over, the query.
       lastEventIdOf(request.headers['last-event-id'] ?? (request.query as { last_event_id?: string }).last_event_id),
     );
-    const heartbeat = setInterval(() => raw.write(': ping\n\n'), LIVE_HEARTBEAT_MS);
+    const heartbeat = setInterval(() => raw.write(': ping\n\n'), config.liveHeartbeatMs);
     // The answer's close: the browser went, or the stream was ended (the process stops).
     raw.on('close', () => {
       open = false;
