@@ -8,14 +8,15 @@
  * bodies in turn with fresh client_ids at a held rate (the stall group's writer). Nothing here
  * is timed.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import { ErrorCode } from '../../src/shared/errors.ts';
 import type { Paged, Post, SearchHit } from '../../src/shared/schemas.ts';
@@ -24,7 +25,7 @@ import type { Database } from '../../src/server/db/client.ts';
 import { bulkLoad, type BulkLoadSummary, type SqlRunner } from '../bench/bulk-load.ts';
 import type { LoadResult, LoadSpec } from '../bench/load.ts';
 import { BENCH_ANCHOR_PATHS, buildAnchoredApp } from '../bench/server-anchors.ts';
-import { createTestApp, type TestApp } from '../support/api.ts';
+import { createTestApp, newClientId, type TestApp } from '../support/api.ts';
 import { counterMismatches, openTestDatabase, queryRows, sqlRunnerOf } from '../support/db.ts';
 
 const run = promisify(execFile);
@@ -213,6 +214,32 @@ describe('the bulk loader and the load generator', () => {
     expect(result.rps).toBeGreaterThan(0);
     expect(result.p99).toBeGreaterThanOrEqual(result.p50);
   }, 30_000);
+
+  it('live-streams.ts holds its streams from its own process and tells when the timed one has a post', async () => {
+    await t.app.live.listenTo(database);
+    const address = t.app.server.listening ? `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}` : await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const holder = spawn(process.execPath, ['--import', 'tsx', join(projectRoot(), 'tests/bench/live-streams.ts'), address, '5', '3'], {
+      cwd: projectRoot(),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const lines: Record<string, number>[] = [];
+      let out = '';
+      holder.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const complete = out.split('\n');
+        out = complete.pop()!;
+        for (const line of complete) lines.push(JSON.parse(line) as Record<string, number>);
+      });
+      await vi.waitFor(() => expect(lines[0]?.open).toBe(5), { timeout: 30_000 });
+      expect(t.app.live.streamCount).toBe(5);
+      const { ticket } = await t.login('15700420001');
+      const post = (await t.call<{ id: number }>(api.postAdd, { content: '实时推送的一条', channel_id: [1], client_id: newClientId('bench') }, { ticket })).data();
+      await vi.waitFor(() => expect(lines.some((line) => line.post_id === post.id)).toBe(true), { timeout: 30_000 });
+    } finally {
+      holder.kill();
+    }
+  }, 60_000);
 });
 
 describe('load.ts with bodies in turn, fresh fields and a rate', () => {

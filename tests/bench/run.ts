@@ -4,7 +4,7 @@
  * anchors, measured in the same run, interleaved, round after round; the ratios are what count.
  *
  *   npm run bench                              every group
- *   npm run bench -- postgres pglite           some groups: postgres | logged-in | search | pglite | stall | writes | mixed
+ *   npm run bench -- postgres pglite           some groups: postgres | logged-in | search | live | pglite | stall | writes | mixed
  *                                                | write-floor | seed | bundle | startup | lighthouse | offline
  *   npm run bench -- --only=lighthouse,offline the same, as a list (or BENCH_STAGES=lighthouse,offline)
  *
@@ -741,6 +741,121 @@ async function searchGroup(): Promise<void> {
   });
 }
 
+/** Idle live streams one process holds in the live group, and the stream a post's arrival is timed at. */
+const LIVE_STREAMS = 10_000;
+const LIVE_TIMED_STREAM = 1_000;
+
+/** A process's resident memory, in bytes (Linux). */
+function residentBytes(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB$/m);
+  return line ? Number(line[1]) * 1024 : NaN;
+}
+
+interface StreamHolder {
+  openMs: number;
+  /** When the timed stream had the post's event (ms since 1970). */
+  arrival(postId: number): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** LIVE_STREAMS idle streams to the server, held by a process of their own (live-streams.ts), once each is open. */
+function holdStreams(url: string): Promise<StreamHolder> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'tests/bench/live-streams.ts'), url, String(LIVE_STREAMS), String(LIVE_TIMED_STREAM)], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const exited = new Promise<void>((done) => child.once('exit', () => done()));
+    const arrivals = new Map<number, number>();
+    const waiting = new Map<number, (at: number) => void>();
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      let end: number;
+      while ((end = out.indexOf('\n')) >= 0) {
+        const line = JSON.parse(out.slice(0, end)) as { open?: number; ms?: number; post_id?: number; at?: number };
+        out = out.slice(end + 1);
+        if (line.open !== undefined) {
+          resolve({
+            openMs: line.ms!,
+            arrival: (postId) => {
+              const at = arrivals.get(postId);
+              return at !== undefined ? Promise.resolve(at) : new Promise((found) => waiting.set(postId, found));
+            },
+            stop: async () => {
+              child.kill('SIGTERM');
+              await exited;
+            },
+          });
+        } else if (line.post_id !== undefined) {
+          arrivals.set(line.post_id, line.at!);
+          waiting.get(line.post_id)?.(line.at!);
+        }
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the stream holder exited with ${code} before its streams were open`)));
+  });
+}
+
+/**
+ * Live streams on PostgreSQL as in `postgres`: one server process holding LIVE_STREAMS idle
+ * streams (opened by a process of their own), each round measuring the public feed alone, then
+ * beside the streams, and a post's way from post/add to the LIVE_TIMED_STREAM-th stream; the
+ * server's memory before and with them gives the memory per stream.
+ * Goals: the feed's p99 beside the streams within 2 × alone; a post at that stream within 2 s.
+ */
+async function liveGroup(): Promise<void> {
+  say(`## Live streams on PostgreSQL, ${LIVE_STREAMS.toLocaleString('en')} idle on one process, ${settings.posts.toLocaleString('en')} posts`);
+  say();
+  await withLoadedPostgres(async ({ url, runner }) => {
+    const ticket = await benchTicket(runner);
+    const server = await startAnchoredServer({ DATABASE_URL: url, MAX_CONNECTIONS_PER_ADDRESS: '1000000', WRITE_LIMIT_PER_MINUTE: '1000000', DAILY_POST_LIMIT: '1000000' });
+    try {
+      const feed: LoadSpec = { url: `${server.url}${api.channelPosts.path}`, body: { tab: 'all', size: settings.pageSize }, connections: settings.connections, seconds: settings.seconds };
+      await runLoad({ ...feed, seconds: 2 });
+      const rounds: { alone: LoadResult; beside: LoadResult; perStreamBytes: number; openMs: number; arrivalMs: number }[] = [];
+      for (let round = 0; round < settings.rounds; round++) {
+        const alone = await runLoad(feed);
+        const before = residentBytes(server.pid);
+        const holder = await holdStreams(server.url);
+        try {
+          const perStreamBytes = (residentBytes(server.pid) - before) / LIVE_STREAMS;
+          const beside = await runLoad(feed);
+          const sent = Date.now();
+          const response = await fetch(`${server.url}${api.postAdd.path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...loggedInAs(ticket) },
+            body: JSON.stringify({ content: `实时推送的测量 ${round}`, channel_id: [1], client_id: `bench-live-${Date.now()}-${round}` }),
+          });
+          const postId = ((await response.json()) as { data: { id: number } }).data.id;
+          const arrivalMs = (await holder.arrival(postId)) - sent;
+          rounds.push({ alone, beside, perStreamBytes, openMs: holder.openMs, arrivalMs });
+          console.log(
+            `  live round ${round + 1}/${settings.rounds} feed alone p99 ${fixed(alone.p99, 1)} ms, beside the streams p99 ${fixed(beside.p99, 1)} ms; ${fixed(perStreamBytes / 1024, 1)} KiB a stream; a post at stream ${LIVE_TIMED_STREAM} in ${arrivalMs} ms`,
+          );
+        } finally {
+          await holder.stop();
+        }
+      }
+      const p99Ratio = median(rounds.map((r) => r.beside.p99 / r.alone.p99));
+      const arrival = median(rounds.map((r) => r.arrivalMs));
+      say(`| live, ${LIVE_STREAMS.toLocaleString('en')} streams | median (min-max) | goal |`);
+      say('|---|---|---|');
+      const span = (values: number[], digits = 0) => `${fixed(median(values), digits)} (${fixed(Math.min(...values), digits)}-${fixed(Math.max(...values), digits)})`;
+      say(`| channel/posts p99 alone, ms | ${span(rounds.map((r) => r.alone.p99), 1)} | |`);
+      say(`| channel/posts p99 beside the streams, ms | ${span(rounds.map((r) => r.beside.p99), 1)} | |`);
+      say(`| × alone | ${fixed(p99Ratio, 2)} | ≤ 2 ${p99Ratio <= 2 ? 'met' : '**not met**'} |`);
+      say(`| channel/posts req/s alone / beside | ${span(rounds.map((r) => r.alone.rps))} / ${span(rounds.map((r) => r.beside.rps))} | |`);
+      say(`| server memory a stream, KiB | ${span(rounds.map((r) => r.perStreamBytes / 1024), 1)} | |`);
+      say(`| time to open them all, ms | ${span(rounds.map((r) => r.openMs))} | |`);
+      say(`| post/add to the event at stream ${LIVE_TIMED_STREAM.toLocaleString('en')}, ms | ${span(rounds.map((r) => r.arrivalMs))} | ≤ 2000 ${arrival <= 2000 ? 'met' : '**not met**'} |`);
+      say();
+    } finally {
+      await server.stop();
+    }
+  });
+}
+
 const NESTED_CONNECTIONS = 20;
 /** `[`×n `]`×n: 800,000 bytes; `{"a":`×n `1` `}`×n: 960,001 bytes (the body limit is 1 MiB). */
 const NESTED_ARRAYS = 400_000;
@@ -1282,6 +1397,7 @@ const groups: Record<string, () => Promise<void> | void> = {
   postgres: postgresGroup,
   'logged-in': loggedInGroup,
   search: searchGroup,
+  live: liveGroup,
   pglite: pgliteGroup,
   stall: stallGroup,
   writes: writesGroup,
