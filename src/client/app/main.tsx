@@ -21,7 +21,7 @@ import { knownViewer } from '../entities/session/queries.ts';
 import { setWriteNotices, startOutbox } from '../entities/outbox/index.ts';
 import { adoptStoredFirstFeedPage, keepFirstFeedPage } from '../entities/post/first-feed-page.ts';
 import { listedPosts } from '../entities/post/cache.ts';
-import { cardsReady } from '../features/feed/components/PostCard.tsx';
+import { cardsReady } from '../features/feed/post-parts.ts';
 import { adoptFirstReads } from './first-read.ts';
 import { answerEarlyTaps, takeEarlyTaps } from '../lib/early-acts.ts';
 import { firstScreenHydrated, hydratableFirstScreen, onHydrationMismatch } from './first-screen-hydration.ts';

@@ -7,7 +7,7 @@
  * Most texts hold no syntax at all (rich-text/inert.ts), and remove-markdown leaves those as they
  * are: its code loads the first time a card's text has something to remove. Until then that card
  * shows its text as written and says it is waiting, and again once it is here (useMarkdownRemover).
- * The app's first render waits for it instead (cardsReady in components/PostCard.tsx), as the
+ * The app's first render waits for it instead (cardsReady in post-parts.ts), as the
  * server's render did.
  */
 import type RemoveMarkdown from 'remove-markdown';

@@ -3,53 +3,18 @@ import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { memo, type MouseEvent, type ReactNode } from 'react';
 import { formatCount } from '#shared/count.ts';
 import type { CodeAttach, ImageAttach, Post } from '#shared/schemas.ts';
-import { fullTime, readableTime, useReadingClock, type ReadingClock } from '../../../format/time.ts';
+import { fullTime, useReadingClock } from '../../../format/time.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';
 import { ChunkLoadError, loadChunk } from '../../../lib/chunk.ts';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { IconComment, IconMore } from '../../../ui/icons.tsx';
-import { LazyLayer, lazyComponent } from '../../../ui/LazyLayer.tsx';
+import { LazyLayer } from '../../../ui/LazyLayer.tsx';
 import { ImageGrid } from './ImageGrid.tsx';
 import { LikeButton } from './LikeButton.tsx';
 import { PostContent } from './PostContent.tsx';
-import { cardText, cardTextsReady, type CardText } from '../card-text.ts';
+import { postFacts } from '../post-facts.ts';
+import { CodeCard, PostVote } from '../post-parts.ts';
 import './feed.css';
-
-// Few posts carry a poll or code: their code comes with the first card that shows one.
-const PostVote = lazyComponent(() => import('./PostVote.tsx'));
-const CodeCard = lazyComponent(() => import('./CodeCard.tsx'));
-
-const hasCode = (post: Post) => post.attach.some((a) => a.type === 'code');
-
-/** Loads the code of the post's poll and code cards, if it has any: a page that shows it first (its loader) renders them at once. */
-export function preloadPostParts(post: Post): Promise<unknown> {
-  return Promise.all([post.vote ? PostVote.preload() : undefined, hasCode(post) ? CodeCard.preload() : undefined]);
-}
-
-/**
- * What a list waits for before its cards first show, so that no card grows when its poll's or
- * its code card's code comes: that code's load, while one these posts need is on its way.
- */
-export function postPartsPending(posts: readonly Post[]): Promise<void> | undefined {
-  // Both loads begin at once; the list waits for one, then the other if it is still on its way.
-  return partLoads(posts)[0];
-}
-
-/** The loads of the code these posts' poll and code cards need that is not here yet (each the same promise until it settles). */
-function partLoads(posts: readonly Post[]): Promise<void>[] {
-  const loads = [posts.some((post) => post.vote) ? PostVote.pending() : undefined, posts.some(hasCode) ? CodeCard.pending() : undefined];
-  return loads.filter((load) => load !== undefined);
-}
-
-/**
- * Settles once these posts' cards can show whole, as the server's first screen shows them: their
- * text without its syntax (card-text.ts), the code of their polls and code cards here (or not to
- * come). The app's first render waits for it: a hydration that waited inside the list instead
- * would leave the list the server's, whose buttons do nothing, after the app is up.
- */
-export function cardsReady(posts: readonly Post[]): Promise<unknown> {
-  return Promise.all([cardTextsReady(posts.map((post) => post.content)), ...partLoads(posts)]);
-}
 
 /** Clicks on these (or inside them) are theirs, not the card's. */
 const INTERACTIVE = 'a, button, input, textarea, select, label, [role="button"], .vote';
@@ -93,33 +58,6 @@ export function Chips({ channels, topics }: { channels: readonly { channel_id: n
       ))}
     </ul>
   );
-}
-
-/** What a card derives from its post's text and time, worked out once per post object. */
-interface PostFacts {
-  readonly readable: string;
-  /** The text as the card shows it. */
-  readonly text: CardText;
-}
-
-/**
- * Keyed by the post object: the query cache keeps the object of an untouched post, so a long
- * scroll that mounts a card again (the windowed list) does not cut its text or read its time
- * again; a changed post is a new object and gets new facts. The readable time is as of the
- * first showing ("3分钟前" stays so until the feed is fetched again), like the card itself. By
- * another clock than the reader's (the server's first screen and its hydration), the time is
- * read each time and not kept.
- */
-const factsByPost = new WeakMap<Post, PostFacts>();
-
-export function postFacts(post: Post, clock: ReadingClock | null = null): PostFacts {
-  let facts = factsByPost.get(post);
-  if (!facts) {
-    facts = { readable: readableTime(post.create_time), text: cardText(post.content) };
-    // Not a text that waits for remove-markdown: worked out again once it is here.
-    if (!facts.text.waiting) factsByPost.set(post, facts);
-  }
-  return clock ? { ...facts, readable: readableTime(post.create_time, clock.now, clock.utcOffsetMinutes) } : facts;
 }
 
 /**

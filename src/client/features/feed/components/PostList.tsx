@@ -7,7 +7,8 @@ import { useDeferredUnlessCarried } from '../../../lib/carried-by-page.ts';
 import type { PostListQueryOptions } from '../../../entities/post/queries.ts';
 import { FeedSkeleton } from './FeedSkeleton.tsx';
 import type WindowedPostsModule from './WindowedPosts.tsx';
-import { PostCard, postPartsPending } from './PostCard.tsx';
+import { PostCard } from './PostCard.tsx';
+import { postPartsPending } from '../post-parts.ts';
 import './feed.css';
 
 /** From this many posts the list is windowed (WindowedPosts.tsx); a first visit never is. */
