@@ -46,6 +46,13 @@ const resolver = {
 /** Layers, matched on the path relative to the repository root; the first match wins. */
 const elements = [
   { type: 'shared', pattern: 'src/shared' },
+  // The server's floors (db below services below http and routes), each folder an element; the
+  // rest (app.ts, boot.ts, main.ts, tools/) above them all, but for its base files (below).
+  { type: 'server-db', pattern: 'src/server/db' },
+  { type: 'server-services', pattern: 'src/server/services' },
+  { type: 'server-seed', pattern: 'src/server/seed' },
+  { type: 'server-http', pattern: 'src/server/http' },
+  { type: 'server-routes', pattern: 'src/server/routes' },
   { type: 'server', pattern: 'src/server' },
   { type: 'build', pattern: 'src/build' },
   { type: 'sw', pattern: 'sw' },
@@ -60,8 +67,25 @@ const elements = [
   { type: 'client-app', pattern: 'src/client/app' },
   { type: 'tests', pattern: 'tests' },
 ].map((element) => ({ partialMatch: false, ...element }));
-/** Ambient declaration files (src/client/env.d.ts): no layer, and fine to reference from anywhere. */
-const files = [{ category: 'declaration', pattern: 'src/**/*.d.ts' }];
+/**
+ * Ambient declaration files (src/client/env.d.ts): no layer, and fine to reference from anywhere.
+ * The server's base files (its settings, errors and address ranges): every server layer's floor.
+ */
+const files = [
+  { category: 'declaration', pattern: 'src/**/*.d.ts' },
+  { category: 'server-base', pattern: 'src/server/{config,errors,address-ranges}.ts' },
+];
+
+const server = ['server-db', 'server-services', 'server-seed', 'server-http', 'server-routes', 'server'];
+/** What each server layer may import of the server, besides its base files, src/shared, Node and packages. */
+const serverLayers = {
+  'server-db': ['server-db'],
+  'server-services': ['server-db', 'server-services'],
+  'server-seed': ['server-db', 'server-services', 'server-seed'],
+  'server-http': ['server-db', 'server-services', 'server-http'],
+  'server-routes': ['server-db', 'server-services', 'server-http', 'server-routes'],
+  server,
+};
 
 const client = [
   'client-lib',
@@ -120,11 +144,22 @@ const policies = [
   },
   { from: element('shared'), allow: [{ to: element('shared') }, packages('zod')] },
 
-  // src/server: anything but the client, the service worker, the build and React.
-  { from: element('server'), allow: anything },
+  // src/server: each layer the ones below it (serverLayers), src/shared, Node and packages...
+  ...Object.entries(serverLayers).flatMap(([layer, allowed]) => [
+    {
+      from: element(layer),
+      disallow: { to: element(server) },
+      message: `${layer} imports only ${allowed.join(', ')} of the server (found {{dependency.source}}): db below services below http and routes.`,
+    },
+    {
+      from: element(layer),
+      allow: [{ to: element(['shared', ...allowed]) }, { to: { file: { categories: 'server-base' } } }, { to: { module: { origin: ['external', 'core'] } } }],
+    },
+  ]),
+  // ...and never the client, the service worker, the build or React.
   {
-    from: element('server'),
-    disallow: [{ to: element([...client, 'sw', 'build']) }, packages(['react', 'react-dom'])],
+    from: element(server),
+    disallow: [{ to: element([...client, 'sw', 'build', 'tests']) }, packages(['react', 'react-dom'])],
     message: 'The server never imports the client, the service worker, the build or React (found {{dependency.source}}).',
   },
 
@@ -134,7 +169,7 @@ const policies = [
   { from: element('build'), allow: anything },
   {
     from: element('build'),
-    disallow: { to: element(['server', 'sw', 'tests']) },
+    disallow: { to: element([...server, 'sw', 'tests']) },
     message: 'src/build imports neither the server, the service worker nor the tests (found {{dependency.source}}).',
   },
 
@@ -179,7 +214,7 @@ const policies = [
   {
     from: element(client),
     disallow: [
-      { to: element(['server', 'sw', 'tests']) },
+      { to: element([...server, 'sw', 'tests']) },
       { to: { module: { origin: 'core' } } },
       packages(['pg', 'drizzle-orm', 'drizzle-kit', 'fastify', 'fastify-*', '@fastify/*', '@electric-sql/pglite']),
     ],

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_CLIENT_CONFIG, type ClientConfig } from '#shared/client-config.ts';
 import { LOGIN_CODE_RESEND_S, UPLOAD_MAX_BYTES } from '#shared/constants.ts';
-import { addressMatcher, isAddressRange } from './http/address-ranges.ts';
+import { addressMatcher, isAddressRange } from './address-ranges.ts';
 
 /** The folder holding package.json, found from this file whether it runs from src/ or dist/. */
 export function projectRoot(): string {

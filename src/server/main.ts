@@ -24,7 +24,7 @@ async function seedDemoData() {
     app.log.info('seeding demo data into the empty database: pages are served, API calls wait and /readyz answers 503 until it is done');
   }
   // One import of the seed, only here: the bundle keeps its content out of the server's start.
-  const seed = await import('./db/seed.ts');
+  const seed = await import('./seed/seed.ts');
   if (empty) {
     const progress = (step: string, number: number, of: number) => app.log.info(`seeding demo data ${number}/${of}: ${step}`);
     if (await seed.seedIfEmpty(database.db, { now: new Date(), progress })) app.log.info(`seeded demo data in ${Date.now() - seedStarted} ms`);

@@ -4,7 +4,7 @@ import { api } from '../../src/shared/api.ts';
 import { LOGOUT_PENDING_COOKIE, OTHER_PATHS, TICKET_COOKIE } from '../../src/shared/endpoints.ts';
 import type { LoginUser } from '../../src/shared/schemas.ts';
 import { loginCodes, tickets, users } from '../../src/server/db/schema.ts';
-import { DEMO_MODERATOR_CELLPHONE } from '../../src/server/db/seed.ts';
+import { DEMO_MODERATOR_CELLPHONE } from '../../src/server/seed/seed.ts';
 import { hashToken } from '../../src/server/services/sessions.ts';
 import { ageRateLimits, codeOf, errorOf, openTestApp, type CallResult, type TestApp } from '../support/api.ts';
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import type { Comment } from '../../src/shared/schemas.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
-import { seedDemoData } from '../../src/server/db/seed.ts';
+import { seedDemoData } from '../../src/server/seed/seed.ts';
 import { migrationsFolder, startPostgres, type PostgresServer } from '../support/db.ts';
 import { callOver, removeServerBundle, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 

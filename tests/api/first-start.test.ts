@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import { FIRST_READ_ATTRIBUTE } from '../../src/shared/first-screen.ts';
-import { SEED_STEPS } from '../../src/server/db/seed.ts';
+import { SEED_STEPS } from '../../src/server/seed/seed.ts';
 import { callOver, removeServerBundle, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

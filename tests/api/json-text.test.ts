@@ -1,5 +1,5 @@
 /**
- * Posts are answered as JSON text the service writes itself (src/server/http/json-text.ts:
+ * Posts are answered as JSON text the service writes itself (src/server/services/json-text.ts:
  * PostgreSQL writes each post's fields, Node joins the pieces), not checked by the schema on the
  * way out. Here every read that serves posts (search/ too) is held to what the schema would have sent, on
  * PGlite and on PostgreSQL, for posts written with hostile text (quotes, backslashes, control

@@ -30,7 +30,7 @@ import { api } from '../../src/shared/api.ts';
 import type { Booklist, Paged, Post, SearchHit, UserBrief } from '../../src/shared/schemas.ts';
 import { lacksDemoBooklists, type Database, type Db } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema.ts';
-import { seedDemoBooklists } from '../../src/server/db/seed.ts';
+import { seedDemoBooklists } from '../../src/server/seed/seed.ts';
 import { hashToken } from '../../src/server/services/sessions.ts';
 import { runModeratorCommand } from '../../src/server/services/moderators.ts';
 import { codeOf, createTestApp, errorOf } from '../support/api.ts';

@@ -28,7 +28,7 @@ import type {
   UserInfo,
 } from '../../src/shared/schemas.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
-import { DEMO_MODERATOR_CELLPHONE } from '../../src/server/db/seed.ts';
+import { DEMO_MODERATOR_CELLPHONE } from '../../src/server/seed/seed.ts';
 import { channels, posts, topics, users } from '../../src/server/db/schema.ts';
 import { chinaMinute } from '../../src/server/errors.ts';
 import { runModeratorCommand } from '../../src/server/services/moderators.ts';

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/server/config.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { api } from '../../src/shared/api.ts';
-import { DEMO_MODERATOR_CELLPHONE } from '../../src/server/db/seed.ts';
+import { DEMO_MODERATOR_CELLPHONE } from '../../src/server/seed/seed.ts';
 import { migrationsFolder, openTestDatabase, queryRows } from '../support/db.ts';
 import { callOver, removeServerBundle, startServerProcess } from '../support/server-process.ts';
 

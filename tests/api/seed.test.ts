@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type Db } from '../../src/server/db/client.ts';
-import { DEMO_MODERATOR_CELLPHONE, DEMO_USER_CELLPHONE, SEED_NOW, seedDemoData, seedIfEmpty, type SeedSummary } from '../../src/server/db/seed.ts';
+import { DEMO_MODERATOR_CELLPHONE, DEMO_USER_CELLPHONE, SEED_NOW, seedDemoData, seedIfEmpty, type SeedSummary } from '../../src/server/seed/seed.ts';
 import { counterMismatches, migrationsFolder, openPostgresTestDatabase, openTestDatabase, queryRows } from '../support/db.ts';
 
 const DIGEST_TABLES = [

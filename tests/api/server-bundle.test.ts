@@ -1,7 +1,7 @@
 /**
  * The server bundle (`npm run build:server`, esbuild) keeps the demo seed off its start path:
  * main.ts reaches the seed only through a dynamic import taken when the database is empty, and
- * the seed's content stays in src/server/db/seed-data/*.json, read from disk at seed time. A
+ * the seed's content stays in src/server/seed/seed-data/*.json, read from disk at seed time. A
  * built server still seeds an empty database on its first start.
  */
 import { execFile, spawn } from 'node:child_process';
@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import { projectRoot } from '../../src/server/config.ts';
-import { seedDataDir } from '../../src/server/db/seed-content.ts';
+import { seedDataDir } from '../../src/server/seed/seed-content.ts';
 import { freePort } from '../support/ports.ts';
 
 const root = projectRoot();
@@ -66,7 +66,7 @@ afterAll(async () => {
 
 describe('the server bundle', () => {
   it('reaches the seed only through a dynamic import from main.ts', () => {
-    const seed = relative(root, join(root, 'src/server/db/seed.ts'));
+    const seed = relative(root, join(root, 'src/server/seed/seed.ts'));
     const importers = Object.entries(metafile.inputs).flatMap(([input, { imports }]) =>
       imports.filter((entry) => entry.path === seed).map((entry) => ({ input, kind: entry.kind })),
     );

@@ -53,7 +53,7 @@ import { TICKET_COOKIE } from '../../src/shared/endpoints.ts';
 import { loadConfig, projectRoot } from '../../src/server/config.ts';
 import { openDatabase, type Db } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema.ts';
-import { seedDemoData } from '../../src/server/db/seed.ts';
+import { seedDemoData } from '../../src/server/seed/seed.ts';
 import { hashToken } from '../../src/server/services/sessions.ts';
 import { startPostgres } from '../support/db.ts';
 import { atLength, ordinaryText, worstTexts } from '../support/worst-texts.ts';

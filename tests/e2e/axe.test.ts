@@ -17,7 +17,7 @@ import type { Page } from 'playwright-core';
 import type Axe from 'axe-core';
 import { api } from '#shared/api.ts';
 import { allFeedPosts, callApi } from './support/app.ts';
-import { DEMO_MODERATOR_CELLPHONE } from '../../src/server/db/seed.ts';
+import { DEMO_MODERATOR_CELLPHONE } from '../../src/server/seed/seed.ts';
 import { useApp, useBrowser } from './support/fixtures.ts';
 import { callAs, logInByApi } from './support/hostile.ts';
 import { logIn } from './support/session.ts';

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { api } from '#shared/api.ts';
 import type { Post } from '#shared/schemas.ts';
-import { DEMO_MODERATOR_CELLPHONE } from '../../src/server/db/seed.ts';
+import { DEMO_MODERATOR_CELLPHONE } from '../../src/server/seed/seed.ts';
 import { callApi } from './support/app.ts';
 import { PHONE_USER_AGENT } from './support/browser.ts';
 import { useApp, withBrowser } from './support/fixtures.ts';

@@ -20,6 +20,9 @@ const APP = 'src/client/app/__lint_fixture__.tsx';
 const LIB = 'src/client/lib/__lint_fixture__.ts';
 const SHARED = 'src/shared/__lint_fixture__.ts';
 const SERVER = 'src/server/routes/__lint_fixture__.ts';
+const SERVER_HTTP = 'src/server/http/__lint_fixture__.ts';
+const SERVER_SERVICES = 'src/server/services/__lint_fixture__.ts';
+const SERVER_DB = 'src/server/db/__lint_fixture__.ts';
 const SW = 'sw/__lint_fixture__.ts';
 const BUILD = 'src/build/__lint_fixture__.ts';
 const TESTS = 'tests/lint/__lint_fixture__.ts';
@@ -141,6 +144,11 @@ const forbiddenCases: Case[] = [
   forbidden('the server imports the client', SERVER, '../../client/lib/http.ts', SERVER_ONLY),
   forbidden('the server imports react', SERVER, 'react', SERVER_ONLY),
   forbidden('the server imports src/build', SERVER, '../../build/pwa.ts', SERVER_ONLY),
+  // ...and its floors: db below services below http and routes, the app above them all.
+  forbidden('the database layer imports a service', SERVER_DB, '../services/notices.ts', /server-db imports only server-db of the server/),
+  forbidden('a service imports http', SERVER_SERVICES, '../http/auth.ts', /server-services imports only server-db, server-services/),
+  forbidden('http imports the routes', SERVER_HTTP, '../routes/index.ts', /server-http imports only/),
+  forbidden('a route imports the app', SERVER, '../app.ts', /server-routes imports only/),
 
   // src/build (vite.config.ts's modules): none of it ships, and it runs no server or worker code.
   forbidden('the client imports src/build', APP, '../../build/pwa.ts', /client-app imports only/),
@@ -231,19 +239,28 @@ const allowedCases: Allowed[] = [
     code: "import { a } from './constants.ts';\nimport { b } from '#shared/errors.ts';\nimport { z } from 'zod';\nexport { a, b, z };\n",
   },
   {
-    name: 'the server imports node:*, pg, fastify, zod and shared values',
+    name: 'a route imports node:*, pg, fastify, zod, shared values, http, services, the database layer and the base files',
     from: SERVER,
-    sources: ['../app.ts'],
+    sources: ['../http/define-endpoint.ts', '../services/posts.ts', '../db/client.ts', '../config.ts'],
     code: [
       "import fs from 'node:fs';",
       "import pg from 'pg';",
       "import Fastify from 'fastify';",
       "import { z } from 'zod';",
       "import { a } from '#shared/api.ts';",
-      "import { b } from '../app.ts';",
-      'export { fs, pg, Fastify, z, a, b };',
+      "import { b } from '../http/define-endpoint.ts';",
+      "import { c } from '../services/posts.ts';",
+      "import { d } from '../db/client.ts';",
+      "import { e } from '../config.ts';",
+      'export { fs, pg, Fastify, z, a, b, c, d, e };',
       '',
     ].join('\n'),
+  },
+  {
+    name: 'the database layer imports the base files',
+    from: SERVER_DB,
+    sources: ['../errors.ts', '../config.ts'],
+    code: "import { a } from '../errors.ts';\nimport { b } from '../config.ts';\nexport { a, b };\n",
   },
   {
     name: 'src/build imports src/shared, the client, node:*, vite and its plugins',

@@ -238,7 +238,7 @@ export function newClientId(tag = 'test'): string {
 /**
  * What is wrong with `data` as the answer of `endpoint`, or null: its output schema must take it
  * and leave it unchanged (zod leaves out what it does not name, so equal after parsing means no
- * field it does not name). Answers written as JSON text (src/server/http/json-text.ts) are never
+ * field it does not name). Answers written as JSON text (src/server/services/json-text.ts) are never
  * checked by the server on the way out.
  */
 export function schemaProblem(endpoint: Endpoint, data: unknown): string | null {

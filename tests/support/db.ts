@@ -23,7 +23,7 @@ import { inject } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase, type Database, type Db } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema.ts';
-import { seedDemoData } from '../../src/server/db/seed.ts';
+import { seedDemoData } from '../../src/server/seed/seed.ts';
 import type { SqlRunner } from '../bench/bulk-load.ts';
 import { freePort } from './ports.ts';
 

@@ -1,7 +1,7 @@
 /**
  * Registers one contract endpoint: the shared zod input validates the body (or query), the
  * output shapes the OpenAPI docs and checks every answer given as data, and the handler returns
- * only data (or, for reads of posts, its JSON text: json-text.ts, held to the same schema by
+ * only data (or, for reads of posts, its JSON text: services/json-text.ts, held to the same schema by
  * tests); wrapping it in the envelope happens here, once.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -13,7 +13,7 @@ import { ok } from '#shared/envelope.ts';
 import { notLoggedIn } from '../errors.ts';
 import { StaleTicket } from '../services/sessions.ts';
 import type { Viewer } from './auth.ts';
-import { JsonText } from './json-text.ts';
+import { JsonText } from '../services/json-text.ts';
 
 /** What Fastify names a JSON answer it writes itself. */
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -36,7 +36,7 @@ export interface HandlerContext<E extends Endpoint, V> {
 
 type ViewerFor<E extends Endpoint> = E['auth'] extends 'required' ? Viewer : Viewer | null;
 
-/** What answers one endpoint: its input (validated), the caller, and the data to send (or its JSON text: json-text.ts). */
+/** What answers one endpoint: its input (validated), the caller, and the data to send (or its JSON text: services/json-text.ts). */
 export type EndpointHandler<E extends Endpoint> = (
   ctx: HandlerContext<E, ViewerFor<E>>,
 ) => Promise<z.input<E['output']> | JsonText<z.input<E['output']>>>;

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { routes, type EndpointName } from '#shared/endpoints.ts';
 import type { PoolStats } from '../db/client.ts';
-import { addressMatcher } from './address-ranges.ts';
+import { addressMatcher } from '../address-ranges.ts';
 
 export const METRICS_PATH = '/metrics';
 

@@ -1,6 +1,6 @@
 /**
  * Checks every answer given as data against its zod schema (answers already written as JSON text,
- * json-text.ts, are sent as they are), then writes it as JSON: what
+ * services/json-text.ts, are sent as they are), then writes it as JSON: what
  * fastify-type-provider-zod's serializerCompiler does, with safeParse in place of safeEncode.
  * For our output schemas (plain shapes: no codecs, no transforms) the two accept and return the
  * same (known keys, in the schema's order); safeParse runs zod's compiled object check, which is

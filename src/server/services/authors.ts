@@ -26,7 +26,7 @@ export interface Author {
   avatar: string;
   /**
    * The author as a post's JSON text names them, open at `is_follow` (the viewer's, written per
-   * post): `{"uid":1,"ucode":"…","nick":"…","avatar":"…","is_follow":` (http/json-text.ts).
+   * post): `{"uid":1,"ucode":"…","nick":"…","avatar":"…","is_follow":` (json-text.ts).
    */
   openJson: string;
 }

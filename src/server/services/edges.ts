@@ -1,13 +1,14 @@
 /**
- * One toggle for every "A follows / likes B" edge: insert or delete the edge row and move the
- * counters that count it, in the caller's transaction, only when a row really changed. Used by
- * channel follows, user follows, and (later) likes of posts and comments:
+ * One toggle for every "A follows B" edge: insert or delete the edge row and move the counters
+ * that count it, in the caller's transaction, only when a row really changed. Used by channel
+ * follows (channels.ts) and user follows (users.ts); a like is one statement of its own
+ * (likes.ts: the edge, its counters and the exactly-once key, in the same order):
  *
  *   toggleEdge(tx, {
- *     table: likes,
- *     key: { userId, targetType: 'post', targetId: postId },
+ *     table: userFollows,
+ *     key: { followerId, followeeId },
  *     on: true,
- *     counters: [counter(posts.likeCount, postId), counter(users.likeCount, authorId)],
+ *     counters: [counter(users.followingCount, followerId), counter(users.followerCount, followeeId)],
  *   });
  *
  * Repeating a toggle is harmless (the second insert hits the primary key and does nothing, the

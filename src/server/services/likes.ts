@@ -1,4 +1,4 @@
-/** Likes of posts and comments (through the one edge toggle), and who liked a post, newest first. */
+/** Likes of posts and comments (each one statement: the edge, its counters, the exactly-once key), and who liked a post, newest first. */
 import type { UserBrief } from '#shared/schemas.ts';
 import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
 import type { Db } from '../db/client.ts';

@@ -11,7 +11,7 @@
  * request, that it is still live (http/auth.ts). Each post comes back as its own fields already written as
  * JSON text and the ids Node looks up (see postStatementText), never the page as one JSON
  * document aggregated by PostgreSQL (building one cost more than the lookups); Node joins the
- * posts' texts into the answer (http/json-text.ts), naming channels and topics from the post
+ * posts' texts into the answer (json-text.ts), naming channels and topics from the post
  * row's ids (reference-names.ts) and the authors from their ids (authors.ts, kept in memory: the
  * join to users was the costliest part of the statement). A detail is the same statement over
  * one id. tests/api/explain.test.ts holds every plan to its indexes; tests/api/json-text.test.ts
@@ -33,7 +33,7 @@ import {
 } from '../db/prepared.ts';
 import { channels, postChannels, posts, postTopics, topics, users } from '../db/schema.ts';
 import { forbidden, notFound, notLoggedIn } from '../errors.ts';
-import { JsonText, jsonArray } from '../http/json-text.ts';
+import { JsonText, jsonArray } from './json-text.ts';
 import type { KeysetRequest, Page } from './paging.ts';
 import { authorsOf } from './authors.ts';
 import { referenceNames } from './reference-names.ts';
@@ -233,7 +233,7 @@ export const CREATE_TIME_MS = `round(date_part('epoch', p.created_at::timestampt
  * in whether the viewer follows the author], which Node looks up (authors.ts, reference-names.ts);
  * and `body`, the post's own fields as the JSON text of the API's object, its closing brace left
  * for Node to add the author, channels and topics (toPostsText). PostgreSQL escapes the text once
- * and Node never parses it (http/json-text.ts). Keys are in the order below, not the schema's:
+ * and Node never parses it (json-text.ts). Keys are in the order below, not the schema's:
  * JSON objects have none.
  *
  * A page asks for one row more than it shows, to learn whether another page follows; that row's

@@ -13,7 +13,7 @@
 import type { Channel, Topic } from '#shared/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { preparedStatement, queryPrepared } from '../db/prepared.ts';
-import { jsonArray } from '../http/json-text.ts';
+import { jsonArray } from './json-text.ts';
 
 export const CHANNEL_NAMES_TTL_MS = 60_000;
 const MAX_TOPICS = 100_000;
@@ -43,7 +43,7 @@ function knownOf(db: Db): Known {
 }
 
 /**
- * Names as a post's JSON text carries them (http/json-text.ts), each channel and topic written
+ * Names as a post's JSON text carries them (json-text.ts), each channel and topic written
  * once when read, not stringified again for every post of every page.
  */
 export interface ReferenceNames {

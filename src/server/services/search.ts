@@ -21,7 +21,7 @@ import { DEFAULT_PAGE_SIZE, type SearchType } from '#shared/constants.ts';
 import type { Paged, SearchExcerpt, SearchHit } from '#shared/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { channels, topics, users } from '../db/schema.ts';
-import { JsonText, jsonArray } from '../http/json-text.ts';
+import { JsonText, jsonArray } from './json-text.ts';
 import { followedChannelIds, toDetail as channelDetail } from './channels.ts';
 import type { KeysetRequest } from './paging.ts';
 import { searchPosts, type PostViewer } from './posts.ts';

@@ -183,7 +183,7 @@ export function demoNow(published: Date, now = Date.now()): Date {
 export async function seedDemo(dataDir: string): Promise<void> {
   const [{ openDatabase }, { seedIfEmpty, SEED_NOW }, { migrationsFolder }] = await Promise.all([
     import('../../../src/server/db/client.ts'),
-    import('../../../src/server/db/seed.ts'),
+    import('../../../src/server/seed/seed.ts'),
     import('../../support/db.ts'),
   ]);
   const database = await openDatabase({ dataDir, migrationsFolder });
@@ -202,7 +202,7 @@ export async function seedDemo(dataDir: string): Promise<void> {
 async function loadBulkPosts(dataDir: string, posts: number): Promise<void> {
   const [{ openDatabase }, { seedIfEmpty, SEED_NOW }, { bulkLoad }, { migrationsFolder, sqlRunnerOf }] = await Promise.all([
     import('../../../src/server/db/client.ts'),
-    import('../../../src/server/db/seed.ts'),
+    import('../../../src/server/seed/seed.ts'),
     import('../../bench/bulk-load.ts'),
     import('../../support/db.ts'),
   ]);

@@ -29,8 +29,8 @@
 import { createHash } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
-import { lacksDemoBooklists, type Db } from './client.ts';
-import { cardAttach } from './post-attach.ts';
+import { lacksDemoBooklists, type Db } from '../db/client.ts';
+import { cardAttach } from '../db/post-attach.ts';
 import { seedDemoNotices } from './seed-notices.ts';
 import { loadSeedContent, type BooklistDef, type SeedContent, type SnippetDef, type VoteDef } from './seed-content.ts';
 import {
@@ -57,7 +57,7 @@ import {
   voteOptions,
   voteRecords,
   votes,
-} from './schema.ts';
+} from '../db/schema.ts';
 
 /** Rows inserted per table. */
 export interface SeedSummary {

@@ -5,7 +5,7 @@
  * sees 消息 at work at once. Nothing else of the demo changes.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from './client.ts';
+import type { Db } from '../db/client.ts';
 import { joinNoticeGroup, noticeComment } from '../services/notices.ts';
 
 /** How many of the latest likers of the demo user's most liked post, and of their followers, join a group. */

@@ -145,7 +145,7 @@ export interface SeedContent {
 }
 
 export function seedDataDir(): string {
-  return join(projectRoot(), 'src/server/db/seed-data');
+  return join(projectRoot(), 'src/server/seed/seed-data');
 }
 
 async function readData<F extends keyof typeof files>(dir: string, file: F): Promise<Files[F]> {
