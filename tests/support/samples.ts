@@ -1,7 +1,8 @@
 /**
  * A valid input for every call of the route table, on the seeded demo database, with a fresh
- * client_id each time: the starting point of the fuzzer's mutations and the authorization
- * matrix's requests.
+ * client_id each time: the contract's requests (each call succeeds or meets a business rule once
+ * it is served), the starting point of the fuzzer's mutations and the authorization matrix's
+ * requests. A new route without a sample is a type error here.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { EndpointName, InputOf } from '../../src/shared/endpoints.ts';
