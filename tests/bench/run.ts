@@ -58,7 +58,7 @@ import { hashToken } from '../../src/server/services/sessions.ts';
 import { startPostgres } from '../support/db.ts';
 import { atLength, ordinaryText, worstTexts } from '../support/worst-texts.ts';
 import { freePort } from '../support/ports.ts';
-import { bulkLoad, type SqlRunner } from './bulk-load.ts';
+import { bulkLoad, type BulkLoadSummary, type SqlRunner } from './bulk-load.ts';
 import { bulkLoadNotices } from './notices-load.ts';
 import { lighthouseGroup, offlineGroup } from './first-screen.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
@@ -569,14 +569,24 @@ interface LoadedPostgres {
   range: PostRange;
   /** Its processes, when it runs on this machine (their CPU is then measured). */
   dbPids: () => number[];
+  /** `show server_version`, and whether the bench started it (else it is DATABASE_URL's). */
+  version: string;
+  own: boolean;
+  /** The posts it held before, and the bulk load that made them settings.posts (none when they were enough). */
+  present: number;
+  loaded?: BulkLoadSummary;
 }
 
 /**
  * A PostgreSQL holding settings.posts posts for `use`: a server of its own (Debian's binaries,
- * fsync off), bulk-loaded, or DATABASE_URL's (loaded up to that many when it holds fewer).
+ * fsync off, `serverSettings`), seeded and bulk-loaded, or DATABASE_URL's (seeded and loaded up
+ * to that many when it holds fewer). Every group on PostgreSQL starts here.
  */
-async function withLoadedPostgres(use: (loaded: LoadedPostgres) => Promise<void>): Promise<void> {
-  const own = env.DATABASE_URL ? undefined : await startPostgres(['shared_buffers=1GB', 'max_wal_size=4GB', 'maintenance_work_mem=512MB']);
+async function withLoadedPostgres(
+  { serverSettings, loadLabel }: { serverSettings: string[]; loadLabel: string },
+  use: (loaded: LoadedPostgres) => Promise<void>,
+): Promise<void> {
+  const own = env.DATABASE_URL ? undefined : await startPostgres(serverSettings);
   const url = env.DATABASE_URL ?? own!.url;
   try {
     const database = await openDatabase({ databaseUrl: url, migrationsFolder: config.migrationsFolder });
@@ -584,32 +594,48 @@ async function withLoadedPostgres(use: (loaded: LoadedPostgres) => Promise<void>
     await client.connect();
     try {
       const runner: SqlRunner = client;
-      const version = (await runner.query('show server_version')).rows[0] as { server_version: string };
-      say(`PostgreSQL ${version.server_version} (${own ? 'started by the bench: fsync off, shared_buffers 1GB' : 'DATABASE_URL'}).`);
+      const version = ((await runner.query('show server_version')).rows[0] as { server_version: string }).server_version;
       if ((await runner.query('select 1 from users limit 1')).rows.length === 0) await seedDemoData(database.db);
       await database.close();
       const present = Number(((await runner.query('select count(*) as n from posts')).rows[0] as { n: string }).n);
-      let firstPostId: number;
-      if (present >= settings.posts) {
-        firstPostId = Number(((await runner.query('select min(id) as id from posts')).rows[0] as { id: string }).id);
-        say(`Reused the ${present.toLocaleString('en')} posts already there.`);
-      } else {
-        const loaded = await bulkLoad(runner, { posts: settings.posts - present, onStep: stepLogger('PostgreSQL load') });
-        firstPostId = loaded.firstPostId;
-        say(
-          `Bulk load: ${loaded.posts.toLocaleString('en')} posts, ${loaded.comments.toLocaleString('en')} comments, ${loaded.likes.toLocaleString('en')} likes, ${loaded.votes.toLocaleString('en')} polls (${loaded.voteRecords.toLocaleString('en')} votes), ${loaded.users.toLocaleString('en')} users in **${fixed(loaded.ms / 1000, 1)} s**${settings.posts >= 1_000_000 ? ` (goal under 120 s for 1,000,000 posts: ${loaded.ms < 120_000 ? 'met' : '**not met**'})` : ''}.`,
-        );
-      }
-      say();
+      const loaded = present >= settings.posts ? undefined : await bulkLoad(runner, { posts: settings.posts - present, onStep: stepLogger(loadLabel) });
+      const firstPostId = loaded ? loaded.firstPostId : Number(((await runner.query('select min(id) as id from posts')).rows[0] as { id: string }).id);
       const local = !env.DATABASE_URL || /@(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//.test(url);
       const postmaster = local ? await postmasterPid(runner) : undefined;
-      await use({ url, runner, range: await rangeOf(runner, firstPostId), dbPids: () => (postmaster ? processTree(postmaster) : []) });
+      await use({
+        url,
+        runner,
+        range: await rangeOf(runner, firstPostId),
+        dbPids: () => (postmaster ? processTree(postmaster) : []),
+        version,
+        own: own !== undefined,
+        present,
+        loaded,
+      });
     } finally {
       await client.end();
     }
   } finally {
     await own?.stop();
   }
+}
+
+/** withLoadedPostgres for the read groups (postgres, logged-in, search, live), its load reported. */
+async function withReadPostgres(use: (loaded: LoadedPostgres) => Promise<void>): Promise<void> {
+  const serverSettings = ['shared_buffers=1GB', 'max_wal_size=4GB', 'maintenance_work_mem=512MB'];
+  await withLoadedPostgres({ serverSettings, loadLabel: 'PostgreSQL load' }, async (loaded) => {
+    say(`PostgreSQL ${loaded.version} (${loaded.own ? 'started by the bench: fsync off, shared_buffers 1GB' : 'DATABASE_URL'}).`);
+    if (loaded.loaded) {
+      const bulk = loaded.loaded;
+      say(
+        `Bulk load: ${bulk.posts.toLocaleString('en')} posts, ${bulk.comments.toLocaleString('en')} comments, ${bulk.likes.toLocaleString('en')} likes, ${bulk.votes.toLocaleString('en')} polls (${bulk.voteRecords.toLocaleString('en')} votes), ${bulk.users.toLocaleString('en')} users in **${fixed(bulk.ms / 1000, 1)} s**${settings.posts >= 1_000_000 ? ` (goal under 120 s for 1,000,000 posts: ${bulk.ms < 120_000 ? 'met' : '**not met**'})` : ''}.`,
+      );
+    } else {
+      say(`Reused the ${loaded.present.toLocaleString('en')} posts already there.`);
+    }
+    say();
+    await use(loaded);
+  });
 }
 
 /** The anchored server on `url` for `use`, stopped after. */
@@ -627,7 +653,7 @@ async function withAnchoredServer(url: string, use: (server: Server) => Promise<
 async function postgresGroup(): Promise<void> {
   say(`## Feed on PostgreSQL, ${settings.posts.toLocaleString('en')} posts, ${settings.connections} connections`);
   say();
-  await withLoadedPostgres(async ({ url, runner, range, dbPids }) => {
+  await withReadPostgres(async ({ url, runner, range, dbPids }) => {
     const ticket = await benchTicket(runner);
     const noticeLoad = { posts: [range.firstPostId, range.lastPostId] as [number, number], actors: [2, 40] as [number, number] };
     const started = performance.now();
@@ -653,7 +679,7 @@ async function postgresGroup(): Promise<void> {
 async function loggedInGroup(): Promise<void> {
   say(`## Logged-in feeds on PostgreSQL, ${settings.posts.toLocaleString('en')} posts, ${settings.connections} connections`);
   say();
-  await withLoadedPostgres(async ({ url, runner, range, dbPids }) => {
+  await withReadPostgres(async ({ url, runner, range, dbPids }) => {
     const cases = [...feedAnchors(range), ...loggedInFeedCases(range, await benchTicket(runner), true)];
     await withAnchoredServer(url, async (server) => reportCases('PostgreSQL, logged in', await runCases('logged-in', server, cases, dbPids)));
   });
@@ -704,7 +730,7 @@ const SEARCH_CONNECTIONS = 20;
 async function searchGroup(): Promise<void> {
   say(`## Search on PostgreSQL, ${settings.posts.toLocaleString('en')} posts, ${SEARCH_CONNECTIONS} connections`);
   say();
-  await withLoadedPostgres(async ({ url, runner, dbPids }) => {
+  await withReadPostgres(async ({ url, runner, dbPids }) => {
     const ticket = await benchTicket(runner);
     // A five-digit article number of a loaded post: about one post in 100,000 has it.
     const { rows } = await runner.query(
@@ -807,7 +833,7 @@ function holdStreams(url: string): Promise<StreamHolder> {
 async function liveGroup(): Promise<void> {
   say(`## Live streams on PostgreSQL, ${LIVE_STREAMS.toLocaleString('en')} idle on one process, ${settings.posts.toLocaleString('en')} posts`);
   say();
-  await withLoadedPostgres(async ({ url, runner }) => {
+  await withReadPostgres(async ({ url, runner }) => {
     const ticket = await benchTicket(runner);
     const server = await startAnchoredServer({ DATABASE_URL: url, MAX_CONNECTIONS_PER_ADDRESS: '1000000', WRITE_LIMIT_PER_MINUTE: '1000000', DAILY_POST_LIMIT: '1000000' });
     try {
@@ -992,41 +1018,20 @@ interface WriteBench extends WriteDatabase {
  * WRITERS logged-in users.
  */
 async function withWriteDatabase(title: string, run: (bench: WriteDatabase) => Promise<void>): Promise<void> {
-  const own = env.DATABASE_URL ? undefined : await startPostgres(['shared_buffers=1GB', 'max_wal_size=4GB']);
-  const url = env.DATABASE_URL ?? own!.url;
-  try {
-    const database = await openDatabase({ databaseUrl: url, migrationsFolder: config.migrationsFolder });
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      const runner: SqlRunner = client;
-      if ((await runner.query('select 1 from users limit 1')).rows.length === 0) await seedDemoData(database.db);
-      const present = Number(((await runner.query('select count(*) as n from posts')).rows[0] as { n: string }).n);
-      const firstPostId =
-        present >= settings.posts
-          ? Number(((await runner.query('select min(id) as id from posts')).rows[0] as { id: string }).id)
-          : (await bulkLoad(runner, { posts: settings.posts - present, onStep: stepLogger(`${title} load`) })).firstPostId;
-      const range = await rangeOf(runner, firstPostId);
-      const ids = (await runner.query(`select id from users order by id desc limit ${WRITERS}`)).rows.map((row) => Number((row as { id: number }).id));
-      const logins = [];
-      for (const id of ids) logins.push({ cookie: `${TICKET_COOKIE}=${await benchTicket(runner, id)}` });
-      const local = !env.DATABASE_URL || /@(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//.test(url);
-      const postmaster = local ? await postmasterPid(runner) : undefined;
-      await database.close();
-      const version = (await runner.query('show server_version')).rows[0] as { server_version: string };
-      say(
-        `PostgreSQL ${version.server_version} (${own ? 'started by the bench: fsync off' : 'DATABASE_URL'}), ${(range.lastPostId - range.firstPostId + 1).toLocaleString('en')} posts, ${WRITERS} writers logged in; write limits lifted (still counted). Load average before the runs: ${loadAverage()}.`,
-      );
-      say();
-      await run({ url, range, writers: [Math.min(...ids), Math.max(...ids)], logins, dbPids: () => (postmaster ? processTree(postmaster) : []) });
-      say(`Load average after the runs: ${loadAverage()}.`);
-      say();
-    } finally {
-      await client.end();
-    }
-  } finally {
-    await own?.stop();
-  }
+  // Without the read groups' maintenance_work_mem=512MB, as these groups always ran: their figures stay comparable with earlier results.
+  const serverSettings = ['shared_buffers=1GB', 'max_wal_size=4GB'];
+  await withLoadedPostgres({ serverSettings, loadLabel: `${title} load` }, async ({ url, runner, range, dbPids, version, own }) => {
+    const ids = (await runner.query(`select id from users order by id desc limit ${WRITERS}`)).rows.map((row) => Number((row as { id: number }).id));
+    const logins = [];
+    for (const id of ids) logins.push({ cookie: `${TICKET_COOKIE}=${await benchTicket(runner, id)}` });
+    say(
+      `PostgreSQL ${version} (${own ? 'started by the bench: fsync off' : 'DATABASE_URL'}), ${(range.lastPostId - range.firstPostId + 1).toLocaleString('en')} posts, ${WRITERS} writers logged in; write limits lifted (still counted). Load average before the runs: ${loadAverage()}.`,
+    );
+    say();
+    await run({ url, range, writers: [Math.min(...ids), Math.max(...ids)], logins, dbPids });
+    say(`Load average after the runs: ${loadAverage()}.`);
+    say();
+  });
 }
 
 /** withWriteDatabase with the anchored server on it, the write limits lifted out of the way (they are still counted). */
