@@ -6,7 +6,7 @@
  */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { clear, set as idbSet } from 'idb-keyval';
+import { set as idbSet } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMPLAIN_REASONS } from '../../src/shared/constants.ts';
 import type { LoginUser } from '../../src/shared/schemas.ts';
@@ -20,6 +20,7 @@ import { CommentComposer } from '../../src/client/features/post/components/Comme
 import { readQueue } from '../../src/client/lib/outbox/queue.ts';
 import { outboxDb, useOutbox, type QueuedWrite } from '../../src/client/lib/outbox/store.ts';
 import { createQueryClient } from '../../src/client/lib/query-client.ts';
+import { resetOutbox } from '../support/outbox.ts';
 
 const ME: LoginUser = { uid: 1, ucode: 'ME', nick: '我', avatar: '', cellphone: '', ctime: 0, student: 0, usertype: 1 };
 
@@ -31,8 +32,7 @@ async function returned(item: Omit<QueuedWrite, 'uid' | 'at' | 'state' | 'label'
 
 let queryClient: QueryClient;
 beforeEach(async () => {
-  await clear(outboxDb());
-  useOutbox.setState({ items: [], sending: null, trying: [], viewer: undefined });
+  await resetOutbox();
   useCommentDrafts.setState({ drafts: {} });
   queryClient = createQueryClient({ onError: () => undefined });
   queryClient.setQueryData(sessionKeys.user, ME);

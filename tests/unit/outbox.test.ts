@@ -7,7 +7,7 @@
  * browser's part (reloads, closed tabs, the real server counting once) is tests/e2e/outbox.test.ts.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { clear, set as idbSet, values } from 'idb-keyval';
+import { set as idbSet, values } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoginUser, Post } from '../../src/shared/schemas.ts';
 import { applyAppEvents } from '../../src/client/app/app-events.ts';
@@ -24,6 +24,7 @@ import { readQueue } from '../../src/client/lib/outbox/queue.ts';
 import { useOnlineStore } from '../../src/client/platform/online-store.ts';
 import { outboxDb, storedWriteCount, useOutbox, type QueuedWrite } from '../../src/client/lib/outbox/store.ts';
 import { createQueryClient } from '../../src/client/lib/query-client.ts';
+import { resetOutbox } from '../support/outbox.ts';
 import { makeComment, makePost } from './fixtures.ts';
 
 const ME: LoginUser = { uid: 1, ucode: 'ME', nick: '我', avatar: '', cellphone: '', ctime: 0, student: 0, usertype: 1 };
@@ -82,8 +83,7 @@ async function goOnline(): Promise<void> {
 
 beforeEach(async () => {
   setWriteNotices(async () => writeNotices);
-  await clear(outboxDb());
-  useOutbox.setState({ items: [], sending: null });
+  await resetOutbox();
   queryClient = createQueryClient({ onError: () => undefined });
   stopEvents = applyAppEvents(queryClient);
   queryClient.setQueryData(sessionKeys.user, ME);

@@ -7,7 +7,7 @@
  */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { clear, set as idbSet } from 'idb-keyval';
+import { set as idbSet } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoginUser } from '../../src/shared/schemas.ts';
 import { channelKeys } from '../../src/client/entities/channel/queries.ts';
@@ -21,11 +21,12 @@ import { adoptVisitorDraft, postDraftKey, useDrafts } from '../../src/client/fea
 import { draftKey, useCommentDrafts } from '../../src/client/features/post/comment-drafts.ts';
 import { CommentComposer } from '../../src/client/features/post/components/CommentComposer.tsx';
 import { readQueue } from '../../src/client/lib/outbox/queue.ts';
-import { outboxDb, useOutbox, type QueuedWrite } from '../../src/client/lib/outbox/store.ts';
+import { outboxDb, type QueuedWrite } from '../../src/client/lib/outbox/store.ts';
 import { createLocalCache } from '../../src/client/lib/local-cache.ts';
 import { persistQueryCache, QUERY_CACHE_STORE } from '../../src/client/lib/query-cache-persister.ts';
 import { createQueryClient } from '../../src/client/lib/query-client.ts';
 import { usePickerStore } from '../../src/client/ui/picker/picker-store.ts';
+import { resetOutbox } from '../support/outbox.ts';
 import { makePost } from './fixtures.ts';
 
 const ME: LoginUser = { uid: 1, ucode: 'ME', nick: '我', avatar: '', cellphone: '', ctime: 0, student: 0, usertype: 1 };
@@ -35,8 +36,7 @@ let queryClient: QueryClient;
 let stopPersisting: (() => void) | undefined;
 
 beforeEach(async () => {
-  await clear(outboxDb());
-  useOutbox.setState({ items: [], sending: null, trying: [], viewer: undefined });
+  await resetOutbox();
   useCommentDrafts.setState({ drafts: {} });
   queryClient = createQueryClient({ onError: () => undefined });
   queryClient.setQueryData(sessionKeys.user, ME);
