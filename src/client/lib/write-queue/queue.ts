@@ -1,4 +1,7 @@
 /**
+ * The one write path's storage and sending (lib/write-queue/); what each write means is
+ * entities/outbox/, the list the user sees ui/outbox-panel/.
+ *
  * The outbox's queue: writes are stored in IndexedDB before the first attempt, sent one at a
  * time in the order they were made, and leave the store only once the server has answered.
  * A write whose answer never came (no network, a timeout, the tab closed) stays and is sent
