@@ -23,7 +23,7 @@ export type AppEvent =
   | { type: 'noticesRead'; viewer: number; count: number }
   | { type: 'noticeSettings'; viewer: number; settings: NoticeSettings };
 
-const CHANNEL_NAME = 'horde:app-events';
+const CHANNEL_NAME = 'horde:app-events'; // horde: src/client/README.md ('horde')
 const listeners = new Set<(event: AppEvent) => void>();
 let channel: BroadcastChannel | null | undefined;
 

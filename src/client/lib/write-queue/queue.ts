@@ -102,6 +102,7 @@ function refusedStorage(error: unknown): void {
 
 function otherTabs(): BroadcastChannel | null {
   if (channel === undefined) {
+    // horde: src/client/README.md ('horde').
     channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('horde:outbox');
     channel?.addEventListener('message', () => void readQueue());
   }
@@ -244,7 +245,7 @@ export function drain(): Promise<void> {
 /** One sender across the tabs of this browser, where Web Locks exist; the store is re-read under the lock. */
 function exclusively(run: () => Promise<void>): Promise<void> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? locks.request('horde:outbox', run).then(() => undefined) : run();
+  return locks ? locks.request('horde:outbox', run).then(() => undefined) : run(); // horde: src/client/README.md ('horde')
 }
 
 /** The writes the last round read. */
