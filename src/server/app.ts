@@ -18,11 +18,11 @@ import type { Db, PoolStats } from './db/client.ts';
 import { configuredCodeSender } from './services/code-senders.ts';
 import type { CodeSender } from './services/login.ts';
 import { authPlugin } from './http/auth.ts';
-import { connectionOptions, installConnectionCap } from './http/connection-limits.ts';
+import { connectionOptions, installConnectionCap } from './http/connection-caps.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { Readiness, registerHealth } from './http/health.ts';
 import { installInputGuard, parseJsonBody } from './http/input-guard.ts';
-import { installRequestLimits } from './http/request-limits.ts';
+import { installRequestLimits } from './http/request-limit-hook.ts';
 import { installRequestIdHeader, requestIdOf } from './http/request-id.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
 import { installMetrics } from './http/metrics.ts';
@@ -83,7 +83,7 @@ export async function buildApp({
     // The header is read by genReqId itself (Fastify would take any value it carries).
     requestIdHeader: false,
     genReqId: requestIdOf,
-    // Deadlines for every connection (http/connection-limits.ts).
+    // Deadlines for every connection (http/connection-caps.ts).
     ...connectionOptions(config),
     // Node's own refusals (headers over 16 KiB, a malformed request) answer the envelope too.
     clientErrorHandler: answerClientError,

@@ -514,7 +514,7 @@ export const api = {
     summary: 'The reasons a complaint may give, in display order',
   }),
 
-  // ---- time service ----
+  // ---- site content and notes: the upstream's time service (tag time; server routes/site-content.ts, users.ts) ----
   exploreList: endpoint(routes.exploreList, {
     input: z.object({ page: z.string().min(1).max(32), block_name: z.string().min(1).max(32) }),
     output: z.object({ info: z.object({ list: z.array(exploreItemSchema) }) }),
@@ -535,7 +535,7 @@ export const api = {
     summary: 'Create or update a note (base64 JSON body; exactly once per client_id)',
   }),
 
-  // ---- misc service (WeChat only) ----
+  // ---- WeChat share signature: the upstream's misc service (tag misc; server routes/wechat-share.ts) ----
   wxShareSign: endpoint(routes.wxShareSign, {
     input: z.object({
       url: z.string().url('url 应为完整的网址').max(2000),

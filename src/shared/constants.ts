@@ -54,7 +54,7 @@ export const NOTE_LIST_DEFAULT_SIZE = 2;
 /** Limits of what users write; the server enforces them, the client counts against them. */
 /** A post's text, counted by textLength of text-length.ts (emoji 4, other non-ASCII 2, others 1). */
 export const POST_MAX_LENGTH = 10000;
-/** A note's text, in UTF-16 code units (the time service's note/update). */
+/** A note's text, in UTF-16 code units (note/update, noteUpdate). */
 export const NOTE_MAX_CHARS = 5000;
 export const COMMENT_MAX_CHARS = 1000;
 export const POST_MAX_IMAGES = 9;

@@ -101,7 +101,7 @@ export const DEVICE_ID_HEADER = 'device-id';
  * Set by the page (readable, not httpOnly) when a user logs out and the server may not have heard
  * yet (offline): whatever request next reaches the server with it ends the ticket first.
  */
-export const LOGOUT_PENDING_COOKIE = 'horde_logout';
+export const LOGOUT_PENDING_COOKIE = 'horde_logout'; // horde: src/client/README.md ('horde')
 
 /** HTTP status of a ticket ended by a login on another device of the same kind. */
 export const HTTP_LOGGED_IN_ELSEWHERE = 452;

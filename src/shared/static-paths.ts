@@ -33,7 +33,7 @@ export const SHARE_FILES_FIELD = 'images';
 export const SHARED_FILES_PARAM = 'shared_files';
 
 /** Where the worker keeps shared pictures until the composer takes them (idb-keyval: database, store). */
-export const SHARED_FILES_DB = { database: 'horde-shared-files', store: 'files' } as const;
+export const SHARED_FILES_DB = { database: 'horde-shared-files', store: 'files' } as const; // horde: src/client/README.md ('horde')
 
 /**
  * Where a share goes: /home with the composer open and the shared fields (as they came,

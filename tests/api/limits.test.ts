@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import { idempotencyKeys, rateLimits } from '../../src/server/db/schema.ts';
-import { chinaDay, hitDailyCap } from '../../src/server/services/limits.ts';
+import { chinaDay, hitDailyCap } from '../../src/server/services/limits/daily-caps.ts';
 import { cleanupExpired, IDEMPOTENCY_KEEP_HOURS } from '../../src/server/services/once.ts';
 import { codeOf, createTestApp, errorOf, newClientId, phoneSource, testAppFor, behaviourDatabases } from '../support/api.ts';
 import { queryRows } from '../support/db.ts';

@@ -15,13 +15,13 @@ import { describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import { TRACKING_MAX_EVENTS, TRACKING_MAX_PROPERTIES } from '../../src/shared/constants.ts';
 import { rateLimits, trackingEvents } from '../../src/server/db/schema.ts';
-import { SharedWindowCounter } from '../../src/server/services/request-limit.ts';
+import { SharedWindowCounter } from '../../src/server/services/limits/request-counter.ts';
 import { codeOf, createTestApp, errorOf, phoneSource, testAppFor, behaviourDatabases } from '../support/api.ts';
 import { queryRows } from '../support/db.ts';
 
 /**
  * Each process adds its hits to the shared window once a second while far from the limit
- * (services/request-limit.ts): across processes the limit is exact once they have.
+ * (services/limits/request-counter.ts): across processes the limit is exact once they have.
  */
 const countersFlushed = () => new Promise((resolve) => setTimeout(resolve, 1500));
 

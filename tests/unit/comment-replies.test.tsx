@@ -12,7 +12,7 @@ import { useReplyThreads } from '../../src/client/features/post/reply-threads.ts
 import { commentsQueryOptions, repliesQueryOptions } from '../../src/client/entities/comment/queries.ts';
 import { comment as commentWrite } from '../../src/client/entities/comment/writes.ts';
 import { sessionKeys } from '../../src/client/entities/session/queries.ts';
-import { useOutbox } from '../../src/client/lib/outbox/store.ts';
+import { useOutbox } from '../../src/client/lib/write-queue/store.ts';
 import { makeComment, makePost } from './fixtures.ts';
 import { renderWithProviders } from './render-in-app.tsx';
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { answerOf, type ApiError } from '../../src/client/lib/http.ts';
-import { failureOf } from '../../src/client/lib/outbox/rules.ts';
+import { failureOf } from '../../src/client/lib/write-queue/rules.ts';
 
 const unavailable = { code: -1, error: { code: -1002, msg: '服务暂时不可用，请稍后重试' } };
 

@@ -17,8 +17,8 @@ import { draftOfReturned, postOf } from '../../src/client/features/compose/compo
 import { emptyDraft } from '../../src/client/features/compose/drafts.ts';
 import { draftKey, useCommentDrafts } from '../../src/client/features/post/comment-drafts.ts';
 import { CommentComposer } from '../../src/client/features/post/components/CommentComposer.tsx';
-import { readQueue } from '../../src/client/lib/outbox/queue.ts';
-import { outboxDb, useOutbox, type QueuedWrite } from '../../src/client/lib/outbox/store.ts';
+import { readQueue } from '../../src/client/lib/write-queue/queue.ts';
+import { outboxDb, useOutbox, type QueuedWrite } from '../../src/client/lib/write-queue/store.ts';
 import { createQueryClient } from '../../src/client/lib/query-client.ts';
 import { resetOutbox } from '../support/outbox.ts';
 
@@ -153,7 +153,7 @@ describe('the 待发送 button', () => {
   const write = (id: string, uid: number): QueuedWrite => ({ id, uid, at: 1, kind: 'like', label: '点赞', text: '', state: 'waiting', data: {} });
 
   it('counts the logged-in user’s waiting writes, not those on their first attempt, nor another user’s, nor any while nobody is known', async () => {
-    const { OutboxHost } = await import('../../src/client/ui/outbox/OutboxHost.tsx');
+    const { OutboxHost } = await import('../../src/client/ui/outbox-panel/OutboxHost.tsx');
     useOutbox.setState({ items: [write('mine', 1), write('theirs', 2)], trying: ['mine'], viewer: 1 });
     render(<OutboxHost />);
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/client/lib/http.ts';
-import { bySendOrder, failureOf, laterToggle, nextToSend, planEnqueue, retryDelayMs } from '../../src/client/lib/outbox/rules.ts';
-import { writesOf } from '../../src/client/lib/outbox/store.ts';
-import type { QueuedWrite } from '../../src/client/lib/outbox/store.ts';
+import { bySendOrder, failureOf, laterToggle, nextToSend, planEnqueue, retryDelayMs } from '../../src/client/lib/write-queue/rules.ts';
+import { writesOf } from '../../src/client/lib/write-queue/store.ts';
+import type { QueuedWrite } from '../../src/client/lib/write-queue/store.ts';
 
 let seq = 0;
 function write(fields: Partial<QueuedWrite> = {}): QueuedWrite {

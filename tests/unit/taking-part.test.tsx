@@ -15,7 +15,7 @@ import { LikeButton } from '../../src/client/features/feed/components/LikeButton
 import { draftKey, useCommentDrafts } from '../../src/client/features/post/comment-drafts.ts';
 import { hearOtherTabs, tellOtherTabs } from '../../src/client/lib/app-events.ts';
 import { createQueryClient, type ErrorMeta } from '../../src/client/lib/query-client.ts';
-import { applyAppEvents } from '../../src/client/app/app-events.ts';
+import { applyAppEvents } from '../../src/client/app/apply-other-tabs.ts';
 import { makePost } from './fixtures.ts';
 
 const ME: LoginUser = { uid: 1, ucode: 'ME', nick: '我', avatar: '', cellphone: '', ctime: 0, student: 0, usertype: 1 };

@@ -11,7 +11,7 @@ import { createBrowserHistory, RouterProvider, type AnyRoute } from '@tanstack/r
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { clientMessages } from '#shared/errors.ts';
-import { applyAppEvents } from './app-events.ts';
+import { applyAppEvents } from './apply-other-tabs.ts';
 import { reportCaughtError } from './caught-errors.ts';
 import type * as ErrorHandling from './handle-api-error.ts';
 import { keepInstallOffer, useAppOffers } from './layout/app-offers.ts';

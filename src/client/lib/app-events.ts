@@ -1,7 +1,7 @@
 /**
  * The app's events, one for each kind of change a write makes. The tab that made the write applies
  * the change to its own cache directly (entities/outbox/changes.ts); this file only tells the other
- * open tabs of the app (BroadcastChannel), which apply the same change.
+ * open tabs of the app (BroadcastChannel), which apply the same change (app/apply-other-tabs.ts).
  */
 import type { Channel, NoticeSettings, Post, Vote } from '#shared/schemas.ts';
 
@@ -23,7 +23,7 @@ export type AppEvent =
   | { type: 'noticesRead'; viewer: number; count: number }
   | { type: 'noticeSettings'; viewer: number; settings: NoticeSettings };
 
-const CHANNEL_NAME = 'horde:app-events';
+const CHANNEL_NAME = 'horde:app-events'; // horde: src/client/README.md ('horde')
 const listeners = new Set<(event: AppEvent) => void>();
 let channel: BroadcastChannel | null | undefined;
 

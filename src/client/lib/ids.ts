@@ -4,7 +4,7 @@
  * (sent as Device-Id and at login).
  */
 
-const DEVICE_ID_KEY = 'horde:device-id';
+const DEVICE_ID_KEY = 'horde:device-id'; // horde: src/client/README.md ('horde')
 
 /** A random RFC 4122 version 4 UUID from getRandomValues (randomUUID needs a secure context). */
 function uuidFromRandomValues(): string {

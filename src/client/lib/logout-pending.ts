@@ -9,7 +9,7 @@
  */
 import { LOGOUT_PENDING_COOKIE } from '#shared/endpoints.ts';
 
-const PENDING_HEADERS_KEY = 'horde:logout-pending-headers';
+const PENDING_HEADERS_KEY = 'horde:logout-pending-headers'; // horde: src/client/README.md ('horde')
 /** As long as a ticket can live: a browser away that long comes back with neither. */
 const MARK_MAX_AGE_SECONDS = 30 * 24 * 3600;
 

@@ -5,7 +5,7 @@
  */
 import { create } from 'zustand';
 
-export const VISIT_HISTORY_KEY = 'horde:visit-history';
+export const VISIT_HISTORY_KEY = 'horde:visit-history'; // horde: src/client/README.md ('horde')
 export const VISIT_HISTORY_MAX = 50;
 
 export type VisitAction = 'INIT' | 'PUSH' | 'REPLACE' | 'BACK' | 'FORWARD' | 'GO';

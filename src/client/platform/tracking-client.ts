@@ -25,7 +25,7 @@ export const RETRY_MAX_MS = 60_000;
 /** The oldest events go first when an outbox outgrows this (a long time offline). */
 export const OUTBOX_MAX = 500;
 /** Our product in the provider's analytics: the `{product}_product` user property. */
-export const TRACKING_PRODUCT = 'horde';
+export const TRACKING_PRODUCT = 'horde'; // horde: src/client/README.md ('horde')
 
 type Property = string | number | boolean | null;
 

@@ -21,7 +21,7 @@ export interface TrackingUser {
 }
 
 /** Events not yet accepted by the collector (kept across reloads and offline periods). */
-export const TRACKING_OUTBOX_KEY = 'horde:tracking-outbox';
+export const TRACKING_OUTBOX_KEY = 'horde:tracking-outbox'; // horde: src/client/README.md ('horde')
 
 let readUser = (): TrackingUser => ({ is_login: false, uid: 0 });
 

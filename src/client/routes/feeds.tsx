@@ -9,7 +9,7 @@ import { feedQueryOptions } from '../entities/post/queries.ts';
 import { sessionQueryOptions } from '../entities/session/queries.ts';
 import { FeedSkeleton } from '../features/feed/components/FeedSkeleton.tsx';
 import { PostList } from '../features/feed/components/PostList.tsx';
-import { useOutbox } from '../lib/outbox/store.ts';
+import { useOutbox } from '../lib/write-queue/store.ts';
 import { LazyLayer, lazyComponent } from '../ui/LazyLayer.tsx';
 import { optionalId } from './params.ts';
 import { rootRoute } from './root.tsx';

@@ -1,6 +1,6 @@
 import { ConfirmHost } from './dialog/ConfirmHost.tsx';
 import { GalleryHost } from './gallery/GalleryHost.tsx';
-import { OutboxHost } from './outbox/OutboxHost.tsx';
+import { OutboxHost } from './outbox-panel/OutboxHost.tsx';
 import { PickerHost } from './picker/PickerHost.tsx';
 import { ToastHost } from './toast/ToastHost.tsx';
 

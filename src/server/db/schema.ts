@@ -574,7 +574,7 @@ export const booklistBooks = pgTable(
 
 export const configItems = pgTable('config_items', {
   key: text('key').primaryKey(),
-  /** JSON text, parsed before it is sent (services/catalogue.ts). */
+  /** JSON text, parsed before it is sent (services/site-content.ts). */
   content: text('content').notNull(),
 });
 

@@ -263,7 +263,7 @@ export const openApiTransform: SwaggerTransform = (args) => {
   }
   const retryAfter = { 'retry-after': { type: 'integer', description: 'Seconds to wait before trying again' } };
   response['429'] = {
-    description: 'Too many connections from one address at once (http/connection-limits.ts)',
+    description: 'Too many connections from one address at once (http/connection-caps.ts)',
     headers: retryAfter,
     ...errorEnvelope([E.TooFrequent]),
   };

@@ -19,13 +19,14 @@ import { complaintHandlers } from './complaints.ts';
 import type { RouteDeps } from './deps.ts';
 import { imageRoute, uploadImageRoute } from './images.ts';
 import { liveRoute } from './live.ts';
-import { miscHandlers } from './misc.ts';
 import { moderationHandlers } from './moderation.ts';
 import { noticeHandlers } from './notices.ts';
 import { postHandlers } from './posts.ts';
 import { searchHandlers } from './search.ts';
-import { timeHandlers } from './time.ts';
+import { siteContentHandlers } from './site-content.ts';
+import { trackingHandlers } from './tracking.ts';
 import { userHandlers } from './users.ts';
+import { wechatShareHandlers } from './wechat-share.ts';
 
 /** A path outside the JSON contract (multipart upload, images, the ticket-delete GIF, docs). */
 export type OtherPathName = keyof typeof OTHER_PATHS;
@@ -62,8 +63,9 @@ export function contractHandlers(deps: RouteDeps): HandlerMap {
     ...userHandlers(deps),
     ...postHandlers(deps),
     ...complaintHandlers(deps),
-    ...timeHandlers(deps),
-    ...miscHandlers(deps),
+    ...siteContentHandlers(deps),
+    ...wechatShareHandlers(deps),
+    ...trackingHandlers(deps),
     ...booklistHandlers(deps),
     ...noticeHandlers(deps),
     ...searchHandlers(deps),

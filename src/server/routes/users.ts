@@ -2,7 +2,7 @@
 import { defineHandlers } from '../http/define-endpoint.ts';
 import { forgetAuthor } from '../services/authors.ts';
 import { loginUserById } from '../services/login.ts';
-import { listNotes } from '../services/notes.ts';
+import { listNotes, saveNote } from '../services/notes.ts';
 import { listPosts } from '../services/posts.ts';
 import { writer } from '../services/once.ts';
 import { getUserInfo, resolveUserId, setNick, setUserFollow } from '../services/users.ts';
@@ -29,6 +29,11 @@ export const userHandlers = ({ db, config, onReplay }: RouteDeps) => {
       })),
 
     noteList: ({ input }) => listNotes(db, input.visit_ucode, input.size, input.prev),
+
+    // The body arrives as base64 of the JSON (see the preValidation hook in app.ts); exactly
+    // once per client_id, within the write limit, like every write.
+    noteUpdate: ({ input, viewer }) =>
+      write({ endpoint: 'noteUpdate', viewer, input }, (tx) => saveNote(tx, viewer.userId, input, config.dailyNoteLimit)),
 
     nickUpdate: async ({ input, viewer }) => {
       await write({ endpoint: 'nickUpdate', viewer, input }, (tx) =>

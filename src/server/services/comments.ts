@@ -20,8 +20,8 @@ import { boundText, existsPerRow, preparedStatement, queryPrepared, statementNam
 import { comments, posts, users } from '../db/schema.ts';
 import { BusinessError, forbidden, notFound } from '../errors.ts';
 import { ErrorCode } from '#shared/errors.ts';
-import { DAILY_WINDOW_SECONDS, dailyCapKey } from './limits.ts';
-import { windowHitText } from './rate-limit.ts';
+import { DAILY_WINDOW_SECONDS, dailyCapKey } from './limits/daily-caps.ts';
+import { windowHitText } from './limits/window-counters.ts';
 import { removeCommentNotices } from './notices.ts';
 import { onceParts, type InStatement, type OnceCall, type OnceOutcome } from './once.ts';
 import { keysetPage, type KeysetRequest, type Page } from './paging.ts';

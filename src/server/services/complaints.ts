@@ -16,7 +16,7 @@ import { hasMoreGraphemesThan } from '#shared/text-length.ts';
 import type { Db } from '../db/client.ts';
 import { comments, complaints, posts, users } from '../db/schema.ts';
 import { BusinessError, notFound } from '../errors.ts';
-import { hitDailyCap } from './limits.ts';
+import { hitDailyCap } from './limits/daily-caps.ts';
 import { autoHideIfReported } from './moderation.ts';
 
 export interface ComplainInput {

@@ -11,7 +11,7 @@ import type { Db } from '../db/client.ts';
 import { images, loginCodes, moderators, rateLimits, users } from '../db/schema.ts';
 import { BusinessError } from '../errors.ts';
 import { avatarSvg } from './avatars.ts';
-import { enforceRateLimit } from './rate-limit.ts';
+import { enforceRateLimit } from './limits/window-counters.ts';
 import { issueTicket, type DeviceKind, type TicketVia } from './sessions.ts';
 import { newDefaultNick, nickInUse } from './users.ts';
 

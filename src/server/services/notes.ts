@@ -4,7 +4,7 @@ import { MAX_ID, type Note } from '#shared/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { notes } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
-import { hitDailyCap } from './limits.ts';
+import { hitDailyCap } from './limits/daily-caps.ts';
 import { keysetPage, type Page } from './paging.ts';
 import { resolveUserId } from './users.ts';
 

@@ -29,7 +29,7 @@ import { boundText, hexDigest, preparedStatement, queryPrepared, type PreparedVa
 import { idempotencyKeys, rateLimits } from '../db/schema.ts';
 import { inTransaction, onWriteConnection } from '../db/transaction.ts';
 import { BusinessError, suspended, tooFrequent } from '../errors.ts';
-import { addToWindow, windowAfterHit, windowHitText } from './rate-limit.ts';
+import { addToWindow, windowAfterHit, windowHitText } from './limits/window-counters.ts';
 import { StaleTicket, TICKET_LIVE_SQL, type Viewer } from './sessions.ts';
 
 /** Keys are kept at least this long; older ones are deleted now and then. */

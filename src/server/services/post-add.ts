@@ -35,9 +35,9 @@ import { boundText, preparedStatement, queryPrepared } from '../db/prepared.ts';
 import { sendTogether } from '../db/transaction.ts';
 import { codeSnippets, images, postImages, topics, voteOptions, votes } from '../db/schema.ts';
 import { badRequest, BusinessError } from '../errors.ts';
-import { DAILY_WINDOW_SECONDS, dailyCapKey } from './limits.ts';
+import { DAILY_WINDOW_SECONDS, dailyCapKey } from './limits/daily-caps.ts';
 import { readPost } from './posts.ts';
-import { windowHitText } from './rate-limit.ts';
+import { windowHitText } from './limits/window-counters.ts';
 
 export type PostAddData = z.output<typeof postAddInputSchema>;
 

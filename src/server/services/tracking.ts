@@ -1,7 +1,7 @@
 /** The tracking collector: behaviour events, stored as they come, for whoever reads them back later. */
 import type { Db } from '../db/client.ts';
 import { trackingEvents } from '../db/schema.ts';
-import { enforceRateLimit } from './rate-limit.ts';
+import { enforceRateLimit } from './limits/window-counters.ts';
 
 export interface TrackedEvent {
   event: string;

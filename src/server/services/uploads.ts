@@ -21,8 +21,8 @@ import { OTHER_PATHS } from '#shared/endpoints.ts';
 import type { Db } from '../db/client.ts';
 import { images } from '../db/schema.ts';
 import { BusinessError } from '../errors.ts';
-import { hitDailyCap } from './limits.ts';
-import { enforceRateLimit } from './rate-limit.ts';
+import { hitDailyCap } from './limits/daily-caps.ts';
+import { enforceRateLimit } from './limits/window-counters.ts';
 
 /** Largest picture decoded, in pixels over all its frames (8660 x 5773, or 200 frames of 500 x 500). */
 export const UPLOAD_MAX_PIXELS = 50_000_000;

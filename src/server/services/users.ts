@@ -8,7 +8,7 @@ import { userFollows, users } from '../db/schema.ts';
 import { BusinessError, notFound } from '../errors.ts';
 import { counter, toggleEdge } from './edges.ts';
 import { joinNoticeGroup, leaveNoticeGroup } from './notices.ts';
-import { hitDailyCap } from './limits.ts';
+import { hitDailyCap } from './limits/daily-caps.ts';
 
 export type UserRef = { visit_user_id: number } | { visit_ucode: string };
 

@@ -5,7 +5,7 @@
 import { create } from 'zustand';
 import { clientConfig } from '../../platform/runtime-config.ts';
 
-export const AI_WIDGET_HIDDEN_KEY = 'horde:ai-widget-hidden';
+export const AI_WIDGET_HIDDEN_KEY = 'horde:ai-widget-hidden'; // horde: src/client/README.md ('horde')
 
 
 function readHidden(): boolean {

@@ -1,7 +1,7 @@
 /**
  * What a write changed, applied to a tab's cache through the entities that own the data, so every
  * list and detail showing it changes at once: in the tab that made the write (run.ts) and in the
- * others when they hear of it (app/app-events.ts).
+ * others when they hear of it (app/apply-other-tabs.ts).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { AppEvent } from '../../lib/app-events.ts';

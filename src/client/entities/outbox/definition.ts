@@ -7,7 +7,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoginUser } from '#shared/schemas.ts';
 import type { AppEvent } from '../../lib/app-events.ts';
-import type { QueuedWrite, Toggle } from '../../lib/outbox/store.ts';
+import type { QueuedWrite, Toggle } from '../../lib/write-queue/store.ts';
 
 /** Who wrote it, as a waiting post or comment shows them. */
 export interface WriteAuthor {

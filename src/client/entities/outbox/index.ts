@@ -1,11 +1,14 @@
 /**
+ * The one write path's meaning (entities/outbox/: each write's kinds, changes and run); it is
+ * stored and sent by lib/write-queue/, listed for the user by ui/outbox-panel/.
+ *
  * The outbox's door: every write goes through write() of run.ts, whose code loads on first use;
  * at start it loads only if writes are waiting in IndexedDB.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { loadChunk } from '../../lib/chunk.ts';
-import type { Outcome } from '../../lib/outbox/queue.ts';
-import { storedWriteCount } from '../../lib/outbox/store.ts';
+import type { Outcome } from '../../lib/write-queue/queue.ts';
+import { storedWriteCount } from '../../lib/write-queue/store.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import type * as Run from './run.ts';
 import type { WriteInput, WriteKind, WriteNotices } from './types.ts';

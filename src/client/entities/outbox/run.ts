@@ -17,9 +17,9 @@ import type { LoginUser } from '#shared/schemas.ts';
 import { tellOtherTabs, type AppEvent } from '../../lib/app-events.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { newClientId } from '../../lib/ids.ts';
-import { discard, drain, readQueue, startQueue, submit, type Outcome, type QueueContext, type WriteHandler } from '../../lib/outbox/queue.ts';
-import { laterToggle } from '../../lib/outbox/rules.ts';
-import { useOutbox, type QueuedWrite } from '../../lib/outbox/store.ts';
+import { discard, drain, readQueue, startQueue, submit, type Outcome, type QueueContext, type WriteHandler } from '../../lib/write-queue/queue.ts';
+import { laterToggle } from '../../lib/write-queue/rules.ts';
+import { useOutbox, type QueuedWrite } from '../../lib/write-queue/store.ts';
 import { runMutation } from '../../lib/query-client.ts';
 import { useOnlineStore } from '../../platform/online-store.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
@@ -32,7 +32,7 @@ import { applyChange } from './changes.ts';
 import { registry, type WriteInput, type WriteKind } from './registry.ts';
 import type { Write, WriteNotices, WriteOf } from './types.ts';
 
-export { cancel, takeReturned, type Outcome } from '../../lib/outbox/queue.ts';
+export { cancel, takeReturned, type Outcome } from '../../lib/write-queue/queue.ts';
 
 let client: QueryClient | undefined;
 let notices: WriteNotices | undefined;

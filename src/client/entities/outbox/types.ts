@@ -2,7 +2,7 @@
  * The writes as the screens that show them read them (a waiting post, a waiting comment, a
  * returned complaint): types, and a check of the kind, without loading the outbox's code.
  */
-import type { QueuedWrite } from '../../lib/outbox/store.ts';
+import type { QueuedWrite } from '../../lib/write-queue/store.ts';
 import type { WriteData, WriteKind } from './registry.ts';
 
 export type { WriteAnswer, WriteData, WriteInput, WriteKind } from './registry.ts';

@@ -14,7 +14,7 @@ import { PERSIST_MAX_AGE_MS } from '../../lib/query-client.ts';
 import { feedQueryOptions } from './queries.ts';
 
 /** The localStorage key; a new version of what is stored gets a new key. */
-export const STORED_FIRST_FEED_PAGE_KEY = 'horde:first-feed-page:v1';
+export const STORED_FIRST_FEED_PAGE_KEY = 'horde:first-feed-page:v1'; // horde: src/client/README.md ('horde')
 
 interface StoredFirstFeedPage {
   /** When the page was fetched (the query's dataUpdatedAt). */

@@ -5,7 +5,7 @@
  */
 import type { LoginUser } from '#shared/schemas.ts';
 
-export const LOGIN_INFO_KEY = 'horde:login-info';
+export const LOGIN_INFO_KEY = 'horde:login-info'; // horde: src/client/README.md ('horde')
 
 export interface StoredLoginInfo {
   ticket: string;
@@ -46,7 +46,7 @@ export function clearStoredLogin(): void {
  * logged in (their writes queue, nobody is asked to log in where no login can work). Dropped at
  * logout and whenever the server says nobody is logged in; read back by remembered-user.ts.
  */
-export const LOGIN_USER_KEY = 'horde:login-user';
+export const LOGIN_USER_KEY = 'horde:login-user'; // horde: src/client/README.md ('horde')
 
 export function rememberLoginUser(user: LoginUser | null): void {
   try {

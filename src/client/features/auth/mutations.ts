@@ -13,7 +13,7 @@ import { credentialHeaders } from '../../entities/session/credentials.ts';
 import { settlePendingLogout } from '../../lib/http.ts';
 import { markLogoutPending } from '../../lib/logout-pending.ts';
 import { currentEnvironment } from '../../platform/environment.ts';
-import { storedWriteCount } from '../../lib/outbox/store.ts';
+import { storedWriteCount } from '../../lib/write-queue/store.ts';
 import { openPicker } from '../../ui/picker/picker-store.ts';
 
 /** Logs out; with unsent writes, once the user said what becomes of them. Resolves false when they chose to stay. */

@@ -71,8 +71,8 @@ const VISITOR_POST_DRAFT = 'post';
 
 export const DRAFT_SAVE_DELAY_MS = 300;
 const RECORD = 'drafts';
-const CHANNEL = 'horde:drafts';
-const UNSAVED_BACKUP = 'horde-drafts-unsaved';
+const CHANNEL = 'horde:drafts'; // horde: src/client/README.md ('horde')
+const UNSAVED_BACKUP = 'horde-drafts-unsaved'; // horde: src/client/README.md ('horde')
 
 export function emptyDraft(now = Date.now()): PostDraft {
   return {
@@ -115,7 +115,7 @@ interface DraftState {
 }
 
 // Opened on first use: where IndexedDB is missing or throws, each use rejects (and is caught).
-const idbStore = createStore('horde-drafts', 'drafts');
+const idbStore = createStore('horde-drafts', 'drafts'); // horde: src/client/README.md ('horde')
 let pending: StoredDrafts = {};
 /** Changes whose IndexedDB write has begun and not yet committed. */
 let writing: StoredDrafts = {};

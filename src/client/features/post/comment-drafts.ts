@@ -51,6 +51,6 @@ export const useCommentDrafts = create<CommentDraftState>()(
           return { drafts: rest };
         }),
     }),
-    { name: 'horde:comment-drafts', storage: createJSONStorage(() => localStorage) },
+    { name: 'horde:comment-drafts', storage: createJSONStorage(() => localStorage) }, // horde: src/client/README.md ('horde')
   ),
 );

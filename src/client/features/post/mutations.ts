@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { CommentBase } from '#shared/schemas.ts';
 import { CARRIED_REPLIES, rootOfComment } from '../../entities/comment/cache.ts';
 import { makeWrite } from '../../entities/outbox/index.ts';
-import type { Outcome } from '../../lib/outbox/queue.ts';
+import type { Outcome } from '../../lib/write-queue/queue.ts';
 import { ALL_PAGES, useReplyThreads } from './reply-threads.ts';
 
 export interface NewComment {

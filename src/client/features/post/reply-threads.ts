@@ -36,7 +36,7 @@ export const useReplyThreads = create<ReplyThreadsState>()(
           return { opened: Object.keys(left).length > 0 ? { ...rest, [postId]: left } : rest };
         }),
     }),
-    { name: 'horde:reply-threads', storage: createJSONStorage(() => sessionStorage) },
+    { name: 'horde:reply-threads', storage: createJSONStorage(() => sessionStorage) }, // horde: src/client/README.md ('horde')
   ),
 );
 

@@ -4,7 +4,7 @@ import { endpoints } from '#shared/endpoints.ts';
 import type { ExploreItem } from '#shared/schemas.ts';
 import { request } from '../../lib/http.ts';
 
-export const SIDEBAR_EXPLORE = { page: 'horde', block_name: 'sidebar' } as const;
+export const SIDEBAR_EXPLORE = { page: 'horde', block_name: 'sidebar' } as const; // horde: src/client/README.md ('horde')
 
 export const sidebarKeys = {
   explore: ['explore', SIDEBAR_EXPLORE.page, SIDEBAR_EXPLORE.block_name] as const,

@@ -9,7 +9,7 @@ import { isWriteOf } from '../../../entities/outbox/types.ts';
 import { requireLogin } from '../../../entities/session/login.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { newClientId } from '../../../lib/ids.ts';
-import { useOutbox } from '../../../lib/outbox/store.ts';
+import { useOutbox } from '../../../lib/write-queue/store.ts';
 import { ErrorState } from '../../../ui/states.tsx';
 import { complainReasonsQueryOptions } from '../queries.ts';
 import './complain.css';

@@ -9,7 +9,7 @@ import { sessionQueryOptions } from '../../../entities/session/queries.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { newClientId } from '../../../lib/ids.ts';
 import { isLost } from '../../../lib/picture.ts';
-import { useOutbox } from '../../../lib/outbox/store.ts';
+import { useOutbox } from '../../../lib/write-queue/store.ts';
 import { useLayoutStore } from '../../../platform/layout-store.ts';
 import { IconClose } from '../../../ui/icons.tsx';
 import { ModalDialog } from '../../../ui/overlay/ModalDialog.tsx';

@@ -8,14 +8,14 @@ import { outbox } from '../../../entities/outbox/index.ts';
 import { isWriteOf, type WriteOf } from '../../../entities/outbox/types.ts';
 import { sessionQueryOptions } from '../../../entities/session/queries.ts';
 import type { Picture } from '../../../lib/picture.ts';
-import { useOutbox, writesOf } from '../../../lib/outbox/store.ts';
+import { useOutbox, writesOf } from '../../../lib/write-queue/store.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';
 import { confirm } from '../../../ui/dialog/confirm-store.ts';
 import { fullTime, readableTime } from '../../../format/time.ts';
 import { ImageGrid } from './ImageGrid.tsx';
 import { Chips } from './PostCard.tsx';
 import './feed.css';
-import '../../../ui/outbox/outbox.css';
+import '../../../ui/outbox-panel/outbox.css';
 
 /** The pictures of a waiting post: its Blobs (object URLs, revoked when no longer shown) or what was uploaded. */
 function usePictures(images: readonly Picture[]): ImageAttach[] {

@@ -5,7 +5,7 @@ import { outbox } from '../../../entities/outbox/index.ts';
 import { isWriteOf } from '../../../entities/outbox/types.ts';
 import { requireLogin } from '../../../entities/session/login.ts';
 import { sessionQueryOptions } from '../../../entities/session/queries.ts';
-import { useOutbox } from '../../../lib/outbox/store.ts';
+import { useOutbox } from '../../../lib/write-queue/store.ts';
 import { useEarlyValue } from '../../../lib/early-acts.ts';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { draftKey, useCommentDrafts } from '../comment-drafts.ts';

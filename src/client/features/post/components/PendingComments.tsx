@@ -4,12 +4,12 @@ import { useMemo } from 'react';
 import { outbox } from '../../../entities/outbox/index.ts';
 import { isWriteOf, type WriteOf } from '../../../entities/outbox/types.ts';
 import { sessionQueryOptions } from '../../../entities/session/queries.ts';
-import { useOutbox, writesOf } from '../../../lib/outbox/store.ts';
+import { useOutbox, writesOf } from '../../../lib/write-queue/store.ts';
 import { useLayoutStore } from '../../../platform/layout-store.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';
 import { confirm } from '../../../ui/dialog/confirm-store.ts';
 import type { ReplyTarget } from './CommentComposer.tsx';
-import '../../../ui/outbox/outbox.css';
+import '../../../ui/outbox-panel/outbox.css';
 
 export type PendingComment = WriteOf<'comment'>;
 

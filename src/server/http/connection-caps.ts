@@ -1,8 +1,9 @@
 /**
- * Deadlines and a cap for every connection, so that slow or idle clients cannot hold the
- * server's sockets: the headers and the whole request (body included) must arrive in time (Node
- * answers 408 through answerClientError), an idle kept-alive connection is closed, and one
- * address holds at most so many connections at once; the next is answered 429 and closed.
+ * Caps on connections, of time and of number: deadlines for every connection and a cap per
+ * address, so that slow or idle clients cannot hold the server's sockets: the headers and the
+ * whole request (body included) must arrive in time (Node answers 408 through
+ * answerClientError), an idle kept-alive connection is closed, and one address holds at most
+ * so many connections at once; the next is answered 429 and closed.
  * Behind a trusted proxy every connection is the proxy's, so the cap is left to the proxy.
  */
 import type { Server } from 'node:http';

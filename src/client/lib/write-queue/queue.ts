@@ -1,4 +1,7 @@
 /**
+ * The one write path's storage and sending (lib/write-queue/); what each write means is
+ * entities/outbox/, the list the user sees ui/outbox-panel/.
+ *
  * The outbox's queue: writes are stored in IndexedDB before the first attempt, sent one at a
  * time in the order they were made, and leave the store only once the server has answered.
  * A write whose answer never came (no network, a timeout, the tab closed) stays and is sent
@@ -99,6 +102,7 @@ function refusedStorage(error: unknown): void {
 
 function otherTabs(): BroadcastChannel | null {
   if (channel === undefined) {
+    // horde: src/client/README.md ('horde').
     channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('horde:outbox');
     channel?.addEventListener('message', () => void readQueue());
   }
@@ -241,7 +245,7 @@ export function drain(): Promise<void> {
 /** One sender across the tabs of this browser, where Web Locks exist; the store is re-read under the lock. */
 function exclusively(run: () => Promise<void>): Promise<void> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? locks.request('horde:outbox', run).then(() => undefined) : run();
+  return locks ? locks.request('horde:outbox', run).then(() => undefined) : run(); // horde: src/client/README.md ('horde')
 }
 
 /** The writes the last round read. */

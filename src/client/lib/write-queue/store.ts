@@ -74,7 +74,7 @@ export function writesOf(items: readonly QueuedWrite[], viewer: number | null | 
 let db: UseStore | undefined;
 
 /** The outbox's own IndexedDB database: never trimmed, never evicted, apart from the query cache. */
-export const outboxDb = (): UseStore => (db ??= createStore('horde-outbox', 'writes'));
+export const outboxDb = (): UseStore => (db ??= createStore('horde-outbox', 'writes')); // horde: src/client/README.md ('horde')
 
 /**
  * How many writes are stored; -1 where IndexedDB is unavailable (private modes): the queue then

@@ -1,10 +1,12 @@
 /**
- * Fixed-window counters in the database, so every API process sees the same count. One
- * atomic upsert per hit: no read-then-write race between processes.
+ * Fixed-window counters in the database, so every API process sees the same count: what every
+ * limit kept in the database counts with (the daily caps, the write rate, the request budget,
+ * login codes, uploads, tracking bytes). One atomic upsert per hit: no read-then-write race
+ * between processes.
  */
-import type { Db } from '../db/client.ts';
-import { boundText, preparedStatement, queryPrepared } from '../db/prepared.ts';
-import { tooFrequent } from '../errors.ts';
+import type { Db } from '../../db/client.ts';
+import { boundText, preparedStatement, queryPrepared } from '../../db/prepared.ts';
+import { tooFrequent } from '../../errors.ts';
 
 /** The counter column is an int4: a count stops where the column ends instead of overflowing it. */
 const COUNT_CEILING = 2_147_483_647;

@@ -1,6 +1,7 @@
 /**
- * The general request limits on every API call (/serv/, /wxmisc/): per client address before
- * the body is read, and per user once the ticket is known, for the calls that look at the
+ * The hook that applies the general request limits (counted by services/limits/request-counter.ts)
+ * to every API call (/serv/, /wxmisc/): per client address before the body is read, and per
+ * user once the ticket is known, for the calls that look at the
  * caller (auth optional or required, and the image upload). Pictures (/img, cached for a year
  * by browsers), the page, its files and the docs are not counted. Beyond either: -2005 请求频繁.
  */
@@ -9,7 +10,7 @@ import { routes, OTHER_PATHS } from '#shared/endpoints.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { tooFrequent } from '../errors.ts';
-import { SharedWindowCounter } from '../services/request-limit.ts';
+import { SharedWindowCounter } from '../services/limits/request-counter.ts';
 
 const LIMITED_PREFIXES = ['/serv/', '/wxmisc/'];
 

@@ -1,4 +1,8 @@
-import { useOutbox, writesOf } from '../../lib/outbox/store.ts';
+/**
+ * The one write path as the user sees it (ui/outbox-panel/: 待发送 N and its list); the writes
+ * are stored and sent by lib/write-queue/, and made and settled by entities/outbox/.
+ */
+import { useOutbox, writesOf } from '../../lib/write-queue/store.ts';
 import { LazyLayer, lazyComponent } from '../LazyLayer.tsx';
 
 const OutboxPanel = lazyComponent(() => import('./OutboxPanel.tsx'));

@@ -1,13 +1,14 @@
 /**
- * Abuse limits, counted in the database (services/rate-limit.ts) so every API process shares
- * them: writes per user per minute (-2005 请求频繁, counted by services/once.ts) and daily caps on every write that stores
- * text or pictures: posts, comments, notes, nicknames, complaints and image uploads (-2006 今日操作已达上限).
+ * Daily caps, per user and China day, on every write that stores text or pictures: posts,
+ * comments, notes, nicknames, complaints and image uploads (-2006 今日操作已达上限). Counted in the
+ * database (window-counters.ts) so every API process shares them, as is the write rate per user
+ * per minute (-2005 请求频繁, counted by services/once.ts).
  */
 import { ErrorCode } from '#shared/errors.ts';
 import { CHINA_UTC_OFFSET_MINUTES } from '#shared/timestamp.ts';
-import type { Db } from '../db/client.ts';
-import { BusinessError } from '../errors.ts';
-import { hitRateLimit } from './rate-limit.ts';
+import type { Db } from '../../db/client.ts';
+import { BusinessError } from '../../errors.ts';
+import { hitRateLimit } from './window-counters.ts';
 
 /** What a daily cap counts. */
 export type DailyKind = 'complain' | 'post' | 'upload' | 'comment' | 'note' | 'nick';

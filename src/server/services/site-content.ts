@@ -1,4 +1,7 @@
-/** The time service's reads: explore blocks and config items. */
+/**
+ * What the operator sets for the site to show, read by key: explore blocks (the sidebar asks
+ * page horde, block sidebar) and config items. The upstream files both under its time service.
+ */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ConfigItem, ExploreItem } from '#shared/schemas.ts';
 import type { Db } from '../db/client.ts';

@@ -1,7 +1,7 @@
 /**
- * The general request limits: requests per client address and per user per
- * minute, counted in the database's rate-limit windows so that every API process shares them,
- * and answered -2005 请求频繁 beyond them.
+ * The counter of the general request limits, requests per client address and per user per
+ * minute (applied by http/request-limit-hook.ts): counted in the database's windows
+ * (window-counters.ts) so that every API process shares them, and answered -2005 请求频繁 beyond them.
  *
  * Counting every request with its own upsert would put a write (and, on PostgreSQL, a lock on
  * one hot row per address) in front of every read. So each process counts in memory and adds
@@ -10,8 +10,8 @@
  * alone is exact; N processes may together let through up to the hits each allowed in its last
  * second below half the limit, which is well within what a limit of this kind is for.
  */
-import type { Db } from '../db/client.ts';
-import { addToWindow } from './rate-limit.ts';
+import type { Db } from '../../db/client.ts';
+import { addToWindow } from './window-counters.ts';
 
 interface Slot {
   /** The window's count as the database last answered it (hits of every process). */
