@@ -1,12 +1,12 @@
 // What Vite builds: the client (the PWA, into dist/client) and, with --ssr, the server's render of a
 // first screen (dist/ssr). The client build's own plugins are src/build/plugins.ts, its manifest
-// and service worker src/build/pwa.ts; Vitest's test projects are tests/support/vitest-projects.ts.
+// and service worker src/build/pwa.ts; Vitest's test projects are src/build/test-projects.ts.
 import react from '@vitejs/plugin-react';
 import type { UserConfig } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { compileHintsOnStartingCode, earlyActsCatcher, minifiedStartScript } from './src/build/plugins.ts';
 import { pwa } from './src/build/pwa.ts';
-import { testSettings } from './tests/support/vitest-projects.ts';
+import { testSettings } from './src/build/test-projects.ts';
 
 // Dev only: where `vite`'s dev server proxies API calls (README's configuration table names it).
 const apiServer = process.env.API_URL ?? 'http://localhost:3000';

@@ -19,10 +19,12 @@ const FEED_CHECK_GAP_MS = 1_000;
 
 export function startLive(queryClient: QueryClient, router: AnyRouter): void {
   let feedCheck: ReturnType<typeof setTimeout> | undefined;
+  // A hidden page asks nothing: the feed looks for newer posts when it is shown again (start-fresh-feed.ts).
   const checkFeed = () => {
-    if (feedCheck !== undefined) return;
+    if (feedCheck !== undefined || document.visibilityState !== 'visible') return;
     feedCheck = setTimeout(() => {
       feedCheck = undefined;
+      if (document.visibilityState !== 'visible') return;
       loadChunk(() => import('../../features/feed/fresh-feed.ts')).then(
         (fresh) => fresh.checkNewPosts(queryClient, router),
         () => undefined,
