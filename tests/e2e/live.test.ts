@@ -32,6 +32,8 @@ describe('live', () => {
     await withBrowser(app, { viewport: PC, at: '/home' }, async ({ page, context }) => {
       const opened = page.waitForRequest((request) => isStream(request.url()));
       await logIn(app, page, READER_PHONE);
+      // The live part starts with the reader's first scroll.
+      await page.mouse.wheel(0, 200);
       await opened;
       const second = await context.newPage();
       const secondStreams: string[] = [];

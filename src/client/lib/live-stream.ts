@@ -8,6 +8,7 @@
  * without Web Locks or BroadcastChannel each tab holds its own stream.
  */
 import { OTHER_PATHS } from '#shared/endpoints.ts';
+import { APP_UPDATE_EVENT, appUpdateApplying } from './app-update.ts';
 
 export type LiveKind = 'post' | 'notice' | 'ended' | 'refetch';
 export interface LiveMessage {
@@ -23,8 +24,8 @@ export const LIVE_HIDDEN_CLOSE_MS = 60_000;
 /** After the server refused the stream (an HTTP error, which EventSource does not retry): the next try. */
 const REFUSED_RETRY_MS = 60_000;
 
-/** Between the tabs: an event, or the holder asked to open the stream again (a login or logout elsewhere). */
-type Broadcast = LiveMessage | { kind: 'reopen' };
+/** Between the tabs: an event; the holder asked to open the stream again (a login or logout elsewhere), or to end it (a new version applied). */
+type Broadcast = LiveMessage | { kind: 'reopen' } | { kind: 'stop' };
 
 function readLastId(): string | null {
   try {
@@ -56,6 +57,7 @@ export function startLiveStream(onMessage: (message: LiveMessage) => void): Live
   let letGo: (() => void) | null = null;
   let asking = false;
   let hiddenTimer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
 
   const close = () => {
     clearTimeout(retry);
@@ -64,6 +66,7 @@ export function startLiveStream(onMessage: (message: LiveMessage) => void): Live
   };
   const open = () => {
     close();
+    if (stopped || appUpdateApplying()) return;
     const lastId = readLastId();
     const opened = new EventSource(lastId ? `${OTHER_PATHS.live}?last_event_id=${encodeURIComponent(lastId)}` : OTHER_PATHS.live);
     source = opened;
@@ -93,7 +96,7 @@ export function startLiveStream(onMessage: (message: LiveMessage) => void): Live
   };
 
   const lead = () => {
-    if (letGo || asking) return;
+    if (letGo || asking || stopped || appUpdateApplying()) return;
     const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
     if (!locks || !channel) {
       letGo = () => {
@@ -129,8 +132,17 @@ export function startLiveStream(onMessage: (message: LiveMessage) => void): Live
   channel?.addEventListener('message', (event: MessageEvent<Broadcast>) => {
     if (event.data.kind === 'reopen') {
       if (source) open();
-    } else onMessage(event.data);
+    } else if (event.data.kind === 'stop') stop();
+    else onMessage(event.data);
   });
+  // A new version is applied: the stream ends for good in every tab (the new service worker
+  // takes over only once no page holds a request open; this one reloads into the new version).
+  const stop = () => {
+    stopped = true;
+    letGo?.();
+    close();
+  };
+  window.addEventListener(APP_UPDATE_EVENT, stop);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') {
       clearTimeout(hiddenTimer);

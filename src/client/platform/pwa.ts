@@ -6,6 +6,7 @@
  * registration and its update lifecycle are workbox-window's, loaded after the first screen.
  */
 import type { Workbox } from 'workbox-window';
+import { announceAppUpdate } from '../lib/app-update.ts';
 
 export interface RegisterServiceWorkerOptions {
   /** `failedAt`: when the failure behind an offline report happened (ms since the epoch). */
@@ -82,6 +83,7 @@ async function registerWorker(options: RegisterServiceWorkerOptions): Promise<vo
     workbox.addEventListener('waiting', () =>
       options.onUpdateReady(() => {
         workbox.addEventListener('controlling', () => window.location.reload());
+        announceAppUpdate();
         workbox.messageSkipWaiting();
       }),
     );

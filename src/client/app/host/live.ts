@@ -63,10 +63,9 @@ export function startLive(queryClient: QueryClient, router: AnyRouter): void {
         return;
     }
   };
+  // What happened between the page's own reads and the stream's start, the feed's own checks
+  // find (on focus, on return, every minute).
   const stream = startLiveStream(onMessage);
-  // What happened between the page's own reads and the stream's start.
-  if (shownInFeed(undefined)) checkFeed();
-  readUnread();
 
   // The stream is opened with the ticket of whoever is logged in: another login or a logout opens
   // it again (0: nobody; undefined: not known yet, which the stream opened at start already is).

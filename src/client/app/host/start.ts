@@ -47,16 +47,17 @@ export function startHostPlatform(queryClient: QueryClient, router: AppRouter): 
   }
 }
 
-/** Without a touch, a key or a scroll, the live stream starts this long after the page. */
+/** Without a scroll, the live stream starts this long after the page. */
 const LIVE_START_LATEST_MS = 30_000;
 
 /**
  * What happens elsewhere is told by the server as it happens (app/host/live.ts), from the reader's
- * first touch, key or scroll, or a while after the start: the page has just read what it shows,
- * and a visit that only looks at the first screen loads none of it.
+ * first scroll, a return to the page, or a while after the start: the page has just read what it
+ * shows, and a visit that only looks at the first screen loads none of it. Not at a tap: the tap
+ * may be 刷新 of a new version, and code loaded then held its service worker from taking over.
  */
 function startLiveSoon(start: () => void): void {
-  const events = ['pointerdown', 'keydown', 'scroll', 'visibilitychange'] as const;
+  const events = ['scroll', 'visibilitychange'] as const;
   const timer = setTimeout(begin, LIVE_START_LATEST_MS);
   function begin() {
     clearTimeout(timer);
@@ -65,4 +66,3 @@ function startLiveSoon(start: () => void): void {
   }
   for (const name of events) window.addEventListener(name, begin, { capture: true, passive: true });
 }
-
