@@ -1,6 +1,7 @@
 /** A page's requests watched, for tests that check what a page did not send. */
 import type { Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
+import { OTHER_PATHS } from '#shared/endpoints.ts';
 
 export interface WatchedRequests {
   /** Every request the page made since the watch began (its service worker's answers too). */
@@ -20,7 +21,8 @@ export function watchRequests(page: Page): WatchedRequests {
   const onTheirWay = new Set<Request>();
   const began = (request: Request) => {
     made.push(request);
-    onTheirWay.add(request);
+    // The live stream is held open by design: never "on its way" to an answer.
+    if (new URL(request.url()).pathname !== OTHER_PATHS.live) onTheirWay.add(request);
   };
   const ended = (request: Request) => onTheirWay.delete(request);
   page.on('request', began);
