@@ -24,8 +24,8 @@ export const LIVE_HIDDEN_CLOSE_MS = 60_000;
 /** After the server refused the stream (an HTTP error, which EventSource does not retry): the next try. */
 const REFUSED_RETRY_MS = 60_000;
 
-/** Between the tabs: an event; the holder asked to open the stream again (a login or logout elsewhere), or to end it (a new version applied). */
-type Broadcast = LiveMessage | { kind: 'reopen' } | { kind: 'stop' };
+/** Between the tabs: an event, or the holder asked to open the stream again (a login or logout elsewhere). */
+type Broadcast = LiveMessage | { kind: 'reopen' };
 
 function readLastId(): string | null {
   try {
@@ -132,11 +132,10 @@ export function startLiveStream(onMessage: (message: LiveMessage) => void): Live
   channel?.addEventListener('message', (event: MessageEvent<Broadcast>) => {
     if (event.data.kind === 'reopen') {
       if (source) open();
-    } else if (event.data.kind === 'stop') stop();
-    else onMessage(event.data);
+    } else onMessage(event.data);
   });
-  // A new version is applied: the stream ends for good in every tab (the new service worker
-  // takes over only once no page holds a request open; this one reloads into the new version).
+  // A new version is applied here: the stream ends for good (the new service worker takes over
+  // only once no page holds a request open; this one reloads into the new version).
   const stop = () => {
     stopped = true;
     letGo?.();
