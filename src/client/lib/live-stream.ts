@@ -57,7 +57,6 @@ export function startLiveStream(onMessage: (message: LiveMessage) => void): Live
   let letGo: (() => void) | null = null;
   let asking = false;
   let hiddenTimer: ReturnType<typeof setTimeout> | undefined;
-  let stopped = false;
 
   const close = () => {
     clearTimeout(retry);
@@ -66,7 +65,7 @@ export function startLiveStream(onMessage: (message: LiveMessage) => void): Live
   };
   const open = () => {
     close();
-    if (stopped || appUpdateApplying()) return;
+    if (appUpdateApplying()) return;
     const lastId = readLastId();
     const opened = new EventSource(lastId ? `${OTHER_PATHS.live}?last_event_id=${encodeURIComponent(lastId)}` : OTHER_PATHS.live);
     source = opened;
@@ -96,7 +95,7 @@ export function startLiveStream(onMessage: (message: LiveMessage) => void): Live
   };
 
   const lead = () => {
-    if (letGo || asking || stopped || appUpdateApplying()) return;
+    if (letGo || asking || appUpdateApplying()) return;
     const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
     if (!locks || !channel) {
       letGo = () => {
@@ -136,12 +135,10 @@ export function startLiveStream(onMessage: (message: LiveMessage) => void): Live
   });
   // A new version is applied here: the stream ends for good (the new service worker takes over
   // only once no page holds a request open; this one reloads into the new version).
-  const stop = () => {
-    stopped = true;
+  window.addEventListener(APP_UPDATE_EVENT, () => {
     letGo?.();
     close();
-  };
-  window.addEventListener(APP_UPDATE_EVENT, stop);
+  });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') {
       clearTimeout(hiddenTimer);
