@@ -36,7 +36,11 @@ function controlsUnderWidget(page: Page): Promise<string[]> {
 
 async function everyScroll(page: Page, check: () => Promise<void>): Promise<void> {
   for (const at of [0, 0.5, 1]) {
-    await page.evaluate((share) => scrollTo(0, (document.documentElement.scrollHeight - innerHeight) * share), at);
+    // The scroll event comes with the next frame: waited for, so that it cannot dock a widget tapped after it.
+    await page.evaluate(async (share) => {
+      scrollTo(0, (document.documentElement.scrollHeight - innerHeight) * share);
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    }, at);
     await check();
   }
 }

@@ -23,7 +23,7 @@ interface Batch {
 }
 
 let answer: () => Response | Promise<Response>;
-const sent: { url: string; batch: Batch }[] = [];
+const sent: { url: string; batch: Batch; keepalive: boolean | undefined }[] = [];
 const beacons: { url: string; batch: Batch }[] = [];
 const ok = () => new Response(JSON.stringify({ code: 0, data: { accepted: 1 } }));
 const refused = (code: number) => new Response(JSON.stringify({ code: -1, error: { code, msg: 'x' } }));
@@ -41,7 +41,7 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
-      sent.push({ url, batch: JSON.parse(String(init.body)) as Batch });
+      sent.push({ url, batch: JSON.parse(String(init.body)) as Batch, keepalive: init.keepalive });
       return answer();
     }),
   );
@@ -220,6 +220,8 @@ describe('as the page goes', () => {
     expect(beacons[0]!.url).toBe('/serv/collect');
     expect(beacons[0]!.batch.log_store).toBe('community-feed-test');
     await vi.waitFor(() => expect(outbox()).toEqual([]));
+    // The batch in flight outlives the page as the beacon does, or it would be lost with it.
+    expect(sent.map((s) => s.keepalive)).toEqual([true]);
     const all = [...sent, ...beacons].flatMap((b) => b.batch.events.map((e) => e.time));
     expect(all.sort((a, b) => a - b)).toEqual([...Array.from({ length: BATCH_MAX + 3 }, (_, i) => i), 99]);
   });

@@ -47,6 +47,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Headers of this request beside (and over) every request's. */
   headers?: Record<string, string>;
+  /** Sent even if the page goes meanwhile (a small body only: the browser refuses one over 64 KiB). */
+  keepalive?: boolean;
 }
 
 export async function request<K extends EndpointName>(
@@ -76,7 +78,7 @@ export async function request<K extends EndpointName>(
 
   let response: Response;
   try {
-    response = await fetch(url, { method: endpoint.method, headers, body, credentials: 'include', signal });
+    response = await fetch(url, { method: endpoint.method, headers, body, credentials: 'include', signal, keepalive: options.keepalive ?? false });
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw networkError(path, timeout.aborted ? 'timeout' : 'network');

@@ -108,7 +108,8 @@ export async function flush(): Promise<void> {
     batch.forEach((event) => inFlight.add(keyOf(event)));
     try {
       // The collect call of the contract, at the configured collector (this server's by default).
-      await request({ ...endpoints.collect, path: clientConfig.analyticsCollectorUrl as '/serv/collect' }, batchBody(batch));
+      // keepalive: a batch on its way as the page goes still arrives (the beacon leaves it, as in flight).
+      await request({ ...endpoints.collect, path: clientConfig.analyticsCollectorUrl as '/serv/collect' }, batchBody(batch), { keepalive: true });
       remove(batch);
       retryDelay = BATCH_DELAY_MS;
     } catch (error) {
