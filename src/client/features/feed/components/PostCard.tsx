@@ -3,7 +3,7 @@ import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { memo, type MouseEvent, type ReactNode } from 'react';
 import { formatCount } from '#shared/count.ts';
 import type { CodeAttach, ImageAttach, Post } from '#shared/schemas.ts';
-import { fullTime, useReadingClock } from '../../../format/time.ts';
+import { fullTime, useReadingClock, type ReadingClock } from '../../../format/time.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';
 import { ChunkLoadError, loadChunk } from '../../../lib/chunk.ts';
 import { toast } from '../../../ui/toast/toast-store.ts';
@@ -79,8 +79,6 @@ export const PostCard = memo(function PostCard({
   const clock = useReadingClock();
   // The detail page (`full`) shows neither: its text is whole, its time the full one.
   const facts = full ? null : postFacts(post, clock);
-  const iso = new Date(post.create_time).toISOString();
-  const localTime = fullTime(post.create_time, clock?.utcOffsetMinutes);
   const navigate = useNavigate();
   const router = useRouter();
   const images = post.attach.filter((a): a is ImageAttach => a.type === 'image');
@@ -107,45 +105,7 @@ export const PostCard = memo(function PostCard({
       aria-labelledby={`post-${post.id}-author`}
       onClick={onCardClick}
     >
-      <header className="post-card__head">
-        <Link
-          to="/usercenter/$id"
-          params={{ id: String(post.user.uid) }}
-          className="post-card__avatar"
-          tabIndex={-1}
-          aria-hidden="true"
-        >
-          <Avatar src={post.user.avatar} nick={authorName} size={full ? 44 : 40} />
-        </Link>
-        <div className="post-card__meta">
-          <Link
-            to="/usercenter/$id"
-            params={{ id: String(post.user.uid) }}
-            className="post-card__author"
-            id={`post-${post.id}-author`}
-          >
-            {authorName}
-          </Link>
-          {full ? (
-            <time className="post-card__time" dateTime={iso}>
-              {localTime}
-            </time>
-          ) : (
-            <Link to="/message/detail/$id" params={detailParams} className="post-card__time">
-              <time dateTime={iso} title={localTime}>
-                {facts?.readable}
-              </time>
-              <span className="visually-hidden">，查看动态详情</span>
-            </Link>
-          )}
-        </div>
-        {post.is_good ? (
-          <span className="badge badge--good" title="精华动态">
-            精华
-          </span>
-        ) : null}
-        {aside === undefined ? null : <div className="post-card__aside">{aside}</div>}
-      </header>
+      <PostCardHead post={post} full={full} aside={aside} readable={facts?.readable} clock={clock} />
       {excerpt}
       {post.hidden ? (
         // Only its author (and moderators) read a hidden post: why it is gone for everyone else.
@@ -166,31 +126,88 @@ export const PostCard = memo(function PostCard({
       ) : null}
       <PostChips post={post} />
 
-      <footer className="post-card__foot">
-        <LikeButton post={post} />
-        {full ? (
-          <span className="post-stat">
-            <IconComment size={18} />
-            <span aria-hidden="true">{post.comment_count > 0 ? formatCount(post.comment_count) : '评论'}</span>
-            {/* A plain span has no name of its own: the words are in the text, for screen readers only. */}
-            <span className="visually-hidden">评论 {post.comment_count}</span>
-          </span>
-        ) : (
-          <Link
-            to="/message/detail/$id"
-            params={detailParams}
-            className="post-stat post-stat--link"
-            aria-label={`评论 ${post.comment_count}`}
-          >
-            <IconComment size={18} />
-            <span aria-hidden="true">{post.comment_count > 0 ? formatCount(post.comment_count) : '评论'}</span>
-          </Link>
-        )}
-        <PostMoreButton post={post} />
-      </footer>
+      <PostCardFoot post={post} full={full} />
     </article>
   );
 });
+
+/** A card's header: the author's avatar and name, the time (a link to the post in the feed), 精华, and `aside`. */
+function PostCardHead({ post, full, aside, readable, clock }: { post: Post; full: boolean; aside: ReactNode; readable: string | undefined; clock: ReadingClock | null }) {
+  const iso = new Date(post.create_time).toISOString();
+  const localTime = fullTime(post.create_time, clock?.utcOffsetMinutes);
+  const authorName = post.user.nick || '匿名用户';
+  const detailParams = { id: String(post.id) };
+  return (
+    <header className="post-card__head">
+      <Link
+        to="/usercenter/$id"
+        params={{ id: String(post.user.uid) }}
+        className="post-card__avatar"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
+        <Avatar src={post.user.avatar} nick={authorName} size={full ? 44 : 40} />
+      </Link>
+      <div className="post-card__meta">
+        <Link
+          to="/usercenter/$id"
+          params={{ id: String(post.user.uid) }}
+          className="post-card__author"
+          id={`post-${post.id}-author`}
+        >
+          {authorName}
+        </Link>
+        {full ? (
+          <time className="post-card__time" dateTime={iso}>
+            {localTime}
+          </time>
+        ) : (
+          <Link to="/message/detail/$id" params={detailParams} className="post-card__time">
+            <time dateTime={iso} title={localTime}>
+              {readable}
+            </time>
+            <span className="visually-hidden">，查看动态详情</span>
+          </Link>
+        )}
+      </div>
+      {post.is_good ? (
+        <span className="badge badge--good" title="精华动态">
+          精华
+        </span>
+      ) : null}
+      {aside === undefined ? null : <div className="post-card__aside">{aside}</div>}
+    </header>
+  );
+}
+
+/** A card's footer: 赞, the comments (a link to them in the feed) and 更多. */
+function PostCardFoot({ post, full }: { post: Post; full: boolean }) {
+  const detailParams = { id: String(post.id) };
+  return (
+    <footer className="post-card__foot">
+      <LikeButton post={post} />
+      {full ? (
+        <span className="post-stat">
+          <IconComment size={18} />
+          <span aria-hidden="true">{post.comment_count > 0 ? formatCount(post.comment_count) : '评论'}</span>
+          {/* A plain span has no name of its own: the words are in the text, for screen readers only. */}
+          <span className="visually-hidden">评论 {post.comment_count}</span>
+        </span>
+      ) : (
+        <Link
+          to="/message/detail/$id"
+          params={detailParams}
+          className="post-stat post-stat--link"
+          aria-label={`评论 ${post.comment_count}`}
+        >
+          <IconComment size={18} />
+          <span aria-hidden="true">{post.comment_count > 0 ? formatCount(post.comment_count) : '评论'}</span>
+        </Link>
+      )}
+      <PostMoreButton post={post} />
+    </footer>
+  );
+}
 
 /** 更多: the post's menu (share, complain, delete one's own), whose code loads on first use. */
 function PostMoreButton({ post }: { post: Post }) {
