@@ -13,7 +13,7 @@ import type { LoginUser } from '../../src/shared/schemas.ts';
 import type { WriteOf } from '../../src/client/entities/outbox/types.ts';
 import { sessionKeys } from '../../src/client/entities/session/queries.ts';
 import { ComplainForm } from '../../src/client/features/complain/components/ComplainForm.tsx';
-import { draftOfReturned, postOf } from '../../src/client/features/compose/components/Composer.tsx';
+import { draftOfReturned, postOf } from '../../src/client/features/compose/post-write.ts';
 import { emptyDraft } from '../../src/client/features/compose/drafts.ts';
 import { draftKey, useCommentDrafts } from '../../src/client/features/post/comment-drafts.ts';
 import { CommentComposer } from '../../src/client/features/post/components/CommentComposer.tsx';

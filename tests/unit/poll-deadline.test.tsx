@@ -5,7 +5,7 @@
  */
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { postOf } from '../../src/client/features/compose/components/Composer.tsx';
+import { postOf } from '../../src/client/features/compose/post-write.ts';
 import { ComposerVote } from '../../src/client/features/compose/components/ComposerParts.tsx';
 import { emptyDraft, flushDrafts, useDrafts, type PostDraft } from '../../src/client/features/compose/drafts.ts';
 

@@ -1,21 +1,16 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type ClipboardEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, type ClipboardEvent } from 'react';
 import { POST_MAX_CHANNELS, POST_MAX_LENGTH } from '#shared/constants.ts';
-import { ErrorCode } from '#shared/errors.ts';
 import { textLength } from '#shared/text-length.ts';
-import { makeWrite, outbox } from '../../../entities/outbox/index.ts';
-import { isWriteOf, type WriteInput, type WriteOf } from '../../../entities/outbox/types.ts';
 import { sessionQueryOptions } from '../../../entities/session/queries.ts';
-import { isApiError } from '../../../lib/http.ts';
-import { newClientId } from '../../../lib/ids.ts';
 import { isLost } from '../../../lib/picture.ts';
-import { useOutbox } from '../../../lib/write-queue/store.ts';
 import { useLayoutStore } from '../../../platform/layout-store.ts';
 import { IconClose } from '../../../ui/icons.tsx';
 import { ModalDialog } from '../../../ui/overlay/ModalDialog.tsx';
-import { toast } from '../../../ui/toast/toast-store.ts';
-import { adoptVisitorDraft, postDraftKey, startDrafts, useDraft, useDrafts, type PostDraft } from '../drafts.ts';
+import { useDrafts, type PostDraft } from '../drafts.ts';
 import { addImages, useUploads } from '../uploads.ts';
+import { usePostDraft } from '../use-post-draft.ts';
+import { usePublishPost } from '../use-publish-post.ts';
 import { ComposerChannels, ComposerCode, ComposerImages, ComposerTopics, ComposerVote } from './ComposerParts.tsx';
 import '../../../ui/dialog/dialog.css';
 import './composer.css';
@@ -41,62 +36,6 @@ export function whyNotReady(draft: PostDraft): string | null {
   return null;
 }
 
-/** A ready draft as the outbox sends it: post/add's body and its pictures (uploaded or not). */
-export function postOf(draft: PostDraft): WriteInput<'post'> {
-  const { content, channel_id, attach } = draft.publishParams;
-  const { codeContent, codeLanguage, codeTitle, topicTags, vote } = draft;
-  return {
-    body: {
-      content: content.trim(),
-      channel_id,
-      attach: codeContent.trim() ? [{ type: 'code' as const, language: codeLanguage, title: codeTitle.trim(), code: codeContent }] : [],
-      topic_tags: topicTags || undefined,
-      vote: vote
-        ? {
-            title: vote.title.trim(),
-            multiple: vote.multiple,
-            options: vote.options.map((o) => o.trim()),
-            end_time: vote.endsAt ? new Date(vote.endsAt).getTime() : undefined,
-          }
-        : undefined,
-    },
-    images: attach.map((picture) => (picture.url ? { ...picture, blob: undefined } : picture)),
-  };
-}
-
-/** A moment as a datetime-local field writes it, in the reader's time. */
-const localDateTime = (ms: number): string => {
-  const at = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
-  return at.toISOString().slice(0, 16);
-};
-
-/** A post the server refused, as a draft again: a new client_id (its text will change), its pictures as they were. */
-export function draftOfReturned(item: WriteOf<'post'>): PostDraft {
-  const { body, images } = item.data;
-  const code = body.attach.find((attach) => attach.type === 'code');
-  return {
-    publishParams: {
-      id: newClientId(),
-      content: body.content,
-      channel_id: (body.channel_id ?? []).map(Number),
-      attach: images.map((image) => ({ ...image, status: image.url ? 'uploaded' : 'waiting' })),
-    },
-    codeContent: code?.code ?? '',
-    codeLanguage: code?.language ?? 'javascript',
-    codeTitle: code?.title ?? '',
-    topicTags: body.topic_tags ?? '',
-    vote: body.vote
-      ? {
-          title: body.vote.title,
-          multiple: body.vote.multiple ?? false,
-          options: body.vote.options,
-          endsAt: body.vote.end_time ? localDateTime(body.vote.end_time) : '',
-        }
-      : null,
-    editedAt: Date.now(),
-  };
-}
-
 const isBlank = (draft: PostDraft): boolean =>
   !draft.publishParams.content.trim() && draft.publishParams.attach.length === 0 && !draft.codeContent.trim() && !draft.vote;
 
@@ -109,59 +48,14 @@ const isBlank = (draft: PostDraft): boolean =>
  * back here as the draft with the message.
  */
 export default function Composer({ onClose, onEditCode }: { onClose: () => void; onEditCode: () => void }) {
-  const queryClient = useQueryClient();
   const isMobile = useLayoutStore((s) => s.isMobile);
   const uid = useQuery(sessionQueryOptions()).data?.uid;
-  const loaded = useDrafts((s) => s.loaded);
-  const draftKey = postDraftKey(uid);
-  const draft = useDraft(draftKey);
+  const { draftKey, draft } = usePostDraft(uid);
   const progress = useUploads(draftKey);
   const titleId = useId();
   const fieldId = useId();
-
-  useEffect(() => startDrafts(), []);
-  // The user's draft (a new one with its client_id, or a visitor's) as soon as the stored ones are known.
-  useEffect(() => {
-    if (loaded && !draft && uid !== undefined) adoptVisitorDraft(uid);
-  }, [loaded, draft, uid]);
-
-  const [sending, setSending] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const returnedId = useOutbox((s) => s.items.find((item) => item.state === 'returned' && isWriteOf(item, 'post') && item.uid === uid)?.id);
   const blank = draft ? isBlank(draft) : false;
-
-  // A queued post the server refused comes back here with the message, once the draft is empty.
-  useEffect(() => {
-    if (!returnedId || !blank) return;
-    void outbox(queryClient)
-      .then((writes) => writes.takeReturned((item) => item.id === returnedId))
-      .then((item) => {
-        if (!item || !isWriteOf(item, 'post')) return;
-        useDrafts.getState().edit(draftKey, () => draftOfReturned(item));
-        setRefusal(item.error ?? null);
-      });
-  }, [returnedId, blank, queryClient, draftKey]);
-
-  // Through the outbox: sent now, or kept (待发送 at the top of the feed) until the network is back.
-  const publish = (ready: PostDraft) => {
-    setSending(true);
-    setRefusal(null);
-    makeWrite(queryClient, 'post', postOf(ready), ready.publishParams.id)
-      .then((outcome) => {
-        if (outcome.status === 'refused') {
-          // The same client_id with another text is refused (-1009): this text is a new post.
-          if (isApiError(outcome.error) && outcome.error.code === ErrorCode.IdempotencyMismatch) {
-            useDrafts.getState().edit(draftKey, (d) => ({ ...d, publishParams: { ...d.publishParams, id: newClientId() } }));
-          }
-          return;
-        }
-        useDrafts.getState().remove(draftKey);
-        if (outcome.status === 'queued') toast.info('已加入待发送，联网后自动发布');
-        else toast.success('发布成功');
-        onClose();
-      })
-      .finally(() => setSending(false));
-  };
+  const { sending, refusal, publish } = usePublishPost({ uid, draftKey, blank, onPublished: onClose });
 
   const notReady = draft ? whyNotReady(draft) : '草稿加载中';
   const length = draft ? textLength(draft.publishParams.content) : 0;
@@ -178,23 +72,7 @@ export default function Composer({ onClose, onEditCode }: { onClose: () => void;
   return (
     <ModalDialog className={`composer-layer${isMobile ? ' composer-layer--page' : ''}`} aria-labelledby={titleId} onDismiss={onClose}>
       <div className="composer">
-        <header className="composer__bar">
-          <button type="button" className="composer__close" aria-label="关闭" onClick={onClose}>
-            <IconClose />
-          </button>
-          <h2 id={titleId} className="composer__title">
-            发动态
-          </h2>
-          <button
-            type="button"
-            className="button button--primary button--small"
-            disabled={notReady !== null || sending}
-            title={notReady ?? undefined}
-            onClick={() => draft && !sending && publish(draft)}
-          >
-            {sending ? '发布中…' : '发布'}
-          </button>
-        </header>
+        <ComposerBar titleId={titleId} notReady={notReady} sending={sending} onClose={onClose} onPublish={() => draft && !sending && publish(draft)} />
         {draft ? (
           <div className="composer__body">
             <label htmlFor={fieldId} className="visually-hidden">
@@ -232,5 +110,29 @@ export default function Composer({ onClose, onEditCode }: { onClose: () => void;
         ) : null}
       </div>
     </ModalDialog>
+  );
+}
+
+/** The composer's bar: 关闭, its title 发动态 and 发布 (disabled, saying why, while the post is not ready). */
+function ComposerBar(props: { titleId: string; notReady: string | null; sending: boolean; onClose: () => void; onPublish: () => void }) {
+  const { titleId, notReady, sending, onClose, onPublish } = props;
+  return (
+    <header className="composer__bar">
+      <button type="button" className="composer__close" aria-label="关闭" onClick={onClose}>
+        <IconClose />
+      </button>
+      <h2 id={titleId} className="composer__title">
+        发动态
+      </h2>
+      <button
+        type="button"
+        className="button button--primary button--small"
+        disabled={notReady !== null || sending}
+        title={notReady ?? undefined}
+        onClick={onPublish}
+      >
+        {sending ? '发布中…' : '发布'}
+      </button>
+    </header>
   );
 }
