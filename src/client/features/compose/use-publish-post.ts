@@ -1,11 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ErrorCode } from '#shared/errors.ts';
-import { makeWrite, outbox } from '../../entities/outbox/index.ts';
-import { isWriteOf } from '../../entities/outbox/types.ts';
+import { makeWrite } from '../../entities/outbox/index.ts';
+import { useReturnedWrite } from '../../entities/outbox/use-returned-write.ts';
 import { isApiError } from '../../lib/http.ts';
 import { newClientId } from '../../lib/ids.ts';
-import { useOutbox } from '../../lib/write-queue/store.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { useDrafts, type PostDraft } from './drafts.ts';
 import { draftOfReturned, postOf } from './post-write.ts';
@@ -28,19 +27,10 @@ export function usePublishPost({ uid, draftKey, blank, onPublished }: Options) {
   const queryClient = useQueryClient();
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const returnedId = useOutbox((s) => s.items.find((item) => item.state === 'returned' && isWriteOf(item, 'post') && item.uid === uid)?.id);
-
-  // A queued post the server refused comes back here with the message, once the draft is empty.
-  useEffect(() => {
-    if (!returnedId || !blank) return;
-    void outbox(queryClient)
-      .then((writes) => writes.takeReturned((item) => item.id === returnedId))
-      .then((item) => {
-        if (!item || !isWriteOf(item, 'post')) return;
-        useDrafts.getState().edit(draftKey, () => draftOfReturned(item));
-        setRefusal(item.error ?? null);
-      });
-  }, [returnedId, blank, queryClient, draftKey]);
+  useReturnedWrite('post', (item) => item.uid === uid, blank, (item) => {
+    useDrafts.getState().edit(draftKey, () => draftOfReturned(item));
+    setRefusal(item.error ?? null);
+  });
 
   const publish = (ready: PostDraft) => {
     setSending(true);

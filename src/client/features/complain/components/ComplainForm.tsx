@@ -1,15 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { FEEDBACK_MAX_CHARS, type ComplainReason } from '#shared/constants.ts';
 import { messageForCode } from '#shared/error-messages.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import { graphemes } from '#shared/text-length.ts';
-import { makeWrite, outbox } from '../../../entities/outbox/index.ts';
-import { isWriteOf } from '../../../entities/outbox/types.ts';
+import { makeWrite } from '../../../entities/outbox/index.ts';
+import { useReturnedWrite } from '../../../entities/outbox/use-returned-write.ts';
 import { requireLogin } from '../../../entities/session/login.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { newClientId } from '../../../lib/ids.ts';
-import { useOutbox } from '../../../lib/write-queue/store.ts';
 import { ErrorState } from '../../../ui/states.tsx';
 import { complainReasonsQueryOptions } from '../queries.ts';
 import './complain.css';
@@ -36,27 +35,17 @@ export function ComplainForm({ type, id, onDone }: { type: ComplainTarget; id: n
   const errorId = useId();
   const length = graphemes(content).length;
   const tooLong = length > FEEDBACK_MAX_CHARS;
-  const returnedId = useOutbox(
-    (s) =>
-      s.items.find((item) => item.state === 'returned' && isWriteOf(item, 'complain') && item.data.body.target_type === type && item.data.body.target_id === id)
-        ?.id,
+  // A queued complaint about this target that the server refused: back here, with why.
+  useReturnedWrite(
+    'complain',
+    (item) => item.data.body.target_type === type && item.data.body.target_id === id,
+    !content.trim(),
+    (item) => {
+      setReason(item.data.body.reason as ComplainReason | '');
+      setContent(item.data.body.content ?? '');
+      setError(item.error ?? null);
+    },
   );
-
-  const empty = !content.trim();
-
-  // A queued complaint about this target that the server refused: back here, with why (into an
-  // empty form: words the user is typing are not replaced).
-  useEffect(() => {
-    if (!returnedId || !empty) return;
-    void outbox(queryClient)
-      .then((writes) => writes.takeReturned((item) => item.id === returnedId))
-      .then((item) => {
-        if (!item || !isWriteOf(item, 'complain')) return;
-        setReason(item.data.body.reason as ComplainReason | '');
-        setContent(item.data.body.content ?? '');
-        setError(item.error ?? null);
-      });
-  }, [returnedId, empty, queryClient]);
 
   const send = () => {
     setPending(true);
