@@ -93,7 +93,6 @@ export function QueueItem({ item, renderPost }: { item: ModerationQueueItem; ren
   const reasonId = useId();
   const [reason, setReason] = useState(item.reasons[0]?.text ?? '');
   const moderate = useModerate();
-  const { author } = item;
 
   const decide = async () => {
     const choices = choicesFor(item);
@@ -124,24 +123,7 @@ export function QueueItem({ item, renderPost }: { item: ModerationQueueItem; ren
         {item.gone ? <span className="moderation-badge">作者已删除</span> : null}
       </header>
 
-      <ul className="moderation-item__reasons" aria-label="举报理由">
-        {item.reasons.map((entry) => (
-          <li key={entry.reason} className="moderation-item__reason-chip">
-            {entry.text} × {entry.count}
-          </li>
-        ))}
-      </ul>
-      {item.complaints.some((complaint) => complaint.content) ? (
-        <ul className="moderation-item__words" aria-label="举报说明">
-          {item.complaints
-            .filter((complaint) => complaint.content)
-            .map((complaint, i) => (
-              <li key={i}>
-                <q>{complaint.content}</q> <time dateTime={new Date(complaint.create_time).toISOString()}>{fullTime(complaint.create_time)}</time>
-              </li>
-            ))}
-        </ul>
-      ) : null}
+      <Complaints item={item} />
 
       {/* Groups, not landmarks: every item of the queue has them. */}
       <div className="moderation-item__target" role="group" aria-label="被举报的内容">
@@ -157,32 +139,7 @@ export function QueueItem({ item, renderPost }: { item: ModerationQueueItem; ren
         {item.hidden_reason ? <p className="moderation-item__hidden-reason">隐藏理由：{item.hidden_reason}</p> : null}
       </div>
 
-      <div className="moderation-item__author" role="group" aria-label="作者">
-        <Link to="/usercenter/$id" params={{ id: String(author.user.uid) }} className="moderation-item__who">
-          <Avatar src={author.user.avatar} nick={author.user.nick} size={32} />
-          <span>{author.user.nick}</span>
-        </Link>
-        {author.is_moderator ? <span className="moderation-badge">审核员</span> : null}
-        {author.suspended ? <span className="moderation-badge moderation-badge--warning">禁言中{untilText(author.suspended_until)}</span> : null}
-        <History title="最近的动态" count={author.recent_posts.length}>
-          {author.recent_posts.map((post) => (
-            <li key={post.id}>
-              <Link to="/message/detail/$id" params={{ id: String(post.id) }}>
-                {post.content || '（无文字）'}
-              </Link>
-              {post.hidden ? <span className="moderation-badge">已隐藏</span> : null}
-            </li>
-          ))}
-        </History>
-        <History title="此前的处理" count={author.actions.length}>
-          {author.actions.map((entry) => (
-            <li key={entry.id}>
-              {actionText(entry)} · {fullTime(entry.create_time)}
-              {entry.reason ? ` · ${entry.reason}` : ''}
-            </li>
-          ))}
-        </History>
-      </div>
+      <ReportedAuthor author={item.author} />
 
       <div className="moderation-item__decide">
         <label htmlFor={reasonId} className="moderation-item__reason-label">
@@ -201,5 +158,63 @@ export function QueueItem({ item, renderPost }: { item: ModerationQueueItem; ren
         </button>
       </div>
     </article>
+  );
+}
+
+/** Why the item was reported: each reason with its count, and the complainants' own words (no complainant named). */
+function Complaints({ item }: { item: ModerationQueueItem }) {
+  return (
+    <>
+      <ul className="moderation-item__reasons" aria-label="举报理由">
+        {item.reasons.map((entry) => (
+          <li key={entry.reason} className="moderation-item__reason-chip">
+            {entry.text} × {entry.count}
+          </li>
+        ))}
+      </ul>
+      {item.complaints.some((complaint) => complaint.content) ? (
+        <ul className="moderation-item__words" aria-label="举报说明">
+          {item.complaints
+            .filter((complaint) => complaint.content)
+            .map((complaint, i) => (
+              <li key={i}>
+                <q>{complaint.content}</q> <time dateTime={new Date(complaint.create_time).toISOString()}>{fullTime(complaint.create_time)}</time>
+              </li>
+            ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+/** The reported content's author: whether moderator or suspended, and their history folded. */
+function ReportedAuthor({ author }: { author: ModerationQueueItem['author'] }) {
+  return (
+    <div className="moderation-item__author" role="group" aria-label="作者">
+      <Link to="/usercenter/$id" params={{ id: String(author.user.uid) }} className="moderation-item__who">
+        <Avatar src={author.user.avatar} nick={author.user.nick} size={32} />
+        <span>{author.user.nick}</span>
+      </Link>
+      {author.is_moderator ? <span className="moderation-badge">审核员</span> : null}
+      {author.suspended ? <span className="moderation-badge moderation-badge--warning">禁言中{untilText(author.suspended_until)}</span> : null}
+      <History title="最近的动态" count={author.recent_posts.length}>
+        {author.recent_posts.map((post) => (
+          <li key={post.id}>
+            <Link to="/message/detail/$id" params={{ id: String(post.id) }}>
+              {post.content || '（无文字）'}
+            </Link>
+            {post.hidden ? <span className="moderation-badge">已隐藏</span> : null}
+          </li>
+        ))}
+      </History>
+      <History title="此前的处理" count={author.actions.length}>
+        {author.actions.map((entry) => (
+          <li key={entry.id}>
+            {actionText(entry)} · {fullTime(entry.create_time)}
+            {entry.reason ? ` · ${entry.reason}` : ''}
+          </li>
+        ))}
+      </History>
+    </div>
   );
 }
