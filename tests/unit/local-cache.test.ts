@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { LOCAL_CACHE_MAX_BYTES } from '#shared/constants.ts';
-import { createLocalCache, jsonByteLength, LocalCacheFullError, utf8Length } from '../../src/client/lib/local-cache.ts';
+import { createLocalCache, evictionVictims, jsonByteLength, LocalCacheFullError, utf8Length, type EntryMeta } from '../../src/client/lib/local-cache.ts';
 
 let counter = 0;
 /** A fresh cache (its own IndexedDB database) per test, with a controllable clock. */
@@ -179,5 +179,23 @@ describe('createLocalCache', () => {
     await Promise.all(Array.from({ length: 30 }, (_, i) => cache.set(`k${i}`, sized(100))));
     expect(await cache.totalBytes()).toBeLessThanOrEqual(1000);
     expect((await cache.keys()).length).toBe(10);
+  });
+});
+
+describe('evictionVictims', () => {
+  const entry = (key: string, size: number, lastUsed: number, pinned = false): [string, EntryMeta] => [key, { size, lastUsed, expiresAt: 0, pinned }];
+  const live = [entry('new', 300, 30), entry('old', 300, 10), entry('pinned', 300, 5, true), entry('mid', 300, 20)];
+
+  it('evicts nothing when the new entry fits', () => {
+    expect(evictionVictims(live, 100, 1300)).toEqual([]);
+  });
+
+  it('evicts the least recently used first, and only as many as it takes; never a pinned one', () => {
+    expect(evictionVictims(live, 200, 1100)).toEqual(['old']);
+    expect(evictionVictims(live, 500, 1100)).toEqual(['old', 'mid']);
+  });
+
+  it('says null when even every unpinned entry is not enough', () => {
+    expect(evictionVictims(live, 800, 1000)).toBeNull();
   });
 });

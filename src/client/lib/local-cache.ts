@@ -173,14 +173,61 @@ function readIndex(store: IDBObjectStore, next: (index: Array<[string, EntryMeta
   };
 }
 
+/** Deletes an entry: its index record and its value. */
+function deleteEntry(store: IDBObjectStore, key: string): void {
+  store.delete(metaKey(key));
+  store.delete(valueKey(key));
+}
+
+/**
+ * The entries to evict so that `size` more bytes fit in `maxBytes` beside the `live` ones: the
+ * least recently used first, pinned ones never; null when evicting every one would not do.
+ */
+export function evictionVictims(live: ReadonlyArray<[string, EntryMeta]>, size: number, maxBytes: number): string[] | null {
+  let total = live.reduce((sum, [, meta]) => sum + meta.size, 0);
+  const victims: string[] = [];
+  if (total + size <= maxBytes) return victims;
+  const evictable = live.filter(([, meta]) => !meta.pinned).sort((a, b) => a[1].lastUsed - b[1].lastUsed);
+  for (const [k, meta] of evictable) {
+    if (total + size <= maxBytes) break;
+    victims.push(k);
+    total -= meta.size;
+  }
+  return total + size > maxBytes ? null : victims;
+}
+
+/**
+ * Reads the value of `key` for get(): undefined for a missing or expired entry (deleted on the
+ * way), and for an index record without its value (repaired); a live one's use is stamped.
+ */
+function readEntry<T>(store: IDBObjectStore, key: string, now: number, stamp: () => number, done: (value: T | undefined) => void): void {
+  const metaRequest = store.get(metaKey(key));
+  metaRequest.onsuccess = () => {
+    const meta = metaRequest.result as EntryMeta | undefined;
+    if (!meta) return done(undefined);
+    if (isExpired(meta, now)) {
+      deleteEntry(store, key);
+      return done(undefined);
+    }
+    const valueRequest = store.get(valueKey(key));
+    valueRequest.onsuccess = () => {
+      const value = valueRequest.result as T | undefined;
+      if (value === undefined) {
+        store.delete(metaKey(key)); // an index record without its value: repair
+        return done(undefined);
+      }
+      store.put({ ...meta, lastUsed: stamp() } satisfies EntryMeta, metaKey(key));
+      done(value);
+    };
+  };
+}
+
 /** Deletes the expired entries of `index` and returns the live ones. */
 function dropExpired(store: IDBObjectStore, index: Array<[string, EntryMeta]>, now: number): Array<[string, EntryMeta]> {
   const live: Array<[string, EntryMeta]> = [];
   for (const entry of index) {
-    if (isExpired(entry[1], now)) {
-      store.delete(metaKey(entry[0]));
-      store.delete(valueKey(entry[0]));
-    } else live.push(entry);
+    if (isExpired(entry[1], now)) deleteEntry(store, entry[0]);
+    else live.push(entry);
   }
   return live;
 }
@@ -200,10 +247,7 @@ export function createLocalCache(name: string, options: LocalCacheOptions = {}):
 
   const del = async (key: string): Promise<void> => {
     checkKey(key);
-    await transact<void>(useStore, 'readwrite', (store) => {
-      store.delete(metaKey(key));
-      store.delete(valueKey(key));
-    });
+    await transact<void>(useStore, 'readwrite', (store) => deleteEntry(store, key));
   };
 
   const liveIndex = (): Promise<Array<[string, EntryMeta]>> =>
@@ -217,28 +261,7 @@ export function createLocalCache(name: string, options: LocalCacheOptions = {}):
 
     async get<T>(key: string): Promise<T | undefined> {
       checkKey(key);
-      return transact<T | undefined>(useStore, 'readwrite', (store, done) => {
-        const metaRequest = store.get(metaKey(key));
-        metaRequest.onsuccess = () => {
-          const meta = metaRequest.result as EntryMeta | undefined;
-          if (!meta) return done(undefined);
-          if (isExpired(meta, now())) {
-            store.delete(metaKey(key));
-            store.delete(valueKey(key));
-            return done(undefined);
-          }
-          const valueRequest = store.get(valueKey(key));
-          valueRequest.onsuccess = () => {
-            const value = valueRequest.result as T | undefined;
-            if (value === undefined) {
-              store.delete(metaKey(key)); // an index record without its value: repair
-              return done(undefined);
-            }
-            store.put({ ...meta, lastUsed: stamp() } satisfies EntryMeta, metaKey(key));
-            done(value);
-          };
-        };
-      });
+      return transact<T | undefined>(useStore, 'readwrite', (store, done) => readEntry(store, key, now(), stamp, done));
     },
 
     async set(key: string, value: unknown, setOptions: SetOptions = {}): Promise<void> {
@@ -257,21 +280,9 @@ export function createLocalCache(name: string, options: LocalCacheOptions = {}):
             index.filter(([k]) => k !== key),
             at,
           );
-          let total = live.reduce((sum, [, meta]) => sum + meta.size, 0);
-          if (total + size > maxBytes) {
-            const evictable = live.filter(([, meta]) => !meta.pinned).sort((a, b) => a[1].lastUsed - b[1].lastUsed);
-            const victims: string[] = [];
-            for (const [k, meta] of evictable) {
-              if (total + size <= maxBytes) break;
-              victims.push(k);
-              total -= meta.size;
-            }
-            if (total + size > maxBytes) return fail(new LocalCacheFullError(key, size, maxBytes));
-            for (const k of victims) {
-              store.delete(metaKey(k));
-              store.delete(valueKey(k));
-            }
-          }
+          const victims = evictionVictims(live, size, maxBytes);
+          if (!victims) return fail(new LocalCacheFullError(key, size, maxBytes));
+          for (const k of victims) deleteEntry(store, k);
           const meta: EntryMeta = { size, lastUsed: stamp(), expiresAt: ttlMs > 0 ? at + ttlMs : 0, pinned };
           try {
             store.put(value, valueKey(key)); // throws DataCloneError for values IndexedDB cannot store
