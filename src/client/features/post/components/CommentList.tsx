@@ -1,6 +1,6 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import type { Comment, CommentBase } from '#shared/schemas.ts';
 import { formatCount } from '#shared/count.ts';
 import { fullTime, readableTime, useReadingClock } from '../../../format/time.ts';
@@ -11,27 +11,12 @@ import { LoadingRegion, Skeleton, SkeletonLines } from '../../../ui/Skeleton.tsx
 import { EmptyState, ErrorState, ListFooter } from '../../../ui/states.tsx';
 import { useDeferredUnlessCarried } from '../../../lib/carried-by-page.ts';
 import { pagedItems } from '../../../lib/paging.ts';
-import { requireLogin } from '../../../entities/session/login.ts';
-import { sessionQueryOptions } from '../../../entities/session/queries.ts';
-import { confirm } from '../../../ui/dialog/confirm-store.ts';
-import { openPicker } from '../../../ui/picker/picker-store.ts';
-import { toast } from '../../../ui/toast/toast-store.ts';
-import { commentsQueryOptions, repliesQueryOptions } from '../../../entities/comment/queries.ts';
-import { useCommentWrites } from '../mutations.ts';
-import { useReplyThreads, useThreadPages } from '../reply-threads.ts';
+import { commentsQueryOptions } from '../../../entities/comment/queries.ts';
+import { useCommentActions, type CommentActions } from '../use-comment-actions.ts';
+import { useReplyThread } from '../use-reply-thread.ts';
 import type { ReplyTarget } from './CommentComposer.tsx';
 import { PendingComments, usePendingComments, type PendingComment } from './PendingComments.tsx';
 import './comments.css';
-
-/** What a comment row can do; the list gets them from the post's comments. */
-interface CommentActions {
-  viewerUid: number | undefined;
-  postAuthorUid: number;
-  onReply: (target: ReplyTarget) => void;
-  onLike: (comment: CommentBase) => void;
-  /** 更多: 投诉 (not on one's own), 删除 (one's own, or any on one's own post). */
-  onMore: (comment: CommentBase, offers: { complain: boolean; remove: boolean }) => void;
-}
 
 const commentAnchor = (id: number) => `comment-${id}`;
 
@@ -120,14 +105,6 @@ function CommentBody({ comment, reply = false, actions }: { comment: CommentBase
   );
 }
 
-/** The replies of a comment: those comment/list carried, and once opened, every one (fetched in pages) after them, in id order. */
-function shownReplies(carried: readonly CommentBase[], fetched: readonly CommentBase[]): CommentBase[] {
-  if (fetched.length === 0) return [...carried];
-  const byId = new Map<number, CommentBase>();
-  for (const reply of [...carried, ...fetched]) byId.set(reply.id, reply);
-  return [...byId.values()].sort((a, b) => a.id - b.id);
-}
-
 function CommentItem({
   postId,
   comment,
@@ -140,34 +117,8 @@ function CommentItem({
   pending: readonly PendingComment[];
   actions: CommentActions;
 }) {
-  const pages = useThreadPages(postId, comment.id);
-  const open = pages > 0;
-  const query = useInfiniteQuery({ ...repliesQueryOptions(postId, comment.id), enabled: open });
-  const replies = shownReplies(comment.replies, open ? pagedItems(query.data?.pages) : []);
-  // More than comment/list carries: 共 N 条回复 opens them all (and, open, 收起回复 shows the first ones only).
-  const opens = comment.reply_count > comment.replies.length || replies.length > comment.replies.length;
-  const toggleRef = useRef<HTMLButtonElement>(null);
+  const { open, query, replies, opens, toggleRef, toggle, loadMore } = useReplyThread(postId, comment);
   const listId = `comment-${comment.id}-replies`;
-  // As many pages as the reader had (a reload, a list read again), or to the end for one's own reply.
-  const loaded = query.data?.pages.length ?? 0;
-  const { hasNextPage, isFetching, isError, fetchNextPage } = query;
-  useEffect(() => {
-    if (open && hasNextPage && !isFetching && !isError && loaded < pages) void fetchNextPage();
-  }, [open, hasNextPage, isFetching, isError, loaded, pages, fetchNextPage]);
-  const toggle = () => {
-    const { open: show, close } = useReplyThreads.getState();
-    if (!open) return show(postId, comment.id);
-    close(postId, comment.id);
-    // The list above it shrinks: the button stays in sight, under the reader's finger.
-    requestAnimationFrame(() => toggleRef.current?.scrollIntoView({ block: 'nearest' }));
-  };
-  const loadMore = () => {
-    useReplyThreads.getState().open(postId, comment.id, loaded + 1);
-    void fetchNextPage().then((result) => {
-      // 加载更多回复 is gone with the last page: the keyboard's focus goes on from the toggle, not the page's top.
-      if (!result.hasNextPage && document.activeElement === document.body) toggleRef.current?.focus();
-    });
-  };
   if (replies.length === 0 && pending.length === 0 && !opens) {
     return (
       <li className="comment-item">
@@ -188,35 +139,7 @@ function CommentItem({
             ))}
           </ul>
         ) : null}
-        {open && query.isPending ? (
-          <p className="comment-replies__state" role="status">
-            <IconSpinner size={14} /> 回复加载中…
-          </p>
-        ) : null}
-        {open && query.isError && !query.isFetchNextPageError ? (
-          <p className="comment-replies__state" role="alert">
-            回复加载失败
-            <button type="button" className="button button--text" onClick={() => void query.refetch()}>
-              重试
-            </button>
-          </p>
-        ) : null}
-        {open && query.isFetchingNextPage ? (
-          <p className="comment-replies__state" role="status">
-            <IconSpinner size={14} /> 加载中…
-          </p>
-        ) : open && query.isFetchNextPageError ? (
-          <p className="comment-replies__state" role="alert">
-            加载失败
-            <button type="button" className="button button--text" onClick={loadMore}>
-              重试
-            </button>
-          </p>
-        ) : open && query.hasNextPage ? (
-          <button type="button" className="comment-replies__toggle" onClick={loadMore}>
-            加载更多回复
-          </button>
-        ) : null}
+        {open ? <RepliesState query={query} loadMore={loadMore} /> : null}
         <PendingComments postId={postId} items={pending} onReply={actions.onReply} replies />
         {opens ? (
           <button
@@ -232,6 +155,43 @@ function CommentItem({
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** An open thread's state under its replies: loading, failed (重试), or 加载更多回复 while there are more. */
+function RepliesState({ query, loadMore }: { query: ReturnType<typeof useReplyThread>['query']; loadMore: () => void }) {
+  return (
+    <>
+      {query.isPending ? (
+        <p className="comment-replies__state" role="status">
+          <IconSpinner size={14} /> 回复加载中…
+        </p>
+      ) : null}
+      {query.isError && !query.isFetchNextPageError ? (
+        <p className="comment-replies__state" role="alert">
+          回复加载失败
+          <button type="button" className="button button--text" onClick={() => void query.refetch()}>
+            重试
+          </button>
+        </p>
+      ) : null}
+      {query.isFetchingNextPage ? (
+        <p className="comment-replies__state" role="status">
+          <IconSpinner size={14} /> 加载中…
+        </p>
+      ) : query.isFetchNextPageError ? (
+        <p className="comment-replies__state" role="alert">
+          加载失败
+          <button type="button" className="button button--text" onClick={loadMore}>
+            重试
+          </button>
+        </p>
+      ) : query.hasNextPage ? (
+        <button type="button" className="comment-replies__toggle" onClick={loadMore}>
+          加载更多回复
+        </button>
+      ) : null}
+    </>
   );
 }
 
@@ -253,38 +213,10 @@ export function CommentList({
   /** A comment to scroll to once shown (a notice opened the post there). */
   focusCommentId?: number | undefined;
 }) {
-  const queryClient = useQueryClient();
   const options = commentsQueryOptions(postId);
   const query = useInfiniteQuery(options);
-  const viewerUid = useQuery(sessionQueryOptions()).data?.uid;
-  const writes = useCommentWrites(postId);
   const pending = usePendingComments(postId);
-  const navigate = useNavigate();
-  const actions: CommentActions = {
-    viewerUid,
-    postAuthorUid,
-    onReply: (target) => {
-      if (requireLogin(queryClient, () => onReply(target))) onReply(target);
-    },
-    onLike: (comment) => {
-      const send = () => void writes.like(comment, !comment.is_like);
-      if (requireLogin(queryClient, send)) send();
-    },
-    onMore: async (comment, offers) => {
-      const choice = await openPicker({
-        items: [
-          ...(offers.complain ? [{ key: 'complain', text: '投诉' }] : []),
-          ...(offers.remove ? [{ key: 'delete', text: '删除', danger: true }] : []),
-        ],
-      });
-      if (choice?.key === 'complain') void navigate({ to: '/complain', search: { type: 'comment', id: comment.id } });
-      if (choice?.key !== 'delete') return;
-      if (!(await confirm({ title: '删除评论', content: '删除后无法恢复，确定删除这条评论吗？', okText: '删除', danger: true }))) return;
-      const outcome = await writes.remove(comment.id);
-      if (outcome.status === 'sent') toast.success('评论已删除');
-      else if (outcome.status === 'queued') toast.info('已加入待发送，联网后删除');
-    },
-  };
+  const actions = useCommentActions(postId, postAuthorUid, onReply);
   // The comments render in the background (a transition, which React does in slices between
   // which the page stays responsive), after the post above them has shown: the skeleton holds
   // their place until then, unless the page itself carried and showed them (lib/carried-by-page.ts).
@@ -304,17 +236,7 @@ export function CommentList({
       {composer}
       <PendingComments postId={postId} items={pending.filter((item) => !under(item.data.rootId))} onReply={actions.onReply} />
       {waiting ? (
-        <LoadingRegion label="评论加载中">
-          {[0, 1].map((i) => (
-            <div key={i} className="comment" aria-hidden="true">
-              <Skeleton width={36} height={36} radius="50%" />
-              <div className="comment__main">
-                <Skeleton width={80} />
-                <SkeletonLines lines={2} />
-              </div>
-            </div>
-          ))}
-        </LoadingRegion>
+        <CommentsSkeleton />
       ) : query.isError && comments.length === 0 ? (
         <ErrorState title="评论加载失败" error={query.error} onRetry={() => void query.refetch()} />
       ) : comments.length === 0 ? (
@@ -336,5 +258,22 @@ export function CommentList({
         </>
       )}
     </section>
+  );
+}
+
+/** Two comments' shapes while the comments load. */
+function CommentsSkeleton() {
+  return (
+    <LoadingRegion label="评论加载中">
+      {[0, 1].map((i) => (
+        <div key={i} className="comment" aria-hidden="true">
+          <Skeleton width={36} height={36} radius="50%" />
+          <div className="comment__main">
+            <Skeleton width={80} />
+            <SkeletonLines lines={2} />
+          </div>
+        </div>
+      ))}
+    </LoadingRegion>
   );
 }
