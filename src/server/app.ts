@@ -6,7 +6,7 @@ import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { checkedSerializerCompiler } from './http/serializer.ts';
 import { z } from 'zod';
@@ -69,34 +69,7 @@ export async function buildApp({
   readiness = new Readiness(),
   poolStats,
 }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger:
-      logger === false
-        ? false
-        : {
-            ...(logger === true ? { level: config.logLevel } : logger),
-            serializers: { req: requestForLog },
-            // Every line, whatever it carries (a URL, headers, a body, an error), without secrets.
-            hooks: { streamWrite: redactSecrets },
-          },
-    trustProxy: trustProxyOption(config.trustProxy),
-    // The header is read by genReqId itself (Fastify would take any value it carries).
-    requestIdHeader: false,
-    genReqId: requestIdOf,
-    // Deadlines for every connection (http/connection-caps.ts).
-    ...connectionOptions(config),
-    // Node's own refusals (headers over 16 KiB, a malformed request) answer the envelope too.
-    clientErrorHandler: answerClientError,
-    bodyLimit: 1024 * 1024,
-    // The router's own refusals answer the envelope too, never Fastify's plain JSON (or a 414):
-    // a path parameter longer than the router takes (an /img id of 200 characters) names nothing
-    // that exists; a path that does not decode (%zz) is a bad request.
-    frameworkErrors: (error, _request, frameworkReply) => {
-      const reply = frameworkReply as unknown as FastifyReply;
-      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(404).send(fail(ErrorCode.NotFound, '内容不存在：地址过长'));
-      return reply.status(200).send(fail(ErrorCode.BadRequest, '请求地址无效'));
-    },
-  });
+  const app = Fastify(fastifyOptions(config, logger));
   installConnectionCap(app.server, config);
   installRequestIdHeader(app);
   app.setValidatorCompiler(validatorCompiler);
@@ -114,37 +87,9 @@ export async function buildApp({
   await app.register(fastifyCookie);
   // Headers of every answer, CSRF, no source maps (http/security.ts).
   installWebSecurity(app, config);
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: `${config.providerName}社区 API`,
-        version: '1.0.0',
-        description:
-          'Every call answers the envelope {code:0,data} or {code:-1,error:{code,msg}}; each answer lists the error codes it may carry.',
-      },
-      components: {
-        securitySchemes: {
-          ticketCookie: { type: 'apiKey', in: 'cookie', name: TICKET_COOKIE },
-          ticketHeader: { type: 'apiKey', in: 'header', name: TICKET_HEADER, description: `with ${DEVICE_ID_HEADER}` },
-        },
-      },
-    },
-    // Names, shared shapes and every answer of each call (http/openapi.ts).
-    transform: openApiTransform,
-    transformObject: openApiTransformObject,
-  });
+  await registerOpenApi(app, config);
 
-  // The note update call sends base64 of its JSON body, marked by a header.
-  app.addHook('preValidation', async (request) => {
-    if (request.headers[BASE64_BODY_HEADER] !== BASE64_BODY_VALUE || typeof request.body !== 'string') return;
-    request.body = parseJsonBody(Buffer.from(request.body, 'base64'), '请求体不是有效的 base64 JSON');
-  });
-  // A tracking batch sent by navigator.sendBeacon as the page goes is JSON in a text/plain body
-  // (a type that needs no CORS preflight, which a leaving page cannot wait for).
-  app.addHook('preValidation', async (request) => {
-    if (request.routeOptions.url !== routes.collect.path || typeof request.body !== 'string') return;
-    request.body = parseJsonBody(request.body);
-  });
+  installBodyDecoders(app);
 
   // Probes, and the hold of requests while the process starts: before any hook that reads the database.
   const metrics =
@@ -175,4 +120,74 @@ export async function buildApp({
     firstScreenNow: () => readiness.phase !== 'seeding',
   });
   return app;
+}
+
+/** Fastify's own options: the logger (without secrets), request ids, deadlines, and its refusals as the envelope. */
+function fastifyOptions(config: Config, logger: NonNullable<AppOptions['logger']>): FastifyServerOptions {
+  return {
+    logger:
+      logger === false
+        ? false
+        : {
+            ...(logger === true ? { level: config.logLevel } : logger),
+            serializers: { req: requestForLog },
+            // Every line, whatever it carries (a URL, headers, a body, an error), without secrets.
+            hooks: { streamWrite: redactSecrets },
+          },
+    trustProxy: trustProxyOption(config.trustProxy),
+    // The header is read by genReqId itself (Fastify would take any value it carries).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    // Deadlines for every connection (http/connection-caps.ts).
+    ...connectionOptions(config),
+    // Node's own refusals (headers over 16 KiB, a malformed request) answer the envelope too.
+    clientErrorHandler: answerClientError,
+    bodyLimit: 1024 * 1024,
+    // The router's own refusals answer the envelope too, never Fastify's plain JSON (or a 414):
+    // a path parameter longer than the router takes (an /img id of 200 characters) names nothing
+    // that exists; a path that does not decode (%zz) is a bad request.
+    frameworkErrors: (error, _request, frameworkReply) => {
+      const reply = frameworkReply as unknown as FastifyReply;
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(404).send(fail(ErrorCode.NotFound, '内容不存在：地址过长'));
+      return reply.status(200).send(fail(ErrorCode.BadRequest, '请求地址无效'));
+    },
+  };
+}
+
+/** The OpenAPI document of the contract, built from the routes as they register (its pages: routes/index.ts). */
+async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: `${config.providerName}社区 API`,
+        version: '1.0.0',
+        description:
+          'Every call answers the envelope {code:0,data} or {code:-1,error:{code,msg}}; each answer lists the error codes it may carry.',
+      },
+      components: {
+        securitySchemes: {
+          ticketCookie: { type: 'apiKey', in: 'cookie', name: TICKET_COOKIE },
+          ticketHeader: { type: 'apiKey', in: 'header', name: TICKET_HEADER, description: `with ${DEVICE_ID_HEADER}` },
+        },
+      },
+    },
+    // Names, shared shapes and every answer of each call (http/openapi.ts).
+    transform: openApiTransform,
+    transformObject: openApiTransformObject,
+  });
+}
+
+/** Bodies that come in another form than JSON, turned into it before they are validated. */
+function installBodyDecoders(app: FastifyInstance): void {
+  // The note update call sends base64 of its JSON body, marked by a header.
+  app.addHook('preValidation', async (request) => {
+    if (request.headers[BASE64_BODY_HEADER] !== BASE64_BODY_VALUE || typeof request.body !== 'string') return;
+    request.body = parseJsonBody(Buffer.from(request.body, 'base64'), '请求体不是有效的 base64 JSON');
+  });
+  // A tracking batch sent by navigator.sendBeacon as the page goes is JSON in a text/plain body
+  // (a type that needs no CORS preflight, which a leaving page cannot wait for).
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.url !== routes.collect.path || typeof request.body !== 'string') return;
+    request.body = parseJsonBody(request.body);
+  });
 }
