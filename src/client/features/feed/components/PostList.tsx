@@ -1,8 +1,8 @@
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
-import { lazy, Suspense, use, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { BOTTOM_DETECTION_MARGIN_PX } from '#shared/constants.ts';
+import { lazy, Suspense, use, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import type { Post } from '#shared/schemas.ts';
 import { EmptyState, ErrorState, ListFooter } from '../../../ui/states.tsx';
+import { useNextPageOnScroll } from '../../../ui/next-page-on-scroll.ts';
 import { useDeferredUnlessCarried } from '../../../lib/carried-by-page.ts';
 import type { PostListQueryOptions } from '../../../entities/post/queries.ts';
 import { FeedSkeleton } from './FeedSkeleton.tsx';
@@ -61,7 +61,7 @@ export function PostList<TKey extends QueryKey>({
   firstPostsInBackground?: boolean;
 }) {
   const query = useInfiniteQuery(options);
-  const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const { data, hasNextPage, isFetchingNextPage } = query;
   // A list's first posts render in the background (a transition, which React does in slices
   // between which the page stays responsive) instead of in one long task when their page
   // arrives (a channel's): the skeleton stays until then. A list mounted with its posts at hand
@@ -84,22 +84,7 @@ export function PostList<TKey extends QueryKey>({
   // the plain list kept hidden, and the browser's scroll anchoring moved the reader down by the
   // new page's height (a reader at the 30th post was carried past the 40th).
   const windowed = useDeferredValue(posts.length >= WINDOW_FROM);
-  const sentinelRef = useRef<HTMLDivElement>(null);
-  const canAutoLoad = hasNextPage && !isFetchingNextPage && !isFetchNextPageError && query.status === 'success';
-
-  useEffect(() => {
-    const sentinel = sentinelRef.current;
-    if (!sentinel || !canAutoLoad || typeof IntersectionObserver === 'undefined') return;
-    // A new observer after every page reports at once if the sentinel is still in view.
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage({ cancelRefetch: false });
-      },
-      { rootMargin: `0px 0px ${BOTTOM_DETECTION_MARGIN_PX}px 0px` },
-    );
-    observer.observe(sentinel);
-    return () => observer.disconnect();
-  }, [canAutoLoad, fetchNextPage, data?.pages.length]);
+  const sentinelRef = useNextPageOnScroll(query);
 
   if (query.isPending || (shown !== data && posts.length === 0)) return <FeedSkeleton />;
 

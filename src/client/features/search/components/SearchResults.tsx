@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Fragment, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { BOTTOM_DETECTION_MARGIN_PX, type SearchType } from '#shared/constants.ts';
+import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { SearchType } from '#shared/constants.ts';
 import { formatCount } from '#shared/count.ts';
 import type { Post, SearchExcerpt } from '#shared/schemas.ts';
 import { searchQueryOptions, type OtherHit, type SearchPage } from '../../../entities/search/queries.ts';
@@ -11,6 +11,7 @@ import { IconHash } from '../../../ui/icons.tsx';
 import { LoadingRegion, Skeleton } from '../../../ui/Skeleton.tsx';
 import { Thumbnail } from '../../../ui/Thumbnail.tsx';
 import { EmptyState, ErrorState, ListFooter } from '../../../ui/states.tsx';
+import { useNextPageOnScroll } from '../../../ui/next-page-on-scroll.ts';
 import { Excerpt } from './Excerpt.tsx';
 import '../search.css';
 
@@ -61,7 +62,7 @@ export function SearchResults({
   postsPending?: (posts: readonly Post[]) => Promise<void> | undefined;
 }) {
   const query = useInfiniteQuery(searchQueryOptions(q, type));
-  const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const { data, hasNextPage, isFetchingNextPage } = query;
   const offline = useOnlineStore((s) => !s.online);
   const { posts, excerpts, others } = useMemo(() => searchItems(data?.pages), [data]);
   const [postsShown, setPostsShown] = useState(false);
@@ -76,22 +77,7 @@ export function SearchResults({
     };
   }, [partsPending]);
   const count = type === 'post' ? posts.length : others.length;
-  const sentinelRef = useRef<HTMLDivElement>(null);
-  const canAutoLoad = hasNextPage && !isFetchingNextPage && !isFetchNextPageError && query.status === 'success';
-
-  useEffect(() => {
-    const sentinel = sentinelRef.current;
-    if (!sentinel || !canAutoLoad || typeof IntersectionObserver === 'undefined') return;
-    // A new observer after every page reports at once if the sentinel is still in view.
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage({ cancelRefetch: false });
-      },
-      { rootMargin: `0px 0px ${BOTTOM_DETECTION_MARGIN_PX}px 0px` },
-    );
-    observer.observe(sentinel);
-    return () => observer.disconnect();
-  }, [canAutoLoad, fetchNextPage, data?.pages.length]);
+  const sentinelRef = useNextPageOnScroll(query);
 
   let body: ReactNode;
   let announcement = '';
