@@ -61,23 +61,7 @@ export default function PostVote({ postId, vote, now }: { postId: number; vote: 
     return (
       <section className="vote" aria-labelledby={titleId}>
         {head}
-        <ul className="vote__options" aria-label="投票结果">
-          {vote.options.map((option) => {
-            const percent = votePercent(option.count, total);
-            return (
-              <li key={option.option_id} className={`vote__option${option.is_voted ? ' vote__option--mine' : ''}`}>
-                <span className="vote__bar" style={{ width: `${percent}%` }} aria-hidden="true" />
-                <span className="vote__text">
-                  {option.text}
-                  {option.is_voted ? <span className="vote__mine">（已选）</span> : null}
-                </span>
-                <span className="vote__count">
-                  {formatCount(option.count)}票 · {percent}%
-                </span>
-              </li>
-            );
-          })}
-        </ul>
+        <VoteResults vote={vote} total={total} />
         {foot}
       </section>
     );
@@ -109,5 +93,28 @@ export default function PostVote({ postId, vote, now }: { postId: number; vote: 
         </button>
       </div>
     </form>
+  );
+}
+
+/** A poll's results: each option's share of `total` as a bar and a percentage, one's own choices marked. */
+function VoteResults({ vote, total }: { vote: Vote; total: number }) {
+  return (
+    <ul className="vote__options" aria-label="投票结果">
+      {vote.options.map((option) => {
+        const percent = votePercent(option.count, total);
+        return (
+          <li key={option.option_id} className={`vote__option${option.is_voted ? ' vote__option--mine' : ''}`}>
+            <span className="vote__bar" style={{ width: `${percent}%` }} aria-hidden="true" />
+            <span className="vote__text">
+              {option.text}
+              {option.is_voted ? <span className="vote__mine">（已选）</span> : null}
+            </span>
+            <span className="vote__count">
+              {formatCount(option.count)}票 · {percent}%
+            </span>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -27,6 +27,10 @@ function selectedChannelId(search: Record<string, unknown>): number | undefined 
   return Number.isInteger(value) && value > 0 ? value : undefined;
 }
 
+// click_resource_position: which entry, counted from 1 down the sidebar.
+const tracked = (kind: string, title: string, num: number) =>
+  track('click_resource_position', { position_type: kind, position_name: title, position_num: num, page_title: document.title });
+
 /**
  * The PC sidebar: 全部, 关注 (open to the followed channels), 精华, then the explore items. The active
  * item is in the brand colour; sub-items are 42 px high.
@@ -52,11 +56,6 @@ export function Sidebar({ followedChannels }: { followedChannels: readonly Chann
     const url = new URL(item.target, 'http://localhost');
     return router.buildLocation({ to: url.pathname, search: router.options.parseSearch(url.search), hash: url.hash.slice(1) }).href;
   };
-  const childHref = (channelId: number) => router.buildLocation({ to: '/follow', search: { channelId } }).href;
-
-  // click_resource_position: which entry, counted from 1 down the sidebar.
-  const tracked = (kind: string, title: string, num: number) =>
-    track('click_resource_position', { position_type: kind, position_name: title, position_num: num, page_title: document.title });
 
   const onItemClick = (item: SidebarItem, open: boolean, num: number) => (event: MouseEvent<HTMLAnchorElement>) => {
     tracked(item.icon === 'explore' || item.icon === 'external' ? 'explore' : 'sidebar', item.title, num);
@@ -98,33 +97,42 @@ export function Sidebar({ followedChannels }: { followedChannels: readonly Chann
                 {item.external ? <span className="visually-hidden">（在新窗口打开）</span> : null}
               </a>
               {item.children.length > 0 && open ? (
-                <ul className="sidebar__children">
-                  {item.children.map((child, childIndex) => {
-                    const childActive = childId === child.channelId;
-                    return (
-                      <li key={child.key}>
-                        <a
-                          href={childHref(child.channelId)}
-                          className={`sidebar__child${childActive ? ' sidebar__child--active' : ''}`}
-                          aria-current={childActive ? 'page' : undefined}
-                          onClick={(event) => {
-                            tracked('channel', child.title, childIndex + 1);
-                            if (!isPlainClick(event)) return;
-                            event.preventDefault();
-                            void navigate({ to: '/follow', search: { channelId: child.channelId } });
-                          }}
-                        >
-                          {child.title}
-                        </a>
-                      </li>
-                    );
-                  })}
-                </ul>
+                <SidebarChildren items={item.children} childId={childId} />
               ) : null}
             </li>
           );
         })}
       </ul>
     </nav>
+  );
+}
+
+/** The channels under an open item (关注's), each a link to its feed, the one shown marked. */
+function SidebarChildren({ items, childId }: { items: SidebarItem['children']; childId: number | undefined }) {
+  const navigate = useNavigate();
+  const router = useRouter();
+  return (
+    <ul className="sidebar__children">
+      {items.map((child, childIndex) => {
+        const childActive = childId === child.channelId;
+        return (
+          <li key={child.key}>
+            <a
+              href={router.buildLocation({ to: '/follow', search: { channelId: child.channelId } }).href}
+              className={`sidebar__child${childActive ? ' sidebar__child--active' : ''}`}
+              aria-current={childActive ? 'page' : undefined}
+              onClick={(event) => {
+                tracked('channel', child.title, childIndex + 1);
+                if (!isPlainClick(event)) return;
+                event.preventDefault();
+                void navigate({ to: '/follow', search: { channelId: child.channelId } });
+              }}
+            >
+              {child.title}
+            </a>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
