@@ -589,54 +589,7 @@ async function queueItem(db: Db, moderatorId: number, group: QueueGroup): Promis
     .orderBy(desc(complaints.id))
     .limit(COMPLAINTS_SHOWN);
 
-  let authorId: number | undefined;
-  let hidden = false;
-  let hiddenReason: string | null = null;
-  let gone = false;
-  let post: ModerationQueueItem['post'] = null;
-  let comment: ModerationQueueItem['comment'] = null;
-  if (type === 'post') {
-    const [row] = await db
-      .select({ userId: posts.userId, deletedAt: posts.deletedAt, hiddenAt: posts.hiddenAt, hiddenReason: posts.hiddenReason })
-      .from(posts)
-      .where(eq(posts.id, id));
-    authorId = row?.userId;
-    hidden = row?.hiddenAt != null;
-    hiddenReason = row?.hiddenReason ?? null;
-    post = row && row.deletedAt === null ? await getModeratedPost(db, id) : null;
-    gone = post === null;
-  } else if (type === 'comment') {
-    const [row] = await db
-      .select({
-        userId: comments.userId,
-        postId: comments.postId,
-        content: comments.content,
-        createMs: msOf(comments.createdAt),
-        deletedAt: comments.deletedAt,
-        hiddenAt: comments.hiddenAt,
-        hiddenReason: comments.hiddenReason,
-        postDeletedAt: posts.deletedAt,
-      })
-      .from(comments)
-      .innerJoin(posts, eq(posts.id, comments.postId))
-      .where(eq(comments.id, id));
-    authorId = row?.userId;
-    hidden = row?.hiddenAt != null;
-    hiddenReason = row?.hiddenReason ?? null;
-    gone = !row || row.deletedAt !== null || row.postDeletedAt !== null;
-    if (row && !gone) {
-      comment = {
-        id,
-        post_id: Number(row.postId),
-        content: row.content,
-        create_time: Number(row.createMs ?? 0),
-        hidden,
-        hidden_reason: hiddenReason,
-      };
-    }
-  } else {
-    authorId = id;
-  }
+  const { authorId, hidden, hiddenReason, gone, post, comment } = await reportedTarget(db, type, id);
   if (authorId === undefined) return null;
   const author = await authorHistory(db, moderatorId, authorId);
   if (!author) return null;
@@ -656,6 +609,56 @@ async function queueItem(db: Db, moderatorId: number, group: QueueGroup): Promis
     comment,
     author,
   };
+}
+
+/** What a queue item is about, as it stands: its author, whether hidden (and why) or gone, and the post or comment itself. */
+interface ReportedTarget {
+  authorId: number | undefined;
+  hidden: boolean;
+  hiddenReason: string | null;
+  gone: boolean;
+  post: ModerationQueueItem['post'];
+  comment: ModerationQueueItem['comment'];
+}
+
+async function reportedTarget(db: Db, type: ModeratedType, id: number): Promise<ReportedTarget> {
+  if (type === 'post') return reportedPost(db, id);
+  if (type === 'comment') return reportedComment(db, id);
+  return { authorId: id, hidden: false, hiddenReason: null, gone: false, post: null, comment: null };
+}
+
+async function reportedPost(db: Db, id: number): Promise<ReportedTarget> {
+  const [row] = await db
+    .select({ userId: posts.userId, deletedAt: posts.deletedAt, hiddenAt: posts.hiddenAt, hiddenReason: posts.hiddenReason })
+    .from(posts)
+    .where(eq(posts.id, id));
+  const post = row && row.deletedAt === null ? await getModeratedPost(db, id) : null;
+  return { authorId: row?.userId, hidden: row?.hiddenAt != null, hiddenReason: row?.hiddenReason ?? null, gone: post === null, post, comment: null };
+}
+
+async function reportedComment(db: Db, id: number): Promise<ReportedTarget> {
+  const [row] = await db
+    .select({
+      userId: comments.userId,
+      postId: comments.postId,
+      content: comments.content,
+      createMs: msOf(comments.createdAt),
+      deletedAt: comments.deletedAt,
+      hiddenAt: comments.hiddenAt,
+      hiddenReason: comments.hiddenReason,
+      postDeletedAt: posts.deletedAt,
+    })
+    .from(comments)
+    .innerJoin(posts, eq(posts.id, comments.postId))
+    .where(eq(comments.id, id));
+  const hidden = row?.hiddenAt != null;
+  const hiddenReason = row?.hiddenReason ?? null;
+  const gone = !row || row.deletedAt !== null || row.postDeletedAt !== null;
+  const comment =
+    row && !gone
+      ? { id, post_id: Number(row.postId), content: row.content, create_time: Number(row.createMs ?? 0), hidden, hidden_reason: hiddenReason }
+      : null;
+  return { authorId: row?.userId, hidden, hiddenReason, gone, post: null, comment };
 }
 
 /** A user as a moderator weighs them: suspended or not, their latest posts, the earlier actions on them. */
