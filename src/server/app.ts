@@ -2,6 +2,7 @@
  * Builds the Fastify app from its parts; it never listens (main.ts does), so tests drive it
  * with inject() against any database.
  */
+import type { Agent } from 'node:https';
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -33,11 +34,14 @@ import { registerStaticClient } from './http/static-client.ts';
 import { installPendingLogout } from './http/ticket-cookie.ts';
 import { registerRoutes } from './routes/index.ts';
 import { LiveHub } from './services/live.ts';
+import { PushSender } from './services/push.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The live streams of this process: boot.ts has it hear the database once it is migrated. */
     live: LiveHub;
+    /** Pushes new notices to subscribed devices. */
+    push: PushSender;
   }
 }
 
@@ -58,6 +62,8 @@ export interface AppOptions {
   readiness?: Readiness;
   /** The database's connections, for /metrics (Database.poolStats). */
   poolStats?: (() => PoolStats) | undefined;
+  /** The HTTPS agent of Web Push sends (a test's, trusting its own push service); default: Node's. */
+  pushAgent?: Agent;
 }
 
 export async function buildApp({
@@ -68,6 +74,7 @@ export async function buildApp({
   codeSender,
   readiness = new Readiness(),
   poolStats,
+  pushAgent,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -159,12 +166,19 @@ export async function buildApp({
   // Every call of the contract and every other path, from one map (routes/index.ts).
   const live = new LiveHub();
   app.decorate('live', live);
+  const push = new PushSender(db, config, app.log, pushAgent);
+  live.onEvent((event) => push.heard(event));
+  app.decorate('push', push);
   // Open streams end before the server waits for its requests to finish; the database is heard no more.
-  app.addHook('preClose', () => live.close());
+  app.addHook('preClose', () => {
+    push.stop();
+    return live.close();
+  });
   await registerRoutes(app, {
     db,
     config,
     live,
+    push,
     codeSender: codeSender ?? configuredCodeSender(config, app.log),
     ...(metrics ? { onReplay: metrics.replayed } : {}),
   });

@@ -2,6 +2,7 @@
  * Builds the real app on a test database and calls contract endpoints through inject(), so
  * API tests speak the same paths and payloads as the client.
  */
+import type { Agent } from 'node:https';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
@@ -69,6 +70,8 @@ export interface TestAppOptions {
   beforeReady?: (app: FastifyInstance) => void;
   /** The process phase /readyz tells (default: ready). */
   readiness?: Readiness;
+  /** The HTTPS agent of Web Push sends (one trusting a test's push service). */
+  pushAgent?: Agent;
 }
 
 export async function createTestApp(database: Database, options: TestAppOptions = {}): Promise<TestApp> {
@@ -86,6 +89,7 @@ export async function createTestApp(database: Database, options: TestAppOptions 
     codeSender,
     poolStats: database.poolStats,
     ...(options.readiness ? { readiness: options.readiness } : {}),
+    ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
   });
   options.beforeReady?.(app);
   await app.ready();
@@ -188,12 +192,14 @@ export const behaviourDatabases = [testDatabases[1]!];
 export function testAppFor(
   open: () => Promise<{ database: Database; stop(): Promise<void> }>,
   env?: Record<string, string>,
+  /** Made when the app is (in beforeAll): the rest of the app's options. */
+  options?: () => Omit<TestAppOptions, 'env'>,
 ): { readonly t: TestApp; readonly database: Database } {
   let t: TestApp | undefined;
   let opened: { database: Database; stop(): Promise<void> } | undefined;
   beforeAll(async () => {
     opened = await open();
-    t = await createTestApp(opened.database, env ? { env } : {});
+    t = await createTestApp(opened.database, { ...options?.(), ...(env ? { env } : {}) });
   });
   afterAll(async () => {
     await t?.close();

@@ -87,6 +87,14 @@ export const samples: { [K in EndpointName]: (f: SampleFixtures) => InputOf<K> }
   noticeUnreadCount: () => ({}),
   noticeRead: () => ({ up_to_id: 1, client_id: newClientId('sample') }),
   noticeSettings: () => ({ like: true, client_id: newClientId('sample') }),
+  pushKey: () => ({}),
+  // Stored, never sent to: the sample's notices are not heard by an app that does not listen (createTestApp).
+  pushSubscribe: () => ({
+    endpoint: 'https://fcm.googleapis.com/fcm/send/contract-sample',
+    keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+    client_id: newClientId('sample'),
+  }),
+  pushUnsubscribe: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/contract-sample' }),
   moderationQueue: () => ({ size: 5 }),
   moderationHide: () => ({ target_type: 'post', target_id: 5, reason: '样例理由', client_id: newClientId('sample') }),
   moderationRestore: () => ({ target_type: 'post', target_id: 5, client_id: newClientId('sample') }),
