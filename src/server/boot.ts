@@ -156,6 +156,8 @@ export async function serveUntilStopped({ app, database, readiness, config, star
     readiness.enter('migrating');
     await database.migrate();
     await app.live.listenTo(database);
+    // The push key pair is made (or read) once at start: no read ever writes it.
+    await app.push.publicKey();
     await prepare?.();
   } catch (error) {
     // Stopped while starting: the closed database ended the start; the stop ends the process.

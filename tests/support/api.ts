@@ -93,6 +93,8 @@ export async function createTestApp(database: Database, options: TestAppOptions 
   });
   options.beforeReady?.(app);
   await app.ready();
+  // As boot.ts does once the database is migrated: the push key pair exists before any call.
+  await app.push.publicKey();
 
   async function call<T>(endpoint: Endpoint, input: unknown, options: CallOptions = {}): Promise<CallResult<T>> {
     const headers: Record<string, string> = { ...options.headers };
