@@ -28,6 +28,16 @@ export function projectRoot(): string {
 }
 
 /**
+ * A folder the build copies beside the server and its tools (`dist/server/<name>`, so a release
+ * runs without src/), or, from the sources (and a test's own bundle inside the project), its
+ * place in the project.
+ */
+export function serverFilesFolder(name: string, sourcePath: string): string {
+  const beside = join(dirname(fileURLToPath(import.meta.url)), name);
+  return existsSync(beside) ? beside : join(projectRoot(), sourcePath);
+}
+
+/**
  * General limits: Mastodon allows 300 requests per 5 minutes per user or address,
  * Discourse 200 per minute. A phone scrolling the feed makes a few calls a second at most; an
  * address may be a school's or an office's shared one, so it gets more than a user.
@@ -357,7 +367,7 @@ type Settings = { [Name in SettingName as CamelCase<Name>]: Env[Name] };
 
 /** The settings, DATA_DIR and CLIENT_DIR resolved from the project root, and what follows from them. */
 export interface Config extends Settings {
-  /** Where the migrations are, in the project. */
+  /** Where the migrations are: beside the built server, or in the project's sources. */
   migrationsFolder: string;
 }
 
@@ -390,7 +400,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...settings,
     dataDir: resolve(root, settings.dataDir),
     clientDir: resolve(root, settings.clientDir),
-    migrationsFolder: join(root, 'src/server/db/migrations'),
+    migrationsFolder: serverFilesFolder('migrations', 'src/server/db/migrations'),
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The README's deployment examples work as written: its nginx configuration passes `nginx -t`
+ * The deployment examples of src/server/README.md work as written: its nginx configuration passes `nginx -t`
  * (Debian's nginx; missing, the test fails: .ci/run installs it), its systemd unit passes
  * `systemd-analyze verify` where systemd is, and the two agree: the unit starts node itself on
  * the built server, restarts it, stops it with SIGTERM within time for the drain, binds loopback
@@ -13,10 +13,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '../../src/shared/constants.ts';
 import { loadConfig, projectRoot } from '../../src/server/config.ts';
 
-const README = readFileSync(join(projectRoot(), 'README.md'), 'utf8');
+const README = readFileSync(join(projectRoot(), 'src/server/README.md'), 'utf8');
 const NGINX = '/usr/sbin/nginx';
 
-/** The one fenced block of `language` in the README. */
+/** The one fenced block of `language` in the deployment document. */
 function block(language: string): string {
   const blocks = [...README.matchAll(new RegExp('^```' + language + '\\n([\\s\\S]*?)^```$', 'gm'))].map((m) => m[1]!);
   expect(blocks, `README's \`\`\`${language} blocks`).toHaveLength(1);
