@@ -4,14 +4,21 @@
  * `systemd-analyze verify` where systemd is, and the two agree: the unit starts node itself on
  * the built server, restarts it, stops it with SIGTERM within time for the drain, binds loopback
  * and believes one proxy hop, and nginx sends both processes' ports the headers the server reads.
+ * nginx, run on the example in front of two stand-ins, keeps /metrics and /docs to the internal
+ * addresses (which the server's METRICS_ALLOW names too). The secrets are in the unit's
+ * EnvironmentFile, which the steps make with mode 0600 (run here with its folder moved), and the
+ * steps create the user the unit runs as and the folder it runs in.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '../../src/shared/constants.ts';
+import { addressMatcher } from '../../src/server/address-ranges.ts';
 import { loadConfig, projectRoot } from '../../src/server/config.ts';
+import { freePort } from '../support/ports.ts';
 
 const README = readFileSync(join(projectRoot(), 'src/server/README.md'), 'utf8');
 const NGINX = '/usr/sbin/nginx';
@@ -58,11 +65,134 @@ function seconds(span: string): number {
   return total;
 }
 
+/** The deployment steps (the ```sh block that packs the release), comments dropped. */
+function stepLines(): string[] {
+  const blocks = [...README.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((m) => m[1]!).filter((text) => text.includes('tar -czf'));
+  expect(blocks, 'the ```sh block of the steps').toHaveLength(1);
+  return blocks[0]!.split('\n').filter((line) => line.trim() && !line.trim().startsWith('#'));
+}
+
+/** The EnvironmentFile of the unit. */
+const ENVIRONMENT_FILE = () => unitEntries(block('ini')).find(([key]) => key === 'EnvironmentFile')?.[1] ?? '';
+
+/** The steps' lines that make the EnvironmentFile (its folder, the file, what is written into it: here-documents whole). */
+function environmentFileSteps(): string {
+  const folder = dirname(ENVIRONMENT_FILE());
+  const lines = stepLines();
+  const kept: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i]!.includes(folder)) continue;
+    kept.push(lines[i]!);
+    const heredoc = lines[i]!.match(/<<-?'?(\w+)'?/);
+    if (!heredoc) continue;
+    while (i + 1 < lines.length && lines[i]!.trim() !== heredoc[1]) kept.push(lines[++i]!);
+  }
+  expect(kept.length, `the steps make ${ENVIRONMENT_FILE()}`).toBeGreaterThan(1);
+  return kept.join('\n') + '\n';
+}
+
+/** The variables the steps write into the EnvironmentFile. */
+function environmentFileContent(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const line of environmentFileSteps().split('\n')) {
+    const assignment = line.match(/^([A-Z][A-Z0-9_]*)=(.*)$/);
+    if (assignment) env[assignment[1]!] = assignment[2]!;
+  }
+  return env;
+}
+
 /** The ports of the instances README enables (`systemctl enable --now community@3001 community@3002`). */
 function enabledPorts(): number[] {
   const line = README.match(/systemctl enable --now ((?:community@\d+ ?)+)/);
   expect(line, 'README names the instances it enables').not.toBeNull();
   return [...line![1]!.matchAll(/@(\d+)/g)].map((m) => Number(m[1]));
+}
+
+/** A minimal nginx.conf around the example's server block, every path nginx writes inside `dir` (it runs without root). */
+function writeNginxConf(dir: string, server: string): string {
+  const temps = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `    ${name}_temp_path ${join(dir, name)};`).join('\n');
+  const file = join(dir, 'nginx.conf');
+  writeFileSync(file, `pid ${join(dir, 'nginx.pid')};\nerror_log ${join(dir, 'error.log')};\nevents {}\nhttp {\n    access_log ${join(dir, 'access.log')};\n${temps}\n${server}\n}\n`);
+  return file;
+}
+
+interface StandIn {
+  port: number;
+  /** Answer every request with this status from now on (200 by default). */
+  status: number;
+  close(): Promise<void>;
+}
+
+/** A server process's stand-in: answers every request with JSON naming itself (`index`), the path and the forwarded address. */
+async function startStandIn(index: number): Promise<StandIn> {
+  const port = await freePort();
+  const standIn: StandIn = { port, status: 200, close: () => new Promise((resolve) => http.close(() => resolve())) };
+  const http = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(standIn.status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ standIn: index, url: request.url, method: request.method, forwardedFor: request.headers['x-forwarded-for'] }));
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(port, '127.0.0.1', resolve));
+  return standIn;
+}
+
+interface RunningNginx {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** nginx on the example, listening on a free loopback port, the enabled processes' ports moved to the stand-ins'. */
+async function startNginx(server: string, standIns: StandIn[]): Promise<RunningNginx> {
+  const dir = tempDir();
+  const port = await freePort();
+  let config = server.replace(/listen\s+80;/, `listen 127.0.0.1:${port};`);
+  for (const [index, enabled] of enabledPorts().entries()) config = config.replaceAll(String(enabled), String(standIns[index]!.port));
+  // Run by root, nginx's workers would be nobody, who cannot open this folder.
+  const user = process.getuid?.() === 0 ? 'user root;\n' : '';
+  const file = writeNginxConf(dir, config);
+  writeFileSync(file, user + readFileSync(file, 'utf8'));
+  const child = spawn(NGINX, ['-p', dir, '-c', file, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const running: RunningNginx = {
+    port,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGQUIT');
+      await exited;
+    },
+  };
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) break;
+    if (await get(running, '/', '127.0.0.1').then(() => true, () => false)) return running;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await running.stop();
+  throw new Error(`nginx did not start: ${errors}${existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : ''}`);
+}
+
+/** A request through nginx from a given local address; the stand-in's JSON, or nginx's own page. */
+function get(proxy: { port: number }, path: string, from: string, method = 'GET'): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: '127.0.0.1', port: proxy.port, path, method, localAddress: from, agent: false }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => {
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // nginx's own pages are HTML.
+        }
+        resolve({ status: response.statusCode ?? 0, body });
+      });
+    });
+    request.on('error', reject);
+    request.end(method === 'GET' ? undefined : '{}');
+  });
 }
 
 const dirs: string[] = [];
@@ -81,15 +211,42 @@ describe("README's nginx example", () => {
   it('passes nginx -t inside a minimal nginx.conf', () => {
     expect(existsSync(NGINX), `${NGINX} is missing: apt-get install -y nginx-light (.ci/run does)`).toBe(true);
     const dir = tempDir();
-    // Every path nginx writes inside the folder, so the check runs without root.
-    const temps = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `    ${name}_temp_path ${join(dir, name)};`).join('\n');
-    writeFileSync(
-      join(dir, 'nginx.conf'),
-      `pid ${join(dir, 'nginx.pid')};\nerror_log ${join(dir, 'error.log')};\nevents {}\nhttp {\n    access_log ${join(dir, 'access.log')};\n${temps}\n${server}\n}\n`,
-    );
-    const run = spawnSync(NGINX, ['-t', '-p', dir, '-c', join(dir, 'nginx.conf')], { encoding: 'utf8' });
+    const run = spawnSync(NGINX, ['-t', '-p', dir, '-c', writeNginxConf(dir, server)], { encoding: 'utf8' });
     expect(run.stderr).toContain('test is successful');
     expect(run.status, run.stderr).toBe(0);
+  });
+
+  it('keeps /metrics and /docs to loopback and the internal network, each process scraped by its port', async () => {
+    const [one, two] = await Promise.all([startStandIn(0), startStandIn(1)]);
+    const proxy = await startNginx(server, [one!, two!]);
+    try {
+      // 127.0.0.1 is allowed; 127.0.0.2 (loopback too, but not in the list) stands for the internet.
+      for (const path of ['/metrics', `/metrics/${two!.port}`, '/docs', '/docs/json', '/docs/static/index.html']) {
+        expect((await get(proxy, path, '127.0.0.2')).status, `${path} from outside`).toBe(403);
+        expect((await get(proxy, path, '127.0.0.1')).status, `${path} from inside`).toBe(200);
+      }
+      expect((await get(proxy, '/', '127.0.0.2')).status).toBe(200);
+      expect((await get(proxy, '/serv/v1/feed', '127.0.0.2')).status).toBe(200);
+      // /metrics/<port> is that process's own, asked for /metrics.
+      for (const [index, { port }] of [one!, two!].entries()) {
+        const answer = await get(proxy, `/metrics/${port}`, '127.0.0.1');
+        expect(answer.body).toEqual(expect.objectContaining({ standIn: index, url: '/metrics' }));
+      }
+    } finally {
+      await proxy.stop();
+      await Promise.all([one!.close(), two!.close()]);
+    }
+  });
+
+  it('allows to /metrics what the unit lets the server serve it to', () => {
+    const allowed = [...server.matchAll(/^\s*allow\s+([^;]+);/gm)].map((m) => m[1]!);
+    expect(allowed.length).toBeGreaterThan(0);
+    expect(server).toMatch(/^\s*deny\s+all;/m);
+    const config = loadConfig({ ...environmentFileContent(), ...unitEnvironment(block('ini')), PORT: String(enabledPorts()[0]) });
+    expect(config.metricsAllow.length).toBeGreaterThan(0);
+    const serves = addressMatcher(config.metricsAllow);
+    // The first address of each range nginx allows is one the server answers.
+    for (const range of allowed) expect(serves(range.split('/')[0]!), range).toBe(true);
   });
 
   it('balances over the enabled processes on loopback and forwards what the server reads', () => {
@@ -134,19 +291,51 @@ describe("README's systemd unit", () => {
     expect(seconds(value('TimeoutStopSec')[0] ?? '90')).toBeGreaterThan(drainMs / 1000 + 5);
   });
 
-  it('sets a valid configuration: PostgreSQL, the port of its instance, loopback and one proxy hop', () => {
+  it('sets a valid configuration: PostgreSQL from its EnvironmentFile, the port of its instance, loopback and one proxy hop', () => {
     const env = unitEnvironment(unit);
+    const secrets = environmentFileContent();
     expect(env.PORT).toBe('%i');
-    expect(env.DATABASE_URL).toMatch(/^postgres(ql)?:\/\//);
+    expect(secrets.DATABASE_URL).toMatch(/^postgres(ql)?:\/\//);
     // TRUST_PROXY=1 believes the nearest hop: only nginx may reach the server.
     expect(env.TRUST_PROXY).toBe('1');
     expect(env.HOST).toBe('127.0.0.1');
     for (const port of enabledPorts()) {
-      const config = loadConfig({ ...env, PORT: String(port) });
+      const config = loadConfig({ ...secrets, ...env, PORT: String(port) });
       expect(config.port).toBe(port);
       expect(config.trustProxy).toBe(1);
-      expect(config.databaseUrl).toBe(env.DATABASE_URL);
+      expect(config.databaseUrl).toBe(secrets.DATABASE_URL);
     }
+  });
+
+  it('keeps the secrets in a root-only EnvironmentFile, which the steps make with mode 0600', () => {
+    const [file, ...more] = value('EnvironmentFile');
+    expect(more).toEqual([]);
+    // No leading "-": a missing file stops the start rather than running without the database.
+    expect(file).toMatch(/^\/\S+$/);
+    expect(file).toBe(ENVIRONMENT_FILE());
+    const unitEnv = unitEnvironment(unit);
+    for (const secret of ['DATABASE_URL', 'LOGIN_CODE_WEBHOOK_URL', 'LOGIN_CODE_WEBHOOK_SECRET', 'WECHAT_JSAPI_TICKET']) expect(unitEnv, secret).not.toHaveProperty(secret);
+    // The steps' lines that make the file, run as written with its folder moved into a temporary one.
+    const folder = dirname(file!);
+    const dir = tempDir();
+    const script = environmentFileSteps().replaceAll(folder, join(dir, 'etc'));
+    execFileSync('sh', ['-euc', script]);
+    const made = join(dir, 'etc', basename(file!));
+    expect((statSync(made).mode & 0o777).toString(8)).toBe('600');
+    expect(readFileSync(made, 'utf8')).toContain(`DATABASE_URL=${environmentFileContent().DATABASE_URL}`);
+  });
+
+  it("is run by the system user the steps create, in the folder they fill with the release", () => {
+    const steps = stepLines();
+    const [user] = value('User');
+    expect(value('Group')).toEqual([user]);
+    const useradd = steps.find((line) => line.startsWith('useradd '));
+    expect(useradd, 'the steps create the user').toBeDefined();
+    expect(useradd!.split(/\s+/)).toEqual(expect.arrayContaining(['--system', '--user-group', '--shell', '/usr/sbin/nologin']));
+    expect(useradd!.split(/\s+/).at(-1)).toBe(user);
+    const [workingDirectory] = value('WorkingDirectory');
+    expect(steps).toContainEqual(expect.stringMatching(new RegExp(`^install -d .*${workingDirectory}$`)));
+    expect(steps).toContainEqual(expect.stringMatching(new RegExp(`^tar -xzf \\S+ -C ${workingDirectory}( |$)`)));
   });
 
   it('passes systemd-analyze verify where systemd is', () => {
