@@ -238,6 +238,30 @@ describe("README's nginx example", () => {
     }
   });
 
+  it('sends what a stopping or failing process refuses to the other, writes too', async () => {
+    // Every write carries a client_id and lands once: the example says so beside the retry.
+    expect(server).toMatch(/client_id[\s\S]*exactly once[\s\S]*proxy_next_upstream\s+error\s+timeout\s+http_503\s+non_idempotent;/);
+    const standIns = await Promise.all([startStandIn(0), startStandIn(1)]);
+    const proxy = await startNginx(server, standIns);
+    try {
+      // One process answers 503 (its database away): every GET and POST is answered by the other.
+      standIns[0]!.status = 503;
+      for (let i = 0; i < 6; i++) {
+        for (const method of ['GET', 'POST']) {
+          const answer = await get(proxy, '/serv/v1/likes/add', '127.0.0.2', method);
+          expect([answer.status, answer.body], `${method} ${i}`).toEqual([200, expect.objectContaining({ standIn: 1, method })]);
+        }
+      }
+      // Then it is gone (its port refuses): still answered, by the other.
+      standIns[0]!.status = 200;
+      await standIns[0]!.close();
+      for (let i = 0; i < 6; i++) expect((await get(proxy, '/serv/v1/comment/add', '127.0.0.2', 'POST')).status, `POST ${i}`).toBe(200);
+    } finally {
+      await proxy.stop();
+      await standIns[1]!.close();
+    }
+  });
+
   it('allows to /metrics what the unit lets the server serve it to', () => {
     const allowed = [...server.matchAll(/^\s*allow\s+([^;]+);/gm)].map((m) => m[1]!);
     expect(allowed.length).toBeGreaterThan(0);
