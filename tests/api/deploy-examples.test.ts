@@ -9,7 +9,7 @@
  * EnvironmentFile, which the steps make with mode 0600 (run here with its folder moved), and the
  * steps create the user the unit runs as and the folder it runs in.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -17,18 +17,9 @@ import { basename, dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '../../src/shared/constants.ts';
 import { addressMatcher } from '../../src/server/address-ranges.ts';
-import { loadConfig, projectRoot } from '../../src/server/config.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { block, DEPLOY_DOC, enabledPorts, NGINX, startNginx, writeNginxConf } from '../support/deploy-doc.ts';
 import { freePort } from '../support/ports.ts';
-
-const README = readFileSync(join(projectRoot(), 'src/server/README.md'), 'utf8');
-const NGINX = '/usr/sbin/nginx';
-
-/** The one fenced block of `language` in the deployment document. */
-function block(language: string): string {
-  const blocks = [...README.matchAll(new RegExp('^```' + language + '\\n([\\s\\S]*?)^```$', 'gm'))].map((m) => m[1]!);
-  expect(blocks, `README's \`\`\`${language} blocks`).toHaveLength(1);
-  return blocks[0]!;
-}
 
 /** A unit's `Key=value` lines, in order (keys repeat: Environment). */
 function unitEntries(unit: string): [string, string][] {
@@ -67,7 +58,7 @@ function seconds(span: string): number {
 
 /** The deployment steps (the ```sh block that packs the release), comments dropped. */
 function stepLines(): string[] {
-  const blocks = [...README.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((m) => m[1]!).filter((text) => text.includes('tar -czf'));
+  const blocks = [...DEPLOY_DOC.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((m) => m[1]!).filter((text) => text.includes('tar -czf'));
   expect(blocks, 'the ```sh block of the steps').toHaveLength(1);
   return blocks[0]!.split('\n').filter((line) => line.trim() && !line.trim().startsWith('#'));
 }
@@ -101,21 +92,6 @@ function environmentFileContent(): Record<string, string> {
   return env;
 }
 
-/** The ports of the instances README enables (`systemctl enable --now community@3001 community@3002`). */
-function enabledPorts(): number[] {
-  const line = README.match(/systemctl enable --now ((?:community@\d+ ?)+)/);
-  expect(line, 'README names the instances it enables').not.toBeNull();
-  return [...line![1]!.matchAll(/@(\d+)/g)].map((m) => Number(m[1]));
-}
-
-/** A minimal nginx.conf around the example's server block, every path nginx writes inside `dir` (it runs without root). */
-function writeNginxConf(dir: string, server: string): string {
-  const temps = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `    ${name}_temp_path ${join(dir, name)};`).join('\n');
-  const file = join(dir, 'nginx.conf');
-  writeFileSync(file, `pid ${join(dir, 'nginx.pid')};\nerror_log ${join(dir, 'error.log')};\nevents {}\nhttp {\n    access_log ${join(dir, 'access.log')};\n${temps}\n${server}\n}\n`);
-  return file;
-}
-
 interface StandIn {
   port: number;
   /** Answer every request with this status from now on (200 by default). */
@@ -136,41 +112,6 @@ async function startStandIn(index: number): Promise<StandIn> {
   });
   await new Promise<void>((resolve) => http.listen(port, '127.0.0.1', resolve));
   return standIn;
-}
-
-interface RunningNginx {
-  port: number;
-  stop(): Promise<void>;
-}
-
-/** nginx on the example, listening on a free loopback port, the enabled processes' ports moved to the stand-ins'. */
-async function startNginx(server: string, standIns: StandIn[]): Promise<RunningNginx> {
-  const dir = tempDir();
-  const port = await freePort();
-  let config = server.replace(/listen\s+80;/, `listen 127.0.0.1:${port};`);
-  for (const [index, enabled] of enabledPorts().entries()) config = config.replaceAll(String(enabled), String(standIns[index]!.port));
-  // Run by root, nginx's workers would be nobody, who cannot open this folder.
-  const user = process.getuid?.() === 0 ? 'user root;\n' : '';
-  const file = writeNginxConf(dir, config);
-  writeFileSync(file, user + readFileSync(file, 'utf8'));
-  const child = spawn(NGINX, ['-p', dir, '-c', file, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let errors = '';
-  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const running: RunningNginx = {
-    port,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGQUIT');
-      await exited;
-    },
-  };
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) break;
-    if (await get(running, '/', '127.0.0.1').then(() => true, () => false)) return running;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  await running.stop();
-  throw new Error(`nginx did not start: ${errors}${existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : ''}`);
 }
 
 /** A request through nginx from a given local address; the stand-in's JSON, or nginx's own page. */
@@ -195,6 +136,9 @@ function get(proxy: { port: number }, path: string, from: string, method = 'GET'
   });
 }
 
+/** nginx on the example in front of the stand-ins. */
+const startNginxBefore = (server: string, standIns: StandIn[]) => startNginx(server, standIns.map((standIn) => standIn.port));
+
 const dirs: string[] = [];
 function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'deploy-examples-'));
@@ -205,7 +149,7 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe("README's nginx example", () => {
+describe("the deployment document's nginx site", () => {
   const server = block('nginx');
 
   it('passes nginx -t inside a minimal nginx.conf', () => {
@@ -218,7 +162,7 @@ describe("README's nginx example", () => {
 
   it('keeps /metrics and /docs to loopback and the internal network, each process scraped by its port', async () => {
     const [one, two] = await Promise.all([startStandIn(0), startStandIn(1)]);
-    const proxy = await startNginx(server, [one!, two!]);
+    const proxy = await startNginxBefore(server, [one!, two!]);
     try {
       // 127.0.0.1 is allowed; 127.0.0.2 (loopback too, but not in the list) stands for the internet.
       for (const path of ['/metrics', `/metrics/${two!.port}`, '/docs', '/docs/json', '/docs/static/index.html']) {
@@ -242,7 +186,7 @@ describe("README's nginx example", () => {
     // Every write carries a client_id and lands once: the example says so beside the retry.
     expect(server).toMatch(/client_id[\s\S]*exactly once[\s\S]*proxy_next_upstream\s+error\s+timeout\s+http_503\s+non_idempotent;/);
     const standIns = await Promise.all([startStandIn(0), startStandIn(1)]);
-    const proxy = await startNginx(server, standIns);
+    const proxy = await startNginxBefore(server, standIns);
     try {
       // One process answers 503 (its database away): every GET and POST is answered by the other.
       standIns[0]!.status = 503;
@@ -295,7 +239,7 @@ describe("README's nginx example", () => {
   });
 });
 
-describe("README's systemd unit", () => {
+describe("the deployment document's systemd unit", () => {
   const unit = block('ini');
   const entries = unitEntries(unit);
   const value = (key: string) => entries.filter(([k]) => k === key).map(([, v]) => v);
