@@ -13,8 +13,8 @@ import { z } from 'zod';
 import { fail } from '#shared/envelope.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import { BASE64_BODY_HEADER, BASE64_BODY_VALUE, DEVICE_ID_HEADER, routes, TICKET_COOKIE, TICKET_HEADER } from '#shared/endpoints.ts';
-import { clientConfigOf, type Config } from './config.ts';
-import type { Db, PoolStats } from './db/client.ts';
+import { clientConfigOf, releaseVersion, type Config } from './config.ts';
+import type { Db, PoolStats, QueryObserver } from './db/client.ts';
 import { configuredCodeSender } from './services/code-senders.ts';
 import type { CodeSender } from './services/login.ts';
 import { authPlugin } from './http/auth.ts';
@@ -25,7 +25,7 @@ import { installInputGuard, parseJsonBody } from './http/input-guard.ts';
 import { installRequestLimits } from './http/request-limit-hook.ts';
 import { installRequestIdHeader, requestIdOf } from './http/request-id.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
-import { installMetrics } from './http/metrics.ts';
+import { countingFailures, installMetrics } from './http/metrics.ts';
 import { openApiTransform, openApiTransformObject } from './http/openapi.ts';
 import { requestForLog, redactSecrets } from './http/log-redaction.ts';
 import { answerClientError, installWebSecurity } from './http/security.ts';
@@ -58,6 +58,8 @@ export interface AppOptions {
   readiness?: Readiness;
   /** The database's connections, for /metrics (Database.poolStats). */
   poolStats?: (() => PoolStats) | undefined;
+  /** The database's queries, for /metrics (Database.observeQueries). */
+  observeQueries?: ((observer: QueryObserver) => void) | undefined;
 }
 
 export async function buildApp({
@@ -68,6 +70,7 @@ export async function buildApp({
   codeSender,
   readiness = new Readiness(),
   poolStats,
+  observeQueries,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -149,7 +152,7 @@ export async function buildApp({
   // Probes, and the hold of requests while the process starts: before any hook that reads the database.
   const metrics =
     config.metrics || config.metricsAllow.length > 0
-      ? installMetrics(app, { public: config.metrics, allow: config.metricsAllow, poolStats })
+      ? installMetrics(app, { public: config.metrics, allow: config.metricsAllow, poolStats, observeQueries, version: releaseVersion() })
       : undefined;
   registerHealth(app, { db, readiness, serveMetrics: metrics?.serve });
   installInputGuard(app);
@@ -165,7 +168,7 @@ export async function buildApp({
     db,
     config,
     live,
-    codeSender: codeSender ?? configuredCodeSender(config, app.log),
+    codeSender: countingFailures(codeSender ?? configuredCodeSender(config, app.log), metrics),
     ...(metrics ? { onReplay: metrics.replayed } : {}),
   });
   await registerStaticClient(app, {

@@ -8,7 +8,7 @@
  * message naming the variable; no NaN or half-read setting ever reaches the app. An empty
  * variable counts as unset.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -25,6 +25,11 @@ export function projectRoot(): string {
     dir = parent;
   }
   return dir;
+}
+
+/** The release's version: package.json's, which ships with it. */
+export function releaseVersion(): string {
+  return (JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version: string }).version;
 }
 
 /**

@@ -69,6 +69,8 @@ export interface TestAppOptions {
   beforeReady?: (app: FastifyInstance) => void;
   /** The process phase /readyz tells (default: ready). */
   readiness?: Readiness;
+  /** Where login codes go instead of the test's own record of them (a webhook that fails, say). */
+  codeSender?: CodeSender;
 }
 
 export async function createTestApp(database: Database, options: TestAppOptions = {}): Promise<TestApp> {
@@ -83,8 +85,9 @@ export async function createTestApp(database: Database, options: TestAppOptions 
     config,
     db: database.db,
     serveClient: options.clientDir !== undefined,
-    codeSender,
+    codeSender: options.codeSender ?? codeSender,
     poolStats: database.poolStats,
+    observeQueries: database.observeQueries,
     ...(options.readiness ? { readiness: options.readiness } : {}),
   });
   options.beforeReady?.(app);
