@@ -3,6 +3,9 @@
  * API tests speak the same paths and payloads as the client.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import type { Endpoint } from '../../src/shared/api.ts';
@@ -57,6 +60,20 @@ export interface CallResult<T> {
 /** A test app on a fresh copy of the seeded PGlite database; close() closes both. */
 export async function openTestApp(): Promise<TestApp> {
   return createTestApp(await openTestDatabase(), { closeDatabase: true });
+}
+
+/** A test app serving a built client of one bare index.html (pages, and the share target, then answered) on a fresh copy of the seeded PGlite; close() removes all. */
+export async function openTestAppWithClient(): Promise<TestApp> {
+  const clientDir = await mkdtemp(join(tmpdir(), 'client-'));
+  await writeFile(join(clientDir, 'index.html'), '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>');
+  const t = await createTestApp(await openTestDatabase(), { closeDatabase: true, clientDir });
+  return {
+    ...t,
+    close: async () => {
+      await t.close();
+      await rm(clientDir, { recursive: true, force: true });
+    },
+  };
 }
 
 export interface TestAppOptions {
