@@ -14,8 +14,8 @@ import { z } from 'zod';
 import { fail } from '#shared/envelope.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import { BASE64_BODY_HEADER, BASE64_BODY_VALUE, DEVICE_ID_HEADER, routes, TICKET_COOKIE, TICKET_HEADER } from '#shared/endpoints.ts';
-import { clientConfigOf, type Config } from './config.ts';
-import type { Db, PoolStats } from './db/client.ts';
+import { clientConfigOf, releaseVersion, type Config } from './config.ts';
+import type { Db, PoolStats, QueryObserver } from './db/client.ts';
 import { configuredCodeSender } from './services/code-senders.ts';
 import type { CodeSender } from './services/login.ts';
 import { authPlugin } from './http/auth.ts';
@@ -26,7 +26,7 @@ import { installInputGuard, parseJsonBody } from './http/input-guard.ts';
 import { installRequestLimits } from './http/request-limit-hook.ts';
 import { installRequestIdHeader, requestIdOf } from './http/request-id.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
-import { installMetrics } from './http/metrics.ts';
+import { countingFailures, installMetrics } from './http/metrics.ts';
 import { openApiTransform, openApiTransformObject } from './http/openapi.ts';
 import { requestForLog, redactSecrets } from './http/log-redaction.ts';
 import { answerClientError, installWebSecurity } from './http/security.ts';
@@ -64,6 +64,8 @@ export interface AppOptions {
   poolStats?: (() => PoolStats) | undefined;
   /** The HTTPS agent of Web Push sends (a test's, trusting its own push service); default: Node's. */
   pushAgent?: Agent;
+  /** The database's queries, for /metrics (Database.observeQueries). */
+  observeQueries?: ((observer: QueryObserver) => void) | undefined;
 }
 
 export async function buildApp({
@@ -75,6 +77,7 @@ export async function buildApp({
   readiness = new Readiness(),
   poolStats,
   pushAgent,
+  observeQueries,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -156,7 +159,7 @@ export async function buildApp({
   // Probes, and the hold of requests while the process starts: before any hook that reads the database.
   const metrics =
     config.metrics || config.metricsAllow.length > 0
-      ? installMetrics(app, { public: config.metrics, allow: config.metricsAllow, poolStats })
+      ? installMetrics(app, { public: config.metrics, allow: config.metricsAllow, poolStats, observeQueries, version: releaseVersion() })
       : undefined;
   registerHealth(app, { db, readiness, serveMetrics: metrics?.serve });
   installInputGuard(app);
@@ -179,7 +182,7 @@ export async function buildApp({
     config,
     live,
     push,
-    codeSender: codeSender ?? configuredCodeSender(config, app.log),
+    codeSender: countingFailures(codeSender ?? configuredCodeSender(config, app.log), metrics),
     ...(metrics ? { onReplay: metrics.replayed } : {}),
   });
   await registerStaticClient(app, {

@@ -8,7 +8,7 @@
  * message naming the variable; no NaN or half-read setting ever reaches the app. An empty
  * variable counts as unset.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -25,6 +25,21 @@ export function projectRoot(): string {
     dir = parent;
   }
   return dir;
+}
+
+/** The release's version: package.json's, which ships with it. */
+export function releaseVersion(): string {
+  return (JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/**
+ * A folder the build copies beside the server and its tools (`dist/server/<name>`, so a release
+ * runs without src/), or, from the sources (and a test's own bundle inside the project), its
+ * place in the project.
+ */
+export function serverFilesFolder(name: string, sourcePath: string): string {
+  const beside = join(dirname(fileURLToPath(import.meta.url)), name);
+  return existsSync(beside) ? beside : join(projectRoot(), sourcePath);
 }
 
 /**
@@ -389,7 +404,7 @@ type Settings = { [Name in SettingName as CamelCase<Name>]: Env[Name] };
 
 /** The settings, DATA_DIR and CLIENT_DIR resolved from the project root, and what follows from them. */
 export interface Config extends Settings {
-  /** Where the migrations are, in the project. */
+  /** Where the migrations are: beside the built server, or in the project's sources. */
   migrationsFolder: string;
 }
 
@@ -422,7 +437,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...settings,
     dataDir: resolve(root, settings.dataDir),
     clientDir: resolve(root, settings.clientDir),
-    migrationsFolder: join(root, 'src/server/db/migrations'),
+    migrationsFolder: serverFilesFolder('migrations', 'src/server/db/migrations'),
   };
 }
 

@@ -4,6 +4,9 @@
  */
 import type { Agent } from 'node:https';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import type { Endpoint } from '../../src/shared/api.ts';
@@ -60,6 +63,20 @@ export async function openTestApp(): Promise<TestApp> {
   return createTestApp(await openTestDatabase(), { closeDatabase: true });
 }
 
+/** A test app serving a built client of one bare index.html (pages, and the share target, then answered) on a fresh copy of the seeded PGlite; close() removes all. */
+export async function openTestAppWithClient(): Promise<TestApp> {
+  const clientDir = await mkdtemp(join(tmpdir(), 'client-'));
+  await writeFile(join(clientDir, 'index.html'), '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>');
+  const t = await createTestApp(await openTestDatabase(), { closeDatabase: true, clientDir });
+  return {
+    ...t,
+    close: async () => {
+      await t.close();
+      await rm(clientDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export interface TestAppOptions {
   closeDatabase?: boolean;
   /** Environment the app's config is read from (defaults otherwise), e.g. { WRITE_LIMIT_PER_MINUTE: '3' }. */
@@ -72,6 +89,8 @@ export interface TestAppOptions {
   readiness?: Readiness;
   /** The HTTPS agent of Web Push sends (one trusting a test's push service). */
   pushAgent?: Agent;
+  /** Where login codes go instead of the test's own record of them (a webhook that fails, say). */
+  codeSender?: CodeSender;
 }
 
 export async function createTestApp(database: Database, options: TestAppOptions = {}): Promise<TestApp> {
@@ -86,8 +105,9 @@ export async function createTestApp(database: Database, options: TestAppOptions 
     config,
     db: database.db,
     serveClient: options.clientDir !== undefined,
-    codeSender,
+    codeSender: options.codeSender ?? codeSender,
     poolStats: database.poolStats,
+    observeQueries: database.observeQueries,
     ...(options.readiness ? { readiness: options.readiness } : {}),
     ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
   });
