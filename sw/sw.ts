@@ -11,6 +11,7 @@ import { setupKeptFirstScreen } from './kept-first-screen.ts';
 import { setupNavigation } from './navigation.ts';
 import { setupNetworkStatus } from './network-status.ts';
 import { setupPrecache } from './precache.ts';
+import { setupPush } from './push.ts';
 import { setupShareTarget } from './share-target.ts';
 
 setupLifecycle();
@@ -21,3 +22,4 @@ setupShareTarget();
 setupNavigation();
 setupApiCache();
 setupImageCache();
+setupPush();

@@ -2,6 +2,7 @@
  * Builds the Fastify app from its parts; it never listens (main.ts does), so tests drive it
  * with inject() against any database.
  */
+import type { Agent } from 'node:https';
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -13,8 +14,8 @@ import { z } from 'zod';
 import { fail } from '#shared/envelope.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import { BASE64_BODY_HEADER, BASE64_BODY_VALUE, DEVICE_ID_HEADER, routes, TICKET_COOKIE, TICKET_HEADER } from '#shared/endpoints.ts';
-import { clientConfigOf, type Config } from './config.ts';
-import type { Db, PoolStats } from './db/client.ts';
+import { clientConfigOf, releaseVersion, type Config } from './config.ts';
+import type { Db, PoolStats, QueryObserver } from './db/client.ts';
 import { configuredCodeSender } from './services/code-senders.ts';
 import type { CodeSender } from './services/login.ts';
 import { authPlugin } from './http/auth.ts';
@@ -25,7 +26,7 @@ import { installInputGuard, parseJsonBody } from './http/input-guard.ts';
 import { installRequestLimits } from './http/request-limit-hook.ts';
 import { installRequestIdHeader, requestIdOf } from './http/request-id.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
-import { installMetrics } from './http/metrics.ts';
+import { countingFailures, installMetrics } from './http/metrics.ts';
 import { openApiTransform, openApiTransformObject } from './http/openapi.ts';
 import { requestForLog, redactSecrets } from './http/log-redaction.ts';
 import { answerClientError, installWebSecurity } from './http/security.ts';
@@ -33,11 +34,14 @@ import { registerStaticClient } from './http/static-client.ts';
 import { installPendingLogout } from './http/ticket-cookie.ts';
 import { registerRoutes } from './routes/index.ts';
 import { LiveHub } from './services/live.ts';
+import { PushSender } from './services/push.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The live streams of this process: boot.ts has it hear the database once it is migrated. */
     live: LiveHub;
+    /** Pushes new notices to subscribed devices. */
+    push: PushSender;
   }
 }
 
@@ -58,6 +62,10 @@ export interface AppOptions {
   readiness?: Readiness;
   /** The database's connections, for /metrics (Database.poolStats). */
   poolStats?: (() => PoolStats) | undefined;
+  /** The HTTPS agent of Web Push sends (a test's, trusting its own push service); default: Node's. */
+  pushAgent?: Agent;
+  /** The database's queries, for /metrics (Database.observeQueries). */
+  observeQueries?: ((observer: QueryObserver) => void) | undefined;
 }
 
 export async function buildApp({
@@ -68,6 +76,8 @@ export async function buildApp({
   codeSender,
   readiness = new Readiness(),
   poolStats,
+  pushAgent,
+  observeQueries,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify(fastifyOptions(config, logger));
   installConnectionCap(app.server, config);
@@ -94,7 +104,7 @@ export async function buildApp({
   // Probes, and the hold of requests while the process starts: before any hook that reads the database.
   const metrics =
     config.metrics || config.metricsAllow.length > 0
-      ? installMetrics(app, { public: config.metrics, allow: config.metricsAllow, poolStats })
+      ? installMetrics(app, { public: config.metrics, allow: config.metricsAllow, poolStats, observeQueries, version: releaseVersion() })
       : undefined;
   registerHealth(app, { db, readiness, serveMetrics: metrics?.serve });
   installInputGuard(app);
@@ -104,13 +114,20 @@ export async function buildApp({
   // Every call of the contract and every other path, from one map (routes/index.ts).
   const live = new LiveHub();
   app.decorate('live', live);
+  const push = new PushSender(db, config, app.log, pushAgent);
+  live.onEvent((event) => push.heard(event));
+  app.decorate('push', push);
   // Open streams end before the server waits for its requests to finish; the database is heard no more.
-  app.addHook('preClose', () => live.close());
+  app.addHook('preClose', () => {
+    push.stop();
+    return live.close();
+  });
   await registerRoutes(app, {
     db,
     config,
     live,
-    codeSender: codeSender ?? configuredCodeSender(config, app.log),
+    push,
+    codeSender: countingFailures(codeSender ?? configuredCodeSender(config, app.log), metrics),
     ...(metrics ? { onReplay: metrics.replayed } : {}),
   });
   await registerStaticClient(app, {

@@ -8,6 +8,7 @@
  * SHUTDOWN_DRAIN_MS while requests are still served, stops listening once the requests in
  * flight are answered, and only then closes the database.
  */
+import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, parseDatabaseUrl, type Config } from './config.ts';
 import { createDatabase, isDatabaseUnavailable, type Database, type UnpreparedDatabase } from './db/client.ts';
@@ -41,6 +42,15 @@ export function createConfiguredDatabase(config: Config): Promise<UnpreparedData
     console.error(err.message);
     process.exit(1);
   });
+}
+
+/** Where the server listens, as its socket says (HOST and the port bound, PORT=0 too): an IPv6 address in brackets, a wildcard named as every address. */
+export function listeningUrl(address: AddressInfo | string | null): string {
+  if (address === null) return 'nowhere (not listening)';
+  if (typeof address === 'string') return address;
+  const host = address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;
+  const every = address.address === '0.0.0.0' || address.address === '::' ? ' (every address of this host)' : '';
+  return `http://${host}:${address.port}${every}`;
 }
 
 /** Where DATABASE_URL points (host:port, or the socket folder of ?host=), without its user or password. */
@@ -156,6 +166,8 @@ export async function serveUntilStopped({ app, database, readiness, config, star
     readiness.enter('migrating');
     await database.migrate();
     await app.live.listenTo(database);
+    // The push key pair is made (or read) once at start: no read ever writes it.
+    await app.push.publicKey();
     await prepare?.();
   } catch (error) {
     // Stopped while starting: the closed database ended the start; the stop ends the process.
@@ -179,5 +191,5 @@ export async function serveUntilStopped({ app, database, readiness, config, star
     );
   }
   readiness.enter('ready');
-  app.log.info(`${config.providerName}社区 ready on http://localhost:${config.port} (${database.kind}, ${Date.now() - startedAt} ms)`);
+  app.log.info(`${config.providerName}社区 ready on ${listeningUrl(app.server.address())} (${database.kind}, ${Date.now() - startedAt} ms)`);
 }

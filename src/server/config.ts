@@ -8,7 +8,7 @@
  * message naming the variable; no NaN or half-read setting ever reaches the app. An empty
  * variable counts as unset.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -25,6 +25,21 @@ export function projectRoot(): string {
     dir = parent;
   }
   return dir;
+}
+
+/** The release's version: package.json's, which ships with it. */
+export function releaseVersion(): string {
+  return (JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/**
+ * A folder the build copies beside the server and its tools (`dist/server/<name>`, so a release
+ * runs without src/), or, from the sources (and a test's own bundle inside the project), its
+ * place in the project.
+ */
+export function serverFilesFolder(name: string, sourcePath: string): string {
+  const beside = join(dirname(fileURLToPath(import.meta.url)), name);
+  return existsSync(beside) ? beside : join(projectRoot(), sourcePath);
 }
 
 /**
@@ -171,6 +186,19 @@ const addressList = z
     context.addIssue({ code: 'custom', message: 'must be comma-separated addresses and ranges (10.0.0.1, 10.0.0.0/8, ::1, loopback)' });
     return z.NEVER;
   });
+
+/** A VAPID key in base64url (a P-256 public key of 65 bytes, or a private one of 32). */
+const vapidKey = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{43}$|^[A-Za-z0-9_-]{87}$/, 'must be a VAPID key in base64url (npx web-push generate-vapid-keys makes a pair)');
+
+/** PUSH_SERVICE_HOSTS: host names, comma-separated. */
+const hostList = z
+  .string()
+  .trim()
+  .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()))
+  .refine((hosts) => hosts.every((host) => /^[a-z0-9.-]+$/.test(host) && !host.startsWith('.')), 'must be comma-separated host names');
 
 /**
  * One environment variable: how it is parsed (the schema carries its default; an empty value
@@ -335,6 +363,20 @@ export const SETTINGS = {
   LOGIN_CODE_WEBHOOK_URL: setting("Where login codes are POSTed (an SMS gateway's webhook); unset: they are written to the server log", httpUrl.optional()),
   LOGIN_CODE_WEBHOOK_SECRET: setting('Signs each webhook body (HMAC-SHA256, X-Signature-256); unset: unsigned', text.optional()),
   LOGIN_CODE_WEBHOOK_TIMEOUT_MS: setting('How long one webhook attempt may take before it counts as failed', wholeNumber(100, 60_000).default(3_000)),
+  VAPID_PUBLIC_KEY: setting('Web Push key pair (base64url, with VAPID_PRIVATE_KEY); unset: made at the first start and kept in the database', vapidKey.optional()),
+  VAPID_PRIVATE_KEY: setting('The private half of VAPID_PUBLIC_KEY', vapidKey.optional()),
+  VAPID_SUBJECT: setting(
+    'Who the push services may contact about this server (mailto: or https: URL)',
+    z
+      .string()
+      .trim()
+      .refine((value) => /^mailto:[^@\s]+@[^@\s]+$/.test(value) || isUrl(value, ['https:']), 'must be a mailto: address or an https URL')
+      .default('mailto:community@localhost'),
+  ),
+  PUSH_SERVICE_HOSTS: setting(
+    "The push services a subscription may name (hosts, each with its subdomains): the server sends to no other address",
+    hostList.default(['fcm.googleapis.com', 'push.services.mozilla.com', 'push.apple.com', 'notify.windows.com']),
+  ),
 };
 
 const envSchema = z
@@ -343,6 +385,11 @@ const envSchema = z
   .refine((e) => e.LOGIN_CODE_WEBHOOK_SECRET === undefined || e.LOGIN_CODE_WEBHOOK_URL !== undefined, {
     path: ['LOGIN_CODE_WEBHOOK_SECRET'],
     message: 'is set without LOGIN_CODE_WEBHOOK_URL',
+  })
+  // Half a key pair signs nothing a push service accepts.
+  .refine((e) => (e.VAPID_PUBLIC_KEY === undefined) === (e.VAPID_PRIVATE_KEY === undefined), {
+    path: ['VAPID_PUBLIC_KEY'],
+    message: 'and VAPID_PRIVATE_KEY are set together or not at all',
   });
 
 type Env = z.output<typeof envSchema>;
@@ -357,12 +404,12 @@ type Settings = { [Name in SettingName as CamelCase<Name>]: Env[Name] };
 
 /** The settings, DATA_DIR and CLIENT_DIR resolved from the project root, and what follows from them. */
 export interface Config extends Settings {
-  /** Where the migrations are, in the project. */
+  /** Where the migrations are: beside the built server, or in the project's sources. */
   migrationsFolder: string;
 }
 
 /** Values never echoed back in an error message (a webhook's URL may carry its token). */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'WECHAT_JSAPI_TICKET', 'LOGIN_CODE_WEBHOOK_URL', 'LOGIN_CODE_WEBHOOK_SECRET']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'WECHAT_JSAPI_TICKET', 'LOGIN_CODE_WEBHOOK_URL', 'LOGIN_CODE_WEBHOOK_SECRET', 'VAPID_PRIVATE_KEY']);
 
 /** A setting the server cannot start with; the message names every bad variable. */
 export class ConfigError extends Error {
@@ -390,7 +437,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...settings,
     dataDir: resolve(root, settings.dataDir),
     clientDir: resolve(root, settings.clientDir),
-    migrationsFolder: join(root, 'src/server/db/migrations'),
+    migrationsFolder: serverFilesFolder('migrations', 'src/server/db/migrations'),
   };
 }
 

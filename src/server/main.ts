@@ -8,7 +8,7 @@ const config = loadConfigOrExit();
 const startedAt = Date.now();
 const database = await createConfiguredDatabase(config);
 const readiness = new Readiness('starting');
-const app = await buildApp({ config, db: database.db, logger: true, readiness, poolStats: database.poolStats });
+const app = await buildApp({ config, db: database.db, logger: true, readiness, poolStats: database.poolStats, observeQueries: database.observeQueries });
 // Only an empty database, or a demo older than the book lists, loads the seed (its generator, and
 // its content from seed-data/ on disk): an ordinary start never parses it. The demo ends "now", so a fresh install reads like a living
 // community (tests seed a fixed date).

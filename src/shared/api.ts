@@ -99,6 +99,15 @@ const visitUser = z.union(
  * without it would make the note twice).
  */
 const clientId = z.string().min(8, 'client_id 太短').max(64, 'client_id 太长');
+
+/** A browser's PushSubscription as its toJSON() gives it: where to send, and the keys to encrypt for (base64url). */
+const pushSubscriptionSchema = z.object({
+  endpoint: z.string().max(2048, '推送地址太长').url('推送地址无效'),
+  keys: z.object({
+    p256dh: z.string().regex(/^[A-Za-z0-9_-]{87}$/, '推送密钥无效'),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{22}$/, '推送密钥无效'),
+  }),
+});
 const likeTarget = z.union([z.object({ post_id: idSchema }), z.object({ comment_id: idSchema })], {
   error: '需要 post_id 或 comment_id',
 });
@@ -595,6 +604,25 @@ export const api = {
     output: noticeSettingsSchema,
     tag: 'notice',
     summary: 'Read (empty input) or change which kinds of notice the login user receives; honoured from the next write on',
+  }),
+  pushKey: endpoint(routes.pushKey, {
+    input: empty,
+    output: z.object({ public_key: z.string() }),
+    tag: 'notice',
+    summary: "The server's VAPID public key (base64url), the applicationServerKey of a browser's push subscription",
+  }),
+  pushSubscribe: endpoint(routes.pushSubscribe, {
+    input: pushSubscriptionSchema.extend({ client_id: clientId.optional() }),
+    output: z.object({ subscribed: z.boolean() }),
+    tag: 'notice',
+    summary:
+      "Pushes the login user's new notices to this browser's subscription while this device's ticket lives (logout ends it); a subscription another user had moves to this one",
+  }),
+  pushUnsubscribe: endpoint(routes.pushUnsubscribe, {
+    input: z.object({ endpoint: z.string().max(2048), client_id: clientId.optional() }),
+    output: z.object({ subscribed: z.boolean() }),
+    tag: 'notice',
+    summary: "Stops pushing to this subscription of the login user's (nothing when it is not theirs)",
   }),
 
   // ---- moderation: moderators only (-1006 for anyone else); each action writes one row of the audit log ----

@@ -67,6 +67,10 @@ export const routes = {
   noticeUnreadCount: { method: 'POST', path: '/serv/v1/notice/unread_count', auth: 'required', kind: 'read', revalidates: true },
   noticeRead: { method: 'POST', path: '/serv/v1/notice/read', auth: 'required', kind: 'write' },
   noticeSettings: { method: 'POST', path: '/serv/v1/notice/settings', auth: 'required', kind: 'write' },
+  // Web Push: the server's public key, and a device's subscription (pushed new notices while its ticket lives).
+  pushKey: { method: 'POST', path: '/serv/v1/push/key', auth: 'none', kind: 'read' },
+  pushSubscribe: { method: 'POST', path: '/serv/v1/push/subscribe', auth: 'required', kind: 'write' },
+  pushUnsubscribe: { method: 'POST', path: '/serv/v1/push/unsubscribe', auth: 'required', kind: 'write' },
   // Moderators only (-1006 for anyone else): the review queue, the actions on reported content and users, the audit log.
   moderationQueue: { method: 'POST', path: '/serv/v1/moderation/queue', auth: 'required', kind: 'read' },
   moderationHide: { method: 'POST', path: '/serv/v1/moderation/hide', auth: 'required', kind: 'write' },

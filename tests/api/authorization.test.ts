@@ -22,6 +22,7 @@ import { createTestApp, newClientId, phoneSource, behaviourDatabases, type TestA
 import { installChangeCounter } from '../support/changes.ts';
 import { queryRows } from '../support/db.ts';
 import { makePng, multipart } from '../support/images.ts';
+import { SAMPLE_PUSH_SUBSCRIPTION } from '../support/samples.ts';
 
 const CALLERS = [
   'visitor',
@@ -176,6 +177,8 @@ describe.each(behaviourDatabases)('the authorization matrix on $name', ({ name, 
           likeCancel: { post_id: 5 },
           commentAdd: { post_id: 5, content: '矩阵里的评论', client_id: newClientId('matrix') },
           collect: { app_id: 'community-feed', events: [{ event: 'matrix_check', properties: {} }] },
+          pushSubscribe: { ...SAMPLE_PUSH_SUBSCRIPTION, client_id: newClientId('matrix') },
+          pushUnsubscribe: { endpoint: SAMPLE_PUSH_SUBSCRIPTION.endpoint },
         } as Record<Row, unknown>;
         return sample[row];
       }

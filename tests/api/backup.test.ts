@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
+import { projectRoot } from '../../src/server/config.ts';
 import type { Comment, Post } from '../../src/shared/schemas.ts';
 import { backupSocketPath } from '../../src/server/db/backup-socket.ts';
 import { openDatabase, type Database, type Db } from '../../src/server/db/client.ts';
@@ -56,6 +57,8 @@ let community: Record<string, string>;
 let written: { postId: number; imageUrl: string };
 
 beforeAll(async () => {
+  // `npm run backup` runs the built tool: .ci/test builds before the api tests; alone, the test builds the tools.
+  if (!existsSync(join(projectRoot(), 'dist/server/backup.js'))) await promisify(execFile)('npm', ['run', '--silent', 'build:tools'], { cwd: projectRoot() });
   root = await mkdtemp(join(tmpdir(), 'backup-test-'));
   communityDir = join(root, 'community');
   const t = await createTestApp(await openTestDatabase({ dataDir: communityDir }), { closeDatabase: true });

@@ -15,7 +15,7 @@ import { CLIENT_CONFIG_ELEMENT_ID, DEFAULT_CLIENT_CONFIG, type ClientConfig } fr
 import { LOGIN_CODE_RESEND_S } from '../../src/shared/constants.ts';
 import { FIRST_READ_ATTRIBUTE } from '../../src/shared/first-screen.ts';
 import { buildApp } from '../../src/server/app.ts';
-import { databaseAddressOf } from '../../src/server/boot.ts';
+import { databaseAddressOf, listeningUrl } from '../../src/server/boot.ts';
 import { clientConfigOf, ConfigError, loadConfig, projectRoot } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { renderClient } from '../../src/server/http/client-page.ts';
@@ -30,6 +30,15 @@ function configError(env: Record<string, string>): ConfigError {
   }
   throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
 }
+
+describe('the start line', () => {
+  it('names the address and port the server listens on', () => {
+    expect(listeningUrl({ address: '127.0.0.1', family: 'IPv4', port: 3001 })).toBe('http://127.0.0.1:3001');
+    expect(listeningUrl({ address: '0.0.0.0', family: 'IPv4', port: 3000 })).toBe('http://0.0.0.0:3000 (every address of this host)');
+    expect(listeningUrl({ address: '::', family: 'IPv6', port: 3000 })).toBe('http://[::]:3000 (every address of this host)');
+    expect(listeningUrl({ address: '::1', family: 'IPv6', port: 8080 })).toBe('http://[::1]:8080');
+  });
+});
 
 describe('loadConfig', () => {
   it('fails on a bad PORT with a message naming PORT, never NaN', () => {

@@ -27,7 +27,7 @@ describe('DATABASE_URL naming a Unix socket', () => {
     const url = postgres!.socketUrl;
     expect(url).toMatch(/^postgres:\/\/postgres@\/community_test\?host=\/.+&port=\d+$/);
     server = await startServerProcess({ env: { DATABASE_URL: url, DATABASE_POOL_SIZE: '3' } });
-    expect(server.output()).toMatch(/ready on http:\/\/localhost:\d+ \(postgres, \d+ ms\)/);
+    expect(server.output()).toMatch(/ready on http:\/\/127\.0\.0\.1:\d+ \(postgres, \d+ ms\)/);
 
     // A read of a migrated table.
     const reasons = await callOver<unknown[]>(server.url, api.complainReasons.path, {});

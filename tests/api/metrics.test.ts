@@ -1,14 +1,19 @@
 /**
  * GET /metrics (src/server/http/metrics.ts): served to the peers within METRICS_ALLOW when it is
  * set (METRICS on or off), else to anyone with METRICS=true, else to no one (a 404 envelope, as
- * any path that is no call); served, the Prometheus text format
- * with requests by route and status, the latency histogram, the -2005 refusals, the PostgreSQL
- * pool and the replayed writes, labelled by route pattern, never by raw path.
+ * any path that is no call); served, the Prometheus text format with the process's and Node's
+ * own, the release's version, requests by route and status, the latency histogram, the -2005
+ * refusals, the PostgreSQL pool and its queries, login codes not sent and the replayed writes,
+ * labelled by route pattern, never by raw path (`promtool check metrics` where it is installed).
  */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
-import { ConfigError, loadConfig } from '../../src/server/config.ts';
+import { ErrorCode } from '../../src/shared/errors.ts';
+import { ConfigError, loadConfig, projectRoot } from '../../src/server/config.ts';
 import { behaviourDatabases, codeOf, createTestApp, newClientId, phoneSource, testAppFor } from '../support/api.ts';
 
 /** The value of one sample line of the text format (`name{labels} value`), or undefined. */
@@ -89,6 +94,38 @@ describe.each(behaviourDatabases)('metrics on $name', ({ open }) => {
     } finally {
       release();
       await Promise.all(held);
+      await t.close();
+    }
+  });
+
+  it("tells the process and Node's own, the release, the pool's size, query latency and errors, and login codes not sent", async () => {
+    const failing = { send: () => Promise.reject(new Error('login code webhook failed: HTTP 502')) };
+    const t = await createTestApp(app.database, { env: { METRICS: 'true' }, codeSender: failing });
+    const scrape = async () => (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    try {
+      await expect(app.database.db.execute(sql`select 1 / 0`)).rejects.toThrow();
+      expect(codeOf(await t.call(api.loginCode, { cellphone: phoneSource('1560052')() }))).toBe(ErrorCode.CodeNotSent);
+      const text = await scrape();
+      // prom-client's defaults: CPU, memory, heap, event-loop lag, open files, start time (GC once one has run).
+      for (const name of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'process_open_fds', 'process_start_time_seconds', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds']) {
+        expect(text, name).toContain(`# TYPE ${name} `);
+      }
+      expect(sample(text, 'process_start_time_seconds')).toBeLessThanOrEqual(Date.now() / 1000);
+      const { version } = JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version: string };
+      expect(sample(text, `community_feed_build_info{version="${version}",node_version="${process.version}"}`)).toBe(1);
+      // The test database's pool holds 10 (client.ts).
+      expect(sample(text, 'db_pool_connections_max')).toBe(10);
+      expect(sample(text, 'db_query_duration_seconds_count')).toBeGreaterThan(0);
+      expect(sample(text, 'db_query_errors_total')).toBeGreaterThanOrEqual(1);
+      expect(sample(text, 'login_codes_not_sent_total')).toBe(1);
+      // Prometheus's own check of the text, where Debian's prometheus package is installed.
+      const promtool = spawnSync('sh', ['-c', 'command -v promtool'], { encoding: 'utf8' }).stdout.trim();
+      if (promtool) {
+        const check = spawnSync(promtool, ['check', 'metrics'], { input: text, encoding: 'utf8' });
+        expect(check.stdout + check.stderr, 'promtool check metrics').toBe('');
+        expect(check.status).toBe(0);
+      }
+    } finally {
       await t.close();
     }
   });

@@ -5,20 +5,25 @@
  * 452 on every call that looks at the ticket, 404 where a missing thing answers one (/img/{id}),
  * 304 where a caller holding the answer gets no body again;
  * the error codes of each answer; the upload's multipart body. A typed client generated from it
- * with openapi-typescript must compile, with the types a client would rely on.
+ * with openapi-typescript must compile, with the types a client would rely on. Served with its
+ * client (the share target then documented too), it names its server and says for every
+ * operation who may call it, and Redocly's recommended rules (`redocly lint`) find no error.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { OTHER_PATHS, routes, HTTP_LOGGED_IN_ELSEWHERE, type EndpointName, type Route } from '../../src/shared/endpoints.ts';
 import { errorMessages } from '../../src/shared/error-messages.ts';
 import { ErrorCode } from '../../src/shared/errors.ts';
+import { SHARE_TARGET_PATH } from '../../src/shared/static-paths.ts';
+import { projectRoot } from '../../src/server/config.ts';
 import { NOT_YET_SERVED } from '../../src/server/routes/index.ts';
-import { openTestApp, type TestApp } from '../support/api.ts';
+import { openTestApp, openTestAppWithClient, type TestApp } from '../support/api.ts';
 
 type Json = Record<string, unknown>;
 interface Operation {
@@ -225,4 +230,35 @@ export { postId, wrongId, post, missing, notItsCode, firstReplyNick, nextIndex, 
       await rm(dir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe('the OpenAPI document of a server with its client (the share target too)', () => {
+  let t: TestApp;
+  let doc: Document;
+
+  beforeAll(async () => {
+    t = await openTestAppWithClient();
+    doc = (await t.app.inject({ method: 'GET', url: `${OTHER_PATHS.docs}/json` })).json();
+  });
+  afterAll(() => t?.close());
+
+  it('says its server, and who may call each operation, named and summed up', async () => {
+    expect((doc as unknown as { servers?: unknown[] }).servers?.length).toBeGreaterThan(0);
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation: operation as Operation & { security?: unknown[]; summary?: string } })));
+    expect(operations.map(({ path, method }) => `${method} ${path}`)).toEqual(expect.arrayContaining([`get ${SHARE_TARGET_PATH}`, `post ${SHARE_TARGET_PATH}`]));
+    expect(operations.filter(({ operation }) => !operation.operationId || !operation.summary || !operation.security).map(({ path, method }) => `${method} ${path}`)).toEqual([]);
+    await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
+  });
+
+  it("passes Redocly's recommended rules with no error", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'openapi-lint-'));
+    const file = join(dir, 'openapi.json');
+    await writeFile(file, JSON.stringify(doc));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
+    const run = spawnSync(join(projectRoot(), 'node_modules/.bin/redocly'), ['lint', file, '--format=json'], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+    const report = JSON.parse(run.stdout) as { totals: { errors: number }; problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[] };
+    const errors = report.problems.filter((problem) => problem.severity === 'error').map((problem) => `${problem.ruleId} ${problem.location[0]?.pointer}: ${problem.message}`);
+    expect(errors).toEqual([]);
+    expect(report.totals.errors).toBe(0);
+  });
 });

@@ -2,7 +2,11 @@
  * Builds the real app on a test database and calls contract endpoints through inject(), so
  * API tests speak the same paths and payloads as the client.
  */
+import type { Agent } from 'node:https';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import type { Endpoint } from '../../src/shared/api.ts';
@@ -59,6 +63,20 @@ export async function openTestApp(): Promise<TestApp> {
   return createTestApp(await openTestDatabase(), { closeDatabase: true });
 }
 
+/** A test app serving a built client of one bare index.html (pages, and the share target, then answered) on a fresh copy of the seeded PGlite; close() removes all. */
+export async function openTestAppWithClient(): Promise<TestApp> {
+  const clientDir = await mkdtemp(join(tmpdir(), 'client-'));
+  await writeFile(join(clientDir, 'index.html'), '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>');
+  const t = await createTestApp(await openTestDatabase(), { closeDatabase: true, clientDir });
+  return {
+    ...t,
+    close: async () => {
+      await t.close();
+      await rm(clientDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export interface TestAppOptions {
   closeDatabase?: boolean;
   /** Environment the app's config is read from (defaults otherwise), e.g. { WRITE_LIMIT_PER_MINUTE: '3' }. */
@@ -69,6 +87,10 @@ export interface TestAppOptions {
   beforeReady?: (app: FastifyInstance) => void;
   /** The process phase /readyz tells (default: ready). */
   readiness?: Readiness;
+  /** The HTTPS agent of Web Push sends (one trusting a test's push service). */
+  pushAgent?: Agent;
+  /** Where login codes go instead of the test's own record of them (a webhook that fails, say). */
+  codeSender?: CodeSender;
 }
 
 export async function createTestApp(database: Database, options: TestAppOptions = {}): Promise<TestApp> {
@@ -83,12 +105,16 @@ export async function createTestApp(database: Database, options: TestAppOptions 
     config,
     db: database.db,
     serveClient: options.clientDir !== undefined,
-    codeSender,
+    codeSender: options.codeSender ?? codeSender,
     poolStats: database.poolStats,
+    observeQueries: database.observeQueries,
     ...(options.readiness ? { readiness: options.readiness } : {}),
+    ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
   });
   options.beforeReady?.(app);
   await app.ready();
+  // As boot.ts does once the database is migrated: the push key pair exists before any call.
+  await app.push.publicKey();
 
   async function call<T>(endpoint: Endpoint, input: unknown, options: CallOptions = {}): Promise<CallResult<T>> {
     const headers: Record<string, string> = { ...options.headers };
@@ -188,12 +214,14 @@ export const behaviourDatabases = [testDatabases[1]!];
 export function testAppFor(
   open: () => Promise<{ database: Database; stop(): Promise<void> }>,
   env?: Record<string, string>,
+  /** Made when the app is (in beforeAll): the rest of the app's options. */
+  options?: () => Omit<TestAppOptions, 'env'>,
 ): { readonly t: TestApp; readonly database: Database } {
   let t: TestApp | undefined;
   let opened: { database: Database; stop(): Promise<void> } | undefined;
   beforeAll(async () => {
     opened = await open();
-    t = await createTestApp(opened.database, env ? { env } : {});
+    t = await createTestApp(opened.database, { ...options?.(), ...(env ? { env } : {}) });
   });
   afterAll(async () => {
     await t?.close();

@@ -33,6 +33,12 @@ export async function seededFixtures(db: Db): Promise<Pick<SampleFixtures, 'demo
   return { demoUcode: demo.ucode, snippet, avatarUrl: demo.avatar };
 }
 
+/** A browser's push subscription at a push service the default PUSH_SERVICE_HOSTS allow. */
+export const SAMPLE_PUSH_SUBSCRIPTION = {
+  endpoint: 'https://fcm.googleapis.com/fcm/send/contract-sample',
+  keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+};
+
 export const samples: { [K in EndpointName]: (f: SampleFixtures) => InputOf<K> } = {
   loginCode: (f) => ({ cellphone: f.codePhone }),
   login: (f) => ({ cellphone: f.loginPhone, code: f.loginCode, device_kind: 'mobile', device_id: 'fuzz-device-0001' }),
@@ -87,6 +93,10 @@ export const samples: { [K in EndpointName]: (f: SampleFixtures) => InputOf<K> }
   noticeUnreadCount: () => ({}),
   noticeRead: () => ({ up_to_id: 1, client_id: newClientId('sample') }),
   noticeSettings: () => ({ like: true, client_id: newClientId('sample') }),
+  pushKey: () => ({}),
+  // Stored, never sent to: the sample's notices are not heard by an app that does not listen (createTestApp).
+  pushSubscribe: () => ({ ...SAMPLE_PUSH_SUBSCRIPTION, client_id: newClientId('sample') }),
+  pushUnsubscribe: () => ({ endpoint: SAMPLE_PUSH_SUBSCRIPTION.endpoint }),
   moderationQueue: () => ({ size: 5 }),
   moderationHide: () => ({ target_type: 'post', target_id: 5, reason: '样例理由', client_id: newClientId('sample') }),
   moderationRestore: () => ({ target_type: 'post', target_id: 5, client_id: newClientId('sample') }),

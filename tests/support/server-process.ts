@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { api } from '../../src/shared/api.ts';
 import { TICKET_COOKIE } from '../../src/shared/endpoints.ts';
 import { projectRoot } from '../../src/server/config.ts';
 import { freePort } from './ports.ts';
@@ -67,11 +68,13 @@ export interface StartOptions {
   waitUntilReady?: boolean;
   /** Started as an operator does, by `npm run serve` on the build's dist/server/main.js (the child is npm). */
   throughNpm?: boolean;
+  /** The port to listen on (a process started again where the one before it was); a free one by default. */
+  port?: number;
 }
 
-export async function startServerProcess({ env, waitUntilReady = true, throughNpm = false }: StartOptions): Promise<ServerProcess> {
+export async function startServerProcess({ env, waitUntilReady = true, throughNpm = false, port: wanted }: StartOptions): Promise<ServerProcess> {
   const [command, args] = throughNpm ? ['npm', ['run', '--silent', 'serve']] : [process.execPath, ['--enable-source-maps', await serverBundle()]];
-  const port = await freePort();
+  const port = wanted ?? (await freePort());
   const child = spawn(command, args, {
     cwd: root,
     env: {
@@ -140,4 +143,13 @@ export async function callOver<T = unknown>(
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as { code: number; data?: T; error?: { code: number; msg: string } } };
+}
+
+/** Logs a phone in as an app does (its Device-Id sent, so the answer carries the ticket), the code read from the server's log. */
+export async function logInOver(server: ServerProcess, cellphone: string, deviceId: string): Promise<string> {
+  await callOver(server.url, api.loginCode.path, { cellphone });
+  for (let i = 0; i < 100 && !server.codeFor(cellphone); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  const answer = await callOver<{ ticket: string }>(server.url, api.login.path, { cellphone, code: server.codeFor(cellphone), device_kind: 'pc' }, { headers: { 'device-id': deviceId } });
+  if (!answer.body.data) throw new Error(`login failed: ${JSON.stringify(answer.body)}`);
+  return answer.body.data.ticket;
 }

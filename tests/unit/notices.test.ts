@@ -10,7 +10,7 @@ import type { Notice, Paged } from '../../src/shared/schemas.ts';
 import { applyUnreadLeft, hasUnreadNotices, showNoticesRead } from '../../src/client/entities/notice/cache.ts';
 import { noticeKeys, unreadNoticesQueryOptions } from '../../src/client/entities/notice/queries.ts';
 import { showAppBadge } from '../../src/client/features/notice/app-badge.ts';
-import { noticeHeadline } from '../../src/client/features/notice/headline.ts';
+import { noticeHeadline } from '#shared/notice-headline.ts';
 
 const UID = 7;
 const actor = (uid: number, nick: string) => ({ uid, ucode: `u${uid}`, nick, avatar: '', is_follow: false });

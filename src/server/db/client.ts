@@ -19,12 +19,17 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 /** A PostgreSQL pool's connections now, for /metrics. */
 export interface PoolStats {
+  /** The most it opens (DATABASE_POOL_SIZE). */
+  max: number;
   /** Open connections, lent or idle. */
   total: number;
   idle: number;
   /** Queries waiting for a connection: the pool is at its size, or the reads at their share of it. */
   waiting: number;
 }
+
+/** A query's time from being sent to its answer (seconds), and whether it failed. */
+export type QueryObserver = (seconds: number, failed: boolean) => void;
 
 export interface Database {
   db: Db;
@@ -34,6 +39,8 @@ export interface Database {
    * turn, and it tells no queue of its own, so it has nothing honest to report.
    */
   poolStats?: () => PoolStats;
+  /** PostgreSQL only: from now on `observer` hears every query of the pool's connections, its time and whether it failed. */
+  observeQueries?: (observer: QueryObserver) => void;
   /**
    * PGlite only: the folder as a gzip tarball, consistent while requests write (a live backup).
    * It holds PGlite's transaction lock, which every query and transaction of the app takes, so it
@@ -103,6 +110,38 @@ export class WriteReservingPool extends pg.Pool {
       else this.reads--;
     }
   }
+}
+
+/**
+ * Makes each query of `client` tell the observer of the moment (if any) its time and whether it
+ * failed: a promise's (drizzle's in a transaction, db/prepared.ts), or a callback's (the pool's
+ * own query, which the reads use). The query is sent as before, at once: a corked pipeline
+ * (db/transaction.ts) still goes out in one write.
+ */
+function timeQueries(client: pg.PoolClient, observer: () => QueryObserver | undefined): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const observe = observer();
+    if (!observe) return query(...args);
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      args[args.length - 1] = (error: unknown, ...rest: unknown[]) => {
+        observe(seconds(), Boolean(error));
+        return (callback as (...answer: unknown[]) => unknown)(error, ...rest);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.then(
+        () => observe(seconds(), false),
+        () => observe(seconds(), true),
+      );
+    }
+    return result;
+  }) as typeof client.query;
 }
 
 /**
@@ -184,11 +223,17 @@ export async function createDatabase(options: OpenOptions): Promise<UnpreparedDa
     // A lent connection's error event (the server ended it between two queries of a request)
     // is every client's own: the query in flight fails, and the pool drops the client on release.
     pool.on('connect', (client) => client.on('error', lost));
+    let observer: QueryObserver | undefined;
+    pool.on('connect', (client) => timeQueries(client, () => observer));
     const db = drizzlePg(pool, { schema });
+    const max = options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE;
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount + pool.readsWaitingCount }),
+      poolStats: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount + pool.readsWaitingCount }),
+      observeQueries: (next) => {
+        observer = next;
+      },
       async connect() {
         (await pool.connect()).release();
       },

@@ -690,3 +690,39 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
   count: integer('count').notNull().default(0),
 });
+
+/**
+ * A browser's Web Push subscription, made by a logged-in user on one device: notices are pushed to
+ * it while that device's ticket is live, and it goes with the ticket at logout. `last_seq` is the
+ * newest notice pushed to it, claimed before a push so that one process sends each.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId), index('push_subscriptions_ticket_idx').on(t.ticketId)],
+);
+
+/** The server's VAPID key pair, made at the first start unless the configuration gives one: every process signs with it. */
+export const pushKeys = pgTable(
+  'push_keys',
+  {
+    id: smallint('id').primaryKey(),
+    publicKey: text('public_key').notNull(),
+    privateKey: text('private_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('push_keys_single', sql`${t.id} = 1`)],
+);

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { HTTP_LOGGED_IN_ELSEWHERE, OTHER_PATHS, routes, type Auth, type EndpointName, type Route } from '#shared/endpoints.ts';
 import { errorMessages } from '#shared/error-messages.ts';
 import { ErrorCode } from '#shared/errors.ts';
+import { SHARE_TARGET_PATH } from '#shared/static-paths.ts';
 import {
   attachSchema,
   channelDetailSchema,
@@ -165,7 +166,28 @@ function errorEnvelope(codes: readonly number[]): JsonSchema {
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 
+/** The installed app's share target: the shared text and pictures land in the composer, through a 303 to it. */
+const shareTarget = (summary: string) => (schema: JsonSchema) => {
+  schema.summary = summary;
+  schema.tags = ['app'];
+  const response = schema.response as Record<string, unknown>;
+  response['303'] = { description: 'To the composer over /home, with what was shared', headers: { location: { type: 'string' } } };
+  response['400'] = { description: 'Never: whatever arrives, the composer opens (what it cannot read is left out)' };
+};
+
 const OTHER_CALLS: Record<string, CallDoc> = {
+  [`GET ${SHARE_TARGET_PATH}`]: {
+    operationId: 'shareTarget',
+    auth: 'none',
+    codes: [],
+    patch: shareTarget('The share target of the installed app, shared without pictures (title, text, url in the query)'),
+  },
+  [`POST ${SHARE_TARGET_PATH}`]: {
+    operationId: 'shareTargetPost',
+    auth: 'none',
+    codes: [],
+    patch: shareTarget('The share target of the installed app, shared with pictures (multipart; the service worker keeps them)'),
+  },
   [`POST ${OTHER_PATHS.uploadImage}`]: {
     operationId: 'uploadImage',
     auth: 'required',
@@ -227,13 +249,20 @@ function successBranch(response: unknown): JsonSchema | undefined {
 const zodTransform = createJsonSchemaTransform({ schemaRegistry: namedShapes });
 const zodTransformObject = createJsonSchemaTransformObject({ schemaRegistry: namedShapes });
 
+/** The ways a caller shows its ticket (define-endpoint.ts's security schemes). */
+const TICKET = [{ ticketCookie: [] }, { ticketHeader: [] }];
+
 /** @fastify/swagger's `transform`: each route's zod schemas to JSON schema, then its full answers. */
 export const openApiTransform: SwaggerTransform = (args) => {
   const result = zodTransform(args);
-  const schema = result.schema as JsonSchema | undefined;
   const methods = [args.route.method].flat();
+  // A route of OTHER_CALLS without a schema of its own (the share target's) is documented all the same.
+  if (!result.schema && methods.length === 1 && OTHER_CALLS[`${methods[0]} ${args.url}`]) result.schema = {};
+  const schema = result.schema as JsonSchema | undefined;
   if (!schema || schema.hide || methods.length !== 1) return result;
   const call = callOf(methods[0]!, args.url, schema.body ?? schema.querystring);
+  // Every operation says who may call it: a ticket, a ticket or none ({}), or anyone ([]).
+  schema.security ??= call?.auth === 'required' ? TICKET : call?.auth === 'optional' ? [{}, ...TICKET] : [];
   if (!call) return result;
   schema.operationId = call.operationId;
   const response = (schema.response ?? {}) as Record<string, unknown>;
@@ -286,11 +315,33 @@ function referencedNames(value: unknown, into = new Set<string>()): Set<string> 
 }
 
 /**
+ * OpenAPI 3.0 reads `nullable` only beside a `type`, and zod writes a nullable object as
+ * {nullable, allOf: [$ref]} and a nullable union as {nullable, anyOf}: the object gets its type,
+ * the union's members each say they may be null.
+ */
+function typeNullables(value: unknown): void {
+  if (Array.isArray(value)) value.forEach(typeNullables);
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return;
+  const node = value as JsonSchema;
+  if (node.nullable === true && node.type === undefined) {
+    if (Array.isArray(node.allOf)) node.type = 'object';
+    else if (Array.isArray(node.anyOf)) {
+      node.anyOf = (node.anyOf as JsonSchema[]).map((member) => (member.type === undefined ? member : { ...member, nullable: true }));
+      delete node.nullable;
+    }
+  }
+  Object.values(node).forEach(typeNullables);
+}
+
+/**
  * @fastify/swagger's `transformObject`: adds the named shapes to components.schemas. zod makes an
  * input twin of each ("PostInput"); the ones no request uses are dropped.
  */
 export const openApiTransformObject: SwaggerTransformObject = (args) => {
-  const document = zodTransformObject(args) as { components?: { schemas?: Record<string, unknown> } };
+  const document = zodTransformObject(args) as { servers?: unknown[]; components?: { schemas?: Record<string, unknown> } };
+  // The document is served by the server it describes: its calls are relative to it.
+  if (!document.servers?.length) document.servers = [{ url: '/', description: 'The server that serves this document' }];
+  typeNullables(document);
   const schemas = document.components?.schemas;
   // Until none goes: an unused twin may be the only user of another (PostInput of UserInput).
   for (let dropped = true; schemas && dropped; ) {

@@ -22,6 +22,7 @@ import { liveRoute } from './live.ts';
 import { moderationHandlers } from './moderation.ts';
 import { noticeHandlers } from './notices.ts';
 import { postHandlers } from './posts.ts';
+import { pushHandlers } from './push.ts';
 import { searchHandlers } from './search.ts';
 import { siteContentHandlers } from './site-content.ts';
 import { trackingHandlers } from './tracking.ts';
@@ -68,6 +69,7 @@ export function contractHandlers(deps: RouteDeps): HandlerMap {
     ...trackingHandlers(deps),
     ...booklistHandlers(deps),
     ...noticeHandlers(deps),
+    ...pushHandlers(deps),
     ...searchHandlers(deps),
     ...moderationHandlers(deps),
   };

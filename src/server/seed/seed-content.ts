@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { projectRoot } from '../config.ts';
+import { serverFilesFolder } from '../config.ts';
 
 const text = z.string().min(1);
 const key = z.string().regex(/^[a-z][a-z0-9]*$/);
@@ -145,7 +145,7 @@ export interface SeedContent {
 }
 
 export function seedDataDir(): string {
-  return join(projectRoot(), 'src/server/seed/seed-data');
+  return serverFilesFolder('seed-data', 'src/server/seed/seed-data');
 }
 
 async function readData<F extends keyof typeof files>(dir: string, file: F): Promise<Files[F]> {

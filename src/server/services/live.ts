@@ -80,6 +80,8 @@ export class LiveHub {
   /** The id after which `recent` holds every event this process heard (0: none heard yet). */
   private floor = 0;
   private stopListening: (() => Promise<void>) | null = null;
+  /** Who else in this process hears every event (the push sender). */
+  private readonly hearers: ((event: LiveEvent) => void)[] = [];
 
   /** The id a new stream starts from: the last event heard. */
   get lastId(): number {
@@ -95,9 +97,15 @@ export class LiveHub {
     this.stopListening = await database.listen(LIVE_CHANNEL, (payload) => this.receive(payload), () => this.lost());
   }
 
+  /** Has `hearer` told of every event this process hears from now on. */
+  onEvent(hearer: (event: LiveEvent) => void): void {
+    this.hearers.push(hearer);
+  }
+
   receive(payload: string): void {
     const event = parseLiveEvent(payload);
     if (!event) return;
+    for (const hearer of this.hearers) hearer(event);
     this.recent.push(event);
     if (this.recent.length > LIVE_REPLAY_EVENTS) this.floor = this.recent.shift()!.id;
     for (const stream of this.streams) if (concerns(event, stream)) stream.send(event);

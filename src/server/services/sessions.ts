@@ -5,10 +5,10 @@
  * ticket is told so with HTTP 452, while unknown or expired tickets are simply logged out.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { hexDigest, preparedStatement, queryPrepared, type HexDigest } from '../db/prepared.ts';
-import { tickets, users } from '../db/schema.ts';
+import { pushSubscriptions, tickets, users } from '../db/schema.ts';
 
 export const TICKET_TTL_MS = 30 * 24 * 3600 * 1000;
 
@@ -140,12 +140,17 @@ export async function lookupTicket(db: Db, token: string): Promise<TicketLookup>
   };
 }
 
-/** Ends a ticket for good (logout, or the client's image-style ticket delete after a 452). */
+/**
+ * Ends a ticket for good (logout, or the client's image-style ticket delete after a 452), and with
+ * it the device's push subscriptions: a shared device gets nothing of the user who left.
+ */
 export async function endTicket(db: Db, token: string, reason: 'logout' | 'deleted'): Promise<void> {
-  await db
+  const ended = await db
     .update(tickets)
     .set({ endedAt: new Date(), endedReason: reason })
-    .where(eq(tickets.tokenHash, hashToken(token)));
+    .where(eq(tickets.tokenHash, hashToken(token)))
+    .returning({ id: tickets.id });
+  if (ended.length > 0) await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.ticketId, ended.map((ticket) => ticket.id)));
 }
 
 /**

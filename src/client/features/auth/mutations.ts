@@ -13,6 +13,7 @@ import { credentialHeaders } from '../../entities/session/credentials.ts';
 import { settlePendingLogout } from '../../lib/http.ts';
 import { markLogoutPending } from '../../lib/logout-pending.ts';
 import { currentEnvironment } from '../../platform/environment.ts';
+import { forgetPushSubscription } from '../../platform/push-subscription.ts';
 import { storedWriteCount } from '../../lib/write-queue/store.ts';
 import { openPicker } from '../../ui/picker/picker-store.ts';
 
@@ -37,6 +38,8 @@ export async function logout(queryClient: QueryClient): Promise<boolean> {
   }
   // Final here at once, offline too: the server ends the ticket at the first request it hears.
   markLogoutPending(credentialHeaders(currentEnvironment()));
+  // Nothing of this user is pushed here any more (the server drops the subscription with the ticket).
+  void forgetPushSubscription().catch(() => undefined);
   await applyLogout(queryClient);
   await settlePendingLogout().catch(() => undefined);
   return true;

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import type { Notice, NoticeTab } from '#shared/schemas.ts';
-import { noticeHeadline } from '../headline.ts';
+import { noticeHeadline } from '#shared/notice-headline.ts';
 import { makeWrite } from '../../../entities/outbox/index.ts';
 import { noticesQueryOptions } from '../../../entities/notice/queries.ts';
 import { fullTime, readableTime } from '../../../format/time.ts';

@@ -4,6 +4,7 @@ import { NOTICE_KIND_NAMES, type NoticeKind } from '../../../entities/notice/wri
 import { makeWrite } from '../../../entities/outbox/index.ts';
 import { LoadingRegion, SkeletonLines } from '../../../ui/Skeleton.tsx';
 import { ErrorState } from '../../../ui/states.tsx';
+import { usePushSwitch } from '../use-push-switch.ts';
 import './notices.css';
 
 const KINDS: NoticeKind[] = ['comment', 'like', 'follow'];
@@ -13,7 +14,32 @@ const HINTS: Record<NoticeKind, string> = {
   follow: '有人关注你时提醒',
 };
 
-/** On one's own centre: which kinds of notice one receives (a switch each, through the outbox). */
+/** 推送通知: this device is told of new notices, the app closed too (where the browser can). */
+function PushSwitchRow() {
+  const push = usePushSwitch();
+  if (push.state === 'unsupported') return null;
+  return (
+    <li>
+      <label className="notice-settings__row">
+        <span className="notice-settings__text">
+          <span className="notice-settings__name">推送通知</span>
+          <span className="notice-settings__hint">在本设备上推送新消息，关闭 App 时也能收到</span>
+        </span>
+        <input
+          type="checkbox"
+          role="switch"
+          className="switch"
+          checked={push.state === 'on'}
+          disabled={push.state === 'busy'}
+          aria-busy={push.state === 'busy'}
+          onChange={(event) => push.toggle(event.target.checked)}
+        />
+      </label>
+    </li>
+  );
+}
+
+/** On one's own centre: which kinds of notice one receives (a switch each, through the outbox), and push on this device. */
 export function NoticeSettingsPanel({ uid }: { uid: number }) {
   const queryClient = useQueryClient();
   const settings = useQuery(noticeSettingsQueryOptions(uid));
@@ -44,6 +70,7 @@ export function NoticeSettingsPanel({ uid }: { uid: number }) {
           </label>
         </li>
       ))}
+      <PushSwitchRow />
     </ul>
   );
 }
