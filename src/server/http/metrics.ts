@@ -83,7 +83,29 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions): M
     help: 'Login codes the webhook did not deliver after its tries (answered -1013).',
     registers: [registry],
   });
-  const { poolStats, observeQueries } = options;
+  observeDatabase(registry, options);
+
+  app.addHook('onResponse', async (request, reply) => {
+    // The route's pattern, not the path: ids in paths (and probes of paths that do not exist) would make a label per request.
+    const route = request.routeOptions.url ?? 'unmatched';
+    requests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    // Only a -2005 is answered 200 with Retry-After (the 503s carry it with their own status).
+    if (reply.statusCode === 200 && reply.hasHeader('retry-after')) refusals.inc({ route });
+  });
+
+  // An allow-list, once set, is the rule: METRICS=true beside it must not open the answer to everyone.
+  const allowed = options.allow.length > 0 ? addressMatcher(options.allow) : () => options.public;
+  return {
+    // request.ip: the peer as TRUST_PROXY believes it, the same address the limits per address count.
+    serve: (request, reply) => (allowed(request.ip) ? registry.metrics().then((text) => reply.type(registry.contentType).send(text)) : undefined),
+    replayed: (endpoint) => replays.inc({ route: routes[endpoint].path }),
+    codeNotSent: () => codesNotSent.inc(),
+  };
+}
+
+/** The database's side, when it is told: each query's time and failures, and the pool's connections read at each scrape. */
+function observeDatabase(registry: Registry, { poolStats, observeQueries }: MetricsOptions): void {
   if (observeQueries) {
     const queries = new Histogram({
       name: 'db_query_duration_seconds',
@@ -117,24 +139,6 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions): M
     gauge('db_pool_connections_idle', 'PostgreSQL connections open and not lent to a request.', (stats) => stats.idle);
     gauge('db_pool_waiting_requests', 'Queries waiting for a PostgreSQL connection (the pool is at its size).', (stats) => stats.waiting);
   }
-
-  app.addHook('onResponse', async (request, reply) => {
-    // The route's pattern, not the path: ids in paths (and probes of paths that do not exist) would make a label per request.
-    const route = request.routeOptions.url ?? 'unmatched';
-    requests.inc({ method: request.method, route, status: String(reply.statusCode) });
-    latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
-    // Only a -2005 is answered 200 with Retry-After (the 503s carry it with their own status).
-    if (reply.statusCode === 200 && reply.hasHeader('retry-after')) refusals.inc({ route });
-  });
-
-  // An allow-list, once set, is the rule: METRICS=true beside it must not open the answer to everyone.
-  const allowed = options.allow.length > 0 ? addressMatcher(options.allow) : () => options.public;
-  return {
-    // request.ip: the peer as TRUST_PROXY believes it, the same address the limits per address count.
-    serve: (request, reply) => (allowed(request.ip) ? registry.metrics().then((text) => reply.type(registry.contentType).send(text)) : undefined),
-    replayed: (endpoint) => replays.inc({ route: routes[endpoint].path }),
-    codeNotSent: () => codesNotSent.inc(),
-  };
 }
 
 /** `sender`, each code it does not deliver counted; without metrics, `sender` itself. */
