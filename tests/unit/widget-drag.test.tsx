@@ -8,7 +8,7 @@ describe('useWidgetDrag', () => {
   const clicked = vi.fn<(dragged: boolean) => void>();
 
   function Widget({ position }: { position: Point | null }) {
-    const { handlers, afterDrag } = useWidgetDrag(position, moveTo);
+    const [handlers, afterDrag] = useWidgetDrag(position, moveTo);
     return (
       <div data-testid="widget" {...handlers}>
         <button type="button" onClick={() => clicked(afterDrag())}>

@@ -28,7 +28,7 @@ export default function AiWidget() {
   // The panel's size is what places it: placed once its code is in.
   const [panelShown, setPanelShown] = useState(false);
   const { position, moveTo, docked, out, setOut, bringOut } = useWidgetPlacement(rootRef, panelShown);
-  const { handlers, afterDrag } = useWidgetDrag(position, moveTo);
+  const [handlers, afterDrag] = useWidgetDrag(position, moveTo);
 
   if (hidden) return null;
 

@@ -7,7 +7,7 @@ const DRAG_THRESHOLD_PX = 5;
 /**
  * Dragging the widget with mouse, pen or touch (pointer events), from anywhere on it but its
  * close button, from `position` (null before its first placement: no drag then) through `moveTo`.
- * `handlers` go on the widget's root; `afterDrag()` tells a click handler whether
+ * Returns the handlers for the widget's root, and `afterDrag()`, which tells a click handler whether
  * the click only ended a drag (and so must do nothing), once.
  */
 export function useWidgetDrag(position: Point | null, moveTo: (to: Point) => void) {
@@ -49,8 +49,5 @@ export function useWidgetDrag(position: Point | null, moveTo: (to: Point) => voi
     return dragged;
   };
 
-  return {
-    handlers: { onPointerDown, onPointerMove, onPointerUp: onPointerEnd, onPointerCancel: onPointerEnd },
-    afterDrag,
-  };
+  return [{ onPointerDown, onPointerMove, onPointerUp: onPointerEnd, onPointerCancel: onPointerEnd }, afterDrag] as const;
 }
