@@ -3,9 +3,10 @@
  * posts with topics, images, code snippets and votes, comments, likes, follows, notes, the
  * sidebar's explore items, the race_medals config and two joint book lists).
  *
- * This file is the generator; the content it draws from (names, texts, code samples, votes,
- * links, medals) is data in seed-data/*.json, read from disk by seed-content.ts when a database
- * is seeded. main.ts imports this module only when the database is empty, so an ordinary start
+ * This file builds the rows and inserts them; its chance comes from random.ts and its pictures
+ * are drawn by pictures.ts. The content it draws from (names, texts, code samples, votes, links,
+ * medals) is data in seed-data/*.json, read from disk by seed-content.ts when a database is
+ * seeded. main.ts imports this module only when the database is empty, so an ordinary start
  * never loads either.
  *
  * Deterministic: every choice comes from a fixed-seed PRNG and every time from a fixed base
@@ -28,36 +29,51 @@
  */
 import { createHash } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
-import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { lacksDemoBooklists, type Db } from '../db/client.ts';
 import { cardAttach } from '../db/post-attach.ts';
-import { seedDemoNotices } from './seed-notices.ts';
+import {
+  BOOK_COVER_SIZE,
+  BOOKLIST_COVER_SIZE,
+  IMAGE_SIZES,
+  imageId,
+  PALETTES,
+  svgAvatar,
+  svgBookCover,
+  svgBooklistBanner,
+  svgIcon,
+  svgMedal,
+  svgPicture,
+} from './pictures.ts';
+import { at, Rng } from './random.ts';
+import { moveSequencesPast, told, write, writeBooklists, type SeedProgress } from './insert.ts';
+
 import { loadSeedContent, type BooklistDef, type SeedContent, type SnippetDef, type VoteDef } from './seed-content.ts';
 import {
-  booklistBooks,
-  booklists,
-  channelCategories,
-  channelFollows,
-  channels,
-  codeSnippets,
-  comments,
-  configItems,
-  exploreItems,
-  images,
-  likes,
-  moderators,
-  notes,
-  postChannels,
-  postImages,
-  posts,
-  postTopics,
-  topics,
-  userFollows,
+  type booklistBooks,
+  type booklists,
+  type channelCategories,
+  type channelFollows,
+  type channels,
+  type codeSnippets,
+  type comments,
+  type configItems,
+  type exploreItems,
+  type images,
+  type likes,
+  type notes,
+  type postChannels,
+  type postImages,
+  type posts,
+  type postTopics,
+  type topics,
+  type userFollows,
   users,
-  voteOptions,
-  voteRecords,
-  votes,
+  type voteOptions,
+  type voteRecords,
+  type votes,
 } from '../db/schema.ts';
+
+export { SEED_STEPS, type SeedProgress, type SeedStep } from './insert.ts';
 
 /** Rows inserted per table. */
 export interface SeedSummary {
@@ -99,13 +115,6 @@ export interface SeedOptions {
 export const SEED_NOW = new Date(Date.UTC(2026, 10, 20, 4, 0, 0));
 export const SEED_PRNG_SEED = 20_261_120;
 export const DEMO_USER_CELLPHONE = '13800000000';
-/** The demo user's id: the first user seeded. */
-const DEMO_USER_ID = 1;
-/**
- * The demo's moderator: the second user seeded (码农老王), whose phone the seed's generator fixes
- * (tests/api/seed.test.ts holds it), so a demo can log in as them and work the review queue.
- */
-const DEMO_MODERATOR_ID = 2;
 export const DEMO_MODERATOR_CELLPHONE = '13835303380';
 export const POST_COUNT = 520;
 
@@ -115,247 +124,6 @@ const DAY = 24 * HOUR;
 const BEIJING_OFFSET = 8 * HOUR;
 
 // ---------------------------------------------------------------------------------------------
-// Deterministic randomness
-
-class Rng {
-  private state: number;
-  constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-  /** mulberry32: [0, 1). */
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  /** Integer in [min, max]. */
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-  pick<T>(items: readonly T[]): T {
-    return at(items, Math.floor(this.next() * items.length));
-  }
-  weighted<T>(items: readonly T[], weights: readonly number[]): T {
-    let total = 0;
-    for (const w of weights) total += w;
-    let r = this.next() * total;
-    for (let i = 0; i < items.length; i++) {
-      r -= at(weights, i);
-      if (r < 0) return at(items, i);
-    }
-    return at(items, items.length - 1);
-  }
-  shuffle<T>(items: readonly T[]): T[] {
-    const out = [...items];
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = Math.floor(this.next() * (i + 1));
-      const a = at(out, i);
-      out[i] = at(out, j);
-      out[j] = a;
-    }
-    return out;
-  }
-  /** k distinct items (all of them when k >= length). */
-  sample<T>(items: readonly T[], k: number): T[] {
-    return this.shuffle(items).slice(0, Math.max(0, k));
-  }
-  hex(length: number): string {
-    let s = '';
-    while (s.length < length) s += Math.floor(this.next() * 16).toString(16);
-    return s;
-  }
-  uuid(): string {
-    const h = this.hex(32).split('');
-    h[12] = '4';
-    h[16] = '89ab'.charAt(parseInt(h[16] ?? '0', 16) & 3);
-    const s = h.join('');
-    return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
-  }
-}
-
-function at<T>(items: readonly T[], index: number): T {
-  const v = items[index];
-  if (v === undefined) throw new Error(`seed: index ${index} out of range (${items.length})`);
-  return v;
-}
-
-function imageId(key: string): string {
-  return createHash('sha256').update(`seed-image:${key}`).digest('hex').slice(0, 32);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Pictures (generated SVG; the texts come from seed-data/, see seed-content.ts)
-
-const PALETTES: [string, string][] = [
-  ['#fa8919', '#f5576c'],
-  ['#4facfe', '#00c6fb'],
-  ['#43e97b', '#38a9d7'],
-  ['#667eea', '#764ba2'],
-  ['#f093fb', '#f5576c'],
-  ['#30cfd0', '#330867'],
-  ['#f6d365', '#fda085'],
-  ['#5ee7df', '#b490ca'],
-  ['#0ba360', '#3cba92'],
-  ['#ff9a9e', '#a18cd1'],
-  ['#2b5876', '#4e4376'],
-  ['#e96443', '#904e95'],
-];
-
-const IMAGE_SIZES: [number, number][] = [
-  [1200, 800],
-  [800, 1200],
-  [1080, 1080],
-  [1280, 720],
-  [750, 1334],
-  [1000, 750],
-];
-
-const FONT = "'PingFang SC','Microsoft YaHei','Noto Sans CJK SC',sans-serif";
-
-function xml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-function svgPicture(rng: Rng, width: number, height: number, label: string, caption: string): string {
-  const [c1, c2] = rng.pick(PALETTES);
-  const min = Math.min(width, height);
-  const parts: string[] = [];
-  const variant = rng.int(0, 2);
-  if (variant === 0) {
-    for (let i = 0; i < 5; i++) {
-      parts.push(
-        `<circle cx="${rng.int(0, width)}" cy="${rng.int(0, height)}" r="${rng.int(min / 10, min / 3)}" fill="#fff" fill-opacity="${(0.06 + rng.next() * 0.14).toFixed(2)}"/>`,
-      );
-    }
-  } else if (variant === 1) {
-    const bars = rng.int(5, 9);
-    const bw = (width * 0.7) / bars;
-    for (let i = 0; i < bars; i++) {
-      const bh = Math.round(height * (0.15 + rng.next() * 0.35));
-      parts.push(
-        `<rect x="${Math.round(width * 0.15 + i * bw + bw * 0.15)}" y="${Math.round(height * 0.88 - bh)}" width="${Math.round(bw * 0.7)}" height="${bh}" rx="6" fill="#fff" fill-opacity="0.22"/>`,
-      );
-    }
-  } else {
-    for (let i = 0; i < 4; i++) {
-      const y = rng.int(0, height);
-      const amp = rng.int(20, Math.round(min / 6));
-      parts.push(
-        `<path d="M0 ${y} Q ${Math.round(width / 4)} ${y - amp} ${Math.round(width / 2)} ${y} T ${width} ${y} V ${height} H 0 Z" fill="#fff" fill-opacity="${(0.05 + rng.next() * 0.08).toFixed(2)}"/>`,
-      );
-    }
-  }
-  // Wide banners (topic covers) get a larger label than pictures.
-  const fs = Math.round(width / height > 2 ? height / 5 : min / 9);
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
-    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c1}"/><stop offset="1" stop-color="${c2}"/></linearGradient></defs>` +
-    `<rect width="${width}" height="${height}" fill="url(#g)"/>` +
-    parts.join('') +
-    `<text x="50%" y="46%" text-anchor="middle" dominant-baseline="middle" font-family="${FONT}" font-size="${fs}" font-weight="600" fill="#fff">${xml(label)}</text>` +
-    `<text x="50%" y="${Math.round(height * 0.46 + fs * 1.1)}" text-anchor="middle" dominant-baseline="middle" font-family="${FONT}" font-size="${Math.round(fs * 0.38)}" fill="#fff" fill-opacity="0.85">${xml(caption)}</text>` +
-    `</svg>`
-  );
-}
-
-function svgAvatar(nick: string, color: string): string {
-  const ch = xml(Array.from(nick)[0] ?? '?');
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200">` +
-    `<circle cx="100" cy="100" r="100" fill="${color}"/>` +
-    `<text x="100" y="104" text-anchor="middle" dominant-baseline="middle" font-family="${FONT}" font-size="92" font-weight="600" fill="#fff">${ch}</text>` +
-    `</svg>`
-  );
-}
-
-function svgIcon(text: string, c1: string, c2: string, size: number): string {
-  const ch = xml(Array.from(text)[0] ?? '?');
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">` +
-    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c1}"/><stop offset="1" stop-color="${c2}"/></linearGradient></defs>` +
-    `<rect width="${size}" height="${size}" rx="${Math.round(size / 5)}" fill="url(#g)"/>` +
-    `<text x="50%" y="53%" text-anchor="middle" dominant-baseline="middle" font-family="${FONT}" font-size="${Math.round(size * 0.48)}" font-weight="700" fill="#fff">${ch}</text>` +
-    `</svg>`
-  );
-}
-
-function svgMedal(name: string, c1: string, c2: string): string {
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="160" viewBox="0 0 160 160">` +
-    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c1}"/><stop offset="1" stop-color="${c2}"/></linearGradient></defs>` +
-    `<path d="M56 8h48l-8 40H64z" fill="${c2}" fill-opacity="0.8"/>` +
-    `<circle cx="80" cy="96" r="56" fill="url(#g)" stroke="#fff" stroke-width="6"/>` +
-    `<text x="80" y="100" text-anchor="middle" dominant-baseline="middle" font-family="${FONT}" font-size="22" font-weight="700" fill="#fff">${xml(name.slice(0, 4))}</text>` +
-    `</svg>`
-  );
-}
-
-/** Text cut into lines of at most `width` characters, at most `lines` of them (the last ends in … when cut). */
-function wrapText(text: string, width: number, lines: number): string[] {
-  const chars = Array.from(text);
-  const out: string[] = [];
-  for (let i = 0; i < chars.length && out.length < lines; i += width) out.push(chars.slice(i, i + width).join(''));
-  if (chars.length > width * lines) out[lines - 1] = `${Array.from(out[lines - 1]!).slice(0, width - 1).join('')}…`;
-  return out;
-}
-
-/** A book's cover (3:4): its title in up to four lines, a rule, its author at the foot. */
-function svgBookCover(title: string, author: string, c1: string, c2: string): string {
-  const [w, h] = BOOK_COVER_SIZE;
-  const lines = wrapText(title, 7, 4);
-  const byline = wrapText(author, 16, 1)[0] ?? '';
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">` +
-    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c1}"/><stop offset="1" stop-color="${c2}"/></linearGradient></defs>` +
-    `<rect width="${w}" height="${h}" fill="url(#g)"/>` +
-    `<rect x="0" y="0" width="18" height="${h}" fill="#000" fill-opacity="0.12"/>` +
-    lines
-      .map(
-        (line, i) =>
-          `<text x="44" y="${96 + i * 46}" font-family="${FONT}" font-size="34" font-weight="700" fill="#fff">${xml(line)}</text>`,
-      )
-      .join('') +
-    `<rect x="44" y="${120 + lines.length * 46}" width="64" height="4" fill="#fff" fill-opacity="0.8"/>` +
-    `<text x="44" y="${h - 44}" font-family="${FONT}" font-size="18" fill="#fff" fill-opacity="0.9">${xml(byline)}</text>` +
-    `</svg>`
-  );
-}
-
-/**
- * A book list's banner (3:1): its title large, in two lines where it has a colon (the name, then
- * what it is about), beside a shelf of book spines.
- */
-function svgBooklistBanner(title: string, c1: string, c2: string): string {
-  const [w, h] = BOOKLIST_COVER_SIZE;
-  const colon = title.search(/[：:]/);
-  const [head, tail] = colon > 0 ? [title.slice(0, colon), title.slice(colon + 1)] : wrapText(title, 12, 2);
-  const spines = [0, 1, 2, 3, 4, 5]
-    .map((i) => {
-      const sh = 200 + ((i * 37) % 5) * 16;
-      return `<rect x="${w - 470 + i * 66}" y="${h - 60 - sh}" width="${48 + (i % 3) * 6}" height="${sh}" rx="6" fill="#fff" fill-opacity="${(0.14 + (i % 3) * 0.06).toFixed(2)}"/>`;
-    })
-    .join('');
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">` +
-    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c1}"/><stop offset="1" stop-color="${c2}"/></linearGradient></defs>` +
-    `<rect width="${w}" height="${h}" fill="url(#g)"/>` +
-    spines +
-    `<rect x="${w - 500}" y="${h - 60}" width="440" height="10" rx="5" fill="#fff" fill-opacity="0.35"/>` +
-    `<text x="80" y="${tail ? 176 : 216}" font-family="${FONT}" font-size="64" font-weight="700" fill="#fff">${xml(head ?? '')}</text>` +
-    (tail ? `<text x="80" y="256" font-family="${FONT}" font-size="40" fill="#fff" fill-opacity="0.9">${xml(tail)}</text>` : '') +
-    `</svg>`
-  );
-}
-
-const BOOK_COVER_SIZE = [300, 400] as const;
-const BOOKLIST_COVER_SIZE = [1200, 400] as const;
-
-// ---------------------------------------------------------------------------------------------
 // Building the rows
 
 type ImageRow = typeof images.$inferInsert;
@@ -363,7 +131,7 @@ type UserRow = typeof users.$inferInsert & { id: number };
 type PostRow = typeof posts.$inferInsert & { id: number; userId: number; createdAt: Date };
 type CommentRow = typeof comments.$inferInsert & { id: number; createdAt: Date };
 
-interface Built {
+export interface Built {
   users: UserRow[];
   images: ImageRow[];
   categories: (typeof channelCategories.$inferInsert)[];
@@ -388,7 +156,7 @@ interface Built {
 }
 
 /** The joint book lists, their books and their covers: drawn from no PRNG, so a database made before them gets the same rows. */
-interface BuiltBooklists {
+export interface BuiltBooklists {
   lists: (typeof booklists.$inferInsert)[];
   books: (typeof booklistBooks.$inferInsert)[];
   images: ImageRow[];
@@ -1094,146 +862,6 @@ function buildBooklists(defs: readonly BooklistDef[], setupTime: Date, listedAt:
     });
   });
   return out;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Writing
-
-const SERIAL_TABLES = [
-  'users',
-  'channel_categories',
-  'channels',
-  'topics',
-  'posts',
-  'post_images',
-  'votes',
-  'vote_options',
-  'comments',
-  'likes',
-  'notes',
-  'explore_items',
-  'booklists',
-  'booklist_books',
-] as const;
-
-async function insertAll<T extends PgTable>(db: Db, table: T, rows: PgInsertValue<T>[], chunk = 500): Promise<void> {
-  for (let i = 0; i < rows.length; i += chunk) {
-    await db.insert(table).values(rows.slice(i, i + chunk));
-    // PGlite runs each statement on this thread and answers through microtasks: without a turn
-    // of the event loop between chunks, no probe or page would be answered until the seed ends.
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
-
-/** The steps of a seed, in order, as progress names them. */
-export const SEED_STEPS = [
-  'content',
-  'community',
-  'users',
-  'images',
-  'channels and topics',
-  'posts',
-  'pictures and code',
-  'polls',
-  'comments',
-  'likes',
-  'follows',
-  'notes',
-  'sidebar',
-  'book lists',
-  'notices',
-  'moderators',
-] as const;
-export type SeedStep = (typeof SEED_STEPS)[number];
-
-/** Told as each step of a seed starts: its name, and its place among SEED_STEPS (from 1). */
-export type SeedProgress = (step: SeedStep, number: number, of: number) => void;
-
-const told = (progress: SeedProgress | undefined, step: SeedStep) => progress?.(step, SEED_STEPS.indexOf(step) + 1, SEED_STEPS.length);
-
-async function write(db: Db, b: Built, progress?: SeedProgress): Promise<SeedSummary> {
-  told(progress, 'users');
-  await insertAll(db, users, b.users);
-  told(progress, 'images');
-  await insertAll(db, images, b.images, 100);
-  told(progress, 'channels and topics');
-  await insertAll(db, channelCategories, b.categories);
-  await insertAll(db, channels, b.channels);
-  await insertAll(db, topics, b.topics);
-  told(progress, 'posts');
-  await insertAll(db, posts, b.posts);
-  await insertAll(db, postChannels, b.postChannels, 1000);
-  await insertAll(db, postTopics, b.postTopics, 1000);
-  // Each post's search document, as post/add writes it (migration 0010_search).
-  await db.execute(sql`update posts set search = post_search_document(content, topic_ids, attach)`);
-  told(progress, 'pictures and code');
-  await insertAll(db, postImages, b.postImages);
-  await insertAll(db, codeSnippets, b.codeSnippets);
-  told(progress, 'polls');
-  await insertAll(db, votes, b.votes);
-  await insertAll(db, voteOptions, b.voteOptions);
-  await insertAll(db, voteRecords, b.voteRecords, 1000);
-  told(progress, 'comments');
-  await insertAll(db, comments, b.comments);
-  told(progress, 'likes');
-  await insertAll(db, likes, b.likes, 1000);
-  told(progress, 'follows');
-  await insertAll(db, channelFollows, b.channelFollows, 1000);
-  await insertAll(db, userFollows, b.userFollows, 1000);
-  told(progress, 'notes');
-  await insertAll(db, notes, b.notes);
-  told(progress, 'sidebar');
-  await insertAll(db, exploreItems, b.exploreItems);
-  await insertAll(db, configItems, b.configItems);
-  told(progress, 'book lists');
-  await writeBooklists(db, b.booklists);
-  await moveSequencesPast(db, SERIAL_TABLES);
-  told(progress, 'notices');
-  const noticesMade = await seedDemoNotices(db, DEMO_USER_ID);
-  told(progress, 'moderators');
-  await db.insert(moderators).values({ userId: DEMO_MODERATOR_ID });
-  return {
-    users: b.users.length,
-    channelCategories: b.categories.length,
-    channels: b.channels.length,
-    channelFollows: b.channelFollows.length,
-    userFollows: b.userFollows.length,
-    topics: b.topics.length,
-    posts: b.posts.length,
-    postChannels: b.postChannels.length,
-    postTopics: b.postTopics.length,
-    images: b.images.length + b.booklists.images.length,
-    postImages: b.postImages.length,
-    codeSnippets: b.codeSnippets.length,
-    votes: b.votes.length,
-    voteOptions: b.voteOptions.length,
-    voteRecords: b.voteRecords.length,
-    comments: b.comments.length,
-    likes: b.likes.length,
-    notes: b.notes.length,
-    exploreItems: b.exploreItems.length,
-    configItems: b.configItems.length,
-    booklists: b.booklists.lists.length,
-    booklistBooks: b.booklists.books.length,
-    notices: noticesMade,
-  };
-}
-
-/** Explicit ids were inserted: moves each table's sequence past them. */
-async function moveSequencesPast(db: Db, tables: readonly string[]): Promise<void> {
-  for (const table of tables) {
-    await db.execute(
-      sql.raw(
-        `select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`,
-      ),
-    );
-  }
-}
-
-async function writeBooklists(db: Db, b: BuiltBooklists): Promise<void> {
-  await insertAll(db, images, b.images, 100);
-  await insertAll(db, booklists, b.lists);
-  await insertAll(db, booklistBooks, b.books);
 }
 
 /** Serialises seeders of one database (several API processes may start at once). */
