@@ -71,7 +71,14 @@ export async function subscribePush(db: Db, viewer: { userId: number; ticketId: 
     .values({ userId: viewer.userId, ticketId: viewer.ticketId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, lastSeq: newest })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { userId: viewer.userId, ticketId: viewer.ticketId, p256dh: input.keys.p256dh, auth: input.keys.auth, lastSeq: newest },
+      // The row as it would have been inserted (the newest notice read once).
+      set: {
+        userId: sql`excluded.user_id`,
+        ticketId: sql`excluded.ticket_id`,
+        p256dh: sql`excluded.p256dh`,
+        auth: sql`excluded.auth`,
+        lastSeq: sql`excluded.last_seq`,
+      },
     });
   return { subscribed: true };
 }
