@@ -19,14 +19,20 @@ const FEED_CHECK_GAP_MS = 1_000;
 
 export function startLive(queryClient: QueryClient, router: AnyRouter): void {
   let feedCheck: ReturnType<typeof setTimeout> | undefined;
+  // The newest post told of since the last check (undefined: a check whatever the feed shows).
+  let toldOf: number | undefined = 0;
   // A hidden page asks nothing: the feed looks for newer posts when it is shown again (start-fresh-feed.ts).
-  const checkFeed = () => {
-    if (feedCheck !== undefined || document.visibilityState !== 'visible') return;
+  const checkFeed = (postId: number | undefined) => {
+    if (document.visibilityState !== 'visible') return;
+    toldOf = postId === undefined || toldOf === undefined ? undefined : Math.max(toldOf, postId);
+    if (feedCheck !== undefined) return;
     feedCheck = setTimeout(() => {
+      const postToFind = toldOf;
       feedCheck = undefined;
+      toldOf = 0;
       if (document.visibilityState !== 'visible') return;
       loadChunk(() => import('../../features/feed/fresh-feed.ts')).then(
-        (fresh) => fresh.checkNewPosts(queryClient, router),
+        (fresh) => fresh.checkNewPosts(queryClient, router, postToFind),
         () => undefined,
       );
     }, FEED_CHECK_GAP_MS);
@@ -48,9 +54,11 @@ export function startLive(queryClient: QueryClient, router: AnyRouter): void {
 
   const onMessage = ({ kind, data }: LiveMessage) => {
     switch (kind) {
-      case 'post':
-        if (shownInFeed((data as { channel_ids?: number[] } | null)?.channel_ids)) checkFeed();
+      case 'post': {
+        const post = data as { post_id?: number; channel_ids?: number[] } | null;
+        if (shownInFeed(post?.channel_ids)) checkFeed(post?.post_id);
         return;
+      }
       case 'notice':
         readUnread();
         return;
@@ -58,7 +66,7 @@ export function startLive(queryClient: QueryClient, router: AnyRouter): void {
         void queryClient.refetchQueries({ queryKey: sessionKeys.user, exact: true });
         return;
       case 'refetch':
-        if (shownInFeed(undefined)) checkFeed();
+        if (shownInFeed(undefined)) checkFeed(undefined);
         readUnread();
         return;
     }

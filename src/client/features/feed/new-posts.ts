@@ -50,14 +50,30 @@ function showNewPosts(router: AnyRouter, label: string, onTap: () => void): void
   });
 }
 
-/** Looks for posts newer than the feed on screen shows, and offers them. */
-export async function checkNewPosts(queryClient: QueryClient, router: AnyRouter): Promise<void> {
+/** The newest post a check found, by feed, and the check on its way: a live post already found is not asked for again. */
+const newestFound = new Map<string, number>();
+let running: Promise<void> = Promise.resolve();
+
+/**
+ * Looks for posts newer than the feed on screen shows, and offers them. Told of one new post (by
+ * the live stream), it waits for a check on its way and asks only if neither that check nor the
+ * feed has it already.
+ */
+export function checkNewPosts(queryClient: QueryClient, router: AnyRouter, postId?: number): Promise<void> {
+  const check = running.then(() => checkOnce(queryClient, router, postId));
+  running = check.catch(() => undefined);
+  return check;
+}
+
+async function checkOnce(queryClient: QueryClient, router: AnyRouter, postId: number | undefined): Promise<void> {
   const { pathname, search } = router.state.location;
   const source = feedSourceOf(pathname, search);
   if (!source) return;
   const queryKey = postKeys.feed(source);
   const newest = queryClient.getQueryData<PostPages>(queryKey)?.pages[0]?.list[0]?.id;
   if (newest === undefined) return;
+  const feed = JSON.stringify(queryKey);
+  if (postId !== undefined && Math.max(newest, newestFound.get(feed) ?? 0) >= postId) return;
   let latest: Paged<Post>;
   try {
     latest = await request(
@@ -68,6 +84,7 @@ export async function checkNewPosts(queryClient: QueryClient, router: AnyRouter)
     return; // Offline or refused: ask again at the next check.
   }
   // The reader may have moved on while we asked.
+  newestFound.set(feed, Math.max(newestFound.get(feed) ?? 0, latest.list[0]?.id ?? 0));
   if (router.state.location.pathname !== pathname) return;
   const fresh = latest.list.filter((post) => post.id > newest);
   if (fresh.length === 0) {
