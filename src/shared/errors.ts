@@ -1,6 +1,7 @@
 /**
- * The error codes of the API (the real service's, and ours marked "Added") and the messages the
- * client shows on its own. The catalogue of messages by code is error-messages.ts: the server
+ * The error codes the server answers and the client tells apart by name (the real service's, and
+ * ours marked "Added"), and the messages the client shows on its own. Every code of the real
+ * service, with its message, is in error-messages.ts; a code gets a name here once code uses it. The catalogue of messages by code is error-messages.ts: the server
  * answers with it, and the client's error hook and forms show it (it loads with them, not with
  * the first screen).
  */
@@ -33,34 +34,14 @@ export const ErrorCode = {
   /** Added: a write of a user a moderator suspended (禁言); the message says until when. */
   Suspended: -1014,
   NotLoggedIn: -2000,
-  BalanceAbnormal: -2001,
   TooFrequent: -2005,
   DailyLimit: -2006,
-  ColumnOffShelf: -2021,
-  ColumnMissing: -2022,
-  ColumnSubscribed: -2023,
-  BalanceLow: -2102,
-  OrderFailed: -2120,
-  PayFailed: -2121,
   FeedbackInvalid: -2901,
   FeedbackTooLong: -2902,
-  CodeWrongA: -3006,
   CodeWrong: -3007,
   Relogin: -3003,
   CodeEmpty: -3004,
   CodeExpired: -3005,
-  ReadCodeFormat: -3101,
-  ReadCodeInvalid: -3102,
-  ReadCodeFetch: -3103,
-  ReadCodeMismatch: -3105,
-  CouponTaken: -3351,
-  CouponGone: -3352,
-  WithdrawMin: -3363,
-  WithdrawRange: -3364,
-  WithdrawCash: -3365,
-  WithdrawFailed: -3366,
-  WithdrawDaily: -3369,
-  WithdrawFrequent: -3370,
   FollowLimit: -5007,
   /** Client-side only: the request never reached the server. */
   Network: -10086,
