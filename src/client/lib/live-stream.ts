@@ -43,6 +43,44 @@ function keepLastId(id: string): void {
   }
 }
 
+/**
+ * An EventSource from the last event id kept: each event's id kept and its message handed to
+ * `hear`. A dropped connection is retried by EventSource itself; a refused one (an HTTP error)
+ * is closed for good, and `refused` is told.
+ */
+function connect(hear: (message: LiveMessage) => void, refused: (source: EventSource) => void): EventSource {
+  const lastId = readLastId();
+  const opened = new EventSource(lastId ? `${OTHER_PATHS.live}?last_event_id=${encodeURIComponent(lastId)}` : OTHER_PATHS.live);
+  const heard = (kind: LiveKind | 'ready') => (event: Event) => {
+    const { lastEventId, data } = event as MessageEvent<string>;
+    if (lastEventId) keepLastId(lastEventId);
+    if (kind === 'ready') return;
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(data);
+    } catch {
+      // An event without data still says what happened.
+    }
+    hear({ kind, data: parsed });
+  };
+  opened.addEventListener('ready', heard('ready'));
+  for (const kind of LIVE_KINDS) opened.addEventListener(kind, heard(kind));
+  opened.addEventListener('error', () => {
+    if (opened.readyState === EventSource.CLOSED) refused(opened);
+  });
+  return opened;
+}
+
+/** `hold` runs once this tab holds LIVE_LOCK, given its release; at once where there are no Web Locks, or no other tab to share with. */
+function holdLock(shared: boolean, hold: (release: () => void) => void): void {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks || !shared) {
+    hold(() => undefined);
+    return;
+  }
+  void locks.request(LIVE_LOCK, () => new Promise<void>((release) => hold(() => release())));
+}
+
 export interface LiveStream {
   /** Who is logged in changed: the stream opens again with the new ticket (in whichever tab holds it). */
   reopen(): void;
@@ -66,60 +104,33 @@ export function startLiveStream(onMessage: (message: LiveMessage) => void): Live
   const open = () => {
     close();
     if (appUpdateApplying()) return;
-    const lastId = readLastId();
-    const opened = new EventSource(lastId ? `${OTHER_PATHS.live}?last_event_id=${encodeURIComponent(lastId)}` : OTHER_PATHS.live);
-    source = opened;
-    const hear = (kind: LiveKind | 'ready') => (event: Event) => {
-      const { lastEventId, data } = event as MessageEvent<string>;
-      if (lastEventId) keepLastId(lastEventId);
-      if (kind === 'ready') return;
-      let parsed: unknown = null;
-      try {
-        parsed = JSON.parse(data);
-      } catch {
-        // An event without data still says what happened.
-      }
-      const message: LiveMessage = { kind, data: parsed };
-      onMessage(message);
-      channel?.postMessage(message satisfies Broadcast);
-    };
-    opened.addEventListener('ready', hear('ready'));
-    for (const kind of LIVE_KINDS) opened.addEventListener(kind, hear(kind));
-    // A dropped connection is retried by EventSource itself; a refused one (an HTTP error) is closed for good.
-    opened.addEventListener('error', () => {
-      if (opened.readyState !== EventSource.CLOSED || source !== opened) return;
-      retry = setTimeout(() => {
-        if (source === opened) open();
-      }, REFUSED_RETRY_MS);
-    });
+    source = connect(
+      (message) => {
+        onMessage(message);
+        channel?.postMessage(message satisfies Broadcast);
+      },
+      (refused) => {
+        if (source !== refused) return;
+        retry = setTimeout(() => {
+          if (source === refused) open();
+        }, REFUSED_RETRY_MS);
+      },
+    );
   };
 
   const lead = () => {
     if (letGo || asking || appUpdateApplying()) return;
-    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-    if (!locks || !channel) {
+    asking = true;
+    holdLock(channel !== null, (release) => {
+      asking = false;
       letGo = () => {
         close();
         letGo = null;
+        release();
       };
       open();
-      return;
-    }
-    asking = true;
-    void locks.request(
-      LIVE_LOCK,
-      () =>
-        new Promise<void>((release) => {
-          asking = false;
-          letGo = () => {
-            close();
-            letGo = null;
-            release();
-          };
-          open();
-          if (document.visibilityState === 'hidden') letGoLater();
-        }),
-    );
+      if (document.visibilityState === 'hidden') letGoLater();
+    });
   };
   const letGoLater = () => {
     clearTimeout(hiddenTimer);
