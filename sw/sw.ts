@@ -5,6 +5,7 @@
  * other navigations, API reads, other API calls and images.
  */
 import { setupApiCache } from './api-cache.ts';
+import { setupBackgroundSync } from './background-sync.ts';
 import { setupImageCache } from './images.ts';
 import { setupLifecycle } from './lifecycle.ts';
 import { setupKeptFirstScreen } from './kept-first-screen.ts';
@@ -23,3 +24,4 @@ setupNavigation();
 setupApiCache();
 setupImageCache();
 setupPush();
+setupBackgroundSync();

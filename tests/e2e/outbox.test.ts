@@ -6,8 +6,10 @@
  * is on its way (the server made it, the page never heard); a like made offline stays lit over a
  * reload and is counted once; a complaint over 500 characters queued offline comes back with
  * -2902's message into its form; a waiting like and a waiting comment can be taken back; a
- * comment written offline outlives the browser closing and is sent once at a later start.
- * Needs `npm run build` first.
+ * comment written offline outlives the browser closing and is sent once at a later start; a
+ * comment written offline goes out when the network returns with every tab of the app closed (the
+ * service worker's Background Sync, its `sync` event dispatched through the DevTools protocol), and
+ * the next open says it went. Needs `npm run build` first.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -292,6 +294,39 @@ describe('the outbox', () => {
     await requests.settled();
     expect((await callApi(app, api.postDetail, { post_id: target.id })).like_count).toBe(before);
     expect(await commentsSaying(target.id, commentText)).toHaveLength(0);
+  });
+
+  it('sends a comment written offline when the network returns with every tab closed, and says so at the next open', async () => {
+    const target = (await feed(3))[2]!;
+    const commentText = `没有标签页时发出的评论 ${Date.now()}`;
+    await page.goto(`${app.url}/message/detail/${target.id}`);
+    await page.getByRole('heading', { name: /^评论/ }).waitFor();
+    await goOffline(page);
+    await writeComment(commentText);
+    await pendingComment(commentText).getByText('待发送').waitFor();
+    await page.close();
+
+    // Every tab of the app closed; the network comes back, and the browser fires the sync it was asked for.
+    await context.setOffline(false);
+    const blank = await context.newPage();
+    const devtools = await context.newCDPSession(blank);
+    const origin = new URL(app.url).origin;
+    const registrationId = new Promise<string>((found) => {
+      devtools.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((registration) => registration.scopeURL.startsWith(origin) && !registration.isDeleted);
+        if (ours) found(ours.registrationId);
+      });
+    });
+    await devtools.send('ServiceWorker.enable');
+    await devtools.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId: await registrationId, tag: 'outbox', lastChance: false });
+    await expect.poll(async () => (await commentsSaying(target.id, commentText)).length).toBe(1);
+
+    // The next open says it went and shows it, with nothing left to send.
+    await blank.goto(`${app.url}/message/detail/${target.id}`);
+    await blank.getByText('待发送的评论已发出').waitFor();
+    await blank.locator('.comment-list .comment__text', { hasText: commentText }).first().waitFor();
+    expect(await blank.getByRole('list', { name: '待发送的评论' }).count()).toBe(0);
+    expect(await commentsSaying(target.id, commentText)).toHaveLength(1);
   });
 });
 

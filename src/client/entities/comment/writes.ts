@@ -4,8 +4,7 @@
  */
 import { endpoints } from '#shared/endpoints.ts';
 import type { Comment } from '#shared/schemas.ts';
-import { request } from '../../lib/http.ts';
-import { authorOf, switchWrite, type WriteAuthor, type WriteDefinition } from '../outbox/definition.ts';
+import { asOneCall, authorOf, oneCall, switchWrite, type WriteAuthor, type WriteDefinition } from '../outbox/definition.ts';
 import { cachedPost } from '../post/cache.ts';
 import { addReply, cachedComment, commentsChanged, removeComment, rootOfComment, updateComment } from './cache.ts';
 
@@ -27,7 +26,7 @@ export const comment: WriteDefinition<CommentInput, CommentWrite, Comment> = {
     const rootId = replyId === undefined ? undefined : rootOfComment(queryClient, postId, replyId)?.id;
     return { data: { ...input, author: authorOf(viewer), ...(rootId === undefined ? {} : { rootId }) }, about: input.body.content };
   },
-  send: (write) => request(endpoints.commentAdd, { ...write.data.body, client_id: write.id }),
+  ...asOneCall((write) => oneCall(endpoints.commentAdd, { ...write.data.body, client_id: write.id })),
   // A new comment comes with the list read again (its place, its replies' counts); a reply shows
   // under its comment at once, since the list carries only a comment's first replies.
   settle: (queryClient, write, answer) => {
@@ -48,7 +47,7 @@ export interface CommentDeleteInput {
 
 export const commentDelete: WriteDefinition<CommentDeleteInput, CommentDeleteInput, unknown> = {
   make: (queryClient, input) => ({ data: input, about: cachedComment(queryClient, input.comment_id)?.content ?? '' }),
-  send: (write) => request(endpoints.commentDelete, { comment_id: write.data.comment_id, client_id: write.id }),
+  ...asOneCall((write) => oneCall(endpoints.commentDelete, { comment_id: write.data.comment_id, client_id: write.id })),
   show: (queryClient, write) => removeComment(queryClient, write.data.comment_id),
   // Read again: the comment comes back where it was.
   undo: (queryClient, write) => [
@@ -71,7 +70,7 @@ export const commentLike = switchWrite<CommentLikeInput, { like_count: number }>
       shown.is_like === on ? shown : { ...shown, is_like: on, like_count: Math.max(0, shown.like_count + (on ? 1 : -1)) },
     );
   },
-  send: (input, clientId) => request(input.on ? endpoints.likeAdd : endpoints.likeCancel, { comment_id: input.comment_id, client_id: clientId }),
+  call: (input, clientId) => oneCall(input.on ? endpoints.likeAdd : endpoints.likeCancel, { comment_id: input.comment_id, client_id: clientId }),
   changes(queryClient, input, on, _viewer, answer) {
     const shown = cachedComment(queryClient, input.comment_id);
     const likeCount = answer?.like_count ?? shown?.like_count;

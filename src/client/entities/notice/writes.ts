@@ -5,8 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { endpoints } from '#shared/endpoints.ts';
 import type { NoticeSettings } from '#shared/schemas.ts';
-import { request } from '../../lib/http.ts';
-import { switchWrite, type WriteDefinition } from '../outbox/definition.ts';
+import { asOneCall, oneCall, switchWrite, type WriteDefinition } from '../outbox/definition.ts';
 import { cachedNoticeSettings, hasUnreadNotices, setNoticeSettings, showNoticesRead } from './cache.ts';
 
 export interface NoticeReadInput {
@@ -20,8 +19,8 @@ export const noticeRead: WriteDefinition<NoticeReadInput, NoticeReadInput, { cou
     // A later look at the list covers an earlier one still waiting.
     return { data: input, about: '', replaces: 'notice-read' };
   },
-  send: (write) =>
-    request(endpoints.noticeRead, { ...(write.data.up_to_id === undefined ? {} : { up_to_id: write.data.up_to_id }), client_id: write.id }),
+  ...asOneCall((write) =>
+    oneCall(endpoints.noticeRead, { ...(write.data.up_to_id === undefined ? {} : { up_to_id: write.data.up_to_id }), client_id: write.id })),
   show: (queryClient, write) => showNoticesRead(queryClient, write.uid, write.data.up_to_id),
   settle: (_queryClient, write, answer) => [{ type: 'noticesRead', viewer: write.uid, count: answer.count }],
   whenRefused: 'drop',
@@ -43,7 +42,7 @@ export const noticeSetting = switchWrite<NoticeSettingInput, NoticeSettings>({
   target: (input) => `notice-setting:${input.kind}`,
   isOn: (queryClient, input, viewer) => cachedNoticeSettings(queryClient, viewer)?.[input.kind],
   show: (queryClient, input, on, viewer) => setNoticeSettings(queryClient, viewer, settingsWith(queryClient, viewer, input, on)),
-  send: (input, clientId) => request(endpoints.noticeSettings, { [input.kind]: input.on, client_id: clientId }),
+  call: (input, clientId) => oneCall(endpoints.noticeSettings, { [input.kind]: input.on, client_id: clientId }),
   changes: (queryClient, input, on, viewer, answer) => [
     { type: 'noticeSettings', viewer, settings: answer ?? settingsWith(queryClient, viewer, input, on) },
   ],

@@ -5,7 +5,9 @@
  * registry.ts lists them all; the outbox (run.ts) does the rest the same way for every kind.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import type { ClientEndpoint, EndpointName, InputOf } from '#shared/endpoints.ts';
 import type { LoginUser } from '#shared/schemas.ts';
+import { request } from '../../lib/http.ts';
 import type { AppEvent } from '../../lib/app-events.ts';
 import type { QueuedWrite, Toggle } from '../../lib/write-queue/store.ts';
 
@@ -36,11 +38,31 @@ export interface SendContext<D> {
   save(data: D): Promise<void>;
 }
 
+/** A call of the route table with its input. */
+export interface OneCall {
+  endpoint: ClientEndpoint;
+  input: InputOf<EndpointName>;
+}
+
+export const oneCall = <K extends EndpointName>(endpoint: ClientEndpoint<K>, input: InputOf<K>): OneCall => ({ endpoint, input }) as OneCall;
+
+export const sendCall = <A>({ endpoint, input }: OneCall): Promise<A> => request(endpoint, input) as Promise<A>;
+
+/** A write that is one call: sent as that call, by a tab or, with every tab closed, by the service worker. */
+export function asOneCall<D, A>(callOf: (write: Queued<D>) => OneCall): Pick<WriteDefinition<never, D, A>, 'call' | 'send'> {
+  return { call: callOf, send: (write) => sendCall<A>(callOf(write)) };
+}
+
 export interface WriteDefinition<I, D, A> {
   /** The write for `input` by `viewer`; null when there is nothing to do (the screen already shows it so). */
   make(queryClient: QueryClient, input: I, viewer: LoginUser): Made<D> | null;
   /** One attempt, with the write's id as its client_id. */
   send(write: Queued<D>, context: SendContext<D>): Promise<A>;
+  /**
+   * The write as the one call `send` would make now, its client_id the write's id; null while it
+   * takes more (pictures to upload). What the service worker sends when no tab is open.
+   */
+  call?(write: Queued<D>): OneCall | null;
   /** What shows at once, and again over answers read while it waits: so it leaves what agrees alone. */
   show?(queryClient: QueryClient, write: Queued<D>): void;
   /** Puts back what `show` changed (refused, or taken back): the changes, applied here and told to the other tabs. */
@@ -62,7 +84,7 @@ export interface SwitchSpec<I extends SwitchInput, A> {
   isOn(queryClient: QueryClient, input: I, viewer: number): boolean | undefined;
   /** Shows the target on or off in every cached copy of it (copies already so are left alone). */
   show(queryClient: QueryClient, input: I, on: boolean, viewer: number): void;
-  send(input: I, clientId: string): Promise<A>;
+  call(input: I, clientId: string): OneCall;
   /** The state for every tab: as the answer says once sent, or as `show` put it back. */
   changes(queryClient: QueryClient, input: I, on: boolean, viewer: number, answer?: A): AppEvent[];
   /** A line of what it is about, for the outbox's list. */
@@ -81,7 +103,7 @@ export function switchWrite<I extends SwitchInput, A>(spec: SwitchSpec<I, A>): W
       if (before === input.on) return null;
       return { data: input, about: spec.about(queryClient, input), toggle: { target: spec.target(input), on: input.on, before } };
     },
-    send: (write) => spec.send(write.data, write.id),
+    ...asOneCall<I, A>((write) => spec.call(write.data, write.id)),
     show: (queryClient, write) => spec.show(queryClient, write.data, write.data.on, write.uid),
     undo(queryClient, write) {
       const before = write.toggle?.before ?? !write.data.on;

@@ -13,9 +13,12 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { cutText } from '#shared/text-length.ts';
+import type { WireCall } from '#shared/outbox-sync.ts';
 import type { LoginUser } from '#shared/schemas.ts';
 import { tellOtherTabs, type AppEvent } from '../../lib/app-events.ts';
 import { errorText } from '../../lib/error-text.ts';
+import { ApiError } from '../../lib/http.ts';
+import { askBackgroundSync, takeSyncOutcomes } from '../../lib/write-queue/background-sync.ts';
 import { newClientId } from '../../lib/ids.ts';
 import { discard, drain, readQueue, startQueue, submit, type Outcome, type QueueContext, type WriteHandler } from '../../lib/write-queue/queue.ts';
 import { laterToggle } from '../../lib/write-queue/rules.ts';
@@ -29,7 +32,7 @@ import { postKeys } from '../post/queries.ts';
 import { sessionKeys, sessionQueryOptions } from '../session/queries.ts';
 import { userKeys } from '../user/queries.ts';
 import { applyChange } from './changes.ts';
-import { registry, type WriteInput, type WriteKind } from './registry.ts';
+import { registry, type WriteAnswer, type WriteData, type WriteInput, type WriteKind } from './registry.ts';
 import type { Write, WriteNotices, WriteOf } from './types.ts';
 
 export { cancel, takeReturned, type Outcome } from '../../lib/write-queue/queue.ts';
@@ -102,20 +105,32 @@ function undo<K extends WriteKind>(write: WriteOf<K>): void {
   announce(registry[write.kind].undo?.(queryClient(), write) ?? []);
 }
 
+/** The write as the one call the service worker may send for it with every tab closed (none while it takes more). */
+function wireOf<K extends WriteKind>(write: WriteOf<K>): WireCall | undefined {
+  const definition = registry[write.kind];
+  const call = definition.call?.(write);
+  if (!call || call.endpoint.method !== 'POST') return undefined;
+  return { path: call.endpoint.path, body: call.input as Record<string, unknown>, whenRefused: definition.whenRefused };
+}
+
 async function send<K extends WriteKind>(write: WriteOf<K>, context: QueueContext): Promise<(foreground: boolean) => void> {
   const definition = registry[write.kind];
-  const answer = await attempt(() => definition.send(write, { save: (data) => context.save({ data }) }));
-  return (foreground) => {
-    if (!foreground) {
-      const said = noticesOf()[write.kind].sentLater;
-      if (said) toast.success(said);
-    }
-    if (overtaken(write)) return;
-    Promise.resolve(definition.settle?.(queryClient(), write, answer) ?? []).then(announce, (error: unknown) =>
-      // The write is made; what it changed shows with the next read.
-      console.warn('Could not show what a write changed', error),
-    );
-  };
+  const save = (data: WriteData<K>) => context.save({ data, wire: wireOf({ ...write, data }) });
+  const answer = await attempt(() => definition.send(write, { save }));
+  return (foreground) => sent(write, answer, foreground);
+}
+
+/** What a sent write changed: said when the screen that made it has moved on, and shown. */
+function sent<K extends WriteKind>(write: WriteOf<K>, answer: WriteAnswer<K>, foreground: boolean): void {
+  if (!foreground) {
+    const said = noticesOf()[write.kind].sentLater;
+    if (said) toast.success(said);
+  }
+  if (overtaken(write)) return;
+  Promise.resolve(registry[write.kind].settle?.(queryClient(), write, answer) ?? []).then(announce, (error: unknown) =>
+    // The write is made; what it changed shows with the next read.
+    console.warn('Could not show what a write changed', error),
+  );
 }
 
 function refused<K extends WriteKind>(write: WriteOf<K>, error: unknown, foreground: boolean): 'return' | 'drop' {
@@ -208,7 +223,23 @@ export function startWrites(qc: QueryClient, texts: WriteNotices): void {
         if (state.online && !before.online) listener();
       }),
     upgrade: upgradeStored,
+    waitingForNetwork: askBackgroundSync,
+    synced: () => void sayWhatTheWorkerSent(),
   });
+  void sayWhatTheWorkerSent();
+}
+
+/**
+ * What the service worker sent while no tab was open (or while this one could not): said and
+ * shown as if this page had sent it after its screen moved on.
+ */
+async function sayWhatTheWorkerSent(): Promise<void> {
+  for (const outcome of await takeSyncOutcomes()) {
+    const write = upgradeStored(outcome.write);
+    if (!isKnown(write)) continue;
+    if (outcome.sent) sent(write, outcome.answer as WriteAnswer<typeof write.kind>, false);
+    else refused(write, new ApiError({ ...outcome.error, kind: 'business', path: write.wire?.path ?? '' }), false);
+  }
 }
 
 function loggedIn(): LoginUser {
@@ -241,6 +272,7 @@ export function write<K extends WriteKind>(kind: K, input: WriteInput<K>, id: st
     state: 'waiting',
     data: made.data,
   };
+  item.wire = wireOf(item);
   definition.show?.(qc, item);
   return submit(item);
 }

@@ -4,9 +4,8 @@
  */
 import { endpoints, type InputOf } from '#shared/endpoints.ts';
 import type { Post, Vote } from '#shared/schemas.ts';
-import { request } from '../../lib/http.ts';
 import { attachmentsOf, uploadPicture, type Picture } from '../../lib/picture.ts';
-import { authorOf, switchWrite, type WriteAuthor, type WriteDefinition } from '../outbox/definition.ts';
+import { asOneCall, authorOf, oneCall, sendCall, switchWrite, type OneCall, type Queued, type WriteAuthor, type WriteDefinition } from '../outbox/definition.ts';
 import { cachedPost, removePost, updatePost } from './cache.ts';
 
 type PostAddInput = InputOf<'postAdd'>;
@@ -22,20 +21,29 @@ export interface PostWrite extends PostInput {
   author: WriteAuthor;
 }
 
+/** post/add, once every picture is uploaded (null before). */
+function postAddCall(write: Queued<PostWrite>): OneCall | null {
+  const { body, images } = write.data;
+  if (images.some((picture) => !picture.url)) return null;
+  return oneCall(endpoints.postAdd, { ...body, attach: [...attachmentsOf(images), ...body.attach], client_id: write.id });
+}
+
 export const post: WriteDefinition<PostInput, PostWrite, Post> = {
   make: (_queryClient, input, viewer) => ({ data: { ...input, author: authorOf(viewer) }, about: input.body.content }),
   async send(write, { save }) {
-    let images = write.data.images;
+    let data = write.data;
     // Each picture stored with its url once uploaded: a later attempt skips it.
     for (const picture of write.data.images) {
       if (picture.url) continue;
       const uploaded = await uploadPicture(picture);
-      images = images.map((other) => (other.localId === picture.localId ? uploaded : other));
-      await save({ ...write.data, images });
+      data = { ...data, images: data.images.map((other) => (other.localId === picture.localId ? uploaded : other)) };
+      await save(data);
     }
-    const { body } = write.data;
-    return request(endpoints.postAdd, { ...body, attach: [...attachmentsOf(images), ...body.attach], client_id: write.id });
+    const call = postAddCall({ ...write, data });
+    if (!call) throw new Error('A picture of the post was not uploaded');
+    return sendCall<Post>(call);
   },
+  call: postAddCall,
   settle: (_queryClient, _write, answer) => [{ type: 'addPostSuccess', post: answer }],
   whenRefused: 'return',
 };
@@ -46,7 +54,7 @@ export interface PostDeleteInput {
 
 export const postDelete: WriteDefinition<PostDeleteInput, PostDeleteInput, unknown> = {
   make: (queryClient, input) => ({ data: input, about: cachedPost(queryClient, input.post_id)?.content ?? '' }),
-  send: (write) => request(endpoints.postDelete, { post_id: write.data.post_id, client_id: write.id }),
+  ...asOneCall((write) => oneCall(endpoints.postDelete, { post_id: write.data.post_id, client_id: write.id })),
   show: (queryClient, write) => removePost(queryClient, write.data.post_id),
   // Read again: the post comes back in its lists.
   undo: (_queryClient, write) => [{ type: 'updatePostDetail', post_id: write.data.post_id }],
@@ -69,7 +77,7 @@ export const postLike = switchWrite<PostLikeInput, { like_count: number }>({
   target: (input) => `post:${input.post_id}`,
   isOn: (queryClient, input) => cachedPost(queryClient, input.post_id)?.is_like,
   show: (queryClient, input, on) => updatePost(queryClient, input.post_id, likedAs(on)),
-  send: (input, clientId) => request(input.on ? endpoints.likeAdd : endpoints.likeCancel, { post_id: input.post_id, client_id: clientId }),
+  call: (input, clientId) => oneCall(input.on ? endpoints.likeAdd : endpoints.likeCancel, { post_id: input.post_id, client_id: clientId }),
   changes(queryClient, input, on, _viewer, answer) {
     const likeCount = answer?.like_count ?? cachedPost(queryClient, input.post_id)?.like_count;
     return likeCount === undefined ? [] : [{ type: 'updateLikeStatus', post_id: input.post_id, is_like: on, like_count: likeCount }];
@@ -105,7 +113,7 @@ export const vote: WriteDefinition<VoteInput, VoteWrite, Vote> = {
     if (!poll || poll.is_voted) return null;
     return { data: { ...input, undo: poll }, about: poll.title, replaces: `vote:${input.post_id}` };
   },
-  send: (write) => request(endpoints.voteSubmit, { post_id: write.data.post_id, option_ids: write.data.option_ids, client_id: write.id }),
+  ...asOneCall((write) => oneCall(endpoints.voteSubmit, { post_id: write.data.post_id, option_ids: write.data.option_ids, client_id: write.id })),
   show(queryClient, write) {
     updatePost(queryClient, write.data.post_id, (shown) =>
       shown.vote && !shown.vote.is_voted ? { ...shown, vote: votedLocally(shown.vote, write.data.option_ids) } : shown,

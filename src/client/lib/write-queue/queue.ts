@@ -19,6 +19,7 @@
  * once that it is kept only on this page.
  */
 import { del, set, values } from 'idb-keyval';
+import { isSyncOutcome, OUTBOX_CHANNEL, OUTBOX_LOCK, OUTBOX_SYNCED } from '#shared/outbox-sync.ts';
 import { keepWrite, storageNotice } from '../storage-room.ts';
 import { bySendOrder, failureOf, nextToSend, planEnqueue, retryDelayMs, type FailureKind } from './rules.ts';
 import { outboxDb, useOutbox, type QueuedWrite } from './store.ts';
@@ -73,6 +74,10 @@ export interface OutboxConfig {
   onReconnect?(listener: () => void): void;
   /** A stored write as this version of the app makes it (one stored by an earlier version may differ). */
   upgrade?(item: QueuedWrite): QueuedWrite;
+  /** Writes wait for the network: the service worker may send them once it is back, tab or no tab. */
+  waitingForNetwork?(): void;
+  /** The service worker sent writes while this page could not: say what became of them. */
+  synced?(): void;
 }
 
 /** How soon a reconnect heard after failed sends brings the next try. */
@@ -102,9 +107,11 @@ function refusedStorage(error: unknown): void {
 
 function otherTabs(): BroadcastChannel | null {
   if (channel === undefined) {
-    // horde: src/client/README.md ('horde').
-    channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('horde:outbox');
-    channel?.addEventListener('message', () => void readQueue());
+    channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(OUTBOX_CHANNEL);
+    channel?.addEventListener('message', (event: MessageEvent) => {
+      void readQueue();
+      if (event.data === OUTBOX_SYNCED) config?.synced?.();
+    });
   }
   return channel;
 }
@@ -113,7 +120,8 @@ function otherTabs(): BroadcastChannel | null {
 export async function readQueue(): Promise<QueuedWrite[]> {
   let stored: QueuedWrite[] = [];
   try {
-    stored = await values<QueuedWrite>(outboxDb());
+    // What the service worker sent waits beside the writes for a tab to say it (background-sync.ts).
+    stored = (await values<QueuedWrite>(outboxDb())).filter((record) => !isSyncOutcome(record));
   } catch (error) {
     refusedStorage(error);
   }
@@ -245,7 +253,7 @@ export function drain(): Promise<void> {
 /** One sender across the tabs of this browser, where Web Locks exist; the store is re-read under the lock. */
 function exclusively(run: () => Promise<void>): Promise<void> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? locks.request('horde:outbox', run).then(() => undefined) : run(); // horde: src/client/README.md ('horde')
+  return locks ? locks.request(OUTBOX_LOCK, run).then(() => undefined) : run();
 }
 
 /** The writes the last round read. */
@@ -316,6 +324,7 @@ async function sendWaiting(): Promise<void> {
  */
 function stopped(failure: Exclude<FailureKind, 'refused'>): void {
   if (failure === 'login') return;
+  if (failure === 'offline') config?.waitingForNetwork?.();
   failuresInARow += 1;
   retryIn(retryDelayMs(failuresInARow));
 }

@@ -4,13 +4,11 @@
  * means for the queue.
  */
 import { ErrorCode } from '#shared/errors.ts';
+import { bySendOrder } from '#shared/outbox-sync.ts';
 import { isApiError } from '../http.ts';
 import type { QueuedWrite } from './store.ts';
 
-/** Send order: oldest first; the id breaks a tie (two tabs in one millisecond). */
-export function bySendOrder(a: QueuedWrite, b: QueuedWrite): number {
-  return a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-}
+export { bySendOrder };
 
 export interface EnqueuePlan {
   /** The write to store (the new one, or a waiting one it merged into); null: nothing to send. */

@@ -6,6 +6,8 @@
  */
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 import { create } from 'zustand';
+import { OUTBOX_DB } from '#shared/outbox-db.ts';
+import type { WireCall } from '#shared/outbox-sync.ts';
 
 /**
  * A switch (like, follow): the state the user wants for `target`, and the one the server had
@@ -44,6 +46,8 @@ export interface QueuedWrite<K extends string = string, D = unknown> {
   state: 'waiting' | 'returned';
   /** Why it came back (returned). */
   error?: string | undefined;
+  /** The write as one call, when it is one: what the service worker sends with every tab closed. */
+  wire?: WireCall | undefined;
   data: D;
 }
 
@@ -73,12 +77,15 @@ export function writesOf(items: readonly QueuedWrite[], viewer: number | null | 
 
 let db: UseStore | undefined;
 
-/** The outbox's own IndexedDB database: never trimmed, never evicted, apart from the query cache. */
-export const outboxDb = (): UseStore => (db ??= createStore('horde-outbox', 'writes')); // horde: src/client/README.md ('horde')
+/**
+ * The outbox's own IndexedDB database: never trimmed, never evicted, apart from the query cache.
+ * Beside the writes it holds what the service worker sent while no tab was open, until a tab says it.
+ */
+export const outboxDb = (): UseStore => (db ??= createStore(OUTBOX_DB.database, OUTBOX_DB.store));
 
 /**
- * How many writes are stored; -1 where IndexedDB is unavailable (private modes): the queue then
- * starts anyway, keeps writes in memory and tells the user so.
+ * How many writes (and outcomes of the worker's sending) are stored; -1 where IndexedDB is
+ * unavailable (private modes): the queue then starts anyway, keeps writes in memory and tells the user so.
  */
 export const storedWriteCount = (): Promise<number> =>
   Promise.resolve()
