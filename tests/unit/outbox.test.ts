@@ -7,7 +7,8 @@
  * browser's part (reloads, closed tabs, the real server counting once) is tests/e2e/outbox.test.ts.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { set as idbSet, values } from 'idb-keyval';
+import { del as idbDel, set as idbSet, values } from 'idb-keyval';
+import { OUTBOX_CHANNEL, OUTBOX_SYNCED, syncOutcomeKey, type SyncOutcome } from '../../src/shared/outbox-sync.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoginUser, Post } from '../../src/shared/schemas.ts';
 import { applyAppEvents } from '../../src/client/app/apply-other-tabs.ts';
@@ -24,6 +25,7 @@ import { readQueue } from '../../src/client/lib/write-queue/queue.ts';
 import { useOnlineStore } from '../../src/client/platform/online-store.ts';
 import { outboxDb, storedWriteCount, useOutbox, type QueuedWrite } from '../../src/client/lib/write-queue/store.ts';
 import { createQueryClient } from '../../src/client/lib/query-client.ts';
+import { useToastStore } from '../../src/client/ui/toast/toast-store.ts';
 import { resetOutbox } from '../support/outbox.ts';
 import { makeComment, makePost } from './fixtures.ts';
 
@@ -493,5 +495,51 @@ describe('every write through the one path', () => {
       ['/serv/v1/likes/add', 'old-like-1'],
       ['/serv/v1/follower/follower_user', 'old-follow-1'],
     ]);
+  });
+});
+
+describe('what the service worker sends with every tab closed', () => {
+  const stored = async () => (await values(outboxDb())) as QueuedWrite[];
+
+  it('stores each write that is one call with that call, its client_id the write’s id', async () => {
+    offline();
+    const writes = await outbox(queryClient);
+    await writes.write('comment', { body: { post_id: 7, content: '没有网络时写的评论' } }, 'comment-wire-1');
+    await writes.write('postLike', { post_id: 7, on: true }, 'like-wire-1');
+    expect(Object.fromEntries((await stored()).map((item) => [item.id, item.wire]))).toEqual({
+      'comment-wire-1': { path: '/serv/v1/comment/add', body: { post_id: 7, content: '没有网络时写的评论', client_id: 'comment-wire-1' }, whenRefused: 'return' },
+      'like-wire-1': { path: '/serv/v1/likes/add', body: { post_id: 7, client_id: 'like-wire-1' }, whenRefused: 'drop' },
+    });
+  });
+
+  it('says at the next open what the worker sent, and puts back a like it had refused, in an open tab too', async () => {
+    offline();
+    const writes = await outbox(queryClient);
+    await writes.write('comment', { body: { post_id: 7, content: '后台发出的评论' } }, 'comment-synced-1');
+    await writes.write('postLike', { post_id: 7, on: true }, 'like-synced-1');
+    expect(cachedPost(queryClient, 7)).toMatchObject({ is_like: true, like_count: 11 });
+
+    // The worker sends the comment, and the server refuses the like (the post was deleted meanwhile).
+    const [sentComment, refusedLike] = (await stored()).sort((a, b) => a.at - b.at);
+    const outcomes: SyncOutcome[] = [
+      { write: sentComment!, sent: true, answer: comment(91, '后台发出的评论') },
+      { write: refusedLike!, sent: false, error: { code: -1005, msg: '动态不存在', status: 200 } },
+    ];
+    for (const outcome of outcomes) {
+      await idbDel([outcome.write.at, outcome.write.id], outboxDb());
+      await idbSet(syncOutcomeKey(outcome.write.id), outcome, outboxDb());
+    }
+    expect(await storedWriteCount()).toBe(2);
+    // The post read again once the comment is known to be made.
+    server(() => envelope({ ...post, comment_count: 3 }));
+    const worker = new BroadcastChannel(OUTBOX_CHANNEL);
+    worker.postMessage(OUTBOX_SYNCED);
+    worker.close();
+
+    await vi.waitFor(() => expect(cachedPost(queryClient, 7)).toMatchObject({ is_like: false, like_count: 10 }));
+    await vi.waitFor(() => expect(cachedPost(queryClient, 7)?.comment_count).toBe(3));
+    expect(useToastStore.getState().current).toMatchObject({ type: 'error', message: '内容不存在或已被删除' });
+    expect(await storedWriteCount()).toBe(0);
+    expect(await readQueue()).toEqual([]);
   });
 });
