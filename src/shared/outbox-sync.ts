@@ -3,8 +3,8 @@
  * (src/client/lib/write-queue/), and with every tab closed the service worker's `sync` event sends
  * the ones that are a single call (sw/background-sync.ts), each with its client_id, so a write
  * lands once whichever of them sends it first. What the worker did waits in the outcomes store for
- * the next open, which says it as the page itself would have. Names keep the 'horde' prefix
- * (src/client/README.md, 'horde').
+ * the next open, which says it as the page itself would have. Names keep the 'horde' prefix: a
+ * renamed one would lose what a device holds (src/client/README.md, 'horde').
  */
 
 export { OUTBOX_DB } from './outbox-db.ts';
