@@ -116,6 +116,11 @@ export function settlePendingLogout(path: string = endpoints.logout.path): Promi
   });
 }
 
+/** The ticket as headers, where a client sends it so (the mini-program, the native app); {} where the cookie carries it. */
+export function ticketHeaders(): Record<string, string> {
+  return headerSource();
+}
+
 /** The headers every request carries (credentials of the mini-program and the native app). */
 export function requestHeaders(): Record<string, string> {
   return { accept: 'application/json', ...headerSource() };

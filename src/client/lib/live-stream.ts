@@ -5,10 +5,21 @@
  * from the last event id any tab saw (kept in localStorage), so what happened between is sent
  * first. A tab hidden for LIVE_HIDDEN_CLOSE_MS lets the stream go; the next visible tab takes it
  * and catches up. Without EventSource nothing opens, and the app's regular checks go on as before;
- * without Web Locks or BroadcastChannel each tab holds its own stream.
+ * without Web Locks or BroadcastChannel each tab holds its own stream. A client that sends its
+ * ticket as headers (the mini-program, the native app) opens the stream with them, through the
+ * `eventsource` package's fetch-based EventSource (loaded only there): the browser's sends cookies alone.
  */
+import type { EventSource as PackageEventSource } from 'eventsource';
 import { OTHER_PATHS } from '#shared/endpoints.ts';
 import { APP_UPDATE_EVENT, appUpdateApplying } from './app-update.ts';
+import { loadChunk } from './chunk.ts';
+import { ticketHeaders } from './http.ts';
+
+/** What the stream needs of an EventSource, the browser's or the package's. */
+type Source = Pick<EventSource, 'close' | 'readyState' | 'addEventListener'>;
+type HeaderEventSource = typeof PackageEventSource;
+let withHeaders: HeaderEventSource | undefined;
+const loadHeaderEventSource = () => loadChunk(() => import('eventsource')).then((module) => void (withHeaders = module.EventSource));
 
 export type LiveKind = 'post' | 'notice' | 'ended' | 'refetch';
 export interface LiveMessage {
@@ -43,14 +54,28 @@ function keepLastId(id: string): void {
   }
 }
 
+/** The stream's EventSource: the browser's, or with the ticket's headers where it travels so. */
+function eventSource(url: string, ticket: Record<string, string>, HeaderSource: HeaderEventSource | undefined): Source {
+  if (!HeaderSource || Object.keys(ticket).length === 0) return new EventSource(url);
+  return new HeaderSource(url, { fetch: (input, init) => fetch(input, { ...init, headers: { ...init.headers, ...ticket } }) });
+}
+
+/** Whether the stream can open now; false while the code for the ticket's headers loads, `then` called once it is here. */
+function readyToConnect(then: () => void): boolean {
+  if (withHeaders || Object.keys(ticketHeaders()).length === 0) return true;
+  void loadHeaderEventSource().then(then, () => undefined);
+  return false;
+}
+
 /**
  * An EventSource from the last event id kept: each event's id kept and its message handed to
  * `hear`. A dropped connection is retried by EventSource itself; a refused one (an HTTP error)
  * is closed for good, and `refused` is told.
  */
-function connect(hear: (message: LiveMessage) => void, refused: (source: EventSource) => void): EventSource {
+function connect(hear: (message: LiveMessage) => void, refused: (source: Source) => void): Source {
   const lastId = readLastId();
-  const opened = new EventSource(lastId ? `${OTHER_PATHS.live}?last_event_id=${encodeURIComponent(lastId)}` : OTHER_PATHS.live);
+  const url = lastId ? `${OTHER_PATHS.live}?last_event_id=${encodeURIComponent(lastId)}` : OTHER_PATHS.live;
+  const opened = eventSource(url, ticketHeaders(), withHeaders);
   const heard = (kind: LiveKind | 'ready') => (event: Event) => {
     const { lastEventId, data } = event as MessageEvent<string>;
     if (lastEventId) keepLastId(lastEventId);
@@ -89,7 +114,7 @@ export interface LiveStream {
 export function startLiveStream(onMessage: (message: LiveMessage) => void): LiveStream {
   if (typeof EventSource === 'undefined') return { reopen: () => undefined };
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(LIVE_CHANNEL);
-  let source: EventSource | null = null;
+  let source: Source | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
   /** Lets the stream go (and the lock with it); null while this tab does not hold it. */
   let letGo: (() => void) | null = null;
@@ -104,6 +129,8 @@ export function startLiveStream(onMessage: (message: LiveMessage) => void): Live
   const open = () => {
     close();
     if (appUpdateApplying()) return;
+    // Opened once its code is here, if this tab still holds the stream.
+    if (!readyToConnect(() => letGo && open())) return;
     source = connect(
       (message) => {
         onMessage(message);
