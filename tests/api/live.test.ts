@@ -160,6 +160,20 @@ describe.each(testDatabases)('the live stream on $name', ({ open }) => {
     expect(visitor.events.filter((event) => event.event === 'notice')).toEqual([]);
   }, 120_000);
 
+  it('tells a stream opened with the ticket as headers (the mini-program, the native app) of its user’s notices', async () => {
+    const deviceId = 'live-header-device';
+    const author = await ctx.t.login(freshPhone(), 'mobile', { deviceId });
+    const commenter = await ctx.t.login(freshPhone());
+    const authorStream = await stream({ ticket: author.ticket, 'device-id': deviceId });
+    await authorStream.next('ready');
+    const asAuthor = { ticket: author.ticket, asHeaders: { deviceId } };
+    const postId = (
+      await ctx.t.call<{ id: number }>(api.postAdd, { content: '从应用里发的动态', channel_id: [2], client_id: newClientId('live') }, asAuthor)
+    ).data().id;
+    await ctx.t.call(api.commentAdd, { post_id: postId, content: '给应用用户的评论', client_id: newClientId('live') }, { ticket: commenter.ticket }).then((r) => r.data());
+    await authorStream.next('notice');
+  }, 120_000);
+
   it('sends a reconnect what it missed, in order, and an id it no longer keeps a refetch', async () => {
     const author = await ctx.t.login(freshPhone());
     const first = await stream();
