@@ -39,6 +39,13 @@ export interface LaunchOptions {
   profileDir?: string;
   /** Starts with the network cut (tabs the browser restores from the last session load offline too). */
   offline?: boolean;
+  /**
+   * No network for anything the browser runs, from its first moment: `offline` reaches a service
+   * worker only once it is attached, and one woken at start (a Background Sync the last session
+   * registered) would run before. Every request goes to a proxy that is not there. Implies
+   * `offline`; there is no going online again in this browser.
+   */
+  noNetwork?: boolean;
   /** No service worker: every request reaches page.route (the worker would answer from its precache). */
   blockServiceWorkers?: boolean;
   /** The reader's time zone (an IANA name); the machine's without it. */
@@ -61,7 +68,8 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
       headless: true,
       viewport: options.viewport ?? { width: 390, height: 844 },
       ...(options.userAgent ? { userAgent: options.userAgent } : {}),
-      ...(options.offline ? { offline: true } : {}),
+      ...(options.offline || options.noNetwork ? { offline: true } : {}),
+      ...(options.noNetwork ? { proxy: { server: 'http://127.0.0.1:9', bypass: '<-loopback>' } } : {}),
       ...(options.hasTouch ? { hasTouch: true } : {}),
       ...(options.blockServiceWorkers ? { serviceWorkers: 'block' as const } : {}),
       ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
