@@ -224,6 +224,12 @@ describe('storage pressure (writes refused with QuotaExceededError)', () => {
     await page.addInitScript(storagePressure);
     await page.goto(`${app.url}/home`);
     await page.locator('main article').first().waitFor();
+    // The app installed and in control, as a user who goes offline has it: the 网络异常 banner's
+    // code then comes from the service worker's precache.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await page.locator('main article').first().waitFor();
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
     await logIn(app, page, '13900001202');
   });
   afterAll(async () => {
