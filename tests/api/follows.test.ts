@@ -9,7 +9,8 @@ import { api } from '../../src/shared/api.ts';
 import type { ChannelDetail, Paged, Post, UserInfo } from '../../src/shared/schemas.ts';
 import { channelFollows, channels, likes, posts, userFollows, users } from '../../src/server/db/schema.ts';
 import { counter, toggleEdge } from '../../src/server/services/edges.ts';
-import { errorOf, testAppFor, behaviourDatabases } from '../support/api.ts';
+import { LIKED_RANGE_SPAN } from '../../src/server/services/posts.ts';
+import { errorOf, newClientId, testAppFor, behaviourDatabases } from '../support/api.ts';
 import { counterMismatches, queryRows } from '../support/db.ts';
 
 /** A deterministic sequence in [0, 1) (mulberry32), so a failure can be replayed. */
@@ -78,6 +79,39 @@ describe.each(behaviourDatabases)('follows on $name', ({ open }) => {
     await app.t.call(api.followUser, { user_id: author }, { ticket: me.ticket });
     await app.t.call(api.likeCancel, { post_id: post.id }, { ticket: me.ticket });
     expect(await detail(post.id)).toMatchObject({ user: { is_follow: true }, is_like: false });
+  });
+
+  it('tells whether the viewer liked each post on a page of close ids (read as one range) as on one of ids far apart (read per post)', async () => {
+    const author = await app.t.login(freshPhone());
+    const me = await app.t.login(freshPhone());
+    const write = async (content: string) =>
+      (await app.t.call<Post>(api.postAdd, { content, channel_id: [1], client_id: newClientId('liked-span') }, { ticket: author.ticket })).data().id;
+    const older = await write('点赞范围之前的动态');
+    // The next post's id lies beyond the span a page reads the viewer's likes of as one range.
+    await queryRows(app.database.db, sql`select setval(pg_get_serial_sequence('posts', 'id'), (select max(id) from posts) + ${LIKED_RANGE_SPAN + 10})`);
+    const newer = await write('点赞范围之后的动态');
+    for (const content of ['又一条动态', '再一条动态']) await write(content);
+    expect(newer - older).toBeGreaterThan(LIKED_RANGE_SPAN);
+    const likedOn = async (endpoint: typeof api.userPosts | typeof api.channelPosts, input: object) =>
+      Object.fromEntries(
+        (await app.t.call<Paged<Post>>(endpoint, input, { ticket: me.ticket })).data().list
+          .filter((post) => post.id === older || post.id === newer)
+          .map((post) => [post.id, post.is_like]),
+      );
+    const authorsPage = () => likedOn(api.userPosts, { visit_user_id: author.uid, size: 10 });
+    // The newest three posts: the newer and the two after it, close together.
+    const newest = () => likedOn(api.channelPosts, { tab: 'all', size: 3 });
+
+    expect(await authorsPage()).toEqual({ [older]: false, [newer]: false });
+    await app.t.call(api.likeAdd, { post_id: older }, { ticket: me.ticket });
+    expect(await authorsPage()).toEqual({ [older]: true, [newer]: false });
+    expect(await newest()).toEqual({ [newer]: false });
+    await app.t.call(api.likeAdd, { post_id: newer }, { ticket: me.ticket });
+    expect(await authorsPage()).toEqual({ [older]: true, [newer]: true });
+    expect(await newest()).toEqual({ [newer]: true });
+    // The author's own likes are theirs, not the viewer's.
+    const authorSees = (await app.t.call<Paged<Post>>(api.userPosts, { visit_user_id: author.uid }, { ticket: author.ticket })).data().list;
+    expect(authorSees.map((post) => post.is_like)).toEqual([false, false, false, false]);
   });
 
   it('keeps every counter exact under 50 concurrent follow and unfollow calls', async () => {

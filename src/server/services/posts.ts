@@ -229,6 +229,24 @@ const sources: Record<
 export const CREATE_TIME_MS = `round(date_part('epoch', p.created_at::timestamptz(3)) * 1000)`;
 
 /**
+ * The widest span of post ids (the page's newest minus its oldest) whose likes by the viewer are
+ * read as one range of the viewer's likes (likes_user_idx: user, type, target); a wider page asks
+ * for each post's like by itself. A page of tab all spans about its own length, a channel's about
+ * the length times the channels: one short range read instead of a lookup in the likes of every
+ * post per row. Bounded, so a viewer who liked thousands of posts never reads more than this many.
+ */
+export const LIKED_RANGE_SPAN = 1_000;
+
+/**
+ * A logged-in page's rows (`page`, read once) and the viewer's likes among them (`liked.ids`, null
+ * when the page spans more than LIKED_RANGE_SPAN ids: each row then looks its like up).
+ */
+const viewerLikesCtes = (pageText: string, viewer: string) => `with page as materialized (${pageText}),
+    liked as materialized (select case when b.hi - b.lo <= ${LIKED_RANGE_SPAN} then array(select l.target_id from likes l
+        where l.user_id = ${viewer} and l.target_type = 'post' and l.target_id between b.lo and b.hi) end as ids
+      from (select min(id) as lo, max(id) as hi from page) b)`;
+
+/**
  * Each post as two fields: `head`, the JSON array [id, user_id, channel_ids, topic_ids, and logged
  * in whether the viewer follows the author], which Node looks up (authors.ts, reference-names.ts);
  * and `body`, the post's own fields as the JSON text of the API's object, its closing brace left
@@ -257,15 +275,18 @@ function postStatementText(source: Source, size: number, viewer: string | null, 
             'is_voted', ${viewerVoted('r.option_id = o.id')}))
           from (select id, text, count from vote_options where vote_id = v.id order by sort, id) o), '[]'))
       from votes v where v.post_id = p.id) end`;
-  const isLike = viewer ? existsPerRow(`likes l where l.target_type = 'post' and l.target_id = p.id and l.user_id = ${viewer}`) : 'false';
-  return `select json_build_array(p.id, p.user_id, p.channel_ids, p.topic_ids
+  const isLike = viewer
+    ? `coalesce(p.id = any((select ids from liked)::bigint[]), ${existsPerRow(`likes l where l.target_type = 'post' and l.target_id = p.id and l.user_id = ${viewer}`)})`
+    : 'false';
+  return `${viewer ? viewerLikesCtes(sources[source].text(size + 1, viewer), viewer) : ''}
+    select json_build_array(p.id, p.user_id, p.channel_ids, p.topic_ids
         ${mine(`, ${existsPerRow(`user_follows f where f.follower_id = ${viewer} and f.followee_id = p.user_id`)}`)}) as head,
       ${sources[source].mayHaveGone ? 'case when p.gone then null else ' : ''}concat('{"id":', p.id, ',"content":', to_json(p.content), ',"attach":', p.attach, ',"vote":', coalesce(${vote}, 'null'),
         ',"like_count":', p.like_count, ',"comment_count":', p.comment_count, ',"is_like":', (${isLike})::text,
         ',"is_good":', p.is_good::text, ',"create_time":', ${CREATE_TIME_MS}::bigint,
         case when p.hidden_at is not null then concat(',"hidden":true,"hidden_reason":', to_json(coalesce(p.hidden_reason, ''))) end)${sources[source].mayHaveGone ? ' end' : ''} as body
       ${sources[source].extra ?? ''}
-    from (${sources[source].text(size + 1, viewer)}) p
+    from ${viewer ? 'page' : `(${sources[source].text(size + 1, viewer)})`} p
     ${viewer && ticketCheck ? `where ${TICKET_LIVE_SQL(ticketCheck, viewer)}` : ''}
     order by ${sources[source].order ?? 'p.id desc nulls last'}`;
 }
