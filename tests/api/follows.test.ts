@@ -89,6 +89,7 @@ describe.each(behaviourDatabases)('follows on $name', ({ open }) => {
     const older = await write('点赞范围之前的动态');
     // The next post's id lies beyond the span a page reads the viewer's likes of as one range.
     await queryRows(app.database.db, sql`select setval(pg_get_serial_sequence('posts', 'id'), (select max(id) from posts) + ${LIKED_RANGE_SPAN + 10})`);
+    await write('点赞范围之后的第一条动态');
     const newer = await write('点赞范围之后的动态');
     for (const content of ['又一条动态', '再一条动态']) await write(content);
     expect(newer - older).toBeGreaterThan(LIKED_RANGE_SPAN);
@@ -99,7 +100,7 @@ describe.each(behaviourDatabases)('follows on $name', ({ open }) => {
           .map((post) => [post.id, post.is_like]),
       );
     const authorsPage = () => likedOn(api.userPosts, { visit_user_id: author.uid, size: 10 });
-    // The newest three posts: the newer and the two after it, close together.
+    // The newest three posts, the newer and the two after it, and the one more a page reads: close together.
     const newest = () => likedOn(api.channelPosts, { tab: 'all', size: 3 });
 
     expect(await authorsPage()).toEqual({ [older]: false, [newer]: false });
@@ -111,7 +112,7 @@ describe.each(behaviourDatabases)('follows on $name', ({ open }) => {
     expect(await newest()).toEqual({ [newer]: true });
     // The author's own likes are theirs, not the viewer's.
     const authorSees = (await app.t.call<Paged<Post>>(api.userPosts, { visit_user_id: author.uid }, { ticket: author.ticket })).data().list;
-    expect(authorSees.map((post) => post.is_like)).toEqual([false, false, false, false]);
+    expect(authorSees.map((post) => post.is_like)).toEqual([false, false, false, false, false]);
   });
 
   it('keeps every counter exact under 50 concurrent follow and unfollow calls', async () => {
