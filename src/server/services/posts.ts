@@ -229,22 +229,22 @@ const sources: Record<
 export const CREATE_TIME_MS = `round(date_part('epoch', p.created_at::timestamptz(3)) * 1000)`;
 
 /**
- * The widest span of post ids (the page's newest minus its oldest) whose likes by the viewer are
- * read as one range of the viewer's likes (likes_user_idx: user, type, target); a wider page asks
- * for each post's like by itself. A page of tab all spans about its own length, a channel's about
- * the length times the channels: one short range read instead of a lookup in the likes of every
- * post per row. Bounded, so a viewer who liked thousands of posts never reads more than this many.
+ * How many of the viewer's likes within a page's span of post ids (its newest to its oldest) are
+ * read as one range of the viewer's likes (likes_user_idx: user, type, target), one index read
+ * instead of a lookup in every post's likes per row. A viewer with more likes than this within
+ * the span has each post's like looked up instead, so no page reads more than this many.
  */
-export const LIKED_RANGE_SPAN = 1_000;
+export const LIKED_RANGE_MAX = 400;
 
 /**
  * A logged-in page's rows (`page`, read once) and the viewer's likes among them (`liked.ids`, null
- * when the page spans more than LIKED_RANGE_SPAN ids: each row then looks its like up).
+ * when there are more than LIKED_RANGE_MAX within the page's span: each row then looks its like up).
  */
 const viewerLikesCtes = (pageText: string, viewer: string) => `with page as materialized (${pageText}),
-    liked as materialized (select case when b.hi - b.lo <= ${LIKED_RANGE_SPAN} then array(select l.target_id from likes l
-        where l.user_id = ${viewer} and l.target_type = 'post' and l.target_id between b.lo and b.hi) end as ids
-      from (select min(id) as lo, max(id) as hi from page) b)`;
+    liked as materialized (select case when cardinality(r.ids) <= ${LIKED_RANGE_MAX} then r.ids end as ids
+      from (select array(select l.target_id from likes l where l.user_id = ${viewer} and l.target_type = 'post' and l.target_id between b.lo and b.hi
+          limit ${LIKED_RANGE_MAX + 1}) as ids
+        from (select min(id) as lo, max(id) as hi from page) b) r)`;
 
 /**
  * Each post as two fields: `head`, the JSON array [id, user_id, channel_ids, topic_ids, and logged
