@@ -9,7 +9,7 @@ import { api } from '../../src/shared/api.ts';
 import type { ChannelDetail, Paged, Post, UserInfo } from '../../src/shared/schemas.ts';
 import { channelFollows, channels, likes, posts, userFollows, users } from '../../src/server/db/schema.ts';
 import { counter, toggleEdge } from '../../src/server/services/edges.ts';
-import { LIKED_RANGE_MAX } from '../../src/server/services/posts.ts';
+import { FOLLOWED_LIST_MAX, LIKED_RANGE_MAX } from '../../src/server/services/posts.ts';
 import { errorOf, newClientId, testAppFor, behaviourDatabases } from '../support/api.ts';
 import { counterMismatches, queryRows } from '../support/db.ts';
 
@@ -81,7 +81,7 @@ describe.each(behaviourDatabases)('follows on $name', ({ open }) => {
     expect(await detail(post.id)).toMatchObject({ user: { is_follow: true }, is_like: false });
   });
 
-  it('tells whether the viewer liked each post from one read of their likes in the page\'s span, or per post when they liked too many there', async () => {
+  it('tells whether the viewer liked each post and follows its author from one read of each, or per post when they liked or follow too many', async () => {
     const author = await app.t.login(freshPhone());
     const me = await app.t.login(freshPhone());
     const write = async (content: string) =>
@@ -100,6 +100,7 @@ describe.each(behaviourDatabases)('follows on $name', ({ open }) => {
           .map((post) => [post.id, post.is_like]),
       );
     const authorsPage = () => likedOn(api.userPosts, { visit_user_id: author.uid, size: 10 });
+    const authorsOnPage = async () => (await app.t.call<Paged<Post>>(api.channelPosts, { tab: 'all', size: 3 }, { ticket: me.ticket })).data().list.map((post) => post.user);
     // The newest three posts (the newer and the two after it) and the one more a page reads.
     const newest = () => likedOn(api.channelPosts, { tab: 'all', size: 3 });
 
@@ -117,6 +118,20 @@ describe.each(behaviourDatabases)('follows on $name', ({ open }) => {
     await app.t.call(api.likeAdd, { post_id: newer }, { ticket: me.ticket });
     expect(await authorsPage()).toEqual({ [older]: true, [newer]: true });
     expect(await newest()).toEqual({ [newer]: true });
+    // More followed users than one read takes: each author is then looked up.
+    expect((await authorsOnPage()).every((user) => !user.is_follow)).toBe(true);
+    await app.t.call(api.followUser, { user_id: author.uid }, { ticket: me.ticket });
+    expect((await authorsOnPage()).every((user) => user.is_follow)).toBe(true);
+    await queryRows(
+      app.database.db,
+      sql`with many as (insert into users (ucode, nick, avatar, follower_count)
+            select 'liked-span-' || n || '-' || ${me.uid}, '关注很多人' || n || '-' || ${me.uid}, '', 1 from generate_series(1, ${FOLLOWED_LIST_MAX + 1}) n returning id),
+          counted as (update users set following_count = following_count + ${FOLLOWED_LIST_MAX + 1} where id = ${me.uid})
+          insert into user_follows (follower_id, followee_id) select ${me.uid}, id from many`,
+    );
+    expect((await authorsOnPage()).every((user) => user.is_follow)).toBe(true);
+    await app.t.call(api.unfollowUser, { user_id: author.uid }, { ticket: me.ticket });
+    expect((await authorsOnPage()).every((user) => !user.is_follow)).toBe(true);
     // The author's own likes are theirs, not the viewer's.
     const authorSees = (await app.t.call<Paged<Post>>(api.userPosts, { visit_user_id: author.uid }, { ticket: author.ticket })).data().list;
     expect(authorSees.map((post) => post.is_like)).toEqual([false, false, false, false, false]);

@@ -236,15 +236,25 @@ export const CREATE_TIME_MS = `round(date_part('epoch', p.created_at::timestampt
  */
 export const LIKED_RANGE_MAX = 400;
 
+/** How many users the viewer follows that are read as one list; a viewer who follows more has each author looked up. */
+export const FOLLOWED_LIST_MAX = 200;
+
 /**
- * A logged-in page's rows (`page`, read once) and the viewer's likes among them (`liked.ids`, null
- * when there are more than LIKED_RANGE_MAX within the page's span: each row then looks its like up).
+ * A logged-in page's rows (`page`, read once), the viewer's likes among them (`liked.ids`) and the
+ * users they follow (`followed.ids`); either null beyond its bound above, when each row looks its
+ * own up (the second argument of viewerHas).
  */
-const viewerLikesCtes = (pageText: string, viewer: string) => `with page as materialized (${pageText}),
+const viewerCtes = (pageText: string, viewer: string) => `with page as materialized (${pageText}),
     liked as materialized (select case when cardinality(r.ids) <= ${LIKED_RANGE_MAX} then r.ids end as ids
       from (select array(select l.target_id from likes l where l.user_id = ${viewer} and l.target_type = 'post' and l.target_id between b.lo and b.hi
           limit ${LIKED_RANGE_MAX + 1}) as ids
-        from (select min(id) as lo, max(id) as hi from page) b) r)`;
+        from (select min(id) as lo, max(id) as hi from page) b) r),
+    followed as materialized (select case when cardinality(r.ids) <= ${FOLLOWED_LIST_MAX} then r.ids end as ids
+      from (select array(select f.followee_id from user_follows f where f.follower_id = ${viewer} limit ${FOLLOWED_LIST_MAX + 1}) as ids) r)`;
+
+/** Whether `value` is in the list the CTE `list` read (of type `type`), else (the list was too long) what `perRow` finds. */
+const viewerHas = (value: string, list: 'liked' | 'followed', type: string, perRow: string) =>
+  `coalesce(${value} = any((select ids from ${list})::${type}[]), ${existsPerRow(perRow)})`;
 
 /**
  * Each post as two fields: `head`, the JSON array [id, user_id, channel_ids, topic_ids, and logged
@@ -275,12 +285,10 @@ function postStatementText(source: Source, size: number, viewer: string | null, 
             'is_voted', ${viewerVoted('r.option_id = o.id')}))
           from (select id, text, count from vote_options where vote_id = v.id order by sort, id) o), '[]'))
       from votes v where v.post_id = p.id) end`;
-  const isLike = viewer
-    ? `coalesce(p.id = any((select ids from liked)::bigint[]), ${existsPerRow(`likes l where l.target_type = 'post' and l.target_id = p.id and l.user_id = ${viewer}`)})`
-    : 'false';
-  return `${viewer ? viewerLikesCtes(sources[source].text(size + 1, viewer), viewer) : ''}
+  const isLike = viewer ? viewerHas('p.id', 'liked', 'bigint', `likes l where l.target_type = 'post' and l.target_id = p.id and l.user_id = ${viewer}`) : 'false';
+  return `${viewer ? viewerCtes(sources[source].text(size + 1, viewer), viewer) : ''}
     select json_build_array(p.id, p.user_id, p.channel_ids, p.topic_ids
-        ${mine(`, ${existsPerRow(`user_follows f where f.follower_id = ${viewer} and f.followee_id = p.user_id`)}`)}) as head,
+        ${mine(`, ${viewerHas('p.user_id', 'followed', 'int', `user_follows f where f.follower_id = ${viewer} and f.followee_id = p.user_id`)}`)}) as head,
       ${sources[source].mayHaveGone ? 'case when p.gone then null else ' : ''}concat('{"id":', p.id, ',"content":', to_json(p.content), ',"attach":', p.attach, ',"vote":', coalesce(${vote}, 'null'),
         ',"like_count":', p.like_count, ',"comment_count":', p.comment_count, ',"is_like":', (${isLike})::text,
         ',"is_good":', p.is_good::text, ',"create_time":', ${CREATE_TIME_MS}::bigint,
