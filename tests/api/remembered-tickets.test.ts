@@ -1,5 +1,5 @@
 /**
- * The reads of posts and the writes made most (likes, comments, posts) take a ticket found live
+ * The reads of posts, search and the writes made most (likes, comments, posts) take a ticket found live
  * by an earlier request without looking it up again, and their first statement finds it still
  * live (http/auth.ts, services/posts.ts, services/once.ts). Ended behind the
  * process's back, as another API process or an expiry would end it, the next read or write answers
@@ -31,6 +31,10 @@ describe.each(testDatabases)('remembered tickets on $name', ({ open }) => {
       topic: await app.t.call<Paged<Post>>(api.topicPosts, { topic_id: 1, size: 3 }, { ticket }),
       user: await app.t.call<Paged<Post>>(api.userPosts, { visit_user_id: newest.user.uid, size: 3 }, { ticket }),
       detail: await app.t.call<Post>(api.postDetail, { post_id: newest.id }, { ticket }),
+      searchPosts: await app.t.call(api.search, { q: '动态', type: 'post', size: 3 }, { ticket }),
+      searchNothing: await app.t.call(api.search, { q: '无人写过的词语', type: 'post', size: 3 }, { ticket }),
+      searchChannels: await app.t.call(api.search, { q: '前端', type: 'channel', size: 3 }, { ticket }),
+      searchUsers: await app.t.call(api.search, { q: '同学', type: 'user', size: 3 }, { ticket }),
     };
   }
 
@@ -44,12 +48,13 @@ describe.each(testDatabases)('remembered tickets on $name', ({ open }) => {
     it(`answers a ticket ${how} behind the process's back as logged out on every read of posts`, async () => {
       const { ticket } = await app.t.login(freshPhone());
       const before = await readAll(ticket);
-      expect(Object.values(before).map(codeOf)).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
+      expect(Object.values(before).map(codeOf)).toEqual(Object.values(before).map(() => undefined));
       await readAll(ticket); // read again: now as a remembered ticket
       await endBehindTheBack(ticket, change);
       const after = await readAll(ticket);
       expect(codeOf(after.follow)).toBe(ErrorCode.NotLoggedIn);
-      for (const read of [after.all, after.channel, after.topic, after.user, after.detail]) expect(codeOf(read)).toBeUndefined();
+      const { follow, ...visitorsReads } = after;
+      for (const read of Object.values(visitorsReads)) expect(codeOf(read)).toBeUndefined();
       // A logged-in call that is not a read of posts says so too.
       expect(codeOf(await app.t.call(api.noticeUnreadCount, {}, { ticket }))).toBe(ErrorCode.NotLoggedIn);
     });
@@ -64,6 +69,10 @@ describe.each(testDatabases)('remembered tickets on $name', ({ open }) => {
     const read = await app.t.call(api.channelPosts, { tab: 'all', size: 3 }, { ticket });
     expect(read.status).toBe(452);
     expect(codeOf(read)).toBe(ErrorCode.Relogin);
+    for (const [q, type] of [['动态', 'post'], ['无人写过的词语', 'post'], ['前端', 'channel'], ['同学', 'user']]) {
+      const found = await app.t.call(api.search, { q, type, size: 3 }, { ticket });
+      expect([type, q, found.status, codeOf(found)]).toEqual([type, q, 452, ErrorCode.Relogin]);
+    }
   });
 
   /** The writes that take a remembered ticket, each on post `postId`; the others need a client_id, a like may go without. */

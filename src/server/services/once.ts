@@ -30,7 +30,7 @@ import { idempotencyKeys, rateLimits } from '../db/schema.ts';
 import { inTransaction, onWriteConnection } from '../db/transaction.ts';
 import { BusinessError, suspended, tooFrequent } from '../errors.ts';
 import { addToWindow, windowAfterHit, windowHitText } from './limits/window-counters.ts';
-import { StaleTicket, TICKET_LIVE_SQL, type Viewer } from './sessions.ts';
+import { StaleTicket, TICKET_LIVE_SQL, ticketStillLive, type Viewer } from './sessions.ts';
 
 /** Keys are kept at least this long; older ones are deleted now and then. */
 export const IDEMPOTENCY_KEEP_HOURS = 24;
@@ -314,15 +314,6 @@ export async function suspensionOf(db: Db, userId: number): Promise<{ untilMs: n
 export async function refuseIfSuspended(db: Db, userId: number): Promise<void> {
   const suspension = await suspensionOf(db, userId);
   if (suspension) throw suspended(suspension.untilMs);
-}
-
-const ticketLive = preparedStatement('write_ticket_live', ['text', 'int'], `select ${TICKET_LIVE_SQL('$1', '$2')} as live`);
-
-/** Whether the writer's ticket is live: asked of the database only for a writer remembered by it (sent as it is called). */
-async function ticketStillLive(tx: Db, viewer: Writer): Promise<boolean> {
-  if (viewer.ticketCheck === undefined) return true;
-  const [row] = await queryPrepared<{ live: boolean }>(tx, ticketLive, [viewer.ticketCheck, viewer.userId]);
-  return row?.live === true;
 }
 
 /** The window after counting the write, or undefined when the key was claimed before (a replay). */

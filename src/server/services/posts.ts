@@ -38,7 +38,7 @@ import type { KeysetRequest, Page } from './paging.ts';
 import { authorsOf } from './authors.ts';
 import { referenceNames } from './reference-names.ts';
 import { removePostNotices } from './notices.ts';
-import { StaleTicket, TICKET_LIVE_SQL, type Viewer } from './sessions.ts';
+import { StaleTicket, TICKET_LIVE_SQL, ticketStillLive, type Viewer } from './sessions.ts';
 
 /** The keyset bound of a first page: above every id. */
 const NO_BOUND = Number.MAX_SAFE_INTEGER;
@@ -366,15 +366,15 @@ async function toPostsText(db: Db, rows: PostRow[], size: number): Promise<{ id:
 
 /**
  * The page's rows. With a ticket to check, no rows means the ticket is no longer live or the page
- * is empty: StaleTicket has the request answered again after a lookup (an empty page then reads
- * again, unchecked).
+ * is empty: the ticket alone is then asked after (an empty page, a search that found nothing, is
+ * not read again), and StaleTicket has the request answered again after a lookup when it is not live.
  */
 async function readPosts(db: Db, source: Source, size: number, values: readonly PreparedValue[], viewer: PostViewer | null): Promise<PostRow[]> {
   const statement = postStatement(source, size, viewer);
   const viewerValues = viewer ? [viewer.userId, ...(viewer.ticketCheck !== undefined ? [viewer.ticketCheck] : [])] : [];
   const read = async (bound: number) => {
     const rows = await queryPrepared<PostRow>(db, statement, [bound, ...values.slice(1), ...viewerValues]);
-    if (rows.length === 0 && viewer?.ticketCheck !== undefined) throw new StaleTicket();
+    if (rows.length === 0 && viewer?.ticketCheck !== undefined && !(await ticketStillLive(db, viewer))) throw new StaleTicket();
     return rows;
   };
   let rows = await read(values[0] as number);

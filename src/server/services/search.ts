@@ -25,6 +25,7 @@ import { JsonText, jsonArray } from './json-text.ts';
 import { followedChannelIds, toDetail as channelDetail } from './channels.ts';
 import type { KeysetRequest } from './paging.ts';
 import { searchPosts, type PostViewer } from './posts.ts';
+import { StaleTicket, ticketStillLive } from './sessions.ts';
 import { toDetail as topicDetail } from './topics.ts';
 import { userBriefs } from './users.ts';
 
@@ -265,6 +266,9 @@ export async function search(db: Db, input: SearchRequest, viewer: PostViewer | 
   const size = input.size ?? DEFAULT_PAGE_SIZE;
   const offset = input.index ?? 0;
   const viewerId = viewer?.userId ?? null;
+  // A remembered ticket (http/auth.ts) is checked by the posts' statement; channels and users tell
+  // the viewer's follows, so their ticket is checked first. Topics answer everyone alike.
+  if ((input.type === 'channel' || input.type === 'user') && viewer && !(await ticketStillLive(db, viewer))) throw new StaleTicket();
   switch (input.type) {
     case 'topic':
       return searchTopics(db, input.q, size, offset);

@@ -43,6 +43,18 @@ export class StaleTicket extends Error {
 export const TICKET_LIVE_SQL = (hash: string, userId: string) =>
   `exists (select from tickets where token_hash = ${hash} and user_id = ${userId} and ended_reason is null and expires_at > now())`;
 
+const ticketLive = preparedStatement('ticket_live', ['text', 'int'], `select ${TICKET_LIVE_SQL('$1', '$2')} as live`);
+
+/**
+ * Whether the viewer's ticket is live: asked of the database only for a viewer remembered by it
+ * (ticketCheck), by a call whose own statement does not check it.
+ */
+export async function ticketStillLive(db: Db, viewer: Pick<Viewer, 'userId' | 'ticketCheck'>): Promise<boolean> {
+  if (viewer.ticketCheck === undefined) return true;
+  const [row] = await queryPrepared<{ live: boolean }>(db, ticketLive, [viewer.ticketCheck, viewer.userId]);
+  return row?.live === true;
+}
+
 /**
  * What a ticket is now; a live or mutex-ended one with the device it was issued to and the way it
  * was handed out (null: issued before that was kept).
