@@ -69,7 +69,15 @@ describe.each(testDatabases)('remembered tickets on $name', ({ open }) => {
     const read = await app.t.call(api.channelPosts, { tab: 'all', size: 3 }, { ticket });
     expect(read.status).toBe(452);
     expect(codeOf(read)).toBe(ErrorCode.Relogin);
+  });
+
+  it('answers 452 on every search once a login elsewhere ended the remembered ticket', async () => {
+    // One ticket per search: a 452 forgets the ticket, so the next call would look it up.
     for (const [q, type] of [['动态', 'post'], ['无人写过的词语', 'post'], ['前端', 'channel'], ['同学', 'user']]) {
+      const phone = freshPhone();
+      const { ticket } = await app.t.login(phone);
+      for (let i = 0; i < 2; i++) expect(codeOf(await app.t.call(api.search, { q, type, size: 3 }, { ticket }))).toBeUndefined();
+      await app.t.login(phone);
       const found = await app.t.call(api.search, { q, type, size: 3 }, { ticket });
       expect([type, q, found.status, codeOf(found)]).toEqual([type, q, 452, ErrorCode.Relogin]);
     }
