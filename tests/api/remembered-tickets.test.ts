@@ -53,7 +53,7 @@ describe.each(testDatabases)('remembered tickets on $name', ({ open }) => {
       await endBehindTheBack(ticket, change);
       const after = await readAll(ticket);
       expect(codeOf(after.follow)).toBe(ErrorCode.NotLoggedIn);
-      const { follow, ...visitorsReads } = after;
+      const { follow: _follow, ...visitorsReads } = after;
       for (const read of Object.values(visitorsReads)) expect(codeOf(read)).toBeUndefined();
       // A logged-in call that is not a read of posts says so too.
       expect(codeOf(await app.t.call(api.noticeUnreadCount, {}, { ticket }))).toBe(ErrorCode.NotLoggedIn);
