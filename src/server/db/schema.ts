@@ -433,7 +433,6 @@ export const likes = pgTable(
     primaryKey({ columns: [t.targetType, t.targetId, t.userId] }),
     // A viewer's likes in a range of posts, read by a logged-in page (services/posts.ts); the user's likes go with them.
     index('likes_user_idx').on(t.userId, t.targetType, t.targetId),
-    uniqueIndex('likes_id_idx').on(t.id),
     index('likes_target_order_idx').on(t.targetType, t.targetId, t.id.desc()),
   ],
 );
