@@ -7,8 +7,9 @@
  * row carrying what its card shows that never changes (channel and topic ids, pictures, the code
  * preview: schema.ts, posts); then for those rows only, and only for the posts that have one, the
  * poll (its counts change), an index lookup by id; logged in, whether the viewer follows the
- * author, liked the post and voted, and when the viewer's ticket was not looked up for this
- * request, that it is still live (http/auth.ts). Each post comes back as its own fields already written as
+ * author and liked the post (each from one read per page of the viewer's own follows and of their
+ * likes within the page's ids, see viewerCtes) and voted, and when the viewer's ticket was not
+ * looked up for this request, that it is still live (http/auth.ts). Each post comes back as its own fields already written as
  * JSON text and the ids Node looks up (see postStatementText), never the page as one JSON
  * document aggregated by PostgreSQL (building one cost more than the lookups); Node joins the
  * posts' texts into the answer (json-text.ts), naming channels and topics from the post
