@@ -196,6 +196,18 @@ describe.each(testDatabases)('read calls on $name', ({ open }) => {
     expect(errorOf((await app.t.call(api.userInfo, { visit_ucode: 'nobody' })).body)?.code).toBe(-1005);
   });
 
+  it("answers an author's posts by id and by ucode alike, -1005 for a user that does not exist, an empty page for one with no posts", async () => {
+    const byId = (await app.t.call<Paged<Post>>(api.userPosts, { visit_user_id: 2, size: 3 })).data();
+    const { ucode } = (await app.t.call<UserInfo>(api.userInfo, { visit_user_id: 2 })).data();
+    expect((await app.t.call<Paged<Post>>(api.userPosts, { visit_ucode: ucode, size: 3 })).data()).toEqual(byId);
+    expect(byId.list.length).toBeGreaterThan(0);
+    for (const missing of [{ visit_user_id: 987_654 }, { visit_ucode: 'nobody' }]) {
+      expect(errorOf((await app.t.call(api.userPosts, missing)).body)?.code).toBe(-1005);
+    }
+    const { uid } = await app.t.login('15600930001');
+    expect((await app.t.call<Paged<Post>>(api.userPosts, { visit_user_id: uid })).data()).toEqual({ list: [], page: { more: false, next_index: 0 } });
+  });
+
   it('answers 404 with the envelope for an unknown API path', async () => {
     const response = await app.t.app.inject({ method: 'POST', url: '/serv/v1/nothing', payload: {} });
     expect(response.statusCode).toBe(404);

@@ -3,7 +3,7 @@ import { defineHandlers } from '../http/define-endpoint.ts';
 import { forgetAuthor } from '../services/authors.ts';
 import { loginUserById } from '../services/login.ts';
 import { listNotes, saveNote } from '../services/notes.ts';
-import { listPosts } from '../services/posts.ts';
+import { isEmptyPage, listPosts } from '../services/posts.ts';
 import { writer } from '../services/once.ts';
 import { getUserInfo, resolveUserId, setNick, setUserFollow } from '../services/users.ts';
 import type { RouteDeps } from './deps.ts';
@@ -14,8 +14,11 @@ export const userHandlers = ({ db, config, onReplay }: RouteDeps) => {
     userInfo: ({ input, viewer }) => getUserInfo(db, input, viewer?.userId ?? null),
 
     userPosts: async ({ input, viewer }) => {
-      const userId = await resolveUserId(db, input);
-      return listPosts(db, { kind: 'user', userId }, input, viewer);
+      if (!('visit_user_id' in input)) return listPosts(db, { kind: 'user', userId: await resolveUserId(db, input) }, input, viewer);
+      // By id the page comes first: only an empty one asks whether the user exists (-1005 if not).
+      const page = await listPosts(db, { kind: 'user', userId: input.visit_user_id }, input, viewer);
+      if (isEmptyPage(page)) await resolveUserId(db, input);
+      return page;
     },
 
     followUser: ({ input, viewer }) =>

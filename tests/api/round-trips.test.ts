@@ -1,0 +1,62 @@
+/**
+ * The round trips a logged-in read makes to PostgreSQL once the process knows the reader's ticket
+ * (http/auth.ts), the page's authors (services/authors.ts) and its channels' and topics' names
+ * (services/reference-names.ts): each feed page, a detail and search's page of posts is one
+ * statement, the ticket's check and the viewer's follows and likes inside it (services/posts.ts).
+ * Counted at the pool, every statement a call sends but the request counter's, which adds its
+ * hits to the shared window on a timer of its own (services/limits/request-counter.ts).
+ */
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { api } from '../../src/shared/api.ts';
+import type { Paged, Post } from '../../src/shared/schemas.ts';
+import type { Endpoint } from '../../src/shared/api.ts';
+import { behaviourDatabases, codeOf, testAppFor } from '../support/api.ts';
+
+/** The statements of the request counter's shared window, sent on its own timer. */
+const COUNTER_STATEMENT = 'rate_window_hit';
+
+describe.each(behaviourDatabases)('round trips of the logged-in reads on $name', ({ open }) => {
+  const app = testAppFor(open);
+
+  /** The names (or first words) of the statements `call` sends through the pool. */
+  async function statementsOf(call: () => Promise<unknown>): Promise<string[]> {
+    const pool = (app.database.db as unknown as { $client: pg.Pool }).$client;
+    expect(pool).toBeInstanceOf(pg.Pool);
+    const sent: string[] = [];
+    const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+    pool.query = ((...args: unknown[]) => {
+      const config = args[0] as string | { name?: string; text: string };
+      const name = typeof config === 'string' ? config.slice(0, 40) : (config.name ?? config.text.slice(0, 40));
+      if (name !== COUNTER_STATEMENT) sent.push(name);
+      return query(...args);
+    }) as typeof pool.query;
+    try {
+      await call();
+    } finally {
+      pool.query = query as typeof pool.query;
+    }
+    return sent;
+  }
+
+  it('reads each feed page, a detail and a search page of posts in one statement', async () => {
+    // The demo reader: they follow channels, so the follow tab has posts (an empty page asks after the ticket as well).
+    const { ticket } = await app.t.login('13800000000');
+    const newest = (await app.t.call<Paged<Post>>(api.channelPosts, { tab: 'all', size: 5 }, { ticket })).data().list[0]!;
+    const reads: [string, Endpoint, object][] = [
+      ['tab all', api.channelPosts, { tab: 'all', size: 5 }],
+      ['tab follow', api.channelPosts, { tab: 'follow', size: 5 }],
+      ['one channel', api.channelPosts, { channel_id: newest.channels[0]!.channel_id, size: 5 }],
+      ['a topic', api.topicPosts, { topic_id: 1, size: 5 }],
+      ["an author's posts", api.userPosts, { visit_user_id: newest.user.uid, size: 5 }],
+      ['a detail', api.postDetail, { post_id: newest.id }],
+      ['search, posts', api.search, { q: '动态', type: 'post', size: 5 }],
+    ];
+    for (const [name, endpoint, input] of reads) {
+      // The first time, the process learns the ticket, the authors and the names.
+      expect(codeOf(await app.t.call(endpoint, input, { ticket }))).toBeUndefined();
+      const sent = await statementsOf(async () => expect(codeOf(await app.t.call(endpoint, input, { ticket }))).toBeUndefined());
+      expect({ name, statements: sent.length }, sent.join('\n')).toEqual({ name, statements: 1 });
+    }
+  });
+});
