@@ -243,7 +243,7 @@ export const FOLLOWED_LIST_MAX = 200;
 /**
  * A logged-in page's rows (`page`, read once), the viewer's likes among them (`liked.ids`) and the
  * users they follow (`followed.ids`); either null beyond its bound above, when each row looks its
- * own up (the second argument of viewerHas).
+ * own up (viewerHas's `perRow`).
  */
 const viewerCtes = (pageText: string, viewer: string) => `with page as materialized (${pageText}),
     liked as materialized (select case when cardinality(r.ids) <= ${LIKED_RANGE_MAX} then r.ids end as ids
