@@ -293,6 +293,8 @@ describe.each([
     await page.reload();
     await item.locator('.comment-replies__list').getByText(answer).waitFor();
     expect(await item.getByRole('button', { name: '收起回复' }).getAttribute('aria-expanded')).toBe('true');
+    // Every page read before the reload is shown again, once (the pages may render one after another).
+    await item.getByText(replyText(21)).waitFor();
     expect(await item.getByText(replyText(21)).count()).toBe(1);
 
     // Closed: the first three again, and 共 23 条回复.
