@@ -10,8 +10,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
-import { NOTICE_ACTORS_SHOWN, unreadCountTag } from '../../src/shared/constants.ts';
+import { NOTICE_ACTORS_SHOWN, NOTICE_EXCERPT_CHARS, unreadCountTag } from '../../src/shared/constants.ts';
 import type { Comment, Notice, NoticeSettings, Paged } from '../../src/shared/schemas.ts';
+import { runModeratorCommand } from '../../src/server/services/moderators.ts';
 import { newClientId, phoneSource, testAppFor, testDatabases } from '../support/api.ts';
 import { counterMismatches, queryRows } from '../support/db.ts';
 import { givePost, postWithVote } from './fixtures.ts';
@@ -204,6 +205,34 @@ describe.each(testDatabases)('notices on $name', ({ open }) => {
     expect((await list(me)).list).toEqual([]);
     expect(await unread(me)).toBe(0);
     await countersExact();
+  });
+
+  it('previews are stored with each notice: a comment a moderator hides leaves them until shown again, a deleted answered comment leaves its replies', async () => {
+    const [me, other, moderator] = [await person(), await person(), await person()];
+    expect(await runModeratorCommand(app.database.db, ['add', String(moderator.uid)])).toMatch(/is now a moderator$/);
+    const postId = await freshPost(me);
+    const postExcerpt = Array.from((await postText(postId)).replace(/\s+/g, ' ').trim()).slice(0, NOTICE_EXCERPT_CHARS).join('');
+    const mine = await comment(me, postId, '  我的　评论\n\n第二行 ');
+    const reply = await comment(other, postId, '一条会被隐藏的回复', { reply_id: mine.id });
+    const plain = await comment(other, postId, `长评论${'很'.repeat(80)}`);
+    const previews = async () =>
+      Object.fromEntries((await list(me)).list.map((n) => [n.comment_id, [n.type, n.target_excerpt, n.content_excerpt]]));
+    expect(await previews()).toEqual({
+      [reply.id]: ['reply', '我的 评论 第二行', '一条会被隐藏的回复'],
+      [plain.id]: ['comment', postExcerpt, `长评论${'很'.repeat(NOTICE_EXCERPT_CHARS - 3)}`],
+    });
+    // What the list shows is the notice's own: a post's row changed behind the app's back does not reach it.
+    await app.database.db.execute(sql`update posts set content = '改过的正文' where id = ${postId}`);
+    expect((await previews())[plain.id]).toEqual(['comment', postExcerpt, `长评论${'很'.repeat(NOTICE_EXCERPT_CHARS - 3)}`]);
+
+    const moderate = (endpoint: typeof api.moderationHide | typeof api.moderationRestore) =>
+      call(endpoint, { target_type: 'comment', target_id: reply.id, reason: '辱骂他人', client_id: newClientId('notice-mod') }, moderator);
+    await moderate(api.moderationHide);
+    expect((await previews())[reply.id]).toEqual(['reply', '我的 评论 第二行', '']);
+    await moderate(api.moderationRestore);
+    expect((await previews())[reply.id]).toEqual(['reply', '我的 评论 第二行', '一条会被隐藏的回复']);
+    await call(api.commentDelete, { comment_id: mine.id }, me);
+    expect((await previews())[reply.id]).toEqual(['reply', '', '一条会被隐藏的回复']);
   });
 
   it('20 concurrent likers make one group with actor_count 20 and one unread; a like after reading moves it to the top, unread again', async () => {

@@ -645,6 +645,13 @@ export const notices = pgTable(
     message: text('message').notNull().default(''),
     /** The user a moderation notice is about (a suspension, a complaint about a user); 0 if none. */
     targetUserId: integer('target_user_id').notNull().default(0),
+    /**
+     * The previews the list shows, stored when the notice is made (services/notices.ts): what was
+     * acted on (the post, or the comment liked or answered) and the new comment or reply, each
+     * cut by notice_excerpt (migration 0015), kept right when a comment is hidden or deleted.
+     */
+    targetExcerpt: text('target_excerpt').notNull().default(''),
+    contentExcerpt: text('content_excerpt').notNull().default(''),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
@@ -665,6 +672,10 @@ export const notices = pgTable(
     index('notices_comment_idx')
       .on(t.commentId)
       .where(sql`${t.commentId} <> 0`),
+    // The replies whose answered comment a delete takes out of their preview.
+    index('notices_target_comment_idx')
+      .on(t.targetCommentId)
+      .where(sql`${t.targetCommentId} <> 0`),
   ],
 );
 

@@ -52,7 +52,8 @@ const WRITE_PATHS = new Set<string>(
 
 /**
  * The calls whose first statement also finds the caller's ticket still live: the reads of posts
- * (services/posts.ts), search (services/search.ts) and the writes made most (the writer's, services/once.ts). For them a ticket
+ * (services/posts.ts), search (services/search.ts), the notices (services/notices.ts) and the
+ * writes made most (the writer's, services/once.ts). For them a ticket
  * found live by an earlier request is taken as it was, without a lookup of its own, and the
  * statement's check stands for it (StaleTicket when it fails). Every other call looks its ticket
  * up, so a logout or a login elsewhere, on any process, ends it at once.
@@ -63,6 +64,7 @@ const CHECKED_IN_STATEMENT = new Set<string>([
   routes.userPosts.path,
   routes.postDetail.path,
   routes.search.path,
+  routes.noticeList.path,
   routes.likeAdd.path,
   routes.likeCancel.path,
   routes.commentAdd.path,

@@ -8,7 +8,7 @@ import type { RouteDeps } from './deps.ts';
 export const noticeHandlers = ({ db, config, onReplay }: RouteDeps) => {
   const write = writer(db, config, onReplay);
   return defineHandlers({
-    noticeList: ({ input, viewer }) => listNotices(db, viewer.userId, input),
+    noticeList: ({ input, viewer }) => listNotices(db, viewer, input),
 
     noticeUnreadCount: async ({ viewer, request, reply }) => {
       const unread = await unreadCount(db, viewer.userId);

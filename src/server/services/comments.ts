@@ -22,7 +22,7 @@ import { BusinessError, forbidden, notFound } from '../errors.ts';
 import { ErrorCode } from '#shared/errors.ts';
 import { DAILY_WINDOW_SECONDS, dailyCapKey } from './limits/daily-caps.ts';
 import { windowHitText } from './limits/window-counters.ts';
-import { removeCommentNotices } from './notices.ts';
+import { commentPreviewChanged, noticeExcerpt, removeCommentNotices } from './notices.ts';
 import { onceParts, type InStatement, type OnceCall, type OnceOutcome } from './once.ts';
 import { keysetPage, type KeysetRequest, type Page } from './paging.ts';
 
@@ -242,7 +242,7 @@ export interface CommentAddInput {
  * answer tells which), then counts the day's comment, and only within the cap writes it with the
  * post's comment count and the root's reply count, and the notices: the answered author's reply
  * and the post author's comment (one, the reply, when they are the same person; none to oneself
- * or with the switch off), the recipients' rows locked in id order. Answers the checks' findings
+ * or with the switch off) with their previews, the recipients' rows locked in id order. Answers the checks' findings
  * and the comment as the list shows it, which is also the stored answer.
  */
 function addStatementText(keyed: boolean): string {
@@ -252,9 +252,9 @@ function addStatementText(keyed: boolean): string {
     `jsonb_build_object('uid', ${alias}.id, 'ucode', ${alias}.ucode, 'nick', ${alias}.nick, 'avatar', ${alias}.avatar, 'is_follow', ${follows(`${alias}.id`)})`;
   return `with ${once.ctes},
     post as (
-      select id, user_id from posts p where id = $2 and deleted_at is null and ${readsWhole('p', '$1')} and exists (select from once_go) for update),
+      select id, user_id, content from posts p where id = $2 and deleted_at is null and ${readsWhole('p', '$1')} and exists (select from once_go) for update),
     answered as (
-      select id, user_id, coalesce(root_id, id) as root_id, post_id from comments c
+      select id, user_id, coalesce(root_id, id) as root_id, post_id, content from comments c
       where id = $6 and deleted_at is null and ${readsWhole('c', '$1')} and exists (select from post) for update),
     allowed as (
       select post.id as post_id, a.root_id, a.user_id as reply_user_id from post left join answered a on true
@@ -272,8 +272,10 @@ function addStatementText(keyed: boolean): string {
         and exists (select from added)
       order by id for no key update),
     made as (
-      insert into notices (user_id, type, tab, post_id, comment_id, target_comment_id)
-      select r.id, r.type, 'comment', a.post_id, a.id, case when r.type = 'reply' then $6 else 0 end
+      insert into notices (user_id, type, tab, post_id, comment_id, target_comment_id, target_excerpt, content_excerpt)
+      select r.id, r.type, 'comment', a.post_id, a.id, case when r.type = 'reply' then $6 else 0 end,
+        case when r.type = 'reply' then (select ${noticeExcerpt('content')} from answered) else (select ${noticeExcerpt('content')} from post) end,
+        ${noticeExcerpt('a.content')}
       from recipient r cross join added a returning id, seq, user_id),
     actor as (insert into notice_actors (notice_id, actor_id, seq) select id, $1, seq from made returning notice_id),
     unread as (update users set notice_unread = notice_unread + 1 where id in (select user_id from made) returning id),
@@ -342,6 +344,7 @@ export async function deleteComment(tx: Db, userId: number, commentId: number): 
   if (comment.userId !== userId && post.authorId !== userId) throw forbidden();
   // First, with the author's row (changed below) locked in order with the recipients'.
   await removeCommentNotices(tx, commentId, [comment.userId]);
+  await commentPreviewChanged(tx, commentId, 'deleted', [comment.userId]);
   await tx.update(comments).set({ deletedAt: sql`now()` }).where(eq(comments.id, commentId));
   // A hidden comment was taken out of the counts when it was hidden.
   const counted = comment.hiddenAt === null;

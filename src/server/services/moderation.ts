@@ -43,7 +43,7 @@ import type { Db } from '../db/client.ts';
 import { comments, complaints, moderationActions, moderators, posts, users } from '../db/schema.ts';
 import { BusinessError, chinaMinute, notFound } from '../errors.ts';
 import type { KeysetRequest } from './paging.ts';
-import { sendModerationNotices, type ModerationNotice } from './notices.ts';
+import { commentPreviewChanged, sendModerationNotices, type ModerationNotice } from './notices.ts';
 import { getModeratedPost, movePostPlaceCounts } from './posts.ts';
 import { userBriefs } from './users.ts';
 
@@ -173,6 +173,7 @@ async function hide(tx: Db, content: LockedContent, by: number | null, reason: s
     .set({ hiddenAt: content.hidden ? undefined : sql`now()`, hiddenReason: reason, hiddenBy: by })
     .where(eq(table.id, content.id));
   if (!content.hidden) await moveCounts(tx, content, -1);
+  if (content.type === 'comment' && !content.hidden) await commentPreviewChanged(tx, content.id, 'hidden');
 }
 
 /** Shows the locked content again (back in the counts); `clear`: for good, later complaints no longer hide it. */
@@ -183,6 +184,7 @@ async function show(tx: Db, content: LockedContent, clear: boolean): Promise<voi
     .set({ hiddenAt: null, hiddenReason: null, hiddenBy: null, ...(clear ? { clearedAt: sql`now()` } : {}) })
     .where(eq(table.id, content.id));
   if (content.hidden) await moveCounts(tx, content, 1);
+  if (content.type === 'comment' && content.hidden) await commentPreviewChanged(tx, content.id, 'shown');
 }
 
 /** Closes the target's open complaints with the action's outcome; answers who had filed them. */

@@ -17,6 +17,7 @@ import type { Db } from '../db/client.ts';
 import { existsPerRow, preparedStatement, queryPrepared, statementNamed, type PreparedStatement } from '../db/prepared.ts';
 import { notices, users } from '../db/schema.ts';
 import type { KeysetRequest, Page } from './paging.ts';
+import { StaleTicket, TICKET_LIVE_SQL, ticketStillLive, type Viewer } from './sessions.ts';
 
 type Setting = keyof NoticeSettings;
 
@@ -51,15 +52,21 @@ export interface CommentNotice {
   targetCommentId?: number;
 }
 
+/** A text's preview in a notice, of `text` an expression (migration 0015_notice_previews, notice_excerpt). */
+export const noticeExcerpt = (text: string) => `notice_excerpt(${text}, ${NOTICE_EXCERPT_CHARS})`;
+
 /**
  * A comment's or a reply's notice, one statement: recipient $1 (when their switch is on), post $2,
  * the new comment $3, the answered comment $4 (0 for a comment), actor $5; the unread count with it.
+ * Its previews: the post (a comment) or the answered comment (a reply), and the new comment.
  */
 function commentNoticeText(type: CommentNotice['type']): string {
+  const target = type === 'reply' ? 'select content from comments where id = $4' : 'select content from posts where id = $2';
   return `with recipient as (select id from users where id = $1 and ${SETTING_COLUMN[SETTING_OF[type]]} for no key update),
     made as (
-      insert into notices (user_id, type, tab, post_id, comment_id, target_comment_id)
-      select id, '${type}', '${TAB_OF[type]}', $2, $3, $4 from recipient returning id, seq),
+      insert into notices (user_id, type, tab, post_id, comment_id, target_comment_id, target_excerpt, content_excerpt)
+      select id, '${type}', '${TAB_OF[type]}', $2, $3, $4, ${noticeExcerpt(`(${target})`)}, ${noticeExcerpt('(select content from comments where id = $3)')}
+      from recipient returning id, seq),
     actor as (insert into notice_actors (notice_id, actor_id, seq) select id, $5, seq from made returning notice_id)
     update users set notice_unread = notice_unread + 1 where id = $1 and exists (select from actor) returning id`;
 }
@@ -92,6 +99,8 @@ interface GroupParts {
   comment: string;
   day?: string;
   actor: string;
+  /** A new group's target preview (the liked post or comment); none for a follow. */
+  excerpt?: string;
 }
 
 /**
@@ -106,8 +115,8 @@ function joinStatementText(type: GroupKey['type'], p: GroupParts): string {
       select id from users where id = ${p.recipient} and ${SETTING_COLUMN[SETTING_OF[type]]} for no key update),
     before as (select id, unread from notices where ${group}),
     grp as (
-      insert into notices (user_id, type, tab, post_id, comment_id, day)
-      select id, '${type}', '${TAB_OF[type]}', ${p.post}, ${p.comment}, ${p.day!} from recipient
+      insert into notices (user_id, type, tab, post_id, comment_id, day, target_excerpt)
+      select id, '${type}', '${TAB_OF[type]}', ${p.post}, ${p.comment}, ${p.day!}, ${p.excerpt ?? "''"} from recipient
       where not exists (select from notice_actors na join before b on b.id = na.notice_id where na.actor_id = ${p.actor})
       on conflict (user_id, type, post_id, comment_id, day) where type in ('like', 'follow')
       do update set seq = nextval('notices_seq'), actor_count = notices.actor_count + 1, unread = true, updated_at = now()
@@ -144,8 +153,12 @@ function leaveStatementText(type: GroupKey['type'], p: GroupParts): string {
 function groupStatement(change: 'join' | 'leave', type: GroupKey['type']): PreparedStatement {
   return statementNamed(`notice_${change}_${type}`, (name) => {
     const parts = { from: '', recipient: '$1', post: '$2', comment: '$3' };
+    const excerpt =
+      type === 'like'
+        ? `case when $3 <> 0 then ${noticeExcerpt('(select content from comments where id = $3)')} else ${noticeExcerpt('(select content from posts where id = $2)')} end`
+        : undefined;
     return change === 'join'
-      ? preparedStatement(name, ['int', 'bigint', 'bigint', 'int', 'int'], joinStatementText(type, { ...parts, day: '$4', actor: '$5' }))
+      ? preparedStatement(name, ['int', 'bigint', 'bigint', 'int', 'int'], joinStatementText(type, { ...parts, day: '$4', actor: '$5', excerpt }))
       : preparedStatement(name, ['int', 'bigint', 'bigint', 'int'], leaveStatementText(type, { ...parts, actor: '$4' }));
   });
 }
@@ -161,9 +174,9 @@ function groupStatement(change: 'join' | 'leave', type: GroupKey['type']): Prepa
 function likeNoticeStatementText(target: 'post' | 'comment', on: boolean): string {
   const liked =
     target === 'post'
-      ? `liked as (select user_id, id as post_id, 0::bigint as comment_id from posts
+      ? `liked as (select user_id, id as post_id, 0::bigint as comment_id, content from posts
           where id = $1 and xmin = pg_current_xact_id()::xid and user_id <> $2),`
-      : `liked as (select user_id, post_id, id as comment_id from comments
+      : `liked as (select user_id, post_id, id as comment_id, content from comments
           where id = $1 and xmin = pg_current_xact_id()::xid and user_id <> $2),`;
   const parts = {
     from: liked,
@@ -171,6 +184,7 @@ function likeNoticeStatementText(target: 'post' | 'comment', on: boolean): strin
     post: '(select post_id from liked)',
     comment: '(select comment_id from liked)',
     actor: '$2',
+    excerpt: `(select ${noticeExcerpt('content')} from liked)`,
   };
   return on ? joinStatementText('like', { ...parts, day: '$3' }) : leaveStatementText('like', parts);
 }
@@ -205,14 +219,23 @@ export async function leaveNoticeGroup(tx: Db, key: GroupKey, actorId: number): 
 }
 
 /**
+ * Locks the users rows of the recipients of the notices `where` picks, with `alsoLock`, in id
+ * order (the order every change of others' notices keeps); false, locking nothing, when there are none.
+ */
+async function lockRecipients(tx: Db, where: SQL, alsoLock: readonly number[]): Promise<boolean> {
+  const recipients = await tx.selectDistinct({ userId: notices.userId }).from(notices).where(where);
+  if (recipients.length === 0) return false;
+  const ids = [...new Set([...recipients.map((r) => r.userId), ...alsoLock])].sort((a, b) => a - b);
+  await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids)).orderBy(users.id).for('no key update');
+  return true;
+}
+
+/**
  * Removes the notices about a deleted post or comment (`where` on notices), with the unread
  * counts of their recipients; the recipients' rows are locked first, in id order.
  */
 async function removeNotices(tx: Db, where: SQL, alsoLock: readonly number[]): Promise<void> {
-  const recipients = await tx.selectDistinct({ userId: notices.userId }).from(notices).where(where);
-  if (recipients.length === 0) return;
-  const ids = [...new Set([...recipients.map((r) => r.userId), ...alsoLock])].sort((a, b) => a - b);
-  await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids)).orderBy(users.id).for('no key update');
+  if (!(await lockRecipients(tx, where, alsoLock))) return;
   const gone = await tx.delete(notices).where(where).returning({ userId: notices.userId, unread: notices.unread });
   const unread = new Map<number, number>();
   for (const row of gone) if (row.unread) unread.set(row.userId, (unread.get(row.userId) ?? 0) + 1);
@@ -231,6 +254,27 @@ export function removePostNotices(tx: Db, postId: number, alsoLock: readonly num
 /** A deleted comment or reply takes the notices it made and the likes of it (as removePostNotices). */
 export function removeCommentNotices(tx: Db, commentId: number, alsoLock: readonly number[] = []): Promise<void> {
   return removeNotices(tx, sql`${notices.commentId} = ${commentId} and ${notices.commentId} <> 0`, alsoLock);
+}
+
+/**
+ * The previews that show a comment, kept right as it changes. Hidden by a moderator, its text
+ * leaves the notices of it (a comment or reply is someone else's to their recipients; the liked
+ * comment's notice is its author's own, who still reads it); shown again, it comes back; deleted,
+ * it leaves the replies' notices that show it as the comment they answer (the notices it made
+ * itself go with it: removeCommentNotices). The recipients' rows are locked first, as for a removal.
+ */
+export async function commentPreviewChanged(tx: Db, commentId: number, change: 'hidden' | 'shown' | 'deleted', alsoLock: readonly number[] = []): Promise<void> {
+  const ofComment = sql`${notices.commentId} = ${commentId} and ${notices.type} in ('comment', 'reply')`;
+  const where = change === 'deleted' ? sql`${notices.targetCommentId} = ${commentId} and ${notices.targetCommentId} <> 0` : ofComment;
+  if (!(await lockRecipients(tx, where, alsoLock))) return;
+  await tx
+    .update(notices)
+    .set(
+      change === 'deleted'
+        ? { targetExcerpt: '' }
+        : { contentExcerpt: change === 'hidden' ? '' : sql`(select ${sql.raw(noticeExcerpt('content'))} from comments where id = ${commentId})` },
+    )
+    .where(where);
 }
 
 // ---- reads ----
@@ -273,21 +317,16 @@ const NO_BOUND = Number.MAX_SAFE_INTEGER;
 
 /**
  * A page of the user's ($1) notices below seq $2, newest activity first, read off
- * notices_user_seq_idx (or notices_user_tab_seq_idx for a tab), each with its first actors
- * (newest first) and the texts its excerpts are cut from (not a comment a moderator hid from the reader).
+ * notices_user_seq_idx (or notices_user_tab_seq_idx for a tab), each with its stored previews and
+ * its first actors (newest first). With `ticketCheck` ($3), nothing unless that ticket is still live.
  */
-function listStatementText(tab: NoticeTab, limit: number): string {
+function listStatementText(tab: NoticeTab, limit: number, ticketCheck: string | null): string {
   return `select n.id, n.type, n.post_id, n.comment_id, n.actor_count, n.unread, n.seq, n.message, n.target_user_id,
-      floor(extract(epoch from n.updated_at) * 1000)::float8 as update_time,
-      left(p.content, 400) as post_text,
-      case when c.deleted_at is null and (c.hidden_at is null or c.user_id = $1) then left(c.content, 400) end as comment_text,
-      case when tc.deleted_at is null then left(tc.content, 400) end as target_comment_text,
+      n.target_excerpt, n.content_excerpt, floor(extract(epoch from n.updated_at) * 1000)::float8 as update_time,
       a.actor_id, a.ucode, a.nick, a.avatar, a.is_follow
     from (select * from notices where user_id = $1 and seq < $2 ${tab === 'all' ? '' : `and tab = '${tab}'`}
+      ${ticketCheck ? `and ${TICKET_LIVE_SQL(ticketCheck, '$1')}` : ''}
       order by seq desc nulls last limit ${limit}) n
-    left join posts p on n.post_id <> 0 and p.id = n.post_id
-    left join comments c on n.comment_id <> 0 and c.id = n.comment_id
-    left join comments tc on n.target_comment_id <> 0 and tc.id = n.target_comment_id
     left join lateral (
       select na.actor_id, na.seq, u.ucode, u.nick, u.avatar,
         ${existsPerRow('user_follows f where f.follower_id = $1 and f.followee_id = na.actor_id')} as is_follow
@@ -296,8 +335,10 @@ function listStatementText(tab: NoticeTab, limit: number): string {
     order by n.seq desc, a.seq desc`;
 }
 
-function listStatement(tab: NoticeTab, limit: number): PreparedStatement {
-  return statementNamed(`notices_${tab}_${limit}`, (name) => preparedStatement(name, ['int', 'bigint'], listStatementText(tab, limit)));
+function listStatement(tab: NoticeTab, limit: number, checked: boolean): PreparedStatement {
+  return statementNamed(`notices_${tab}_${limit}${checked ? '_checked' : ''}`, (name) =>
+    preparedStatement(name, ['int', 'bigint', ...(checked ? ['text'] : [])], listStatementText(tab, limit, checked ? '$3' : null)),
+  );
 }
 
 const unreadStatement = preparedStatement('notice_unread', ['int'], 'select notice_unread from users where id = $1');
@@ -312,10 +353,9 @@ interface NoticeRow {
   seq: number | string;
   message: string;
   target_user_id: number;
+  target_excerpt: string;
+  content_excerpt: string;
   update_time: number;
-  post_text: string | null;
-  comment_text: string | null;
-  target_comment_text: string | null;
   actor_id: number | null;
   ucode: string | null;
   nick: string | null;
@@ -327,12 +367,6 @@ interface NoticeRow {
 /** The post a notice opens, at the comment when it is about one. */
 const postRoute = (postId: number, commentId: number): string =>
   commentId !== 0 ? `/message/detail/${postId}?comment=${commentId}` : `/message/detail/${postId}`;
-
-/** The first NOTICE_EXCERPT_CHARS characters of a text, its runs of white space made one space. */
-export function excerpt(text: string | null): string {
-  if (!text) return '';
-  return Array.from(text.replace(/\s+/g, ' ').trim()).slice(0, NOTICE_EXCERPT_CHARS).join('');
-}
 
 function toNotice(row: NoticeRow, actors: UserBrief[]): Notice {
   const postId = Number(row.post_id);
@@ -356,11 +390,6 @@ function toNotice(row: NoticeRow, actors: UserBrief[]): Notice {
       update_time: row.update_time,
     };
   }
-  const isComment = row.type === 'comment' || row.type === 'reply';
-  let target = '';
-  if (row.type === 'comment' || (row.type === 'like' && commentId === 0)) target = excerpt(row.post_text);
-  else if (row.type === 'reply') target = excerpt(row.target_comment_text);
-  else if (row.type === 'like') target = excerpt(row.comment_text);
   const route =
     row.type === 'follow'
       ? `/usercenter/${actors[0]?.uid ?? 0}`
@@ -372,18 +401,29 @@ function toNotice(row: NoticeRow, actors: UserBrief[]): Notice {
     actor_count: row.actor_count,
     post_id: postId,
     comment_id: commentId,
-    target_excerpt: target,
-    content_excerpt: isComment ? excerpt(row.comment_text) : '',
+    target_excerpt: row.target_excerpt,
+    content_excerpt: row.content_excerpt,
     route,
     unread: row.unread,
     update_time: row.update_time,
   };
 }
 
+/** Who reads their notices: the ticket to find still live when it was remembered rather than looked up (http/auth.ts). */
+type Reader = Pick<Viewer, 'userId' | 'ticketCheck'>;
+
 /** The user's notices, latest activity first; the cursor is the last one's seq. */
-export async function listNotices(db: Db, userId: number, paging: KeysetRequest & { type: NoticeTab }): Promise<Page<Notice>> {
+export async function listNotices(db: Db, viewer: Reader, paging: KeysetRequest & { type: NoticeTab }): Promise<Page<Notice>> {
   const size = paging.size ?? DEFAULT_PAGE_SIZE;
-  const rows = await queryPrepared<NoticeRow>(db, listStatement(paging.type, size + 1), [userId, paging.index || NO_BOUND]);
+  const { userId, ticketCheck } = viewer;
+  const checked = ticketCheck !== undefined;
+  const rows = await queryPrepared<NoticeRow>(db, listStatement(paging.type, size + 1, checked), [
+    userId,
+    paging.index || NO_BOUND,
+    ...(checked ? [ticketCheck] : []),
+  ]);
+  // No rows: no notices, or a remembered ticket no longer live (the ticket alone is asked after).
+  if (rows.length === 0 && checked && !(await ticketStillLive(db, viewer))) throw new StaleTicket();
   const byId = new Map<number, { row: NoticeRow; actors: UserBrief[] }>();
   for (const row of rows) {
     const id = Number(row.id);

@@ -157,7 +157,7 @@ export class PushSender {
   async pushNewest(userId: number): Promise<void> {
     const [any] = await this.db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).limit(1);
     if (!any) return;
-    const { list, page } = await listNotices(this.db, userId, { type: 'all', index: 0, size: 1 });
+    const { list, page } = await listNotices(this.db, { userId }, { type: 'all', index: 0, size: 1 });
     const notice = list[0];
     if (!notice?.unread) return;
     const seq = page.next_index;
