@@ -12,7 +12,8 @@
  * as they did: as the cookie, or as headers from their own device. Posts, topics, channels and
  * users of the main before search are found by it (their documents made by the migration). A
  * database of the main before moderation keeps its posts, comments and complaints (each complaint
- * open, in the review queue), nothing hidden and nobody suspended or a moderator.
+ * open, in the review queue), nothing hidden and nobody suspended or a moderator. Notices of the
+ * main before their previews were stored show the previews their list showed then.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -27,7 +28,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
-import type { Booklist, Paged, Post, SearchHit, UserBrief } from '../../src/shared/schemas.ts';
+import type { Booklist, Notice, Paged, Post, SearchHit, UserBrief } from '../../src/shared/schemas.ts';
 import { lacksDemoBooklists, type Database, type Db } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { seedDemoBooklists } from '../../src/server/seed/seed.ts';
@@ -556,5 +557,58 @@ describe.each(engines)('a database of the previous main (no moderation) on $name
       await t.close();
     }
     await expect(db.execute(sql`delete from moderation_actions`)).rejects.toThrow();
+  });
+});
+
+describe.each(engines)('a database of the previous main (notices without previews) on $name', ({ open }) => {
+  let opened: Opened;
+  let oldFolder: string;
+
+  beforeAll(async () => {
+    opened = await open();
+    oldFolder = await migrationsUpTo('0014_likes_by_user');
+    await opened.migrate(oldFolder);
+    const db = opened.database.db;
+    await db.execute(sql`insert into users (id, ucode, nick, avatar, cellphone) values
+      (1, 'u1', '一号', '', '13700000401'), (2, 'u2', '二号', '', '13700000402'), (3, 'u3', '三号', '', '13700000403')`);
+    await db.execute(sql`select setval('users_id_seq', 3)`);
+    await db.execute(sql`insert into posts (id, user_id, content) values (1, 1, ${'  我的\n\n动态\u3000正文\t' + '长'.repeat(80)})`);
+    await db.execute(sql`select setval('posts_id_seq', 1)`);
+    // 2, one's comment, answered by 3 and deleted since; 4, a comment of 2 a moderator hid; 5, one's own comment, hidden and liked.
+    await db.execute(sql`insert into comments (id, post_id, user_id, content, deleted_at, hidden_at) values
+      (1, 1, 2, ${'写得\u3000很好'}, null, null), (2, 1, 1, '我的评论', now(), null), (3, 1, 3, '回复 你', null, null),
+      (4, 1, 2, '被隐藏的评论', null, now()), (5, 1, 1, '我被隐藏的评论', null, now())`);
+    await db.execute(sql`select setval('comments_id_seq', 5)`);
+    await db.execute(sql`insert into notices (id, user_id, type, tab, post_id, comment_id, target_comment_id, day, message, target_user_id) values
+      (1, 1, 'comment', 'comment', 1, 1, 0, 0, '', 0), (2, 1, 'reply', 'comment', 1, 3, 2, 0, '', 0), (3, 1, 'comment', 'comment', 1, 4, 0, 0, '', 0),
+      (4, 1, 'like', 'like', 1, 0, 0, 20000, '', 0), (5, 1, 'like', 'like', 1, 5, 0, 20000, '', 0), (6, 1, 'follow', 'follow', 0, 0, 0, 20000, '', 0),
+      (7, 1, 'moderation', 'system', 1, 0, 0, 0, '你的动态已被隐藏，理由：广告', 0)`);
+    await db.execute(sql`insert into notice_actors (notice_id, actor_id, seq) select id, case when id = 2 then 3 else 2 end, seq from notices where type <> 'moderation'`);
+    await opened.migrate(migrationsFolder);
+  }, 60_000);
+
+  afterAll(async () => {
+    await opened?.stop();
+    if (oldFolder) await rm(oldFolder, { recursive: true, force: true });
+  });
+
+  it('keeps its notices, each with the previews its list showed before', async () => {
+    const t = await createTestApp(opened.database);
+    try {
+      const one = await t.login('13700000401');
+      const { list } = (await t.call<Paged<Notice>>(api.noticeList, { size: 20 }, { ticket: one.ticket })).data();
+      const postExcerpt = `我的 动态 正文 ${'长'.repeat(60 - 9)}`;
+      expect(Object.fromEntries(list.map((n) => [n.id, [n.type, n.target_excerpt, n.content_excerpt]]))).toEqual({
+        1: ['comment', postExcerpt, '写得 很好'],
+        2: ['reply', '', '回复 你'],
+        3: ['comment', postExcerpt, ''],
+        4: ['like', postExcerpt, ''],
+        5: ['like', '我被隐藏的评论', ''],
+        6: ['follow', '', ''],
+        7: ['moderation', '', '你的动态已被隐藏，理由：广告'],
+      });
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -5,7 +5,8 @@
  * channel follow none; a comment delete, an unlike, an unfollow and a post delete take theirs
  * back with the unread count; likes and follows group per target and China day, exact under
  * 20 concurrent likers; the switches hold from the next write; tabs filter, pages are keyset
- * pages; nobody reaches another user's notices.
+ * pages; nobody reaches another user's notices. Each notice's previews are stored with it and
+ * kept right as a moderator hides or shows a comment and as an answered comment is deleted.
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -212,7 +213,7 @@ describe.each(testDatabases)('notices on $name', ({ open }) => {
     expect(await runModeratorCommand(app.database.db, ['add', String(moderator.uid)])).toMatch(/is now a moderator$/);
     const postId = await freshPost(me);
     const postExcerpt = Array.from((await postText(postId)).replace(/\s+/g, ' ').trim()).slice(0, NOTICE_EXCERPT_CHARS).join('');
-    const mine = await comment(me, postId, '  我的　评论\n\n第二行 ');
+    const mine = await comment(me, postId, '  我的\u3000评论\n\n第二行 ');
     const reply = await comment(other, postId, '一条会被隐藏的回复', { reply_id: mine.id });
     const plain = await comment(other, postId, `长评论${'很'.repeat(80)}`);
     const previews = async () =>

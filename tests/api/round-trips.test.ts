@@ -2,7 +2,8 @@
  * The round trips a logged-in read makes to PostgreSQL once the process knows the reader's ticket
  * (http/auth.ts), the page's authors (services/authors.ts) and its channels' and topics' names
  * (services/reference-names.ts): each feed page, a detail and search's page of posts is one
- * statement, the ticket's check and the viewer's follows and likes inside it (services/posts.ts).
+ * statement, the ticket's check and the viewer's follows and likes inside it (services/posts.ts);
+ * so is a page of notices, its previews stored with each notice (services/notices.ts).
  * Counted at the pool, every statement a call sends but the request counter's, which adds its
  * hits to the shared window on a timer of its own (services/limits/request-counter.ts).
  */
@@ -19,16 +20,17 @@ const COUNTER_STATEMENT = 'rate_window_hit';
 describe.each(behaviourDatabases)('round trips of the logged-in reads on $name', ({ open }) => {
   const app = testAppFor(open);
 
-  /** The names (or first words) of the statements `call` sends through the pool. */
-  async function statementsOf(call: () => Promise<unknown>): Promise<string[]> {
+  /** The statements `call` sends through the pool: each one's name (or first words) and text. */
+  async function sentBy(call: () => Promise<unknown>): Promise<{ name: string; text: string }[]> {
     const pool = (app.database.db as unknown as { $client: pg.Pool }).$client;
     expect(pool).toBeInstanceOf(pg.Pool);
-    const sent: string[] = [];
+    const sent: { name: string; text: string }[] = [];
     const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
     pool.query = ((...args: unknown[]) => {
       const config = args[0] as string | { name?: string; text: string };
+      const text = typeof config === 'string' ? config : config.text;
       const name = typeof config === 'string' ? config.slice(0, 40) : (config.name ?? config.text.slice(0, 40));
-      if (name !== COUNTER_STATEMENT) sent.push(name);
+      if (name !== COUNTER_STATEMENT) sent.push({ name, text });
       return query(...args);
     }) as typeof pool.query;
     try {
@@ -38,6 +40,7 @@ describe.each(behaviourDatabases)('round trips of the logged-in reads on $name',
     }
     return sent;
   }
+  const statementsOf = async (call: () => Promise<unknown>) => (await sentBy(call)).map((statement) => statement.name);
 
   it('reads each feed page, a detail and a search page of posts in one statement', async () => {
     // The demo reader: they follow channels, so the follow tab has posts (an empty page asks after the ticket as well).
@@ -57,6 +60,19 @@ describe.each(behaviourDatabases)('round trips of the logged-in reads on $name',
       expect(codeOf(await app.t.call(endpoint, input, { ticket }))).toBeUndefined();
       const sent = await statementsOf(async () => expect(codeOf(await app.t.call(endpoint, input, { ticket }))).toBeUndefined());
       expect({ name, statements: sent.length }, sent.join('\n')).toEqual({ name, statements: 1 });
+    }
+  });
+
+  it('reads a page of notices in one statement, from the notices and their actors alone', async () => {
+    // The demo reader has notices of every kind (the seed's comments, replies, likes and follows).
+    const { ticket } = await app.t.login('13800000000');
+    for (const type of ['all', 'comment', 'like', 'follow'] as const) {
+      const page = await app.t.call<Paged<unknown>>(api.noticeList, { type, size: 5 }, { ticket });
+      expect(page.data().list.length, type).toBeGreaterThan(0);
+      const sent = await sentBy(async () => expect(codeOf(await app.t.call(api.noticeList, { type, size: 5 }, { ticket }))).toBeUndefined());
+      expect(sent.map((statement) => statement.name), type).toHaveLength(1);
+      // Its previews are the notice's own (services/notices.ts): no post or comment is read for them.
+      expect(sent[0]!.text).not.toMatch(/\b(posts|comments)\b/);
     }
   });
 });
