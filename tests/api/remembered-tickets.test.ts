@@ -1,5 +1,5 @@
 /**
- * The reads of posts, search and the writes made most (likes, comments, posts) take a ticket found live
+ * The reads of posts, search, notice/list and the writes made most (likes, comments, posts) take a ticket found live
  * by an earlier request without looking it up again, and their first statement finds it still
  * live (http/auth.ts, services/posts.ts, services/once.ts). Ended behind the
  * process's back, as another API process or an expiry would end it, the next read or write answers
@@ -80,6 +80,28 @@ describe.each(testDatabases)('remembered tickets on $name', ({ open }) => {
       await app.t.login(phone);
       const found = await app.t.call(api.search, { q, type, size: 3 }, { ticket });
       expect([type, q, found.status, codeOf(found)]).toEqual([type, q, 452, ErrorCode.Relogin]);
+    }
+  });
+
+  it('answers notice/list on a remembered ticket ended behind its back as logged out, and 452 after a login elsewhere, with notices or none', async () => {
+    const commenter = await app.t.login(freshPhone());
+    for (const withNotices of [true, false]) {
+      for (const ending of ['logout', 'login elsewhere'] as const) {
+        const phone = freshPhone();
+        const reader = await app.t.login(phone);
+        if (withNotices) {
+          const post = (await app.t.call<Post>(api.postAdd, { content: text('有通知的动态'), channel_id: [1], ...key() }, { ticket: reader.ticket })).data();
+          await app.t.call(api.commentAdd, { post_id: post.id, content: text('评论'), ...key() }, { ticket: commenter.ticket }).then((r) => r.data());
+        }
+        for (let i = 0; i < 2; i++) {
+          const page = (await app.t.call<Paged<unknown>>(api.noticeList, {}, { ticket: reader.ticket })).data();
+          expect(page.list.length).toBe(withNotices ? 1 : 0);
+        }
+        if (ending === 'logout') await endBehindTheBack(reader.ticket, sql`ended_at = now(), ended_reason = 'logout'`);
+        else await app.t.login(phone);
+        const after = await app.t.call(api.noticeList, {}, { ticket: reader.ticket });
+        expect([withNotices, ending, codeOf(after)]).toEqual([withNotices, ending, ending === 'logout' ? ErrorCode.NotLoggedIn : ErrorCode.Relogin]);
+      }
     }
   });
 
