@@ -3,14 +3,15 @@
  * take authors from memory (services/authors.ts) instead of joining users: on every page and
  * detail, for authors read before, and for a user made after the memory was filled. An author
  * changed by hand in the database shows within AUTHOR_TTL_MS; one met again past half that time
- * is read again in the background, not on the request's path.
+ * is read again in the background, not on the request's path. A new post's answer, read on the
+ * write's own connection, names its author by the nickname they just set.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import type { Paged, Post } from '../../src/shared/schemas.ts';
 import { AUTHOR_TTL_MS, authorRefresh, authorsOf } from '../../src/server/services/authors.ts';
-import { openTestApp, type TestApp } from '../support/api.ts';
+import { behaviourDatabases, openTestApp, testAppFor, type TestApp } from '../support/api.ts';
 import { queryRows } from '../support/db.ts';
 import { givePost } from './fixtures.ts';
 
@@ -89,5 +90,21 @@ describe('authors of posts', () => {
     await rename('后台改名二');
     expect(await nickAt(Date.now() + AUTHOR_TTL_MS + 1)).toBe('后台改名二');
     await authorRefresh(db);
+  });
+});
+
+describe.each(behaviourDatabases)('the author of a new post on $name', ({ open }) => {
+  const app = testAppFor(open);
+
+  it('is named by the nickname they just set, whichever connection writes the post', async () => {
+    const { ticket } = await app.t.login('13912345679');
+    const suffix = Date.now().toString(36).slice(-5);
+    const post = async () =>
+      (await app.t.call<Post>(api.postAdd, { content: `改名前后的动态 ${Math.random()}`, channel_id: [1], client_id: `rename-${Math.random()}` }, { ticket })).data();
+    for (const nick of [`旧名${suffix}`, `新名${suffix}`]) {
+      expect((await app.t.call<{ nick: string }>(api.nickUpdate, { nick }, { ticket })).data().nick).toBe(nick);
+      // Each of a few writes in a row: a write's connection is lent again and again.
+      for (let i = 0; i < 3; i++) expect((await post()).user.nick).toBe(nick);
+    }
   });
 });

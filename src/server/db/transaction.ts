@@ -14,16 +14,27 @@ import * as schema from './schema.ts';
 
 /** One drizzle per pooled connection, made the first time a write borrows it. */
 const drizzleOfConnection = new WeakMap<pg.ClientBase, Db>();
+/** The database (its pool's drizzle) each connection's drizzle was lent by. */
+const lenderOf = new WeakMap<Db, Db>();
 
-function drizzleOf(connection: pg.ClientBase): Db {
+function drizzleOf(connection: pg.ClientBase, lender: Db): Db {
   let tx = drizzleOfConnection.get(connection);
   if (!tx) {
     // A pooled connection is a pg.Client, which the types of pg.Pool.connect() do not say.
     tx = drizzlePg(connection as pg.Client, { schema }) as unknown as Db;
     drizzleOfConnection.set(connection, tx);
+    lenderOf.set(tx, lender);
   }
   return tx;
 }
+
+/**
+ * The database whose in-memory caches `db` reads and fills (services/authors.ts,
+ * reference-names.ts): for a connection lent to a write, the pool's, so that what one write
+ * learns serves every request, what is forgotten is forgotten for all, and nothing is read later
+ * on a connection given back; `db` itself otherwise.
+ */
+export const cacheOwner = (db: Db): Db => lenderOf.get(db) ?? db;
 
 const clientOf = (db: Db) => (db as { $client?: unknown }).$client;
 
@@ -60,7 +71,7 @@ export async function onWriteConnection<T>(db: Db, work: (connection: Db) => Pro
   if (!(pool instanceof pg.Pool)) return work(db);
   const connection = await pool.connect();
   try {
-    return await work(drizzleOf(connection));
+    return await work(drizzleOf(connection, db));
   } finally {
     // A connection still inside a transaction (its ROLLBACK failed) is closed, never lent again; one
     // that failed is no longer queryable, and the pool drops it too.

@@ -15,6 +15,7 @@
  */
 import type { Db } from '../db/client.ts';
 import { preparedStatement, queryPrepared } from '../db/prepared.ts';
+import { cacheOwner } from '../db/transaction.ts';
 
 export const AUTHOR_TTL_MS = 60_000;
 const MAX_AUTHORS = 200_000;
@@ -41,15 +42,15 @@ interface Known {
 
 const AUTHORS_BY_IDS = preparedStatement('authors_by_ids', ['int[]'], 'select id, ucode, nick, avatar from users where id = any($1)');
 
-/** Per database (apps on different test databases share a process). */
+/** Per database (apps on different test databases share a process); a write's connection uses its pool's (db/transaction.ts, cacheOwner). */
 const cache = new WeakMap<Db, Known>();
 
-function knownOf(db: Db): Known {
-  let known = cache.get(db);
+function knownOf(owner: Db): Known {
+  let known = cache.get(owner);
   if (!known || known.authors.size > MAX_AUTHORS) {
     known = { authors: new Map(), toRefresh: new Set(), refreshing: undefined };
     // A transaction has no driver client of its own (db/prepared.ts) and keeps nothing: it reads afresh.
-    if ((db as { $client?: unknown }).$client) cache.set(db, known);
+    if ((owner as { $client?: unknown }).$client) cache.set(owner, known);
   }
   return known;
 }
@@ -92,8 +93,9 @@ export const authorRefresh = (db: Db): Promise<void> | undefined => cache.get(db
  * half their time); an id with no user is absent. `now` is the clock's time (tests pass others).
  */
 export async function authorsOf(db: Db, userIds: readonly number[], now = Date.now()): Promise<Map<number, Author>> {
-  const known = knownOf(db);
-  const kept = cache.get(db) === known;
+  const owner = cacheOwner(db);
+  const known = knownOf(owner);
+  const kept = cache.get(owner) === known;
   const out = new Map<number, Author>();
   const missing: number[] = [];
   for (const id of userIds) {
@@ -104,7 +106,8 @@ export async function authorsOf(db: Db, userIds: readonly number[], now = Date.n
       out.set(id, entry!.author);
       if (age > AUTHOR_TTL_MS / 2 && kept) {
         known.toRefresh.add(id);
-        scheduleRefresh(db, known);
+        // On the owner: a write's connection is given back before the batch goes.
+        scheduleRefresh(owner, known);
       }
     } else if (!missing.includes(id)) missing.push(id);
   }

@@ -13,6 +13,7 @@
 import type { Channel, Topic } from '#shared/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { preparedStatement, queryPrepared } from '../db/prepared.ts';
+import { cacheOwner } from '../db/transaction.ts';
 import { jsonArray } from './json-text.ts';
 
 export const CHANNEL_NAMES_TTL_MS = 60_000;
@@ -29,15 +30,16 @@ interface Known {
 const ALL_CHANNELS = preparedStatement('reference_channels', [], 'select id, name from channels order by sort, id');
 const TOPICS_BY_IDS = preparedStatement('reference_topics', ['int[]'], 'select id, name from topics where id = any($1)');
 
-/** Per database (apps on different test databases share a process). */
+/** Per database (apps on different test databases share a process); a write's connection uses its pool's (db/transaction.ts, cacheOwner). */
 const cache = new WeakMap<Db, Known>();
 
 function knownOf(db: Db): Known {
-  let known = cache.get(db);
+  const owner = cacheOwner(db);
+  let known = cache.get(owner);
   if (!known || known.topics.size > MAX_TOPICS) {
     known = { channels: new Map(), channelsReadAt: 0, topics: new Map() };
     // A transaction has no driver client of its own (db/prepared.ts) and keeps nothing: it reads afresh.
-    if ((db as { $client?: unknown }).$client) cache.set(db, known);
+    if ((owner as { $client?: unknown }).$client) cache.set(owner, known);
   }
   return known;
 }
