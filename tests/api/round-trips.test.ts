@@ -3,7 +3,10 @@
  * (http/auth.ts), the page's authors (services/authors.ts) and its channels' and topics' names
  * (services/reference-names.ts): each feed page, a detail and search's page of posts is one
  * statement, the ticket's check and the viewer's follows and likes inside it (services/posts.ts);
- * so is a page of notices, its previews stored with each notice (services/notices.ts).
+ * so is a page of notices, its previews stored with each notice (services/notices.ts). A like, an
+ * unlike and a comment are one round trip each, BEGIN and COMMIT included, and a post of text
+ * three (the claim; the post, its counts and its answer; the stored answer with the COMMIT),
+ * counted as the writes the database's socket takes.
  * Counted at the pool, every statement a call sends but the request counter's, which adds its
  * hits to the shared window on a timer of its own (services/limits/request-counter.ts).
  */
@@ -60,6 +63,62 @@ describe.each(behaviourDatabases)('round trips of the logged-in reads on $name',
       expect(codeOf(await app.t.call(endpoint, input, { ticket }))).toBeUndefined();
       const sent = await statementsOf(async () => expect(codeOf(await app.t.call(endpoint, input, { ticket }))).toBeUndefined());
       expect({ name, statements: sent.length }, sent.join('\n')).toEqual({ name, statements: 1 });
+    }
+  });
+
+  /**
+   * The round trips `call` makes: each write to the database's socket of a connection the pool
+   * lends (a write's), where what was corked together leaves as one, and each statement read
+   * through the pool, but the request counter's.
+   */
+  async function tripsOf(call: () => Promise<unknown>): Promise<number> {
+    const pool = (app.database.db as unknown as { $client: pg.Pool }).$client;
+    let trips = 0;
+    const counted = new WeakSet<object>();
+    const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+    pool.connect = (async () => {
+      const client = await connect();
+      const socket = (client as unknown as { connection: { stream: { _write: (...args: unknown[]) => unknown; _writev?: (...args: unknown[]) => unknown } } }).connection.stream;
+      if (!counted.has(socket)) {
+        counted.add(socket);
+        for (const method of ['_write', '_writev'] as const) {
+          const original = socket[method];
+          if (original) socket[method] = (...args: unknown[]) => {
+            if (measuring) trips++;
+            return original.apply(socket, args);
+          };
+        }
+      }
+      return client;
+    }) as typeof pool.connect;
+    let measuring = true;
+    try {
+      const reads = await statementsOf(call);
+      return trips + reads.length;
+    } finally {
+      measuring = false;
+      pool.connect = connect as typeof pool.connect;
+    }
+  }
+
+  it('makes a like, an unlike and a comment in one round trip each, and a post of text in three', async () => {
+    const { ticket } = await app.t.login('13800000000');
+    const postId = (await app.t.call<Paged<Post>>(api.channelPosts, { tab: 'all', size: 1 }, { ticket })).data().list[0]!.id;
+    const key = (what: string) => ({ client_id: `round-trips-${what}-${Date.now()}` });
+    // The first writes on the ticket look it up (once in the process), and the writer as an author.
+    expect(codeOf(await app.t.call(api.likeAdd, { post_id: postId, ...key('first') }, { ticket }))).toBeUndefined();
+    expect(codeOf(await app.t.call(api.postAdd, { content: `先写一条 ${Date.now()}`, channel_id: [1], ...key('first-post') }, { ticket }))).toBeUndefined();
+    const writes: [string, () => Promise<unknown>, number][] = [
+      ['likes/cancel', () => app.t.call(api.likeCancel, { post_id: postId, ...key('cancel') }, { ticket }), 1],
+      ['likes/add', () => app.t.call(api.likeAdd, { post_id: postId, ...key('add') }, { ticket }), 1],
+      ['comment/add', () => app.t.call(api.commentAdd, { post_id: postId, content: `数一数往返 ${Date.now()}`, ...key('comment') }, { ticket }), 1],
+      ['post/add', () => app.t.call(api.postAdd, { content: `数一数往返的动态 ${Date.now()}`, channel_id: [1], ...key('post') }, { ticket }), 3],
+    ];
+    for (const [name, write, expected] of writes) {
+      let answer: unknown;
+      const trips = await tripsOf(async () => (answer = await write()));
+      expect(codeOf(answer as Parameters<typeof codeOf>[0]), name).toBeUndefined();
+      expect({ name, trips }).toEqual({ name, trips: expected });
     }
   });
 

@@ -17,8 +17,10 @@
  *
  * Counters, in the same transaction and each row locked in id order (as post/delete does, so the
  * two never deadlock): channels.post_count and topics.post_count of each, users.post_count of
- * the author, moved last, after the post is read back by readPost (the answer, the same shape
- * every list serves), so the busiest rows stay locked the least.
+ * the author, moved last, beside the read of the post (readAddedPost: the answer, the same shape
+ * every list serves), so the busiest rows stay locked the least. A post of text alone sends its
+ * insert, its counts and that read in one round trip: with the claim before and the stored
+ * answer with the COMMIT after (services/once.ts), three in all.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
@@ -36,7 +38,7 @@ import { sendTogether } from '../db/transaction.ts';
 import { codeSnippets, images, postImages, topics, voteOptions, votes } from '../db/schema.ts';
 import { badRequest, BusinessError } from '../errors.ts';
 import { DAILY_WINDOW_SECONDS, dailyCapKey } from './limits/daily-caps.ts';
-import { readPost } from './posts.ts';
+import { ADDED_POST_SETTING, readAddedPost } from './posts.ts';
 import { windowHitText } from './limits/window-counters.ts';
 
 export type PostAddData = z.output<typeof postAddInputSchema>;
@@ -124,8 +126,9 @@ async function topicIdsOf(tx: Db, names: string[]): Promise<number[]> {
  * card's attachments $5, whether it has a poll $6 (1 or 0), the day's cap window $7 and its most
  * $8. Only when every channel exists is the day's post counted, and only within the cap is the
  * post written with its channel and topic rows, and its search document (migration 0010_search:
- * the topics are read by then, new ones included). Answers the channels found, the day's count and
- * the new post's id (null when refused).
+ * the topics are read by then, new ones included), its id noted for the rest of the transaction
+ * (ADDED_POST_SETTING: readAddedPost). Answers the channels found, the day's count and the new
+ * post's id (null when refused).
  */
 const addPostStatement = preparedStatement(
   'post_add',
@@ -135,7 +138,8 @@ const addPostStatement = preparedStatement(
     cap as (${windowHitText('$7', String(DAILY_WINDOW_SECONDS), '1', 'from allowed')}),
     added as (
       insert into posts (user_id, content, channel_ids, topic_ids, attach, has_vote, search)
-      select $1, $2, $3, $4, $5, $6 = 1, post_search_document($2, $4, $5) from allowed where (select count from cap) <= $8 returning id),
+      select $1, $2, $3, $4, $5, $6 = 1, post_search_document($2, $4, $5) from allowed where (select count from cap) <= $8
+      returning id, set_config('${ADDED_POST_SETTING}', id::text, true)),
     in_channels as (insert into post_channels (post_id, channel_id) select added.id, unnest($3) from added),
     in_topics as (insert into post_topics (post_id, topic_id) select added.id, unnest($4) from added)
     select (select ids from known) as channels_found, (select count from cap) as day_count, (select id from added) as id`,
@@ -172,23 +176,34 @@ export async function addPost(tx: Db, userId: number, input: PostAddData, option
   }));
   const snippet = code ? { uuid: randomUUID(), language: code.language, title: code.title, code: code.code } : null;
   // What the post is made of rides on its row too, for the reads (schema.ts, posts).
-  const [post] = await queryPrepared<{ channels_found: number[]; day_count: number | null; id: number | string | null }>(tx, addPostStatement, [
-    userId,
-    boundText(input.content),
-    channelIds,
-    topicIds,
-    boundText(JSON.stringify(cardAttach(pictureRows, snippet))),
-    input.vote ? 1 : 0,
-    boundText(dailyCapKey('post', userId, now)),
-    options.dailyPostLimit,
-  ]);
-  if (!post) throw new Error('post insert answered nothing');
-  const found = new Set(post.channels_found);
-  const missing = input.channel_id.filter((id) => !found.has(id));
-  if (missing.length > 0) throw new BusinessError(ErrorCode.NotFound, `频道不存在：${missing.join('、')}`);
-  if (post.id === null) throw new BusinessError(ErrorCode.DailyLimit);
-  const postId = Number(post.id);
+  const insert = () =>
+    queryPrepared<AddedRow>(tx, addPostStatement, [
+      userId,
+      boundText(input.content),
+      channelIds,
+      topicIds,
+      boundText(JSON.stringify(cardAttach(pictureRows, snippet))),
+      input.vote ? 1 : 0,
+      boundText(dailyCapKey('post', userId, now)),
+      options.dailyPostLimit,
+    ]);
+  const count = () => queryPrepared(tx, countPostStatement, [channelIds, topicIds, userId]);
 
+  if (pictureRows.length === 0 && !snippet && !input.vote) {
+    // A post of text alone: its counts and its answer go out right behind the insert, in one round
+    // trip with it. A post refused has its counts rolled back with it, and its read finds nothing.
+    const sent = sendTogether(tx, () => [insert(), count(), readAddedPost(tx, userId)] as const);
+    const settled = Promise.allSettled(sent);
+    try {
+      postIdOf(input, (await sent[0])[0]);
+    } catch (error) {
+      await settled;
+      throw error;
+    }
+    return (await Promise.all(sent))[2];
+  }
+
+  const postId = postIdOf(input, (await insert())[0]);
   if (pictureRows.length > 0) {
     await tx.insert(postImages).values(pictureRows.map((picture) => ({ postId, ...picture })));
   }
@@ -207,8 +222,22 @@ export async function addPost(tx: Db, userId: number, input: PostAddData, option
   }
 
   // The counts go out right behind the read of the answer, in one round trip with it.
-  const [answer] = await Promise.all(
-    sendTogether(tx, () => [readPost(tx, postId, userId), queryPrepared(tx, countPostStatement, [channelIds, topicIds, userId])] as const),
-  );
+  const [answer] = await Promise.all(sendTogether(tx, () => [readAddedPost(tx, userId), count()] as const));
   return answer;
+}
+
+interface AddedRow {
+  channels_found: number[];
+  day_count: number | null;
+  id: number | string | null;
+}
+
+/** The new post's id, or the refusal the insert's answer tells: a channel missing (-1005), the day's cap reached (-2006). */
+function postIdOf(input: PostAddData, row: AddedRow | undefined): number {
+  if (!row) throw new Error('post insert answered nothing');
+  const found = new Set(row.channels_found);
+  const missing = input.channel_id.filter((id) => !found.has(id));
+  if (missing.length > 0) throw new BusinessError(ErrorCode.NotFound, `频道不存在：${missing.join('、')}`);
+  if (row.id === null) throw new BusinessError(ErrorCode.DailyLimit);
+  return Number(row.id);
 }

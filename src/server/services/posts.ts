@@ -44,6 +44,9 @@ import { StaleTicket, TICKET_LIVE_SQL, ticketStillLive, type Viewer } from './se
 /** The keyset bound of a first page: above every id. */
 const NO_BOUND = Number.MAX_SAFE_INTEGER;
 
+/** The setting, local to its transaction, in which post/add's insert notes the id of the post it added (services/post-add.ts). */
+export const ADDED_POST_SETTING = 'community.added_post';
+
 export type PostFilter =
   | { kind: 'all' }
   | { kind: 'good' }
@@ -52,7 +55,7 @@ export type PostFilter =
   | { kind: 'topic'; topicId: number }
   | { kind: 'user'; userId: number };
 
-type Source = PostFilter['kind'] | 'one' | 'search' | 'moderated';
+type Source = PostFilter['kind'] | 'one' | 'added' | 'search' | 'moderated';
 
 /**
  * The key search/ pages by: a post matching in its head (first line, topics, code title) ranks
@@ -211,6 +214,13 @@ const sources: Record<
   one: {
     types: ['bigint'],
     text: (_limit, viewer) => `select ${POST_COLUMNS} from posts where id = $1 and deleted_at is null and ${visibleTo(viewer)}`,
+  },
+  // The post its transaction has just added (post/add): sent right behind the insert, before its
+  // answer tells the id, which the insert noted in the transaction's ADDED_POST_SETTING. Read by
+  // the author, who sees their own post. No row when no post was added: the insert's answer says why.
+  added: {
+    types: [],
+    text: () => `select ${POST_COLUMNS} from posts where id = nullif(current_setting('${ADDED_POST_SETTING}', true), '')::bigint and deleted_at is null`,
   },
   // One post as a moderator reviews it (services/moderation.ts): hidden or not.
   moderated: {
@@ -479,11 +489,15 @@ export async function getModeratedPost(db: Db, postId: number): Promise<Post | n
 }
 
 /**
- * One post as an object: for an answer that is kept (post/add's, stored for replays by
- * services/once.ts), which the schema then checks as it is sent.
+ * The post just added in this transaction by `authorId`, as an object: post/add's answer, stored
+ * for replays by services/once.ts (the schema checks it as it is sent). Its statement goes out
+ * as it is called, so it can follow the insert in the same round trip.
  */
-export async function readPost(db: Db, postId: number, viewerId: number | null): Promise<Post> {
-  return JSON.parse((await getPost(db, postId, viewerId === null ? null : { userId: viewerId })).text) as Post;
+export async function readAddedPost(db: Db, authorId: number): Promise<Post> {
+  const rows = await queryPrepared<PostRow>(db, postStatement('added', 1, { userId: authorId }), [authorId]);
+  const [post] = await toPostsText(db, rows, 1);
+  if (!post) throw new Error('the post just added was not read back');
+  return JSON.parse(post.json) as Post;
 }
 
 /**
