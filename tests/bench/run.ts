@@ -20,7 +20,8 @@
  * - writes: likes/add + likes/cancel, comment/add and post/add on PostgreSQL, each beside its raw
  *   anchor (server-anchors.ts); mixed: the same writes at 5 connections alone and beside 45 reading;
  *   write-floor: the same writes without HTTP (write-floor.ts, a process of its own on the app's
- *   pool): the service path as the routes call it beside the raw anchor statement.
+ *   pool): the service path as the routes call it beside the raw anchor statement, and beside that
+ *   statement with the exactly-once key and the notice the decided guarantees add (the least they cost).
  * Settings: BENCH_ROUNDS (5), BENCH_SECONDS per run (5), BENCH_CONNECTIONS (50), BENCH_CASES (a
  * regular expression: only the cases whose name matches, beside the anchors).
  *
@@ -1269,7 +1270,7 @@ function runFloor(spec: FloorSpec, dbPids: () => number[]): Promise<FloorRun> {
  * guarantees alone leaves of the anchor's rate; the writes group's ratio adds the HTTP layer.
  */
 async function writeFloorGroup(): Promise<void> {
-  say(`## Writes without HTTP on PostgreSQL: the service path beside the raw anchor statement, ${settings.connections} loops`);
+  say(`## Writes without HTTP on PostgreSQL: the service path beside the raw anchor statement and that statement with the guarantees, ${settings.connections} loops`);
   say();
   await withWriteDatabase('write-floor', async (bench) => {
     const cases: { name: string; id: FloorCase }[] = [
@@ -1278,7 +1279,7 @@ async function writeFloorGroup(): Promise<void> {
       { name: 'post/add, text only', id: 'post' },
     ].filter((one) => !settings.cases || settings.cases.test(one.name)) as { name: string; id: FloorCase }[];
     const { channels } = bench.range;
-    const runs = cases.flatMap((one) => (['service', 'anchor'] as const).map((form) => ({ ...one, form })));
+    const runs = cases.flatMap((one) => (['service', 'guarantees', 'anchor'] as const).map((form) => ({ ...one, form })));
     const spec = (run: (typeof runs)[number]): FloorSpec => ({
       databaseUrl: bench.url,
       case: run.id,
@@ -1311,8 +1312,9 @@ async function writeFloorGroup(): Promise<void> {
       const anchorRuns = measured.get(runs.find((other) => other.id === run.id && other.form === 'anchor')!)!;
       const rates = list.map((one) => one.opsPerSecond);
       const anchor = run.form === 'anchor';
+      const label = { anchor: `*anchor:* raw ${run.name}`, guarantees: `*anchor:* raw ${run.name} + exactly-once key${run.id === 'post' ? '' : ' + notice'}`, service: `service: ${run.name}` }[run.form];
       say(
-        `| ${anchor ? `*anchor:* raw ${run.name}` : `service: ${run.name}`} | ${fixed(median(rates))} (${fixed(Math.min(...rates))}-${fixed(Math.max(...rates))}) | ${fixed(median(list.map((one) => one.p50)), 1)} | ${fixed(median(list.map((one) => one.p99)), 1)} | ${anchor ? '1' : fixed(median(list.map((one, i) => one.opsPerSecond / anchorRuns[i]!.opsPerSecond)), 2)} | ${fixed(median(list.map((one) => (one.clientCpuMs / one.ops) * 1000)))} + ${fixed(median(list.map((one) => (one.dbCpuMs / one.ops) * 1000)))} | ${anchor ? '1' : fixed(median(list.map((one, i) => cpuPerOp(one) / cpuPerOp(anchorRuns[i]!))), 2)} | ${list.reduce((sum, one) => sum + one.errors, 0)} |`,
+        `| ${label} | ${fixed(median(rates))} (${fixed(Math.min(...rates))}-${fixed(Math.max(...rates))}) | ${fixed(median(list.map((one) => one.p50)), 1)} | ${fixed(median(list.map((one) => one.p99)), 1)} | ${anchor ? '1' : fixed(median(list.map((one, i) => one.opsPerSecond / anchorRuns[i]!.opsPerSecond)), 2)} | ${fixed(median(list.map((one) => (one.clientCpuMs / one.ops) * 1000)))} + ${fixed(median(list.map((one) => (one.dbCpuMs / one.ops) * 1000)))} | ${anchor ? '1' : fixed(median(list.map((one, i) => cpuPerOp(one) / cpuPerOp(anchorRuns[i]!))), 2)} | ${list.reduce((sum, one) => sum + one.errors, 0)} |`,
       );
     }
     say();
