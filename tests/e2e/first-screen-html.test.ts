@@ -16,12 +16,13 @@ import { api, type EndpointOutput } from '#shared/api.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIRST_SCREEN_PAGE_MODULE } from '#shared/first-screen.ts';
+import type { Post } from '#shared/schemas.ts';
 import { CHINA_UTC_OFFSET_MINUTES } from '#shared/timestamp.ts';
 import { fullTime } from '../../src/client/format/time.ts';
 import { scriptsOf, stylesheetsOf, type BuildManifest } from '../../src/server/http/first-screen.ts';
 import { allFeedPosts, callApi, PROJECT_ROOT, startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, PHONE_USER_AGENT, type LaunchedBrowser } from './support/browser.ts';
-import { logInByApi } from './support/hostile.ts';
+import { callAs, logInByApi } from './support/hostile.ts';
 import { watchRequests } from './support/requests.ts';
 
 /** Lighthouse's phone and a desktop Chromium. */
@@ -393,6 +394,60 @@ describe('/home painted from its HTML', () => {
       await browser.close();
     }
   });
+});
+
+/**
+ * Whether React owns every card of the page's list (a fiber of its own on each element it
+ * hydrated or created): the list's Suspense boundary is hydrated, or was rendered anew.
+ */
+function listSettled(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const cards = [...document.querySelectorAll('main article')];
+    return cards.length > 0 && cards.every((card) => Object.keys(card).some((key) => key.startsWith('__reactFiber$')));
+  });
+}
+
+describe('/home’s first screen with a card whose text has Markdown, the server’s first render since it started', () => {
+  const layouts = [
+    { name: 'a phone at 375 px', viewport: { width: 375, height: 812 }, userAgent: PHONE_UA },
+    { name: 'a desktop at 1280 px', viewport: { width: 1280, height: 900 }, userAgent: DESKTOP_UA },
+  ] as const;
+
+  for (const setting of layouts) {
+    it(`on ${setting.name}: the client hydrates the server’s cards, and never puts its own in their place`, async () => {
+      // A server of its own: its first render of such a card is the one that waits for remove-markdown.
+      const app = await startApp();
+      const browser = await launchBrowser({ viewport: setting.viewport, userAgent: setting.userAgent });
+      try {
+        const channelId = (await callApi(app, api.channelPosts, { tab: 'all', size: 1 })).list[0]!.channels[0]!.channel_id;
+        const post = await callAs<Post>(app, await logInByApi(app, '13900000781'), api.postAdd.path, {
+          content: '**加粗的开头**，公式 $E=mc^2$ 和 `code`',
+          channel_id: [channelId],
+          attach: [],
+          client_id: `first-screen-markdown-${setting.viewport.width}-${Date.now()}`,
+        });
+        const { page } = browser;
+        const problems = watchConsole(page);
+        const entry = await holdEntry(page);
+        await page.goto(`${app.url}/home`, { waitUntil: 'commit' });
+        const first = page.locator('main article').first();
+        await first.waitFor({ state: 'visible' });
+        expect(await first.getAttribute('aria-labelledby')).toBe(`post-${post.id}-author`);
+        expect(await first.locator('.post-content__text').textContent()).toContain('加粗的开头，公式 E=mc^2 和 code');
+        const serverCards = await markElements(page, 'main article');
+        entry.release();
+        await clientStarted(page);
+        await expect.poll(() => listSettled(page)).toBe(true);
+        // Hydrated: the first card is the element the server's HTML made, and so is every other.
+        expect(await first.evaluate((card) => (card as Element & { seenBeforeStart?: true }).seenBeforeStart === true)).toBe(true);
+        expect(await markedElements(page, 'main article')).toBe(serverCards);
+        expect(problems).toEqual([]);
+      } finally {
+        await browser.close();
+        await app.stop();
+      }
+    });
+  }
 });
 
 describe('a post and a user centre painted from their HTML', () => {

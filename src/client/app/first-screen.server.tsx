@@ -33,6 +33,8 @@ import { detectEnvironment, renderEnvironmentOnServer } from '../platform/enviro
 import { renderFirstScreenLayout } from '../platform/layout-store.ts';
 import { adoptServerConfig } from '../platform/runtime-config.ts';
 import { forgetCarriedByPage } from '../lib/carried-by-page.ts';
+import { listedPosts } from '../entities/post/cache.ts';
+import { cardsReady } from '../features/feed/post-parts.ts';
 import { putFirstRead } from './first-read.ts';
 import { createAppRouter } from './router.tsx';
 
@@ -101,6 +103,10 @@ const renderOne: FirstScreenRender = async ({ path, reads, config, userAgent, li
     await router.load();
     // A redirect (the client would follow it before rendering) or a route that did not load: no render.
     if (router.state.location.href !== path || router.state.matches.some((match) => match.status !== 'success')) return '';
+    // The cards' code here before the render, as the client's first render waits for it
+    // (start/first-screen-data.ts): a card's text that waited inside the render would sit in a
+    // Suspense boundary of its own, which the client's render has not, and the hydration fails.
+    await cardsReady(listedPosts(queryClient));
     let failed = false;
     const { prelude } = await prerender(
       <StrictMode>
