@@ -37,8 +37,9 @@ const Plain = ({ text }: { text: string }) => (
 );
 
 /**
- * A card's text whose syntax waits for remove-markdown, in the first screen: the server's render
- * waits for the code, and so does the hydration of this part alone (the server's text stays).
+ * A card's text whose syntax still waits for remove-markdown in the first screen: both first
+ * renders wait for that code before they start (first-screen.server.tsx, start/first-screen-data.ts),
+ * so only a load that failed there comes here, and the text shows once the code is settled.
  */
 function CardTextOnceRemoved({ text }: { text: string }) {
   use(markdownRemoverSettled());
