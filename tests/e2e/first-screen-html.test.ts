@@ -50,6 +50,16 @@ function boxes(page: Page, steady: readonly string[] = STEADY): Promise<string[]
   }, steady);
 }
 
+/** /home opened with the entry script held (holdEntry): the console watched, and its first card as the server's HTML shows it. */
+async function openHomeHeld(page: Page, url: string) {
+  const problems = watchConsole(page);
+  const entry = await holdEntry(page);
+  await page.goto(`${url}/home`, { waitUntil: 'commit' });
+  const first = page.locator('main article').first();
+  await first.waitFor({ state: 'visible' });
+  return { problems, entry, first };
+}
+
 /** The entry script (index-*.js) held back until release(): the page shows only what its HTML has. */
 async function holdEntry(page: Page): Promise<{ release(): void; requested: () => boolean }> {
   let release!: () => void;
@@ -186,11 +196,7 @@ describe('/home painted from its HTML', () => {
 
       it('shows the first posts before the entry script has arrived, and the client’s render moves none of it, nor the scroll', async () => {
         const { page } = browser;
-        const problems = watchConsole(page);
-        const entry = await holdEntry(page);
-        await page.goto(`${app.url}/home`, { waitUntil: 'commit' });
-        const first = page.locator('main article').first();
-        await first.waitFor({ state: 'visible' });
+        const { problems, entry, first } = await openHomeHeld(page, app.url);
         // Asked for once the posts are painted, and held: the app has not started.
         await expect.poll(() => entry.requested()).toBe(true);
         expect(await page.evaluate(() => document.documentElement.dataset.layout)).toBeUndefined();
@@ -427,11 +433,7 @@ describe('/home’s first screen with a card whose text has Markdown, the server
           client_id: `first-screen-markdown-${setting.viewport.width}-${Date.now()}`,
         });
         const { page } = browser;
-        const problems = watchConsole(page);
-        const entry = await holdEntry(page);
-        await page.goto(`${app.url}/home`, { waitUntil: 'commit' });
-        const first = page.locator('main article').first();
-        await first.waitFor({ state: 'visible' });
+        const { problems, entry, first } = await openHomeHeld(page, app.url);
         expect(await first.getAttribute('aria-labelledby')).toBe(`post-${post.id}-author`);
         expect(await first.locator('.post-content__text').textContent()).toContain('加粗的开头，公式 E=mc^2 和 code');
         const serverCards = await markElements(page, 'main article');
