@@ -4,6 +4,10 @@
  * (services/once.ts) makes none. A comment or a reply is one notice; likes of one target and new
  * followers are one notice per recipient, target and China day, its actors newest first.
  *
+ * A notice carries what its list shows of what was acted on (target_excerpt: the post, or the
+ * comment liked or answered) and of the new comment (content_excerpt), cut as it is made
+ * (noticeExcerpt) and kept right after (commentPreviewChanged): the list reads no post or comment.
+ *
  * users.notice_unread counts the recipient's unread notices and moves with them. Lock order: the
  * recipient's users row first, then the notices, so mark-read and a like never wait in a cycle.
  * Rows are locked FOR NO KEY UPDATE: FOR UPDATE would also wait for the key-share locks that
