@@ -21,7 +21,7 @@ import type { Db } from '../db/client.ts';
 import { existsPerRow, preparedStatement, queryPrepared, statementNamed, type PreparedStatement } from '../db/prepared.ts';
 import { notices, users } from '../db/schema.ts';
 import type { KeysetRequest, Page } from './paging.ts';
-import { StaleTicket, TICKET_LIVE_SQL, ticketStillLive, type Viewer } from './sessions.ts';
+import { refuseEndedTicket, TICKET_LIVE_SQL, type Viewer } from './sessions.ts';
 
 type Setting = keyof NoticeSettings;
 
@@ -426,8 +426,7 @@ export async function listNotices(db: Db, viewer: Reader, paging: KeysetRequest 
     paging.index || NO_BOUND,
     ...(checked ? [ticketCheck] : []),
   ]);
-  // No rows: no notices, or a remembered ticket no longer live (the ticket alone is asked after).
-  if (rows.length === 0 && checked && !(await ticketStillLive(db, viewer))) throw new StaleTicket();
+  await refuseEndedTicket(db, viewer, rows.length);
   const byId = new Map<number, { row: NoticeRow; actors: UserBrief[] }>();
   for (const row of rows) {
     const id = Number(row.id);

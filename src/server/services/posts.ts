@@ -39,7 +39,7 @@ import type { KeysetRequest, Page } from './paging.ts';
 import { authorsOf } from './authors.ts';
 import { referenceNames } from './reference-names.ts';
 import { removePostNotices } from './notices.ts';
-import { StaleTicket, TICKET_LIVE_SQL, ticketStillLive, type Viewer } from './sessions.ts';
+import { refuseEndedTicket, TICKET_LIVE_SQL, type Viewer } from './sessions.ts';
 
 /** The keyset bound of a first page: above every id. */
 const NO_BOUND = Number.MAX_SAFE_INTEGER;
@@ -385,7 +385,7 @@ async function readPosts(db: Db, source: Source, size: number, values: readonly 
   const viewerValues = viewer ? [viewer.userId, ...(viewer.ticketCheck !== undefined ? [viewer.ticketCheck] : [])] : [];
   const read = async (bound: number) => {
     const rows = await queryPrepared<PostRow>(db, statement, [bound, ...values.slice(1), ...viewerValues]);
-    if (rows.length === 0 && viewer?.ticketCheck !== undefined && !(await ticketStillLive(db, viewer))) throw new StaleTicket();
+    await refuseEndedTicket(db, viewer, rows.length);
     return rows;
   };
   let rows = await read(values[0] as number);

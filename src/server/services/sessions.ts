@@ -56,6 +56,15 @@ export async function ticketStillLive(db: Db, viewer: Pick<Viewer, 'userId' | 't
 }
 
 /**
+ * After a statement that checked the viewer's remembered ticket (TICKET_LIVE_SQL) answered no
+ * rows: there were none, or the ticket is no longer live. The ticket alone is asked after (the
+ * statement is not run again); StaleTicket has the request answered again after a lookup.
+ */
+export async function refuseEndedTicket(db: Db, viewer: Pick<Viewer, 'userId' | 'ticketCheck'> | null, rowCount: number): Promise<void> {
+  if (rowCount === 0 && viewer && !(await ticketStillLive(db, viewer))) throw new StaleTicket();
+}
+
+/**
  * What a ticket is now; a live or mutex-ended one with the device it was issued to and the way it
  * was handed out (null: issued before that was kept).
  */
