@@ -1169,7 +1169,9 @@ const MIXED_WRITERS = 5;
 /**
  * Writes under read load: each write at MIXED_WRITERS connections alone, then beside
  * MIXED_READERS connections reading the feed (tab all, random pages), by turns in the same
- * rounds. Goal: beside the readers, at least 0.7 × the req/s alone and p99 at most 2 ×.
+ * rounds; its raw anchor (server-anchors.ts) alike, so that what the machine's load alone does to
+ * a write's tail stands beside what it does to ours. Goal: beside the readers, at least 0.7 × the
+ * req/s alone and p99 at most 2 ×.
  */
 async function mixedGroup(): Promise<void> {
   say(`## Writes under read load on PostgreSQL: ${MIXED_WRITERS} write connections alone and beside ${MIXED_READERS} reading`);
@@ -1184,35 +1186,42 @@ async function mixedGroup(): Promise<void> {
       connections: MIXED_READERS,
       seconds: settings.seconds,
     };
-    const conditions = pairs.flatMap((pair) => [
-      { pair, beside: false },
-      { pair, beside: true },
-    ]);
+    const conditions = pairs.flatMap((pair) =>
+      [false, true].flatMap((anchor) => [
+        { pair, anchor, beside: false },
+        { pair, anchor, beside: true },
+      ]),
+    );
+    const specOf = (condition: (typeof conditions)[number]) => (condition.anchor ? condition.pair.anchor : condition.pair.write);
+    const nameOf = (condition: (typeof conditions)[number]) => `${condition.anchor ? 'anchor: raw ' : ''}${condition.pair.name}`;
     const measured = new Map(conditions.map((condition) => [condition, [] as { write: LoadResult; read?: LoadResult }[]]));
-    for (const pair of pairs) await checkWrite(pair.name, pair.write);
+    for (const pair of pairs) for (const spec of [pair.write, pair.anchor]) await checkWrite(pair.name, spec);
     await runLoad({ ...readers, seconds: 2 });
-    for (const pair of pairs) await runLoad({ ...pair.write, connections: MIXED_WRITERS, seconds: 2 });
+    for (const pair of pairs) for (const spec of [pair.write, pair.anchor]) await runLoad({ ...spec, connections: MIXED_WRITERS, seconds: 2 });
     for (let round = 0; round < settings.rounds; round++) {
       for (const condition of conditions.map((_, i) => conditions[(i + round) % conditions.length]!)) {
-        const writing = runLoad({ ...condition.pair.write, connections: MIXED_WRITERS, seconds: settings.seconds });
+        const writing = runLoad({ ...specOf(condition), connections: MIXED_WRITERS, seconds: settings.seconds });
         const [write, read] = await Promise.all([writing, condition.beside ? runLoad(readers) : undefined]);
         measured.get(condition)!.push({ write, ...(read ? { read } : {}) });
         console.log(
-          `  mixed round ${round + 1}/${settings.rounds} ${`${condition.pair.name}${condition.beside ? ' beside readers' : ' alone'}`.padEnd(44)} ${fixed(write.rps).padStart(6)} req/s  p99 ${fixed(write.p99, 1)} ms${read ? `; readers ${fixed(read.rps)} req/s p99 ${fixed(read.p99, 1)} ms` : ''}`,
+          `  mixed round ${round + 1}/${settings.rounds} ${`${nameOf(condition)}${condition.beside ? ' beside readers' : ' alone'}`.padEnd(56)} ${fixed(write.rps).padStart(6)} req/s  p99 ${fixed(write.p99, 1)} ms${read ? `; readers ${fixed(read.rps)} req/s p99 ${fixed(read.p99, 1)} ms` : ''}`,
         );
       }
     }
-    say(`Readers: \`channel/posts\` tab all, random pages. ${settings.rounds} rounds × ${settings.seconds} s, conditions by turns; ratios are medians of each round's ratio to the same write alone in that round.`);
+    say(
+      `Readers: \`channel/posts\` tab all, random pages. ${settings.rounds} rounds × ${settings.seconds} s, conditions by turns; ratios are medians of each round's ratio to the same write alone in that round. The raw anchors' rows show what the readers alone do to a write that carries none of the guarantees.`,
+    );
     say();
     say('| write | req/s median | p50 ms | p99 ms | × alone req/s (goal ≥ 0.7) | × alone p99 (goal ≤ 2) | readers req/s | readers p99 ms | errors |');
     say('|---|---|---|---|---|---|---|---|---|');
     for (const condition of conditions) {
       const list = measured.get(condition)!;
-      const alone = measured.get(conditions.find((other) => other.pair === condition.pair && !other.beside)!)!;
+      const alone = measured.get(conditions.find((other) => other.pair === condition.pair && other.anchor === condition.anchor && !other.beside)!)!;
       const reads = list.flatMap((one) => (one.read ? [one.read] : []));
       const errors = list.reduce((sum, one) => sum + one.write.non2xx + one.write.errors + (one.read ? one.read.non2xx + one.read.errors : 0), 0);
+      const name = condition.anchor ? `*anchor:* raw ${condition.pair.name}` : condition.pair.name;
       say(
-        `| ${condition.pair.name}, ${condition.beside ? `beside ${MIXED_READERS} readers` : '*alone*'} | ${fixed(median(list.map((one) => one.write.rps)))} | ${fixed(median(list.map((one) => one.write.p50)), 1)} | ${fixed(median(list.map((one) => one.write.p99)), 1)} | ${condition.beside ? ratioCell(median(list.map((one, i) => one.write.rps / alone[i]!.write.rps)), 0.7) : '1'} | ${condition.beside ? ratioCell(median(list.map((one, i) => one.write.p99 / Math.max(1, alone[i]!.write.p99))), 2, true) : '1'} | ${reads.length ? fixed(median(reads.map((one) => one.rps))) : ''} | ${reads.length ? fixed(median(reads.map((one) => one.p99)), 1) : ''} | ${errors} |`,
+        `| ${name}, ${condition.beside ? `beside ${MIXED_READERS} readers` : '*alone*'} | ${fixed(median(list.map((one) => one.write.rps)))} | ${fixed(median(list.map((one) => one.write.p50)), 1)} | ${fixed(median(list.map((one) => one.write.p99)), 1)} | ${condition.beside ? ratioCell(median(list.map((one, i) => one.write.rps / alone[i]!.write.rps)), 0.7) : '1'} | ${condition.beside ? ratioCell(median(list.map((one, i) => one.write.p99 / Math.max(1, alone[i]!.write.p99))), 2, true) : '1'} | ${reads.length ? fixed(median(reads.map((one) => one.rps))) : ''} | ${reads.length ? fixed(median(reads.map((one) => one.p99)), 1) : ''} | ${errors} |`,
       );
     }
     say();
