@@ -208,7 +208,7 @@ const sources: Record<
       order by rank_key desc limit ${limit}`;
     },
     order: 'p.rank_key desc',
-    extra: ', p.rank_key, p.content',
+    extra: ', p.rank_key',
   },
   // One post (a detail): by `= $1`, whose generic plan is the custom one.
   one: {
@@ -340,9 +340,8 @@ interface PostRow {
   head: PostHead | string;
   /** Null for a deleted post a source keeps in its page (mayHaveGone). */
   body: string;
-  /** search's own: the ranking key and the content the excerpt is cut from. */
+  /** search's own: the ranking key. */
   rank_key?: number | string;
-  content?: string;
 }
 
 const headOf = (row: PostRow): PostHead => (typeof row.head === 'string' ? (JSON.parse(row.head) as PostHead) : row.head);
@@ -453,9 +452,28 @@ export async function searchPosts(
   const found = await toPostsText(db, rows, size);
   const last = found.at(-1);
   return {
-    posts: found.map(({ id, json, row }) => ({ id, json, content: row.content ?? '' })),
+    posts: found.map(({ id, json, row }) => ({ id, json, content: contentOfBody(row.body) })),
     page: { more: rows.length > size, next_index: last ? Number(last.row.rank_key) : 0 },
   };
+}
+
+const CONTENT_KEY = ',"content":';
+
+/**
+ * A post's content from its body's JSON text, where postStatementText writes it right after the
+ * id, so that search/'s statement need not send it a second time for the excerpt: the string
+ * ends at the first quote not escaped by an odd run of backslashes.
+ */
+export function contentOfBody(body: string): string {
+  const start = body.indexOf(CONTENT_KEY) + CONTENT_KEY.length;
+  let end = body.indexOf('"', start + 1);
+  for (;;) {
+    let backslashes = 0;
+    while (body.charCodeAt(end - 1 - backslashes) === 0x5c) backslashes++;
+    if (backslashes % 2 === 0) break;
+    end = body.indexOf('"', end + 1);
+  }
+  return JSON.parse(body.slice(start, end + 1)) as string;
 }
 
 /** Whether a page of listPosts has no posts. */
