@@ -10,7 +10,7 @@ import { sessionQueryOptions } from '../../../entities/session/queries.ts';
 import type { Picture } from '../../../lib/picture.ts';
 import { useOutbox, writesOf } from '../../../lib/write-queue/store.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';
-import { confirm } from '../../../ui/dialog/confirm-store.ts';
+import { confirm } from '../../../ui/dialog/confirm.ts';
 import { fullTime, readableTime } from '../../../format/time.ts';
 import { ImageGrid } from './ImageGrid.tsx';
 import { Chips } from './PostCard.tsx';
