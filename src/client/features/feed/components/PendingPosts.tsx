@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
 import type { ImageAttach } from '#shared/schemas.ts';
 import { splitTopicTags } from '#shared/topic-tags.ts';
-import { useChannelNames } from '../../../entities/channel/queries.ts';
+import { useChannelNames } from '../../../entities/channel/names.ts';
 import { outbox } from '../../../entities/outbox/index.ts';
 import { isWriteOf, type WriteOf } from '../../../entities/outbox/types.ts';
 import { sessionQueryOptions } from '../../../entities/session/queries.ts';
