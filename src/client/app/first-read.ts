@@ -51,6 +51,15 @@ function putListsFirstPage(queryClient: QueryClient, queryKey: QueryKey, page: u
   return queryKey;
 }
 
+/** The path of each read a page may carry, for the error a malformed one makes. */
+const readPaths: Record<FirstReadAnswer['endpoint'], string> = {
+  channelPosts: endpoints.channelPosts.path,
+  postDetail: endpoints.postDetail.path,
+  commentList: endpoints.commentList.path,
+  userInfo: endpoints.userInfo.path,
+  userPosts: endpoints.userPosts.path,
+};
+
 /** Puts the read where its page looks for it; returns that query's key. */
 export function putFirstRead(queryClient: QueryClient, read: FirstReadAnswer, updatedAt?: number): QueryKey {
   return (putByEndpoint[read.endpoint] as (queryClient: QueryClient, read: FirstReadAnswer, updatedAt?: number) => QueryKey)(
@@ -77,7 +86,7 @@ export function adoptFirstReads(queryClient: QueryClient, pathname: string): boo
     const element = elements.find((candidate) => candidate.getAttribute(FIRST_READ_ATTRIBUTE) === read.endpoint);
     if (!element?.textContent) return false;
     try {
-      const data: unknown = answerOf(200, JSON.parse(element.textContent), endpoints[read.endpoint].path);
+      const data: unknown = answerOf(200, JSON.parse(element.textContent), readPaths[read.endpoint]);
       const keptAt = Number(element.getAttribute(KEPT_AT_ATTRIBUTE) ?? NaN);
       const kept = Number.isSafeInteger(keptAt) && keptAt > 0;
       const queryKey = putFirstRead(queryClient, { ...read, data } as FirstReadAnswer, kept ? keptAt : undefined);
