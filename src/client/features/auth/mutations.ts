@@ -15,7 +15,7 @@ import { markLogoutPending } from '../../lib/logout-pending.ts';
 import { currentEnvironment } from '../../platform/environment.ts';
 import { forgetPushSubscription } from '../../platform/push-subscription.ts';
 import { storedWriteCount } from '../../lib/write-queue/store.ts';
-import { openPicker } from '../../ui/picker/picker-store.ts';
+import { openPicker } from '../../ui/picker/open-picker.ts';
 
 /** Logs out; with unsent writes, once the user said what becomes of them. Resolves false when they chose to stay. */
 export async function logout(queryClient: QueryClient): Promise<boolean> {

@@ -10,7 +10,7 @@ import { makeWrite } from '../../entities/outbox/index.ts';
 import { sessionQueryOptions } from '../../entities/session/queries.ts';
 import { confirm } from '../../ui/dialog/confirm.ts';
 import { IconFlag, IconShare, IconTrash } from '../../ui/icons-secondary.tsx';
-import { openPicker } from '../../ui/picker/picker-store.ts';
+import { openPicker } from '../../ui/picker/open-picker.ts';
 import { shareLink } from '../../ui/share.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 

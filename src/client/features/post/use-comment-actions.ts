@@ -4,7 +4,7 @@ import type { CommentBase } from '#shared/schemas.ts';
 import { requireLogin } from '../../entities/session/login.ts';
 import { sessionQueryOptions } from '../../entities/session/queries.ts';
 import { confirm } from '../../ui/dialog/confirm.ts';
-import { openPicker } from '../../ui/picker/picker-store.ts';
+import { openPicker } from '../../ui/picker/open-picker.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import type { ReplyTarget } from './components/CommentComposer.tsx';
 import { useCommentWrites } from './mutations.ts';

@@ -6,7 +6,8 @@ import { useModerate, type ModerationDecision } from '../../../entities/moderati
 import { fullTime } from '../../../format/time.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';
 import { confirm } from '../../../ui/dialog/confirm.ts';
-import { openPicker, type PickerItem } from '../../../ui/picker/picker-store.ts';
+import { openPicker } from '../../../ui/picker/open-picker.ts';
+import type { PickerItem } from '../../../ui/picker/picker-store.ts';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { actionText, targetName, untilText } from '../labels.ts';
 
