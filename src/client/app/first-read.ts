@@ -5,11 +5,10 @@
  * (first-screen.server.tsx), so both render from the same cache.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { endpoints } from '#shared/endpoints.ts';
 import { FIRST_READ_ATTRIBUTE, firstScreenOf, KEPT_AT_ATTRIBUTE, type FirstReadAnswer } from '#shared/first-screen.ts';
 import { putFirstFeedPage } from '../entities/post/first-feed-page.ts';
 import { postDetailQueryOptions, userPostsQueryOptions } from '../entities/post/queries.ts';
-import { commentKeys } from '../entities/comment/queries.ts';
+import { commentKeys } from '../entities/comment/keys.ts';
 import { userInfoQueryOptions } from '../entities/user/queries.ts';
 import { markCarriedByPage } from '../lib/carried-by-page.ts';
 import { answerOf } from '../lib/http.ts';
@@ -51,15 +50,6 @@ function putListsFirstPage(queryClient: QueryClient, queryKey: QueryKey, page: u
   return queryKey;
 }
 
-/** The path of each read a page may carry, for the error a malformed one makes. */
-const readPaths: Record<FirstReadAnswer['endpoint'], string> = {
-  channelPosts: endpoints.channelPosts.path,
-  postDetail: endpoints.postDetail.path,
-  commentList: endpoints.commentList.path,
-  userInfo: endpoints.userInfo.path,
-  userPosts: endpoints.userPosts.path,
-};
-
 /** Puts the read where its page looks for it; returns that query's key. */
 export function putFirstRead(queryClient: QueryClient, read: FirstReadAnswer, updatedAt?: number): QueryKey {
   return (putByEndpoint[read.endpoint] as (queryClient: QueryClient, read: FirstReadAnswer, updatedAt?: number) => QueryKey)(
@@ -86,7 +76,8 @@ export function adoptFirstReads(queryClient: QueryClient, pathname: string): boo
     const element = elements.find((candidate) => candidate.getAttribute(FIRST_READ_ATTRIBUTE) === read.endpoint);
     if (!element?.textContent) return false;
     try {
-      const data: unknown = answerOf(200, JSON.parse(element.textContent), readPaths[read.endpoint]);
+      // Named by the page it came with: a malformed answer is left out below, its error unseen.
+      const data: unknown = answerOf(200, JSON.parse(element.textContent), pathname);
       const keptAt = Number(element.getAttribute(KEPT_AT_ATTRIBUTE) ?? NaN);
       const kept = Number.isSafeInteger(keptAt) && keptAt > 0;
       const queryKey = putFirstRead(queryClient, { ...read, data } as FirstReadAnswer, kept ? keptAt : undefined);
