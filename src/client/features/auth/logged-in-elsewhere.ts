@@ -9,7 +9,7 @@ import { currentEnvironment, sendsAppHeaders } from '../../platform/environment.
 import { confirm } from '../../ui/dialog/confirm.ts';
 import { useLayerStore } from '../../ui/overlay/layer-store.ts';
 import { credentialHeaders, nativeBridge } from '../../entities/session/credentials.ts';
-import { markLogoutPending } from '../../lib/logout-pending.ts';
+import { markLogoutPending } from '../../lib/mark-logout-pending.ts';
 import { useLoginDialogStore } from './login-store.ts';
 import { applyLogout } from '../../entities/session/session-cache.ts';
 import { readStoredLogin } from '../../entities/session/stored-login.ts';
