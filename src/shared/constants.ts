@@ -1,4 +1,4 @@
-/** Business constants (sizes, limits, timings, version gates) that both the server and the client need. */
+/** Business constants (sizes, limits, timings) that both the server and the client need. */
 
 export const HTTP_TIMEOUT_MS = 10_000;
 export const CHUNK_LOAD_LIMIT_MS = 120_000;
@@ -37,8 +37,6 @@ export const GALLERY_MAX_ZOOM = 3;
 
 export const AI_WIDGET_OFFSET_X = 230;
 export const AI_WIDGET_OFFSET_Y = 110 + 200;
-
-export const DEFAULT_SHARE_PLATFORMS = ['WechatSession', 'WechatTimeLine', 'QQ', 'Sina', 'Copy'] as const;
 
 /** Paging defaults for every cursor list. */
 export const DEFAULT_PAGE_SIZE = 20;
@@ -92,12 +90,6 @@ export const LOGIN_CODE_MAX_TRIES = 5;
 /** The tracking collector (/serv/collect): events per batch, properties per event. */
 export const TRACKING_MAX_EVENTS = 50;
 export const TRACKING_MAX_PROPERTIES = 30;
-
-/** Version gates: the native app version that gives the page its login user, and those its jump features need (src/client/platform/app-gates.ts). */
-export const APP_VERSION_NATIVE_LOGIN_USER = '2.5.1';
-export const APP_VERSION_JUMP = ['2.7.1', '2.8.0', '2.8.3'] as const;
-/** The app's universal jump (any URL in its own web view): Android 1.1.3, iOS 1.1.12. */
-export const APP_VERSION_UNIVERSAL_JUMP = { android: '1.1.3', ios: '1.1.12' } as const;
 
 /** A grouped notice shows this many of its actors (newest first); the count says the rest. */
 export const NOTICE_ACTORS_SHOWN = 3;

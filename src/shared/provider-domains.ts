@@ -1,13 +1,7 @@
-/** The provider's domain family and the check that a host or URL belongs to it. Pure. */
+/** The provider's domain family and the check that a host belongs to it (a URL: provider-urls.ts). Pure. */
 
 /** The provider's own domain family: a rendered post's links there stay in the window, and a referrer there hands on its query parameters. */
 export const DEFAULT_PROVIDER_DOMAINS: readonly string[] = ['geekbang.org', 'geekbang.com', 'infoq.cn'];
-
-/** The lower-cased host name of an absolute http(s) URL, or null. */
-export function hostOf(url: string): string | null {
-  const match = /^https?:\/\/(?:[^@/?#\s]*@)?(\[[^\]]*\]|[^:/?#\s]+)/i.exec(url.trim());
-  return match ? match[1]!.toLowerCase() : null;
-}
 
 /**
  * Whether `hostname` belongs to the provider's domain family: one of the domains itself or a
@@ -21,10 +15,4 @@ export function isProviderHost(hostname: string, domainFamily: readonly string[]
     const domain = raw.trim().toLowerCase().replace(/^\./, '').replace(/\.$/, '');
     return domain !== '' && (host === domain || host.endsWith(`.${domain}`));
   });
-}
-
-/** Whether `url` is an http(s) URL on the provider's domain family. */
-export function isProviderUrl(url: string, domainFamily: readonly string[] = DEFAULT_PROVIDER_DOMAINS): boolean {
-  const host = hostOf(url);
-  return host !== null && isProviderHost(host, domainFamily);
 }

@@ -10,8 +10,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api } from '../../src/shared/api.ts';
-import { DEFAULT_SHARE_PLATFORMS } from '../../src/shared/constants.ts';
 import type { Post } from '../../src/shared/schemas.ts';
+import { DEFAULT_SHARE_PLATFORMS } from '../../src/client/platform/native-share.ts';
 import { signShareUrl } from '../../src/server/services/wechat.ts';
 import { callApi, startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, type LaunchedBrowser } from './support/browser.ts';

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AI_WIDGET_HIDDEN_KEY, useAiWidgetStore } from '../../src/client/app/layout/ai-widget-store.ts';
 import AiWidget from '../../src/client/app/layout/AiWidget.tsx';
 import { HeaderAiEntry } from '../../src/client/app/layout/Header.tsx';
-import { clampPosition, clearHeight, DOCK_VISIBLE_PX, dockedPosition, initialPosition, PC_DOCK_VISIBLE_PX, roomBesideContent } from '../../src/client/app/layout/widget-position.ts';
+import { clearHeight } from '../../src/client/app/layout/widget-clear-place.ts';
+import { clampPosition, DOCK_VISIBLE_PX, dockedPosition, initialPosition, PC_DOCK_VISIBLE_PX, roomBesideContent } from '../../src/client/app/layout/widget-position.ts';
 import { useLayoutStore } from '../../src/client/platform/layout-store.ts';
 
 /** The widget's button that opens the assistant: named by its visible text. */
@@ -146,7 +147,7 @@ describe('AI widget', () => {
     expect(clearHeight(167, 430, widget, view, rows)).toBeNull();
   });
 
-  it('on a phone goes straight to the AI page when there is no place to bring it out to', () => {
+  it('on a phone goes straight to the AI page when there is no place to bring it out to', async () => {
     useLayoutStore.setState({ isMobile: true });
     vi.spyOn(window, 'innerWidth', 'get').mockReturnValue(375);
     vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(740);
@@ -164,7 +165,7 @@ describe('AI widget', () => {
       act(() => {
         fireEvent.click(screen.getByRole('button', { name: 'AI助手' }));
       });
-      expect(open).toHaveBeenCalledTimes(1);
+      await vi.waitFor(() => expect(open).toHaveBeenCalledTimes(1));
       expect(screen.queryByRole('button', { name: OPEN_NAME })).toBeNull();
     } finally {
       page.remove();

@@ -1,9 +1,11 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../src/client/ui/dialog/ConfirmHost.tsx';
-import { confirm, useConfirmStore } from '../../src/client/ui/dialog/confirm-store.ts';
+import { confirm } from '../../src/client/ui/dialog/confirm.ts';
+import { useConfirmStore } from '../../src/client/ui/dialog/confirm-store.ts';
 import { PickerHost } from '../../src/client/ui/picker/PickerHost.tsx';
-import { openPicker, usePickerStore } from '../../src/client/ui/picker/picker-store.ts';
+import { openPicker } from '../../src/client/ui/picker/open-picker.ts';
+import { usePickerStore } from '../../src/client/ui/picker/picker-store.ts';
 
 /**
  * A click on the backdrop (the <dialog>'s own area around its panel), which began inside the

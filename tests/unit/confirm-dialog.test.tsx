@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../src/client/ui/dialog/ConfirmHost.tsx';
-import { confirm, useConfirmStore } from '../../src/client/ui/dialog/confirm-store.ts';
+import { confirm } from '../../src/client/ui/dialog/confirm.ts';
+import { useConfirmStore } from '../../src/client/ui/dialog/confirm-store.ts';
 
 describe('ConfirmHost', () => {
   beforeEach(() => {

@@ -7,7 +7,8 @@ import { act, render } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { catchEarlyActs } from '../../src/client/lib/early-acts-catcher.ts';
-import { answerEarlyTaps, takeEarlyTaps, useEarlyValue } from '../../src/client/lib/early-acts.ts';
+import { answerEarlyTaps, takeEarlyTaps } from '../../src/client/lib/early-acts.ts';
+import { useEarlyValue } from '../../src/client/lib/early-value.ts';
 
 const tap = (target: Element) => target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
 const type = (field: HTMLInputElement | HTMLTextAreaElement, value: string) => {

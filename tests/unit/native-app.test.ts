@@ -1,7 +1,6 @@
 /** The native app's share payload and audio status. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SHARE_PLATFORMS } from '../../src/shared/constants.ts';
-import { nativeSharePayload } from '../../src/client/platform/native-share.ts';
+import { DEFAULT_SHARE_PLATFORMS, nativeSharePayload } from '../../src/client/platform/native-share.ts';
 import { startAppAudioStatus, useAppAudioStore } from '../../src/client/platform/app-audio-store.ts';
 
 describe('nativeSharePayload', () => {

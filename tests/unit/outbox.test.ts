@@ -16,7 +16,7 @@ import { writeNotices } from '../../src/client/app/write-notices.ts';
 import { outbox, setWriteNotices } from '../../src/client/entities/outbox/index.ts';
 import { channelKeys } from '../../src/client/entities/channel/queries.ts';
 import { cachedComment } from '../../src/client/entities/comment/cache.ts';
-import { commentKeys } from '../../src/client/entities/comment/queries.ts';
+import { commentKeys } from '../../src/client/entities/comment/keys.ts';
 import { noticeKeys } from '../../src/client/entities/notice/queries.ts';
 import { cachedPost } from '../../src/client/entities/post/cache.ts';
 import { feedQueryOptions } from '../../src/client/entities/post/queries.ts';

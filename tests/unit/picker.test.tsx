@@ -2,7 +2,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IconCopy } from '../../src/client/ui/icons-secondary.tsx';
 import { PickerHost } from '../../src/client/ui/picker/PickerHost.tsx';
-import { openPicker, usePickerStore } from '../../src/client/ui/picker/picker-store.ts';
+import { openPicker } from '../../src/client/ui/picker/open-picker.ts';
+import { usePickerStore } from '../../src/client/ui/picker/picker-store.ts';
 
 describe('PickerHost', () => {
   beforeEach(() => {

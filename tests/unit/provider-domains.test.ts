@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { hostOf, isProviderHost, isProviderUrl } from '#shared/provider-domains.ts';
+import { isProviderHost } from '#shared/provider-domains.ts';
+import { hostOf, isProviderUrl } from '#shared/provider-urls.ts';
 
 describe('domain check', () => {
   it('accepts the provider domains and their subdomains', () => {

@@ -174,7 +174,7 @@ describe('persistence', () => {
   const stops: Array<() => void> = [];
   afterEach(async () => {
     for (const stop of stops.splice(0)) stop();
-    await createLocalCache(QUERY_CACHE_STORE).clear();
+    await createLocalCache(QUERY_CACHE_STORE).del('client');
   });
 
   async function persisted(): Promise<PersistedClient | undefined> {
@@ -315,14 +315,14 @@ describe('persistence', () => {
       expect(stored?.clientState.queries.some((q) => q.queryKey[1] === 9)).toBe(true);
     });
     const stored = (await small.get<PersistedClient>('client'))!;
-    expect(await small.totalBytes()).toBeLessThanOrEqual(5000);
+    expect(jsonByteLength(await small.get('client'))).toBeLessThanOrEqual(5000);
     // none was shown: the pages updated last are kept, the oldest dropped
     const kept = stored.clientState.queries.map((q) => q.queryKey[1] as number).sort((a, b) => a - b);
     expect(kept.length).toBeGreaterThan(0);
     expect(kept.length).toBeLessThan(10);
     expect(kept.at(-1)).toBe(9);
     expect(kept[0]).toBe(10 - kept.length);
-    await small.clear();
+    await small.del('client');
   });
 
   it('drops the least recently used first: a query on screen outlives newer ones nobody looks at', async () => {
@@ -339,9 +339,9 @@ describe('persistence', () => {
     await vi.waitFor(async () => expect(await keys()).toContain('last'));
     expect(await keys()).toContain('shown');
     expect(await keys()).not.toContain(0);
-    expect(await lru.totalBytes()).toBeLessThanOrEqual(5000);
+    expect(jsonByteLength(await lru.get('client'))).toBeLessThanOrEqual(5000);
     unsubscribe();
-    await lru.clear();
+    await lru.del('client');
   });
 
   it('remembers across a reload when each query was last used', async () => {
@@ -366,7 +366,7 @@ describe('persistence', () => {
     await vi.waitFor(async () => expect(await keys()).toContain(5));
     expect(await keys()).toContain('shown');
     expect(await keys()).not.toContain(0);
-    await store.clear();
+    await store.del('client');
   });
 
   it('leaves out a query unused for 24 hours', async () => {
@@ -391,10 +391,10 @@ describe('persistence', () => {
       const stored = await full.get<PersistedClient>('client');
       expect(stored?.clientState.queries.some((q) => q.queryKey[1] === 49)).toBe(true);
     });
-    expect(await full.totalBytes()).toBeLessThanOrEqual(20_000);
+    expect(jsonByteLength(await full.get('client'))).toBeLessThanOrEqual(20_000);
     expect(await get('drafts', draftsStore)).toEqual({ post: { publishParams: { content: '草稿' } } });
     expect(await get('item-1', outboxStore)).toEqual({ client_id: 'c-1', path: '/serv/v1/post/add' });
-    await full.clear();
+    await full.del('client');
   });
 
   it('never rejects when storage fails', async () => {

@@ -4,7 +4,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppRouter } from '../../src/client/app/router.tsx';
 import { openGallery, useGalleryStore } from '../../src/client/ui/gallery/gallery-store.ts';
-import { openPicker, usePickerStore } from '../../src/client/ui/picker/picker-store.ts';
+import { openPicker } from '../../src/client/ui/picker/open-picker.ts';
+import { usePickerStore } from '../../src/client/ui/picker/picker-store.ts';
 import { DEFAULT_CLIENT_CONFIG } from '../../src/shared/client-config.ts';
 import { stubApi } from './fixtures.ts';
 

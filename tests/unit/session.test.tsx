@@ -12,7 +12,8 @@ import { detectEnvironment } from '../../src/client/platform/environment.ts';
 import { useConfirmStore } from '../../src/client/ui/dialog/confirm-store.ts';
 import { endpoints } from '../../src/shared/endpoints.ts';
 import { isApiError, request } from '../../src/client/lib/http.ts';
-import { clearLogoutPending, markLogoutPending, pendingLogout } from '../../src/client/lib/logout-pending.ts';
+import { clearLogoutPending, pendingLogout } from '../../src/client/lib/logout-pending.ts';
+import { markLogoutPending } from '../../src/client/lib/mark-logout-pending.ts';
 import { toast } from '../../src/client/ui/toast/toast-store.ts';
 
 const IOS = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';

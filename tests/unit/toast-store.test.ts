@@ -1,8 +1,10 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useConfirmStore, confirm } from '../../src/client/ui/dialog/confirm-store.ts';
+import { confirm } from '../../src/client/ui/dialog/confirm.ts';
+import { useConfirmStore } from '../../src/client/ui/dialog/confirm-store.ts';
 import { useLayerStore } from '../../src/client/ui/overlay/layer-store.ts';
-import { openPicker, usePickerStore } from '../../src/client/ui/picker/picker-store.ts';
+import { openPicker } from '../../src/client/ui/picker/open-picker.ts';
+import { usePickerStore } from '../../src/client/ui/picker/picker-store.ts';
 import { defaultDuration, toast, useToastStore } from '../../src/client/ui/toast/toast-store.ts';
 
 describe('toast store', () => {

@@ -5,11 +5,10 @@
  * (first-screen.server.tsx), so both render from the same cache.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { endpoints } from '#shared/endpoints.ts';
 import { FIRST_READ_ATTRIBUTE, firstScreenOf, KEPT_AT_ATTRIBUTE, type FirstReadAnswer } from '#shared/first-screen.ts';
 import { putFirstFeedPage } from '../entities/post/first-feed-page.ts';
 import { postDetailQueryOptions, userPostsQueryOptions } from '../entities/post/queries.ts';
-import { commentKeys } from '../entities/comment/queries.ts';
+import { commentKeys } from '../entities/comment/keys.ts';
 import { userInfoQueryOptions } from '../entities/user/queries.ts';
 import { markCarriedByPage } from '../lib/carried-by-page.ts';
 import { answerOf } from '../lib/http.ts';
@@ -77,7 +76,8 @@ export function adoptFirstReads(queryClient: QueryClient, pathname: string): boo
     const element = elements.find((candidate) => candidate.getAttribute(FIRST_READ_ATTRIBUTE) === read.endpoint);
     if (!element?.textContent) return false;
     try {
-      const data: unknown = answerOf(200, JSON.parse(element.textContent), endpoints[read.endpoint].path);
+      // Named by the page it came with: a malformed answer is left out below, its error unseen.
+      const data: unknown = answerOf(200, JSON.parse(element.textContent), pathname);
       const keptAt = Number(element.getAttribute(KEPT_AT_ATTRIBUTE) ?? NaN);
       const kept = Number.isSafeInteger(keptAt) && keptAt > 0;
       const queryKey = putFirstRead(queryClient, { ...read, data } as FirstReadAnswer, kept ? keptAt : undefined);

@@ -33,7 +33,7 @@ import { detectEnvironment, renderEnvironmentOnServer } from '../platform/enviro
 import { renderFirstScreenLayout } from '../platform/layout-store.ts';
 import { adoptServerConfig } from '../platform/runtime-config.ts';
 import { forgetCarriedByPage } from '../lib/carried-by-page.ts';
-import { listedPosts } from '../entities/post/cache.ts';
+import { listedPosts } from '../entities/post/queries.ts';
 import { cardsReady } from '../features/feed/post-parts.ts';
 import { putFirstRead } from './first-read.ts';
 import { createAppRouter } from './router.tsx';

@@ -1,9 +1,9 @@
 /**
  * The app's side of what the reader did before it started (lib/early-acts-catcher.ts keeps it):
- * the taps are answered once the app has taken the page over, each once; a field's early words or
- * choice become its component's state as it takes the field over.
+ * the taps are answered once the app has taken the page over, each once. A field's early words or
+ * choice become its component's state as it takes the field over (early-value.ts, with the
+ * fields' code).
  */
-import { useEffect } from 'react';
 import type {} from './early-acts-catcher.ts';
 
 /** Stops keeping what the reader does (React hears the page from here on) and gives the taps kept. */
@@ -21,18 +21,4 @@ export function answerEarlyTaps(taps: readonly Element[]): void {
     target.closest('[data-early-tap]')?.removeAttribute('data-early-tap');
     if (target.isConnected) target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
   }
-}
-
-/**
- * What was typed (a text) or chosen (the values checked) in the server-rendered field named `name`
- * before the app started, handed to `adopt` once as the component mounts: it stays, counts and
- * enables what it should. Nothing when there was none, or no name (a field the server never renders).
- */
-export function useEarlyValue(name: string | undefined, adopt: (value: string | string[]) => void): void {
-  useEffect(() => {
-    const value = name === undefined ? undefined : window.earlyActs?.takeValue(name);
-    if (value !== undefined && value.length > 0) adopt(value);
-    // Once, as the field is taken over.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [name]);
 }

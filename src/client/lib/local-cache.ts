@@ -1,16 +1,16 @@
 /**
- * The local cache, where the query cache is persisted (query-cache-persister.ts): a key-value store
- * in IndexedDB with a byte cap, per-entry expiry, least-recently-used eviction and pinned entries
- * that are never evicted (drafts).
+ * The local cache, where the query cache is persisted (query-cache-persister.ts): values kept in
+ * IndexedDB under a byte cap, each with an expiry. The app keeps one value in it, the persisted
+ * client, which the persister trims to the cap before storing (query-cache-trim.ts, least recently
+ * used queries out first): so the cap is checked per value, and nothing here evicts.
  *
  * Layout: each cache is its own IndexedDB database (`local-cache:<name>`, via idb-keyval's
  * createStore) with one object store holding two records per entry:
- *   ['m', key] -> EntryMeta  (the index: size, lastUsed, expiresAt, pinned)
+ *   ['m', key] -> EntryMeta  (its size and expiry)
  *   ['v', key] -> the value  (stored by structured clone)
- * Eviction reads only the small meta records, never the values. Every operation runs in one
- * readwrite transaction, so the index and the values stay consistent, also across tabs.
+ * Every operation runs in one readwrite transaction, so the two stay consistent, also across tabs.
  *
- * Sizes are the UTF-8 byte length of the value's JSON. The cap counts value sizes only.
+ * Sizes are the UTF-8 byte length of the value's JSON.
  */
 import { createStore, type UseStore } from 'idb-keyval';
 import { LOCAL_CACHE_MAX_BYTES } from '#shared/constants.ts';
@@ -18,39 +18,27 @@ import { LOCAL_CACHE_MAX_BYTES } from '#shared/constants.ts';
 export interface EntryMeta {
   /** UTF-8 bytes of the value's JSON. */
   size: number;
-  /** When the entry was last written or read (ms, monotonic per cache instance). */
-  lastUsed: number;
   /** When the entry expires (ms since the epoch); 0 means never. */
   expiresAt: number;
-  /** Pinned entries are never evicted (they still expire if given a ttl). */
-  pinned: boolean;
 }
 
 export interface SetOptions {
   /** Time to live in ms; 0 or absent means the entry never expires. */
   ttlMs?: number;
-  /** Never evict this entry to make room (drafts). */
-  pinned?: boolean;
 }
 
 export interface LocalCache {
   readonly name: string;
   readonly maxBytes: number;
-  /** The value, or undefined when absent or expired (an expired entry is dropped). Marks the entry used. */
+  /** The value, or undefined when absent or expired (an expired entry is dropped). */
   get<T = unknown>(key: string): Promise<T | undefined>;
   /**
-   * Stores a JSON-serialisable value, evicting expired entries and then the least recently
-   * used unpinned ones until it fits. Rejects with LocalCacheFullError (and changes nothing)
-   * when it cannot fit. Storing `undefined` deletes the key.
+   * Stores a JSON-serialisable value in place of the key's last one. Rejects with
+   * LocalCacheFullError (and changes nothing) when it is larger than the cap. Storing
+   * `undefined` deletes the key.
    */
   set(key: string, value: unknown, options?: SetOptions): Promise<void>;
   del(key: string): Promise<void>;
-  /** Removes every entry, pinned ones included. */
-  clear(): Promise<void>;
-  /** Keys of the live (unexpired) entries, in key order. */
-  keys(): Promise<string[]>;
-  /** Sum of the sizes of the live entries. */
-  totalBytes(): Promise<number>;
 }
 
 export interface LocalCacheOptions {
@@ -60,7 +48,7 @@ export interface LocalCacheOptions {
   now?: () => number;
 }
 
-/** The value cannot fit under the cap, even after evicting everything evictable. */
+/** The value cannot fit under the cap. */
 export class LocalCacheFullError extends Error {
   readonly key: string;
   readonly size: number;
@@ -73,14 +61,10 @@ export class LocalCacheFullError extends Error {
   }
 }
 
-const META = 'm';
-const VALUE = 'v';
-type RecordKey = [typeof META | typeof VALUE, string];
+type RecordKey = ['m' | 'v', string];
 
-const metaKey = (key: string): RecordKey => [META, key];
-const valueKey = (key: string): RecordKey => [VALUE, key];
-/** All meta records: ['m', <any string>] sorts between ['m'] and ['m', []] (strings sort before arrays). */
-const metaRange = (): IDBKeyRange => IDBKeyRange.bound([META], [META, []]);
+const metaKey = (key: string): RecordKey => ['m', key];
+const valueKey = (key: string): RecordKey => ['v', key];
 
 /** UTF-8 byte length of a string without allocating the encoded bytes. */
 export function utf8Length(s: string): number {
@@ -121,115 +105,59 @@ function storeFor(name: string): UseStore {
   return store;
 }
 
-const isExpired = (meta: EntryMeta, now: number): boolean => meta.expiresAt > 0 && meta.expiresAt <= now;
-
 /**
  * Runs `body` in one transaction and resolves with what it passes to `done` once the
  * transaction has committed. Requests are chained with callbacks (not awaits) so the
- * transaction stays active. `fail` aborts the transaction and rejects with the given error.
+ * transaction stays active. An error `body` throws aborts the transaction and rejects.
  */
-function transact<T>(
-  withStore: UseStore,
-  mode: IDBTransactionMode,
-  body: (store: IDBObjectStore, done: (result: T) => void, fail: (error: Error) => void) => void,
-): Promise<T> {
+function transact<T>(withStore: UseStore, body: (store: IDBObjectStore, done: (result: T) => void) => void): Promise<T> {
   return withStore(
-    mode,
+    'readwrite',
     (store) =>
       new Promise<T>((resolve, reject) => {
         const tx = store.transaction;
         let result: T;
-        let failure: Error | null = null;
+        let failure: unknown = null;
         tx.oncomplete = () => resolve(result);
         tx.onabort = tx.onerror = () => reject(failure ?? tx.error ?? new Error('IndexedDB transaction failed'));
         try {
-          body(
-            store,
-            (value) => {
-              result = value;
-            },
-            (error) => {
-              failure = error;
-              tx.abort();
-            },
-          );
+          body(store, (value) => {
+            result = value;
+          });
         } catch (error) {
-          failure = error instanceof Error ? error : new Error(String(error));
+          failure = error;
           tx.abort();
         }
       }),
   );
 }
 
-/** Reads every meta record, then calls `next` with them (key order). */
-function readIndex(store: IDBObjectStore, next: (index: Array<[string, EntryMeta]>) => void): void {
-  const range = metaRange();
-  const keysRequest = store.getAllKeys(range);
-  const valuesRequest = store.getAll(range);
-  valuesRequest.onsuccess = () => {
-    const keys = keysRequest.result as RecordKey[];
-    const metas = valuesRequest.result as EntryMeta[];
-    next(keys.map((k, i) => [k[1], metas[i]!]));
-  };
-}
-
-/** Deletes an entry: its index record and its value. */
+/** Deletes an entry: its meta record and its value. */
 function deleteEntry(store: IDBObjectStore, key: string): void {
   store.delete(metaKey(key));
   store.delete(valueKey(key));
 }
 
 /**
- * The entries to evict so that `size` more bytes fit in `maxBytes` beside the `live` ones: the
- * least recently used first, pinned ones never; null when evicting every one would not do.
- */
-export function evictionVictims(live: ReadonlyArray<[string, EntryMeta]>, size: number, maxBytes: number): string[] | null {
-  let total = live.reduce((sum, [, meta]) => sum + meta.size, 0);
-  const victims: string[] = [];
-  if (total + size <= maxBytes) return victims;
-  const evictable = live.filter(([, meta]) => !meta.pinned).sort((a, b) => a[1].lastUsed - b[1].lastUsed);
-  for (const [k, meta] of evictable) {
-    if (total + size <= maxBytes) break;
-    victims.push(k);
-    total -= meta.size;
-  }
-  return total + size > maxBytes ? null : victims;
-}
-
-/**
  * Reads the value of `key` for get(): undefined for a missing or expired entry (deleted on the
- * way), and for an index record without its value (repaired); a live one's use is stamped.
+ * way), and for a meta record without its value (repaired).
  */
-function readEntry<T>(store: IDBObjectStore, key: string, now: number, stamp: () => number, done: (value: T | undefined) => void): void {
+function readEntry<T>(store: IDBObjectStore, key: string, now: number, done: (value: T | undefined) => void): void {
   const metaRequest = store.get(metaKey(key));
   metaRequest.onsuccess = () => {
     const meta = metaRequest.result as EntryMeta | undefined;
     if (!meta) return done(undefined);
-    if (isExpired(meta, now)) {
+    if (meta.expiresAt > 0 && meta.expiresAt <= now) {
       deleteEntry(store, key);
       return done(undefined);
     }
     const valueRequest = store.get(valueKey(key));
     valueRequest.onsuccess = () => {
       const value = valueRequest.result as T | undefined;
-      if (value === undefined) {
-        store.delete(metaKey(key)); // an index record without its value: repair
-        return done(undefined);
-      }
-      store.put({ ...meta, lastUsed: stamp() } satisfies EntryMeta, metaKey(key));
+      if (value === undefined) store.delete(metaKey(key)); // a meta record without its value: repair
       done(value);
     };
   };
-}
-
-/** Deletes the expired entries of `index` and returns the live ones. */
-function dropExpired(store: IDBObjectStore, index: Array<[string, EntryMeta]>, now: number): Array<[string, EntryMeta]> {
-  const live: Array<[string, EntryMeta]> = [];
-  for (const entry of index) {
-    if (isExpired(entry[1], now)) deleteEntry(store, entry[0]);
-    else live.push(entry);
-  }
-  return live;
 }
 
 export function createLocalCache(name: string, options: LocalCacheOptions = {}): LocalCache {
@@ -238,22 +166,10 @@ export function createLocalCache(name: string, options: LocalCacheOptions = {}):
   const now = options.now ?? Date.now;
   const useStore = storeFor(name);
 
-  // lastUsed only orders entries; keep it strictly increasing so same-millisecond uses still order.
-  let lastStamp = 0;
-  const stamp = (): number => {
-    lastStamp = Math.max(now(), lastStamp + 1);
-    return lastStamp;
-  };
-
   const del = async (key: string): Promise<void> => {
     checkKey(key);
-    await transact<void>(useStore, 'readwrite', (store) => deleteEntry(store, key));
+    await transact<void>(useStore, (store) => deleteEntry(store, key));
   };
-
-  const liveIndex = (): Promise<Array<[string, EntryMeta]>> =>
-    transact(useStore, 'readwrite', (store, done) => {
-      readIndex(store, (index) => done(dropExpired(store, index, now())));
-    });
 
   return {
     name,
@@ -261,7 +177,7 @@ export function createLocalCache(name: string, options: LocalCacheOptions = {}):
 
     async get<T>(key: string): Promise<T | undefined> {
       checkKey(key);
-      return transact<T | undefined>(useStore, 'readwrite', (store, done) => readEntry(store, key, now(), stamp, done));
+      return transact<T | undefined>(useStore, (store, done) => readEntry(store, key, now(), done));
     },
 
     async set(key: string, value: unknown, setOptions: SetOptions = {}): Promise<void> {
@@ -271,43 +187,13 @@ export function createLocalCache(name: string, options: LocalCacheOptions = {}):
       if (size > maxBytes) throw new LocalCacheFullError(key, size, maxBytes);
       const ttlMs = setOptions.ttlMs ?? 0;
       if (!Number.isFinite(ttlMs) || ttlMs < 0) throw new Error(`Invalid ttlMs: ${ttlMs}`);
-      const pinned = setOptions.pinned === true;
-      await transact<void>(useStore, 'readwrite', (store, _done, fail) => {
-        readIndex(store, (index) => {
-          const at = now();
-          const live = dropExpired(
-            store,
-            index.filter(([k]) => k !== key),
-            at,
-          );
-          const victims = evictionVictims(live, size, maxBytes);
-          if (!victims) return fail(new LocalCacheFullError(key, size, maxBytes));
-          for (const k of victims) deleteEntry(store, k);
-          const meta: EntryMeta = { size, lastUsed: stamp(), expiresAt: ttlMs > 0 ? at + ttlMs : 0, pinned };
-          try {
-            store.put(value, valueKey(key)); // throws DataCloneError for values IndexedDB cannot store
-            store.put(meta, metaKey(key));
-          } catch (error) {
-            fail(error instanceof Error ? error : new Error(String(error)));
-          }
-        });
+      const meta: EntryMeta = { size, expiresAt: ttlMs > 0 ? now() + ttlMs : 0 };
+      await transact<void>(useStore, (store) => {
+        store.put(value, valueKey(key)); // throws DataCloneError for values IndexedDB cannot store
+        store.put(meta, metaKey(key));
       });
     },
 
     del,
-
-    async clear(): Promise<void> {
-      await transact<void>(useStore, 'readwrite', (store) => {
-        store.clear();
-      });
-    },
-
-    async keys(): Promise<string[]> {
-      return (await liveIndex()).map(([key]) => key);
-    },
-
-    async totalBytes(): Promise<number> {
-      return (await liveIndex()).reduce((sum, [, meta]) => sum + meta.size, 0);
-    },
   };
 }

@@ -5,26 +5,14 @@
  * request of this browser reaches it next (a page, a call, the service worker's fetch), before
  * anything reads it. The cookie is shared by every tab and outlives a reload or a restart of the
  * browser. A client that sends its ticket as headers (the mini-program) keeps them here, only to
- * end that ticket with them.
+ * end that ticket with them. A logout marks it (mark-logout-pending.ts, with the logout's code);
+ * every request checks it.
  */
 import { LOGOUT_PENDING_COOKIE } from '#shared/endpoints.ts';
 
-const PENDING_HEADERS_KEY = 'horde:logout-pending-headers'; // horde: src/client/README.md ('horde')
-/** As long as a ticket can live: a browser away that long comes back with neither. */
-const MARK_MAX_AGE_SECONDS = 30 * 24 * 3600;
+export const PENDING_HEADERS_KEY = 'horde:logout-pending-headers'; // horde: src/client/README.md ('horde')
 
-const hasDocument = () => typeof document !== 'undefined';
-
-export function markLogoutPending(credentialHeaders: Record<string, string>): void {
-  if (!hasDocument()) return;
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${LOGOUT_PENDING_COOKIE}=1; Path=/; Max-Age=${MARK_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
-  try {
-    if (Object.keys(credentialHeaders).length > 0) localStorage.setItem(PENDING_HEADERS_KEY, JSON.stringify(credentialHeaders));
-  } catch {
-    // No storage: a header client's ticket then just expires; nothing here sends it again.
-  }
-}
+export const hasDocument = () => typeof document !== 'undefined';
 
 /** The pending logout's headers ({} for a browser, whose cookie says it), or null when there is none. */
 export function pendingLogout(): Record<string, string> | null {

@@ -11,11 +11,13 @@
  * - universal jump: webview.
  * The Harmony app is newer than every gate (its own versions start at 1.0), so it opens all.
  */
-import { APP_VERSION_JUMP, APP_VERSION_UNIVERSAL_JUMP } from '#shared/constants.ts';
 import { appLink, type AppTarget, type AppTargetName } from './app-links.ts';
 import { compareVersions, type Environment } from './environment.ts';
 
-const [JUMP, JUMP_TOPICS, JUMP_NATIVE] = APP_VERSION_JUMP;
+/** The app versions of the jump features: 2.7.1, 2.8.0 and 2.8.3. */
+const [JUMP, JUMP_TOPICS, JUMP_NATIVE] = ['2.7.1', '2.8.0', '2.8.3'] as const;
+/** The app's universal jump (any URL in its own web view): Android 1.1.3, iOS 1.1.12. */
+const APP_VERSION_UNIVERSAL_JUMP = { android: '1.1.3', ios: '1.1.12' } as const;
 
 export type AppGate = { ios: string; android: string } | 'universal';
 

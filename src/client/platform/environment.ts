@@ -11,7 +11,6 @@
  * Harmony: `OpenHarmony` (HarmonyOS NEXT), or `HarmonyOS` without `Android`. Older Huawei
  * phones report `Android ...; HarmonyOS` and run the Android app, so they count as Android.
  */
-import { APP_VERSION_NATIVE_LOGIN_USER } from '#shared/constants.ts';
 
 export type EnvironmentKind = 'app' | 'wechat-miniprogram' | 'wechat' | 'browser';
 export type OperatingSystem = 'ios' | 'android' | 'harmony' | 'other';
@@ -118,6 +117,9 @@ export function sendsAppHeaders(env: Environment): boolean {
       return false;
   }
 }
+
+/** The native app version that gives the page its login user. */
+const APP_VERSION_NATIVE_LOGIN_USER = '2.5.1';
 
 /** Whether the login user can be read from the native app (app 2.5.1+). */
 export function nativeLoginUserAvailable(env: Environment): boolean {

@@ -2,7 +2,8 @@
  * The share payload the native app's share sheet takes: the platforms offered (by default
  * WechatSession, WechatTimeLine, QQ, Sina, Copy), the texts, and params for each platform's card.
  */
-import { DEFAULT_SHARE_PLATFORMS } from '#shared/constants.ts';
+/** The platforms the share sheet offers unless told otherwise. */
+export const DEFAULT_SHARE_PLATFORMS = ['WechatSession', 'WechatTimeLine', 'QQ', 'Sina', 'Copy'] as const;
 
 export interface NativeSharePayload {
   plats: string[];

@@ -17,7 +17,6 @@ export interface RegisterServiceWorkerOptions {
 /** Message types shared with sw/constants.ts (the client does not import the worker's code). */
 const MSG_NETWORK_STATUS = 'network-status';
 const MSG_GET_NETWORK_STATUS = 'GET_NETWORK_STATUS';
-const MSG_CLEAR_API_CACHE = 'CLEAR_API_CACHE';
 const MSG_KEEP_FIRST_SCREEN = 'KEEP_FIRST_SCREEN';
 
 /** Look for a new version this often while the page stays open. */
@@ -107,14 +106,4 @@ function askNetworkStatus(options: RegisterServiceWorkerOptions): void {
     channel.port1.close();
   };
   controller.postMessage({ type: MSG_GET_NETWORK_STATUS }, [channel.port2]);
-}
-
-/**
- * Drops the API answers the worker cached and the page of /home it kept (call on logout or a
- * change of user, so the next user never sees the previous one's feed offline). Does nothing
- * without a worker.
- */
-export function clearServiceWorkerApiCache(): void {
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  navigator.serviceWorker.controller?.postMessage({ type: MSG_CLEAR_API_CACHE });
 }

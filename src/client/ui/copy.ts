@@ -1,5 +1,4 @@
 /** Copying text to the clipboard, told in a toast: 复制成功, 复制失败 or 不支持复制. */
-import { clientMessages } from '#shared/errors.ts';
 import { toast } from './toast/toast-store.ts';
 
 export type CopyResult = 'done' | 'failed' | 'unsupported';
@@ -38,8 +37,8 @@ export async function copyText(text: string): Promise<CopyResult> {
 /** Copies and says how it went: 复制成功 / 复制失败 / 不支持复制. */
 export async function copyWithToast(text: string): Promise<CopyResult> {
   const result = await copyText(text);
-  if (result === 'done') toast.success(clientMessages.copyDone);
-  else if (result === 'failed') toast.error(clientMessages.copyFailed);
-  else toast.warning(clientMessages.copyUnsupported);
+  if (result === 'done') toast.success('复制成功');
+  else if (result === 'failed') toast.error('复制失败');
+  else toast.warning('不支持复制');
   return result;
 }

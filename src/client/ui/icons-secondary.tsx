@@ -1,10 +1,20 @@
 /**
  * Icons of screens and menus that load later (the gallery, the code view, channel pages, the
- * post menu, a toast, an empty or failed list, offline). Apart from icons.tsx so that the first
- * screen's chunk does not carry them.
+ * post menu, a toast, dialogs and the composer, an empty or failed list, offline). Apart from
+ * icons.tsx so that the first screen's chunk does not carry them.
  */
 import { Svg, type IconProps } from './icons.tsx';
 
+export const IconClose = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 6l12 12M18 6L6 18" />
+  </Svg>
+);
+export const IconCode = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M9 8l-4 4 4 4M15 8l4 4-4 4" />
+  </Svg>
+);
 export const IconChevronRight = (p: IconProps) => (
   <Svg {...p}>
     <path d="M9 6l6 6-6 6" />

@@ -25,11 +25,6 @@ export function Svg({ size = 20, title, children, ...rest }: IconProps & { child
   );
 }
 
-export const IconClose = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M6 6l12 12M18 6L6 18" />
-  </Svg>
-);
 export const IconSpinner = (p: IconProps) => (
   <Svg {...p} className={['icon-spin', p.className].filter(Boolean).join(' ')}>
     <path d="M12 3a9 9 0 1 0 9 9" />
@@ -63,11 +58,6 @@ export const IconHeart = ({ filled = false, ...p }: IconProps & { filled?: boole
 export const IconComment = (p: IconProps) => (
   <Svg {...p}>
     <path d="M5 5h14a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1h-8l-4 3v-3H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z" />
-  </Svg>
-);
-export const IconCode = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M9 8l-4 4 4 4M15 8l4 4-4 4" />
   </Svg>
 );
 export const IconSparkle = (p: IconProps) => (

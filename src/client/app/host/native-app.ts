@@ -9,7 +9,6 @@
  * - sharing goes to the app's share sheet with the share payload and the default platforms;
  * - appAudioStatus follows the app's player.
  */
-import { clientMessages } from '#shared/errors.ts';
 import { setLoginOpener } from '../../entities/session/login.ts';
 import { nativeBridge } from '../../entities/session/credentials.ts';
 import { targetOpening } from '../../platform/app-gates.ts';
@@ -29,7 +28,7 @@ export function startNativeApp({ router, env }: HostContext): void {
   const open = (target: AppTarget): boolean => {
     const opening = targetOpening(env, target, clientConfig.appScheme);
     if (opening.kind === 'web') return false;
-    if (opening.kind === 'upgrade') toast.warning(clientMessages.upgradeApp);
+    if (opening.kind === 'upgrade') toast.warning('需要升级到极客时间最新版');
     else if (bridge?.openUrl) bridge.openUrl(opening.href);
     else window.location.href = opening.href;
     return true;

@@ -1,6 +1,7 @@
 /** The AI promo shown whole (AiWidget.tsx places it): 打开 in a new window, moved by the arrow keys, closed for good. */
 import { useLayoutEffect, type KeyboardEvent } from 'react';
-import { IconClose, IconSparkle } from '../../ui/icons.tsx';
+import { IconSparkle } from '../../ui/icons.tsx';
+import { IconClose } from '../../ui/icons-secondary.tsx';
 import type { Point } from './widget-position.ts';
 
 const KEY_STEP_PX = 16;

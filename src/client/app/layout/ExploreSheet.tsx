@@ -5,8 +5,7 @@
  */
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { IconClose } from '../../ui/icons.tsx';
-import { IconChevronRight } from '../../ui/icons-secondary.tsx';
+import { IconChevronRight, IconClose } from '../../ui/icons-secondary.tsx';
 import { ModalDialog } from '../../ui/overlay/ModalDialog.tsx';
 import './explore-sheet.css';
 

@@ -1,40 +1,16 @@
 import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
+import { loadChunk } from '../../lib/chunk.ts';
 import { useLayoutStore } from '../../platform/layout-store.ts';
 import { openAiAssistant, useAiWidgetStore } from './ai-widget-store.ts';
-import {
-  clampPosition,
-  clearHeight,
-  DOCK_VISIBLE_PX,
-  dockedPosition,
-  initialPosition,
-  OUT_HEIGHT_BOUND,
-  PC_DOCK_VISIBLE_PX,
-  roomBesideContent,
-  type Point,
-  type Rect,
-  type Size,
-} from './widget-position.ts';
+import type * as ClearPlace from './widget-clear-place.ts';
+import { clampPosition, DOCK_VISIBLE_PX, dockedPosition, initialPosition, PC_DOCK_VISIBLE_PX, roomBesideContent, type Point } from './widget-position.ts';
+
+/** Where a brought-out widget may be: loaded with the first tap on the docked one, before it comes out. */
+let clearPlace: typeof ClearPlace | undefined;
 
 /** The window less its scroll bar, which a fixed element cannot show through. */
 function viewport() {
   return { width: document.documentElement.clientWidth || window.innerWidth, height: window.innerHeight };
-}
-
-/** What a reader may press on screen now (the widget's own controls aside), as boxes. */
-function controlBoxes(widget: HTMLElement | null): Rect[] {
-  const boxes: Rect[] = [];
-  for (const control of document.querySelectorAll('a[href], button, input, textarea, select, [role="button"], [tabindex]:not([tabindex="-1"])')) {
-    if (widget?.contains(control)) continue;
-    const box = control.getBoundingClientRect();
-    if (box.width > 1 && box.height > 1 && box.bottom > 0 && box.top < window.innerHeight) boxes.push(box);
-  }
-  return boxes;
-}
-
-/** The height where the whole widget, at the right edge, lies over no control; null when there is none. */
-function clearOutHeight(widget: HTMLElement | null, preferredY: number, size: Size): number | null {
-  const view = viewport();
-  return clearHeight(clampPosition({ x: Infinity, y: 0 }, size, view).x, preferredY, size, view, controlBoxes(widget));
 }
 
 /**
@@ -60,17 +36,26 @@ export function useWidgetPlacement(rootRef: RefObject<HTMLDivElement | null>, pa
   const place = (p: Point): Point => {
     if (!docks) return clampPosition(p, size(), viewport());
     if (docked) return dockedPosition(p.y, size(), viewport(), isMobile ? DOCK_VISIBLE_PX : PC_DOCK_VISIBLE_PX);
-    return clampPosition({ x: Infinity, y: clearOutHeight(rootRef.current, p.y, size()) ?? p.y }, size(), viewport());
+    return clampPosition({ x: Infinity, y: clearPlace?.clearOutHeight(rootRef.current, p.y, size(), viewport()) ?? p.y }, size(), viewport());
   };
-  /** The dock's tab tapped: out where it covers nothing, or, with no such place, straight to the AI page. */
+  /**
+   * The dock's tab tapped: out where it covers nothing, or, with no such place (or no code to find
+   * one: offline before it was ever loaded), straight to the AI page.
+   */
   const bringOut = () => {
-    const y = clearOutHeight(rootRef.current, position?.y ?? 0, { width: size().width, height: OUT_HEIGHT_BOUND });
-    if (y === null) {
-      openAiAssistant();
-      return;
-    }
-    setPosition((p) => (p ? { ...p, y } : p));
-    setOut(true);
+    void loadChunk(() => import('./widget-clear-place.ts')).then(
+      (loaded) => {
+        clearPlace = loaded;
+        const y = loaded.clearOutHeight(rootRef.current, position?.y ?? 0, { width: size().width, height: loaded.OUT_HEIGHT_BOUND }, viewport());
+        if (y === null) {
+          openAiAssistant();
+          return;
+        }
+        setPosition((p) => (p ? { ...p, y } : p));
+        setOut(true);
+      },
+      openAiAssistant,
+    );
   };
   /** Moves the widget to where it may be nearest `to` (a drag, the arrow keys). */
   const moveTo = (to: Point) => setPosition(place(to));

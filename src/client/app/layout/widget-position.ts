@@ -11,7 +11,8 @@ export interface Size {
   height: number;
 }
 
-const EDGE = 8;
+/** The margin the widget keeps from the window's edges. */
+export const EDGE = 8;
 
 /** Keeps the widget fully inside the viewport with a small margin. */
 export function clampPosition(point: Point, widget: Size, viewport: Size): Point {
@@ -53,39 +54,4 @@ export function dockedPosition(y: number, widget: Size, viewport: Size, visible 
  */
 export function roomBesideContent(width: number): boolean {
   return width - AI_WIDGET_OFFSET_X >= (width + PAGE_WIDTH_PX) / 2 + EDGE;
-}
-
-export interface Rect {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-}
-
-/** More than the brought-out widget's height: the room looked for before it is shown and measured. */
-export const OUT_HEIGHT_BOUND = 96;
-
-/** How far the brought-out widget keeps from a control beside it. */
-const CONTROL_GAP = 4;
-const SCAN_STEP = 4;
-
-/**
- * Brought out at the right edge, the widget must lie over none of the page's controls (buttons,
- * links, fields): the height nearest `preferredY` where its box, at `x`, misses every one of
- * `controls` (as they are on screen now), or null when the window has no such place.
- */
-export function clearHeight(x: number, preferredY: number, widget: Size, viewport: Size, controls: readonly Rect[]): number | null {
-  const left = x - CONTROL_GAP;
-  const right = x + widget.width + CONTROL_GAP;
-  const inColumn = controls.filter((rect) => rect.right > left && rect.left < right && rect.bottom > rect.top);
-  const clear = (y: number) => inColumn.every((rect) => rect.bottom <= y - CONTROL_GAP || rect.top >= y + widget.height + CONTROL_GAP);
-  const lowest = EDGE;
-  const highest = viewport.height - widget.height - EDGE;
-  if (highest < lowest) return null;
-  const start = Math.min(highest, Math.max(lowest, Math.round(preferredY)));
-  for (let offset = 0; start - offset >= lowest || start + offset <= highest; offset += SCAN_STEP) {
-    if (start + offset <= highest && clear(start + offset)) return start + offset;
-    if (start - offset >= lowest && clear(start - offset)) return start - offset;
-  }
-  return null;
 }

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { startOutbox } from '../../entities/outbox/index.ts';
-import { listedPosts } from '../../entities/post/cache.ts';
+import { listedPosts } from '../../entities/post/queries.ts';
 import { adoptStoredFirstFeedPage, keepFirstFeedPage } from '../../entities/post/first-feed-page.ts';
 import { knownViewer } from '../../entities/session/queries.ts';
 import { cardsReady } from '../../features/feed/post-parts.ts';

@@ -2,7 +2,7 @@
  * Channels: one channel, every channel by category, and the channels a user follows (the
  * sidebar's 关注 children). The only source of these query keys.
  */
-import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { endpoints } from '#shared/endpoints.ts';
 import type { Channel, ChannelCategory, ChannelDetail } from '#shared/schemas.ts';
 import { request } from '../../lib/http.ts';
@@ -62,24 +62,5 @@ export function userChannelsQueryOptions(uid: number) {
     queryKey: channelKeys.ofUser(uid),
     queryFn: async ({ signal }): Promise<Channel[]> =>
       (await request(endpoints.userChannelList, { source: 1, visit_user_id: uid }, { signal })).list,
-  });
-}
-
-/**
- * The names of channels `ids`, as the composer listed them: the directory (read if stale, kept
- * offline), then any cached followed list or channel page. An id found nowhere is left out.
- */
-export function useChannelNames(ids: readonly number[]): { channel_id: number; channel_name: string }[] {
-  const queryClient = useQueryClient();
-  const directory = useQuery({ ...channelCategoriesQueryOptions(), meta: { silent: true } }).data;
-  return ids.flatMap((id) => {
-    const listed =
-      directory?.flatMap((category) => category.list).find((channel) => channel.channel_id === id) ??
-      queryClient
-        .getQueriesData<Channel[]>({ queryKey: channelKeys.followedByAnyone })
-        .flatMap(([, list]) => list ?? [])
-        .find((channel) => channel.channel_id === id) ??
-      queryClient.getQueryData<ChannelDetail>(channelKeys.detail(id));
-    return listed ? [{ channel_id: id, channel_name: listed.channel_name }] : [];
   });
 }

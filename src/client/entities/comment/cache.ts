@@ -7,7 +7,7 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Comment, CommentBase, Paged } from '#shared/schemas.ts';
 import type { AppEvent } from '../../lib/app-events.ts';
 import { postDetailQueryOptions } from '../post/queries.ts';
-import { commentKeys, isRepliesKey } from './queries.ts';
+import { commentKeys, isRepliesKey } from './keys.ts';
 
 type CommentPages = InfiniteData<Paged<Comment>, number>;
 type ReplyPages = InfiniteData<Paged<CommentBase>, number>;

@@ -1,22 +1,13 @@
-/** The comments of a post (/message/detail/$id), with their first replies, and the rest of a comment's replies. The only source of these query keys. */
+/** The comments of a post (/message/detail/$id), with their first replies, and the rest of a comment's replies, under the keys of keys.ts. */
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { endpoints } from '#shared/endpoints.ts';
 import { COMMENT_PAGE_SIZE } from '#shared/first-screen.ts';
 import type { Comment, CommentBase, Paged } from '#shared/schemas.ts';
 import { request } from '../../lib/http.ts';
 import { keysetPaging } from '../../lib/paging.ts';
+import { commentKeys } from './keys.ts';
 
 export const REPLY_PAGE_SIZE = 20;
-
-export const commentKeys = {
-  all: ['comments'] as const,
-  /** Under the post's key, so what reads the post's comments again reads its replies too. */
-  post: (postId: number) => ['comments', postId] as const,
-  replies: (postId: number, commentId: number) => ['comments', postId, 'replies', commentId] as const,
-};
-
-/** A key of commentKeys.replies (the others hold lists of comments). */
-export const isRepliesKey = (key: readonly unknown[]): boolean => key[2] === 'replies';
 
 export function commentsQueryOptions(postId: number) {
   return infiniteQueryOptions({

@@ -8,7 +8,7 @@ import type { AppEvent } from '../../lib/app-events.ts';
 import { loadChunk } from '../../lib/chunk.ts';
 import { setChannelFollowed } from '../channel/cache.ts';
 import { updateComment } from '../comment/cache.ts';
-import { commentKeys } from '../comment/queries.ts';
+import { commentKeys } from '../comment/keys.ts';
 import { applyUnreadLeft, setNoticeSettings } from '../notice/cache.ts';
 import { removePost, updatePost } from '../post/cache.ts';
 import { postKeys } from '../post/queries.ts';

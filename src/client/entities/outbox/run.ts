@@ -27,7 +27,7 @@ import { runMutation } from '../../lib/query-client.ts';
 import { useOnlineStore } from '../../platform/online-store.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { channelKeys } from '../channel/queries.ts';
-import { commentKeys } from '../comment/queries.ts';
+import { commentKeys } from '../comment/keys.ts';
 import { postKeys } from '../post/queries.ts';
 import { sessionKeys, sessionQueryOptions } from '../session/queries.ts';
 import { userKeys } from '../user/queries.ts';

@@ -3,11 +3,9 @@
  * topics, users) and its detail, through setQueriesData on the keys of queries.ts. A like
  * made on a card shows on the detail, and the other way round, without a refetch.
  */
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { Paged, Post } from '#shared/schemas.ts';
-import { postKeys } from './queries.ts';
-
-export type PostPages = InfiniteData<Paged<Post>, number>;
+import type { QueryClient } from '@tanstack/react-query';
+import type { Post } from '#shared/schemas.ts';
+import { listedPosts, postKeys, type PostPages } from './queries.ts';
 
 function mapListPosts(queryClient: QueryClient, change: (list: Post[]) => Post[]): void {
   queryClient.setQueriesData<PostPages>({ queryKey: postKeys.lists }, (data) => {
@@ -38,11 +36,6 @@ export function updatePost(queryClient: QueryClient, id: number, fn: (post: Post
 export function removePost(queryClient: QueryClient, id: number): void {
   mapListPosts(queryClient, (list) => (list.some((post) => post.id === id) ? list.filter((post) => post.id !== id) : list));
   queryClient.removeQueries({ queryKey: postKeys.detail(id), exact: true });
-}
-
-/** Every post of every loaded page of every cached list. */
-export function listedPosts(queryClient: QueryClient): Post[] {
-  return queryClient.getQueriesData<PostPages>({ queryKey: postKeys.lists }).flatMap(([, data]) => data?.pages.flatMap((page) => page.list) ?? []);
 }
 
 /** The cached copy of post `id` (its detail, else any list page), to act on what the user sees. */

@@ -4,8 +4,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { Post } from '#shared/schemas.ts';
-import type { PostPages } from './cache.ts';
-import { postKeys } from './queries.ts';
+import { postKeys, type PostPages } from './queries.ts';
 
 /**
  * A post just written leads every cached list it belongs to: all posts, each of its channels

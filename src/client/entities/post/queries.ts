@@ -3,7 +3,7 @@
  * a topic's and a user's posts, and the detail). Loaders and components use these same
  * factories; cache.ts changes a post in every copy at once.
  */
-import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient, type QueryKey, type UseInfiniteQueryOptions } from '@tanstack/react-query';
 import { endpoints } from '#shared/endpoints.ts';
 import { FEED_PAGE_SIZE, USER_POSTS_PAGE_SIZE } from '#shared/first-screen.ts';
 import type { Paged, Post } from '#shared/schemas.ts';
@@ -43,6 +43,14 @@ export const postKeys = {
   details: ['posts', 'detail'] as const,
   detail: (postId: number) => ['posts', 'detail', postId] as const,
 };
+
+/** A cached list of posts: its loaded pages. */
+export type PostPages = InfiniteData<Paged<Post>, number>;
+
+/** Every post of every loaded page of every cached list (cache.ts changes them). */
+export function listedPosts(queryClient: QueryClient): Post[] {
+  return queryClient.getQueriesData<PostPages>({ queryKey: postKeys.lists }).flatMap(([, data]) => data?.pages.flatMap((page) => page.list) ?? []);
+}
 
 export function feedQueryOptions(source: FeedSource) {
   return infiniteQueryOptions({

@@ -4,7 +4,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoginUser } from '#shared/schemas.ts';
-import { clearServiceWorkerApiCache } from '../../platform/pwa.ts';
+import { clearServiceWorkerApiCache } from '../../platform/service-worker-cache.ts';
 import { savePersistedQueryCacheNow } from '../../lib/query-cache-persister.ts';
 import { forgetFirstFeedPage } from '../post/first-feed-page.ts';
 import { clearRecentSearches } from '../search/forget-searches.ts';

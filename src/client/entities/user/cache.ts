@@ -3,10 +3,9 @@
  * found by uid) and the author of every cached post.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { PostPages } from '../post/cache.ts';
 import type { LoginUser, Post, UserInfo } from '#shared/schemas.ts';
 import { updatePostsWhere } from '../post/cache.ts';
-import { postKeys } from '../post/queries.ts';
+import { postKeys, type PostPages } from '../post/queries.ts';
 import { sessionKeys } from '../session/queries.ts';
 import { rememberLoginUser } from '../session/stored-login.ts';
 import { userKeys } from './queries.ts';

@@ -2,7 +2,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { useNavigate } from '@tanstack/react-router';
 import type { LoginUser } from '#shared/schemas.ts';
-import { openPicker } from '../../ui/picker/picker-store.ts';
+import { openPicker } from '../../ui/picker/open-picker.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { logout } from './mutations.ts';
 

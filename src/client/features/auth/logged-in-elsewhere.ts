@@ -6,10 +6,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { OTHER_PATHS } from '#shared/endpoints.ts';
 import { currentEnvironment, sendsAppHeaders } from '../../platform/environment.ts';
-import { confirm } from '../../ui/dialog/confirm-store.ts';
+import { confirm } from '../../ui/dialog/confirm.ts';
 import { useLayerStore } from '../../ui/overlay/layer-store.ts';
 import { credentialHeaders, nativeBridge } from '../../entities/session/credentials.ts';
-import { markLogoutPending } from '../../lib/logout-pending.ts';
+import { markLogoutPending } from '../../lib/mark-logout-pending.ts';
 import { useLoginDialogStore } from './login-store.ts';
 import { applyLogout } from '../../entities/session/session-cache.ts';
 import { readStoredLogin } from '../../entities/session/stored-login.ts';

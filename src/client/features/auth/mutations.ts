@@ -11,11 +11,11 @@ import { sessionKeys } from '../../entities/session/queries.ts';
 import { applyLogout } from '../../entities/session/session-cache.ts';
 import { credentialHeaders } from '../../entities/session/credentials.ts';
 import { settlePendingLogout } from '../../lib/http.ts';
-import { markLogoutPending } from '../../lib/logout-pending.ts';
+import { markLogoutPending } from '../../lib/mark-logout-pending.ts';
 import { currentEnvironment } from '../../platform/environment.ts';
 import { forgetPushSubscription } from '../../platform/push-subscription.ts';
 import { storedWriteCount } from '../../lib/write-queue/store.ts';
-import { openPicker } from '../../ui/picker/picker-store.ts';
+import { openPicker } from '../../ui/picker/open-picker.ts';
 
 /** Logs out; with unsent writes, once the user said what becomes of them. Resolves false when they chose to stay. */
 export async function logout(queryClient: QueryClient): Promise<boolean> {

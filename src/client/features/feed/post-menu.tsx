@@ -8,9 +8,9 @@ import type { Post } from '#shared/schemas.ts';
 import { cutText } from '#shared/text-length.ts';
 import { makeWrite } from '../../entities/outbox/index.ts';
 import { sessionQueryOptions } from '../../entities/session/queries.ts';
-import { confirm } from '../../ui/dialog/confirm-store.ts';
+import { confirm } from '../../ui/dialog/confirm.ts';
 import { IconFlag, IconShare, IconTrash } from '../../ui/icons-secondary.tsx';
-import { openPicker } from '../../ui/picker/picker-store.ts';
+import { openPicker } from '../../ui/picker/open-picker.ts';
 import { shareLink } from '../../ui/share.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { sessionQueryOptions } from '../../entities/session/queries.ts';
-import { useEarlyValue } from '../../lib/early-acts.ts';
+import { useEarlyValue } from '../../lib/early-value.ts';
 import { draftKey, useCommentDrafts } from './comment-drafts.ts';
 
 /**

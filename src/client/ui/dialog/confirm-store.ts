@@ -1,22 +1,9 @@
 /**
- * The confirm dialog: title, content, optional cancel and ok buttons; it closes on OK or Cancel and
- * runs the matching callback. Opening another message, picker or dialog closes it as cancelled.
+ * The confirm dialog's state: title, content, optional cancel and ok buttons. It is opened with
+ * confirm() (confirm.ts), apart so that the first screen, which only hosts it, does not carry it.
  */
 import type { ReactNode } from 'react';
 import { createPromptStore } from '../overlay/prompt-store.ts';
-
-export interface ConfirmOptions {
-  title?: ReactNode;
-  content?: ReactNode;
-  /** Text of the OK button; false hides it. Default 确定. */
-  okText?: string | false;
-  /** Text of the cancel button; false hides it. Default 取消. */
-  cancelText?: string | false;
-  /** Styles the OK button as destructive. */
-  danger?: boolean;
-  onOk?: () => void;
-  onCancel?: () => void;
-}
 
 export interface ConfirmDialogState {
   title: ReactNode;
@@ -28,17 +15,3 @@ export interface ConfirmDialogState {
 
 /** Resolves true on OK, false on cancel, Esc or replacement. */
 export const useConfirmStore = createPromptStore<ConfirmDialogState, boolean>('dialog', false);
-
-/** `await confirm({title, content})` resolves true on OK, false on cancel or Esc. */
-export async function confirm(options: ConfirmOptions): Promise<boolean> {
-  const ok = await useConfirmStore.getState().open({
-    title: options.title ?? null,
-    content: options.content ?? null,
-    okText: options.okText === false ? null : (options.okText ?? '确定'),
-    cancelText: options.cancelText === false ? null : (options.cancelText ?? '取消'),
-    danger: options.danger ?? false,
-  });
-  if (ok) options.onOk?.();
-  else options.onCancel?.();
-  return ok;
-}

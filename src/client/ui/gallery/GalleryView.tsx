@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLayoutStore } from '../../platform/layout-store.ts';
-import { IconChevronRight } from '../icons-secondary.tsx';
-import { IconChevronLeft, IconClose } from '../icons.tsx';
+import { IconChevronRight, IconClose } from '../icons-secondary.tsx';
+import { IconChevronLeft } from '../icons.tsx';
 import { ModalDialog } from '../overlay/ModalDialog.tsx';
 import { MAX_ZOOM, useGalleryStore } from './gallery-store.ts';
 import { useImageView } from './image-view.ts';

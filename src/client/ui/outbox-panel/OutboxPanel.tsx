@@ -2,7 +2,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { cancel } from '../../lib/write-queue/queue.ts';
 import { useOutbox, type QueuedWrite, writesOf } from '../../lib/write-queue/store.ts';
-import { confirm } from '../dialog/confirm-store.ts';
+import { confirm } from '../dialog/confirm.ts';
 import { ModalDialog } from '../overlay/ModalDialog.tsx';
 import '../picker/picker.css';
 import './outbox.css';

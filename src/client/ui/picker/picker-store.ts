@@ -1,6 +1,6 @@
 /**
- * The bottom action picker: a slide-up sheet of icon + text items.
- * One at a time with messages and dialogs (layer store).
+ * The bottom action picker's state: a slide-up sheet of icon + text items, opened with openPicker()
+ * (open-picker.ts), apart so that the first screen, which only hosts it, does not carry it.
  */
 import type { ReactNode } from 'react';
 import { createPromptStore } from '../overlay/prompt-store.ts';
@@ -13,13 +13,6 @@ export interface PickerItem {
   disabled?: boolean;
 }
 
-export interface PickerOptions {
-  title?: string;
-  items: PickerItem[];
-  /** Text of the cancel row; default 取消. */
-  cancelText?: string;
-}
-
 export interface PickerSheet {
   title: string | null;
   items: PickerItem[];
@@ -28,8 +21,3 @@ export interface PickerSheet {
 
 /** Resolves the chosen item, or null when dismissed. */
 export const usePickerStore = createPromptStore<PickerSheet, PickerItem | null>('picker', null);
-
-/** `const item = await openPicker({items})`: the chosen item, or null when dismissed. */
-export function openPicker(options: PickerOptions): Promise<PickerItem | null> {
-  return usePickerStore.getState().open({ title: options.title ?? null, items: options.items, cancelText: options.cancelText ?? '取消' });
-}

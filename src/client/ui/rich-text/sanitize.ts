@@ -18,7 +18,8 @@
  *   `rel="nofollow ugc"`; same-origin paths (in-app links) get neither.
  */
 import DOMPurify, { type Config } from 'dompurify';
-import { hostOf, isProviderUrl, DEFAULT_PROVIDER_DOMAINS } from '#shared/provider-domains.ts';
+import { DEFAULT_PROVIDER_DOMAINS } from '#shared/provider-domains.ts';
+import { hostOf, isProviderUrl } from '#shared/provider-urls.ts';
 import { clientConfig } from '../../platform/runtime-config.ts';
 import { EXTERNAL_LINK_REL, PROVIDER_LINK_REL } from './link-rel.ts';
 import { isSafeHref, isSafeImageSrc } from './safe-urls.ts';

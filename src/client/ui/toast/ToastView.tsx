@@ -1,7 +1,7 @@
 /** A toast: its icon, its message and, when it may be closed, 关闭提示 (ToastHost.tsx shows it). */
 import type { CSSProperties, ReactNode } from 'react';
-import { IconClose, IconSpinner } from '../icons.tsx';
-import { IconCheck, IconError, IconInfo, IconWarning } from '../icons-secondary.tsx';
+import { IconSpinner } from '../icons.tsx';
+import { IconCheck, IconClose, IconError, IconInfo, IconWarning } from '../icons-secondary.tsx';
 import type { Toast, ToastType } from './toast-store.ts';
 
 const typeIcon: Record<ToastType, ReactNode> = {

@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { LOGIN_CODE_LENGTH } from '#shared/constants.ts';
-import { IconClose } from '../../../ui/icons.tsx';
+import { IconClose } from '../../../ui/icons-secondary.tsx';
 import { ModalDialog } from '../../../ui/overlay/ModalDialog.tsx';
 import { useLoginDialogStore } from '../login-store.ts';
 import { usePhoneLogin } from '../use-phone-login.ts';

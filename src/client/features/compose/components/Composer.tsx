@@ -5,7 +5,7 @@ import { textLength } from '#shared/text-length.ts';
 import { sessionQueryOptions } from '../../../entities/session/queries.ts';
 import { isLost } from '../../../lib/picture.ts';
 import { useLayoutStore } from '../../../platform/layout-store.ts';
-import { IconClose } from '../../../ui/icons.tsx';
+import { IconClose } from '../../../ui/icons-secondary.tsx';
 import { ModalDialog } from '../../../ui/overlay/ModalDialog.tsx';
 import { useDrafts, type PostDraft } from '../drafts.ts';
 import { addImages, useUploads } from '../uploads.ts';

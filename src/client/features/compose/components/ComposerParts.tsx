@@ -7,7 +7,7 @@ import { channelCategoriesQueryOptions, followedChannelsQueryOptions } from '../
 import { topicListQueryOptions } from '../../../entities/topic/queries.ts';
 import { pagedItems } from '../../../lib/paging.ts';
 import { DateTimeSelect } from '../../../ui/datetime/DateTimeSelect.tsx';
-import { IconClose, IconCode } from '../../../ui/icons.tsx';
+import { IconClose, IconCode } from '../../../ui/icons-secondary.tsx';
 import type { Picture } from '../../../lib/picture.ts';
 import { useDrafts, type PostDraft, type VoteDraft } from '../drafts.ts';
 import { addImages, MAX_IMAGES, removeImage, retryImage } from '../uploads.ts';

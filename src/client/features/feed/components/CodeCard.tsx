@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { CodeAttach } from '#shared/schemas.ts';
-import { IconCode } from '../../../ui/icons.tsx';
+import { IconCode } from '../../../ui/icons-secondary.tsx';
 
 const PREVIEW_LINES = 6;
 

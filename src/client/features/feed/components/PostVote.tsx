@@ -4,7 +4,7 @@ import type { Vote } from '#shared/schemas.ts';
 import { formatCount } from '#shared/count.ts';
 import { requireLogin } from '../../../entities/session/login.ts';
 import { fullTime, useReadingClock } from '../../../format/time.ts';
-import { useEarlyValue } from '../../../lib/early-acts.ts';
+import { useEarlyValue } from '../../../lib/early-value.ts';
 import { useVote } from '../vote.ts';
 
 export function votePercent(count: number, total: number): number {

@@ -5,8 +5,9 @@ import type { ModerationQueueItem, Post } from '#shared/schemas.ts';
 import { useModerate, type ModerationDecision } from '../../../entities/moderation/actions.ts';
 import { fullTime } from '../../../format/time.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';
-import { confirm } from '../../../ui/dialog/confirm-store.ts';
-import { openPicker, type PickerItem } from '../../../ui/picker/picker-store.ts';
+import { confirm } from '../../../ui/dialog/confirm.ts';
+import { openPicker } from '../../../ui/picker/open-picker.ts';
+import type { PickerItem } from '../../../ui/picker/picker-store.ts';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { actionText, targetName, untilText } from '../labels.ts';
 

@@ -5,7 +5,7 @@ import type { UserBrief } from '#shared/schemas.ts';
 import { formatCount } from '#shared/count.ts';
 import { pagedItems } from '../../../lib/paging.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';
-import { IconClose } from '../../../ui/icons.tsx';
+import { IconClose } from '../../../ui/icons-secondary.tsx';
 import { ModalDialog } from '../../../ui/overlay/ModalDialog.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { ErrorState, ListFooter } from '../../../ui/states.tsx';

@@ -7,7 +7,7 @@ import { sessionQueryOptions } from '../../../entities/session/queries.ts';
 import { useOutbox, writesOf } from '../../../lib/write-queue/store.ts';
 import { useLayoutStore } from '../../../platform/layout-store.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';
-import { confirm } from '../../../ui/dialog/confirm-store.ts';
+import { confirm } from '../../../ui/dialog/confirm.ts';
 import type { ReplyTarget } from './CommentComposer.tsx';
 import '../../../ui/outbox-panel/outbox.css';
 
