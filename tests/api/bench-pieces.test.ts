@@ -17,10 +17,11 @@ import { promisify } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { api } from '../../src/shared/api.ts';
+import { api, type Endpoint } from '../../src/shared/api.ts';
 import { ErrorCode } from '../../src/shared/errors.ts';
 import type { Paged, Post, SearchHit } from '../../src/shared/schemas.ts';
 import { loadConfig, projectRoot } from '../../src/server/config.ts';
+import { DEMO_USER_CELLPHONE } from '../../src/server/seed/seed.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { bulkLoad, type BulkLoadSummary, type SqlRunner } from '../bench/bulk-load.ts';
 import type { LoadResult, LoadSpec } from '../bench/load.ts';
@@ -92,6 +93,27 @@ describe('the bench anchors', () => {
     expect(Math.max(...next)).toBeLessThan(Math.min(...ids));
     const feedNext = await server.call<Paged<Post>>(api.channelPosts, { tab: 'all', size: 20, index: feed.data().page.next_index });
     expect(feedNext.data().list.map((item) => item.id)).toEqual(next);
+  });
+
+  it("read a channel's, a topic's and the followed channels' page as those feeds read it", async () => {
+    const demo = await server.login(DEMO_USER_CELLPHONE);
+    const ids = async (path: string, body: Record<string, unknown>) => {
+      const answer = await post<AnchorPage>(anchored, path, { size: 5, ...body });
+      expect(answer.body.code, path).toBe(0);
+      return answer.body.data.list.map((row) => Number(row.id));
+    };
+    const feed = async (endpoint: Endpoint, body: Record<string, unknown>) =>
+      (await server.call<Paged<Post>>(endpoint, { size: 5, ...body }, { ticket: demo.ticket })).data().list.map((item) => item.id);
+    const [topic] = await queryRows<{ id: number }>(database.db, sql`select topic_id as id from post_topics group by topic_id order by count(*) desc limit 1`);
+    const channel = await feed(api.channelPosts, { channel_id: 1 });
+    expect(channel).toHaveLength(5);
+    expect(await ids(BENCH_ANCHOR_PATHS.rawChannel, { of: 1 })).toEqual(channel);
+    expect(await ids(BENCH_ANCHOR_PATHS.rawChannel, { of: 1, index: channel[2] })).toEqual(await feed(api.channelPosts, { channel_id: 1, index: channel[2] }));
+    expect(await ids(BENCH_ANCHOR_PATHS.rawTopic, { of: topic!.id })).toEqual(await feed(api.topicPosts, { topic_id: topic!.id }));
+    const followed = await feed(api.channelPosts, { tab: 'follow' });
+    expect(followed).toHaveLength(5);
+    expect(await ids(BENCH_ANCHOR_PATHS.rawFollow, { of: demo.uid })).toEqual(followed);
+    expect(await ids(BENCH_ANCHOR_PATHS.rawFollow, { of: demo.uid, index: followed[3] })).toEqual(await feed(api.channelPosts, { tab: 'follow', index: followed[3] }));
   });
 
   it('find the posts search/ finds, by its own statement, in its order', async () => {

@@ -304,8 +304,10 @@ interface Case {
   body: Record<string, unknown>;
   random?: Record<string, [number, number]>;
   headers?: Record<string, string>;
-  /** Figures are read against the raw keyset anchor; an anchor itself has none. */
-  anchor?: 'constant' | 'raw';
+  /** Figures are read against the raw keyset anchor; an anchor itself has none. A feed's own raw read is an anchor read against both. */
+  anchor?: 'constant' | 'raw' | 'feed';
+  /** The name of the feed anchor this case is also read against (its own raw read), with its goal. */
+  against?: { anchor: string; ratioGoal: number };
   /** p99 goal in ms, if any. */
   p99Goal?: number;
   /** Throughput goal as a share of the raw keyset anchor, if any. */
@@ -328,6 +330,8 @@ interface CaseFigures {
   /** Per round: this case's req/s over the raw keyset anchor's in the same round. */
   rawRatios: number[];
   constantRatios: number[];
+  /** Per round: this case's req/s over its own feed anchor's (Case.against), when it has one. */
+  ownRatios: number[];
 }
 
 /**
@@ -363,7 +367,7 @@ async function runCases(
   connections = settings.connections,
 ): Promise<Map<Case, CaseFigures>> {
   const cases = allCases.filter((item) => item.anchor || !settings.cases || settings.cases.test(item.name));
-  const figures = new Map(cases.map((item) => [item, { runs: [], rawRatios: [], constantRatios: [], cpuRatios: [] } as CaseFigures]));
+  const figures = new Map(cases.map((item) => [item, { runs: [], rawRatios: [], constantRatios: [], cpuRatios: [], ownRatios: [] } as CaseFigures]));
   const spec = (item: Case, seconds: number): LoadSpec => ({
     url: `${server.url}${item.path}`,
     body: item.body,
@@ -399,27 +403,34 @@ async function runCases(
       figures.get(item)!.rawRatios.push(result.rps / raw.rps);
       figures.get(item)!.constantRatios.push(result.rps / constant);
       figures.get(item)!.cpuRatios.push(cpuPerRequest(raw) / cpuPerRequest(result));
+      const own = item.against && [...inRound].find(([other]) => other.name === item.against!.anchor)?.[1];
+      if (own) figures.get(item)!.ownRatios.push(result.rps / own.rps);
     }
   }
   return figures;
 }
 
 function reportCases(title: string, figures: Map<Case, CaseFigures>): void {
+  // A feed read against its own raw read too (the logged-in group) has a column for that.
+  const againstOwn = [...figures.keys()].some((item) => item.against);
   say(
-    `| ${title} | req/s median (min-max) | p50 ms | p99 ms | × raw keyset | × constant | goal | server + db CPU µs/req | CPU × raw | errors |`,
+    `| ${title} | req/s median (min-max) | p50 ms | p99 ms | × raw keyset |${againstOwn ? ' × its own raw read |' : ''} × constant | goal | server + db CPU µs/req | CPU × raw | errors |`,
   );
-  say('|---|---|---|---|---|---|---|---|---|---|');
-  for (const [item, { runs, rawRatios, constantRatios, cpuRatios }] of figures) {
+  say(`|---|---|---|---|---|${againstOwn ? '---|' : ''}---|---|---|---|---|`);
+  for (const [item, { runs, rawRatios, constantRatios, cpuRatios, ownRatios }] of figures) {
     const rps = runs.map((run) => run.rps);
     const ratio = median(rawRatios);
+    const ownRatio = ownRatios.length ? median(ownRatios) : undefined;
     const p99 = median(runs.map((run) => run.p99));
     const goals: string[] = [];
     if (item.ratioGoal !== undefined) goals.push(`≥ ${item.ratioGoal} ${ratio >= item.ratioGoal ? 'met' : '**not met**'}`);
+    if (item.against && ownRatio !== undefined) goals.push(`≥ ${item.against.ratioGoal} × its own ${ownRatio >= item.against.ratioGoal ? 'met' : '**not met**'}`);
     if (item.p99Goal !== undefined) goals.push(`p99 ≤ ${item.p99Goal} ms ${p99 <= item.p99Goal ? 'met' : '**not met**'}`);
     if (item.cpuRatioGoal !== undefined) goals.push(`CPU ≥ ${item.cpuRatioGoal} ${median(cpuRatios) >= item.cpuRatioGoal ? 'met' : '**not met**'}`);
     const errors = runs.reduce((sum, run) => sum + run.non2xx + run.errors, 0);
+    const own = againstOwn ? ` ${ownRatio === undefined ? '' : fixed(ownRatio, 2)} |` : '';
     say(
-      `| ${item.anchor ? `*anchor:* ${item.name}` : item.name} | ${fixed(median(rps))} (${fixed(Math.min(...rps))}-${fixed(Math.max(...rps))}) | ${fixed(median(runs.map((run) => run.p50)), 1)} | ${fixed(p99, 1)} | ${item.anchor === 'raw' ? '1' : fixed(ratio, 2)} | ${item.anchor === 'constant' ? '1' : fixed(median(constantRatios), 2)} | ${goals.join(', ')} | ${fixed(median(runs.map(cpuPerRequest)) * 1000)} | ${item.anchor === 'raw' ? '1' : fixed(median(cpuRatios), 2)} | ${errors} |`,
+      `| ${item.anchor ? `*anchor:* ${item.name}` : item.name} | ${fixed(median(rps))} (${fixed(Math.min(...rps))}-${fixed(Math.max(...rps))}) | ${fixed(median(runs.map((run) => run.p50)), 1)} | ${fixed(p99, 1)} | ${item.anchor === 'raw' ? '1' : fixed(ratio, 2)} |${own} ${item.anchor === 'constant' ? '1' : fixed(median(constantRatios), 2)} | ${goals.join(', ')} | ${fixed(median(runs.map(cpuPerRequest)) * 1000)} | ${item.anchor === 'raw' ? '1' : fixed(median(cpuRatios), 2)} | ${errors} |`,
     );
   }
   say();
@@ -441,18 +452,33 @@ function feedAnchors(range: PostRange): Case[] {
 /** Keyset bounds of pages within the loaded posts (each a full page). */
 const pageIndexes = (range: PostRange): [number, number] => [range.firstPostId + settings.pageSize * 4, range.lastPostId + 1];
 
-/** The feeds a logged-in reader opens: tab all, tab follow, one channel and a topic's posts. */
+/**
+ * The feeds a logged-in reader opens: tab all, tab follow, one channel and a topic's posts. With
+ * goals (the logged-in group): each read against the raw keyset read and against its own raw read
+ * (server-anchors.ts: its page's rows through the index it walks), the same two feeds read by a
+ * visitor beside them.
+ */
 function loggedInFeedCases(range: PostRange, ticket: string, goals: boolean): Case[] {
   const size = settings.pageSize;
   const index = pageIndexes(range);
   const headers = loggedInAs(ticket);
-  const goal = goals ? { ratioGoal: 0.8, cpuRatioGoal: 0.8 } : {};
+  const goal = (anchor: string, ratioGoal: number) => (goals ? { against: { anchor, ratioGoal } } : {});
+  const channel = { channel_id: range.channels, index };
   return [
-    { name: `channel/posts tab all, logged in`, path: api.channelPosts.path, body: { tab: 'all', size }, random: { index }, headers, ...goal },
-    { name: 'channel/posts tab follow, logged in', path: api.channelPosts.path, body: { tab: 'follow', size }, random: { index }, headers, ...goal },
-    { name: 'channel/posts one channel, logged in', path: api.channelPosts.path, body: { size }, random: { channel_id: range.channels, index }, headers, ...goal },
+    ...(goals
+      ? [
+          { name: 'raw channel read', path: BENCH_ANCHOR_PATHS.rawChannel, body: { size }, random: { of: range.channels, index }, anchor: 'feed' as const },
+          { name: 'raw topic read, first page', path: BENCH_ANCHOR_PATHS.rawTopic, body: { size }, random: { of: range.topics }, anchor: 'feed' as const },
+          { name: 'raw followed channels read', path: BENCH_ANCHOR_PATHS.rawFollow, body: { size, of: BENCH_USER_ID }, random: { index }, anchor: 'feed' as const },
+          { name: `channel/posts tab all, visitor`, path: api.channelPosts.path, body: { tab: 'all', size }, random: { index } },
+          { name: 'channel/posts one channel, visitor', path: api.channelPosts.path, body: { size }, random: channel, ...goal('raw channel read', 0.9) },
+        ]
+      : []),
+    { name: `channel/posts tab all, logged in`, path: api.channelPosts.path, body: { tab: 'all', size }, random: { index }, headers, ...(goals ? { ratioGoal: 0.9 } : {}) },
+    { name: 'channel/posts tab follow, logged in', path: api.channelPosts.path, body: { tab: 'follow', size }, random: { index }, headers, ...goal('raw followed channels read', 0.7) },
+    { name: 'channel/posts one channel, logged in', path: api.channelPosts.path, body: { size }, random: channel, headers, ...goal('raw channel read', 0.9) },
     // A topic's first page, as opening it shows: its newest posts.
-    { name: "topic/posts first page, logged in", path: api.topicPosts.path, body: { size }, random: { topic_id: range.topics }, headers, ...goal },
+    { name: 'topic/posts first page, logged in', path: api.topicPosts.path, body: { size }, random: { topic_id: range.topics }, headers, ...goal('raw topic read, first page', 0.7) },
   ];
 }
 
@@ -528,7 +554,10 @@ function noticeCases(many: string, few: string): Case[] {
 }
 
 /** A ticket for the demo user 13800000000 (uid 1, who follows channels and users), or another, written directly. */
-async function benchTicket(runner: SqlRunner, userId = 1): Promise<string> {
+/** The demo user, whom the bench's logged-in cases read as (they follow channels and users, and have liked and voted). */
+const BENCH_USER_ID = 1;
+
+async function benchTicket(runner: SqlRunner, userId = BENCH_USER_ID): Promise<string> {
   const ticket = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}`;
   await runner.query(
     `insert into tickets (user_id, token_hash, device_id, device_kind, expires_at)

@@ -9,6 +9,8 @@
  *   sent as the rows come (the floor cost of reading a page from this database). It is a
  *   prepared statement through db/prepared.ts like the feed's own reads: an anchor parsed and
  *   planned on every call would be slower than it need be and flatter every ratio beside it.
+ * - raw feed (the logged-in group): the same for one channel's, one topic's and the followed
+ *   channels' page, read through the index its feed walks: the floor cost of that feed's rows.
  * - raw search (the search group): the first page of the posts matching a query, read by
  *   search/'s own statement (services/posts.ts, searchPageText: each rank walked newest first or
  *   read through posts_search_idx), the same columns of each post as raw keyset sends: no JSON
@@ -32,6 +34,10 @@ export const BENCH_ANCHOR_PATHS = {
   constant: '/bench/anchor/constant',
   rawKeyset: '/bench/anchor/raw-keyset',
   rawSearch: '/bench/anchor/raw-search',
+  // A feed's own raw read (body: `of`, the channel's, topic's or following user's id).
+  rawChannel: '/bench/anchor/raw-channel',
+  rawTopic: '/bench/anchor/raw-topic',
+  rawFollow: '/bench/anchor/raw-follow',
   rawLikeAdd: '/bench/anchor/raw-like-add',
   rawLikeCancel: '/bench/anchor/raw-like-cancel',
   rawCommentAdd: '/bench/anchor/raw-comment-add',
@@ -79,35 +85,61 @@ const NO_BOUND = Number.MAX_SAFE_INTEGER;
 const wholeOr = (value: unknown, fallback: number, max: number) =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? Math.min(value, max) : fallback;
 
-/** One statement per page size (the limit a constant in the text, as db/prepared.ts asks). */
-const rawKeysetStatements = new Map<number, PreparedStatement>();
-function rawKeysetStatement(size: number): PreparedStatement {
-  let statement = rawKeysetStatements.get(size);
-  if (!statement) {
-    statement = preparedStatement(
-      `bench_raw_keyset_${size}`,
-      ['bigint'],
-      `select id, user_id, content, is_good, like_count, comment_count, created_at
-       from posts where deleted_at is null and id < $1 order by id desc nulls last limit ${size + 1}`,
-    );
-    rawKeysetStatements.set(size, statement);
-  }
-  return statement;
+/** A statement per page size (the limit a constant in the text, as db/prepared.ts asks), made once. */
+function perPageSize(name: string, types: string[], text: (limit: number) => string): (size: number) => PreparedStatement {
+  const made = new Map<number, PreparedStatement>();
+  return (size) => {
+    let statement = made.get(size);
+    if (!statement) {
+      statement = preparedStatement(`${name}_${size}`, types, text(size + 1));
+      made.set(size, statement);
+    }
+    return statement;
+  };
 }
 
+const RAW_COLUMNS = 'p.id, p.user_id, p.content, p.is_good, p.like_count, p.comment_count, p.created_at';
+
+/** Posts below the keyset bound $1, newest first. */
+const rawKeysetStatement = perPageSize(
+  'bench_raw_keyset',
+  ['bigint'],
+  (limit) => `select ${RAW_COLUMNS} from posts p where deleted_at is null and id < $1 order by id desc nulls last limit ${limit}`,
+);
+
 /**
- * One statement per page size: the first page of posts matching query $2, read as search/ reads
- * them ($1 the keyset bound, none here), each post's row as raw keyset sends it.
+ * A feed's own raw read, the rows of its page through the same index as the feed walks: channel
+ * $2's posts below $1 (post_channels), topic $2's (post_topics), and the newest of the channels
+ * user $2 follows, merged (each channel's own index read, as the follow tab reads them; the
+ * planner's own plan for the plain `in` reads every post down to the page).
  */
-const rawSearchStatements = new Map<number, PreparedStatement>();
-function rawSearchStatement(size: number): PreparedStatement {
-  let statement = rawSearchStatements.get(size);
-  if (!statement) {
-    statement = preparedStatement(`bench_raw_search_${size}`, ['bigint', 'text'], `select id, user_id, content, is_good, like_count, comment_count, created_at from (${searchPageText(size + 1)}) page`);
-    rawSearchStatements.set(size, statement);
-  }
-  return statement;
-}
+const rawFeedStatements = {
+  [BENCH_ANCHOR_PATHS.rawChannel]: perPageSize(
+    'bench_raw_channel',
+    ['bigint', 'int'],
+    (limit) => `select ${RAW_COLUMNS} from post_channels pc join posts p on p.id = pc.post_id
+      where pc.channel_id = $2 and pc.post_id < $1 and p.deleted_at is null order by pc.post_id desc nulls last limit ${limit}`,
+  ),
+  [BENCH_ANCHOR_PATHS.rawTopic]: perPageSize(
+    'bench_raw_topic',
+    ['bigint', 'int'],
+    (limit) => `select ${RAW_COLUMNS} from post_topics pt join posts p on p.id = pt.post_id
+      where pt.topic_id = $2 and pt.post_id < $1 and p.deleted_at is null order by pt.post_id desc nulls last limit ${limit}`,
+  ),
+  [BENCH_ANCHOR_PATHS.rawFollow]: perPageSize(
+    'bench_raw_follow',
+    ['bigint', 'int'],
+    (limit) => `select ${RAW_COLUMNS} from (
+        select distinct newest.post_id from channel_follows f
+        cross join lateral (select pc.post_id from post_channels pc where pc.channel_id = f.channel_id and pc.post_id < $1
+          order by pc.post_id desc nulls last limit ${limit}) newest
+        where f.user_id = $2 order by newest.post_id desc nulls last limit ${limit}) k
+      join posts p on p.id = k.post_id where p.deleted_at is null order by p.id desc nulls last`,
+  ),
+} as const;
+
+/** The first page of the posts matching query $2, read as search/ reads them ($1 the keyset bound, none here), each post's row as raw keyset sends it. */
+const rawSearchStatement = perPageSize('bench_raw_search', ['bigint', 'text'], (limit) => `select ${RAW_COLUMNS} from (${searchPageText(limit)}) p`);
 
 async function registerBenchAnchors(app: FastifyInstance, db: Db): Promise<void> {
   const hidden = { schema: { hide: true } };
@@ -121,6 +153,17 @@ async function registerBenchAnchors(app: FastifyInstance, db: Db): Promise<void>
     const list = more ? rows.slice(0, size) : rows;
     return ok({ list, page: { more, next_index: Number(list.at(-1)?.id ?? 0) } });
   });
+  for (const [path, statement] of Object.entries(rawFeedStatements)) {
+    app.post(path, hidden, async (request) => {
+      const body = (request.body ?? {}) as { index?: unknown; size?: unknown; of?: unknown };
+      const index = wholeOr(body.index, NO_BOUND, NO_BOUND);
+      const size = wholeOr(body.size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+      const rows = await queryPrepared<{ id: number | string }>(db, statement(size), [index, wholeOr(body.of, 1, NO_BOUND)]);
+      const more = rows.length > size;
+      const list = more ? rows.slice(0, size) : rows;
+      return ok({ list, page: { more, next_index: Number(list.at(-1)?.id ?? 0) } });
+    });
+  }
   app.post(BENCH_ANCHOR_PATHS.rawSearch, hidden, async (request) => {
     const body = (request.body ?? {}) as { q?: unknown; size?: unknown };
     const size = wholeOr(body.size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
