@@ -144,26 +144,20 @@ const rawSearchStatement = perPageSize('bench_raw_search', ['bigint', 'text'], (
 async function registerBenchAnchors(app: FastifyInstance, db: Db): Promise<void> {
   const hidden = { schema: { hide: true } };
   app.post(BENCH_ANCHOR_PATHS.constant, hidden, async () => CONSTANT);
-  app.post(BENCH_ANCHOR_PATHS.rawKeyset, hidden, async (request) => {
-    const body = (request.body ?? {}) as { index?: unknown; size?: unknown };
-    const index = wholeOr(body.index, NO_BOUND, NO_BOUND);
-    const size = wholeOr(body.size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
-    const rows = await queryPrepared<{ id: number | string }>(db, rawKeysetStatement(size), [index]);
-    const more = rows.length > size;
-    const list = more ? rows.slice(0, size) : rows;
-    return ok({ list, page: { more, next_index: Number(list.at(-1)?.id ?? 0) } });
-  });
-  for (const [path, statement] of Object.entries(rawFeedStatements)) {
+  // A keyset page of raw rows: the raw keyset read's ($1 the bound), or a feed's own (`of` its $2).
+  const rawPage = (path: string, statement: (size: number) => PreparedStatement, filtered: boolean) =>
     app.post(path, hidden, async (request) => {
       const body = (request.body ?? {}) as { index?: unknown; size?: unknown; of?: unknown };
       const index = wholeOr(body.index, NO_BOUND, NO_BOUND);
       const size = wholeOr(body.size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
-      const rows = await queryPrepared<{ id: number | string }>(db, statement(size), [index, wholeOr(body.of, 1, NO_BOUND)]);
+      const values = filtered ? [index, wholeOr(body.of, 1, NO_BOUND)] : [index];
+      const rows = await queryPrepared<{ id: number | string }>(db, statement(size), values);
       const more = rows.length > size;
       const list = more ? rows.slice(0, size) : rows;
       return ok({ list, page: { more, next_index: Number(list.at(-1)?.id ?? 0) } });
     });
-  }
+  rawPage(BENCH_ANCHOR_PATHS.rawKeyset, rawKeysetStatement, false);
+  for (const [path, statement] of Object.entries(rawFeedStatements)) rawPage(path, statement, true);
   app.post(BENCH_ANCHOR_PATHS.rawSearch, hidden, async (request) => {
     const body = (request.body ?? {}) as { q?: unknown; size?: unknown };
     const size = wholeOr(body.size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
