@@ -13,7 +13,8 @@
  * users of the main before search are found by it (their documents made by the migration). A
  * database of the main before moderation keeps its posts, comments and complaints (each complaint
  * open, in the review queue), nothing hidden and nobody suspended or a moderator. Notices of the
- * main before their previews were stored show the previews their list showed then.
+ * main before their previews were stored show the previews their list showed then. Polls of the
+ * main before their cards rode on the posts show as they did, each voter's choices marked.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -607,6 +608,50 @@ describe.each(engines)('a database of the previous main (notices without preview
         6: ['follow', '', ''],
         7: ['moderation', '', '你的动态已被隐藏，理由：广告'],
       });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.each(engines)('a database of the previous main (polls read from their tables) on $name', ({ open }) => {
+  let opened: Opened;
+  let oldFolder: string;
+
+  beforeAll(async () => {
+    opened = await open();
+    oldFolder = await migrationsUpTo('0015_notice_previews');
+    await opened.migrate(oldFolder);
+    const db = opened.database.db;
+    await db.execute(sql`insert into users (id, ucode, nick, avatar, cellphone) values (1, 'u1', '一号', '', '13700000501'), (2, 'u2', '二号', '', '13700000502')`);
+    await db.execute(sql`select setval('users_id_seq', 2)`);
+    await db.execute(sql`insert into posts (id, user_id, content, has_vote) values (1, 1, '有投票的动态', true), (2, 1, '没有投票', false)`);
+    await db.execute(sql`select setval('posts_id_seq', 2)`);
+    await db.execute(sql`insert into votes (id, post_id, title, multiple, end_time, total) values (1, 1, ${'旧的"投票"'}, true, '2036-01-01T00:00:00Z', 1)`);
+    await db.execute(sql`insert into vote_options (id, vote_id, text, sort, count) values (1, 1, '后', 1, 1), (2, 1, '先', 0, 1), (3, 1, '没人选', 2, 0)`);
+    await db.execute(sql`insert into vote_records (vote_id, user_id, option_id) values (1, 2, 1), (1, 2, 2)`);
+    await opened.migrate(migrationsFolder);
+  }, 60_000);
+
+  afterAll(async () => {
+    await opened?.stop();
+    if (oldFolder) await rm(oldFolder, { recursive: true, force: true });
+  });
+
+  it('shows its polls as before, each voter’s choices marked, and keeps them right as votes come', async () => {
+    const t = await createTestApp(opened.database);
+    try {
+      const poll = (ticket?: string) => t.call<Post>(api.postDetail, { post_id: 1 }, { ticket }).then((answer) => answer.data().vote);
+      const options = (marked: [boolean, boolean, boolean], counts = [1, 1, 0]) =>
+        [2, 1, 3].map((option_id, i) => ({ option_id, text: ['先', '后', '没人选'][i], count: counts[i], is_voted: marked[i] }));
+      const shown = { vote_id: 1, title: '旧的"投票"', multiple: true, end_time: Date.parse('2036-01-01T00:00:00Z'), total: 1 };
+      expect(await poll()).toEqual({ ...shown, is_voted: false, options: options([false, false, false]) });
+      const voter = await t.login('13700000502');
+      expect(await poll(voter.ticket)).toEqual({ ...shown, is_voted: true, options: options([true, true, false]) });
+      expect((await t.call<Post>(api.postDetail, { post_id: 2 })).data().vote).toBeNull();
+      const author = await t.login('13700000501');
+      await t.call(api.voteSubmit, { post_id: 1, option_ids: [3], client_id: 'migrated-vote-1' }, { ticket: author.ticket });
+      expect(await poll(author.ticket)).toEqual({ ...shown, total: 2, is_voted: true, options: options([false, false, true], [1, 1, 1]) });
     } finally {
       await t.close();
     }

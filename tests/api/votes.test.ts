@@ -74,6 +74,56 @@ describe.each(behaviourDatabases)('votes on $name', ({ open }) => {
     await allZero();
   });
 
+  it("shows each reader the poll with their own choices marked alone, in the detail and the feeds", async () => {
+    const poll = await postWithVote(app.database.db, true, 2);
+    const me = await app.t.login(freshPhone());
+    const other = await app.t.login(freshPhone());
+    const chosen = [poll.options[2]!, poll.options[0]!];
+    const answer = (await vote(me.ticket, { post_id: poll.postId, option_ids: chosen })).data();
+    expect(await pollOf(poll.postId, me.ticket)).toEqual(answer);
+    const unmarked = { ...answer, is_voted: false, options: answer.options.map((o) => ({ ...o, is_voted: false })) };
+    expect(await pollOf(poll.postId)).toEqual(unmarked);
+    expect(await pollOf(poll.postId, other.ticket)).toEqual(unmarked);
+    const authorId = Number((await queryRows<{ user_id: number }>(app.database.db, sql`select user_id from posts where id = ${poll.postId}`))[0]!.user_id);
+    const inFeed = async (ticket?: string) =>
+      (await app.t.call<{ list: Post[] }>(api.userPosts, { visit_user_id: authorId, index: poll.postId + 1, size: 1 }, { ticket })).data().list[0]!.vote;
+    expect(await inFeed(me.ticket)).toEqual(answer);
+    expect(await inFeed()).toEqual(unmarked);
+    await allZero();
+  });
+
+  it("keeps a poll's card right through any change to its tables, one statement at a time", async () => {
+    const poll = await postWithVote(app.database.db, false, 3);
+    const db = app.database.db;
+    // Counts stay as the records say (counterMismatches holds them too): names, order and options change.
+    const changes = [
+      sql`update vote_options set text = ${'改过的"选项"'}, sort = 20 where id = ${poll.options[0]!}`,
+      sql`update votes set title = '改过的投票', multiple = true where id = ${poll.voteId}`,
+      sql`insert into vote_options (vote_id, text, sort) values (${poll.voteId}, '新选项', 9), (${poll.voteId}, '要删的选项', 10)`,
+      sql`delete from vote_options where vote_id = ${poll.voteId} and text = '要删的选项'`,
+    ];
+    for (const change of changes) {
+      await db.execute(change);
+      await allZero();
+    }
+    expect((await pollOf(poll.postId)).options.map((o) => o.text).slice(-2)).toEqual(['新选项', '改过的"选项"']);
+    await db.execute(sql`delete from votes where id = ${poll.voteId}`);
+    await allZero();
+    expect((await app.t.call<Post>(api.postDetail, { post_id: poll.postId })).data().vote).toBeNull();
+  });
+
+  it('marks on a card exactly the options chosen, never an option whose id starts alike nor text that looks like a key', async () => {
+    const title = JSON.stringify('{"option_id":5,"is_voted":false,"title":');
+    const card = `{"vote_id":5,"is_voted":false,"title":${title},"multiple":true,"end_time":null,"total":1,"options":[{"option_id":55,"is_voted":false,"text":"a","count":0},{"option_id":5,"is_voted":false,"text":${title},"count":1}]}`;
+    const marked = async (chosen: number[]) =>
+      JSON.parse((await queryRows<{ card: string }>(app.database.db, sql`select poll_card_marked(${card}, ${`{${chosen.join(',')}}`}::int[]) as card`))[0]!.card) as Vote;
+    const choices = (v: Vote) => [v.is_voted, v.title, ...v.options.map((o) => [o.option_id, o.is_voted, o.text])];
+    const plain = JSON.parse(card) as Vote;
+    expect(choices(await marked([]))).toEqual(choices(plain));
+    expect(choices(await marked([5]))).toEqual([true, plain.title, [55, false, 'a'], [5, true, plain.title]]);
+    expect(choices(await marked([55, 5]))).toEqual([true, plain.title, [55, true, 'a'], [5, true, plain.title]]);
+  });
+
   it('refuses a closed poll (-1010), a post without a poll or deleted (-1005), and visitors (-2000)', async () => {
     const poll = await postWithVote(app.database.db, false, 2);
     const me = await app.t.login(freshPhone());

@@ -224,6 +224,11 @@ export async function bulkLoad(runner: SqlRunner, options: BulkLoadOptions): Pro
        where o.id = k.option_id`,
     ],
     [
+      // Each poll's card on its post's row (migration 0016_poll_cards), made here since the triggers that keep it may be skipped.
+      'poll cards',
+      `update posts p set vote_card = poll_card(v.id) from votes v where v.id > ${base.vote} and p.id = v.post_id`,
+    ],
+    [
       'sequences',
       `select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users));
        select setval(pg_get_serial_sequence('posts', 'id'), (select max(id) from posts));

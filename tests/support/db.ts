@@ -361,6 +361,13 @@ export const COUNTER_CHECKS: Record<string, SQL> = {
         from code_snippets c where c.post_id = p.id order by c.sort, c.uuid))::jsonb`,
   'posts.has_vote': sql`select count(*)::int as n from posts p
     where p.has_vote <> exists (select 1 from votes v where v.post_id = p.id)`,
+  // The poll's card, as a visitor reads it (compared as jsonb: same values), from its tables.
+  'posts.vote_card': sql`select count(*)::int as n from posts p
+    where p.vote_card::jsonb is distinct from (select jsonb_build_object('vote_id', v.id, 'title', v.title, 'multiple', v.multiple,
+        'end_time', (extract(epoch from v.end_time) * 1000)::bigint, 'total', v.total, 'is_voted', false,
+        'options', coalesce((select jsonb_agg(jsonb_build_object('option_id', o.id, 'text', o.text, 'count', o.count, 'is_voted', false)
+          order by o.sort, o.id) from vote_options o where o.vote_id = v.id), '[]'))
+      from votes v where v.post_id = p.id)`,
 };
 
 export async function counterMismatches(db: Db): Promise<Record<string, number>> {

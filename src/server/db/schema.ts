@@ -207,7 +207,16 @@ export const posts = pgTable(
      * with nothing to convert on the way out.
      */
     attach: json('attach').$type<Attach[]>().notNull().default(sql`'[]'`),
+    // Whether the post has a poll: written by post/add still, for a process of the release before
+    // during a rolling restart, which reads it; this release reads voteCard.
     hasVote: boolean('has_vote').notNull().default(false),
+    /**
+     * The post's poll as its card shows it to a visitor (the API's JSON text, every is_voted false),
+     * null when it has none: a page reads it with the post, not from three tables. poll_card()
+     * makes it, kept right by triggers on votes and vote_options (migration 0016_poll_cards);
+     * poll_card_marked() marks a viewer's choices on it.
+     */
+    voteCard: text('vote_card'),
     /**
      * What search/ matches the post by: its content, its topics' names and its code snippet's
      * title, made by post_search_document() as the post is written (services/post-add.ts).

@@ -4,11 +4,11 @@
  *
  * A page is one prepared statement (db/prepared.ts), parsed and planned once per connection:
  * the page's posts walked down one index (never a join or a subquery per row scanned), each
- * row carrying what its card shows that never changes (channel and topic ids, pictures, the code
- * preview: schema.ts, posts); then for those rows only, and only for the posts that have one, the
- * poll (its counts change), an index lookup by id; logged in, whether the viewer follows the
- * author and liked the post (each from one read per page of the viewer's own follows and of their
- * likes within the page's ids, see viewerCtes) and voted, and when the viewer's ticket was not
+ * row carrying what its card shows (channel and topic ids, pictures, the code preview, the poll's
+ * card, kept right by triggers as votes come: schema.ts, posts); then for those rows only, logged
+ * in, whether the viewer follows the author and liked the post (each from one read per page of the
+ * viewer's own follows and of their likes within the page's ids, see viewerCtes) and, for a post
+ * with a poll, which options they chose, and when the viewer's ticket was not
  * looked up for this request, that it is still live (http/auth.ts). Each post comes back as its own fields already written as
  * JSON text and the ids Node looks up (see postStatementText), never the page as one JSON
  * document aggregated by PostgreSQL (building one cost more than the lookups); Node joins the
@@ -86,7 +86,7 @@ const SEARCH_RANKS: Record<Rank, { match: (doc: string) => string; bound: string
 };
 
 const POST_COLUMNS =
-  'id, user_id, content, is_good, like_count, comment_count, created_at, channel_ids, topic_ids, attach, has_vote, hidden_at, hidden_reason';
+  'id, user_id, content, is_good, like_count, comment_count, created_at, channel_ids, topic_ids, attach, vote_card, hidden_at, hidden_reason';
 
 /**
  * Posts a moderator hid are read by their author alone (`viewer` the placeholder of the viewer's
@@ -276,31 +276,28 @@ const viewerHas = (value: string, list: 'liked' | 'followed', type: string, perR
  * JSON objects have none.
  *
  * A page asks for one row more than it shows, to learn whether another page follows; that row's
- * poll is looked up too (when it has one: about one row in thirty), which costs PostgreSQL less
- * than numbering the rows with a window function to skip it (and the sort that comes with it).
- * `viewer` adds $n, the viewer's id.
+ * card is written too, which costs PostgreSQL less than numbering the rows with a window function
+ * to skip it (and the sort that comes with it). `viewer` adds $n, the viewer's id.
  *
  * Few fields per row: PGlite decodes every field of every row in JavaScript (a buffer copy and a
- * UTF-8 decode each, whatever it holds), which cost it more than the rest of the statement. The
- * poll stays in the statement: a statement of its own, even one per page (`= any($1)`), costs
- * PGlite as much as the page's own read. Every column written here is NOT NULL (concat would
- * write a null as nothing); the poll, null when missing, is written `null`. A hidden post (only
+ * UTF-8 decode each, whatever it holds), which cost it more than the rest of the statement. Every
+ * column written here is NOT NULL (concat would write a null as nothing); the poll, null when
+ * missing, is written `null`. A hidden post (only
  * its author and moderators read one) adds `"hidden":true` and its reason; others have neither key.
  */
 function postStatementText(source: Source, size: number, viewer: string | null, ticketCheck: string | null): string {
   const mine = (text: string) => (viewer ? text : '');
-  const viewerVoted = (where: string) => (viewer ? existsPerRow(`vote_records r where ${where} and r.user_id = ${viewer}`) : 'false');
-  const vote = `case when p.has_vote then (select json_build_object('vote_id', v.id, 'title', v.title, 'multiple', v.multiple,
-        'end_time', (extract(epoch from v.end_time) * 1000)::bigint, 'total', v.total, 'is_voted', ${viewerVoted('r.vote_id = v.id')},
-        'options', coalesce((select json_agg(json_build_object('option_id', o.id, 'text', o.text, 'count', o.count,
-            'is_voted', ${viewerVoted('r.option_id = o.id')}))
-          from (select id, text, count from vote_options where vote_id = v.id order by sort, id) o), '[]'))
-      from votes v where v.post_id = p.id) end`;
+  // The poll's card from the post's row; logged in, with the viewer's choices marked (the poll's
+  // id read from the card, only for the posts that have one).
+  const vote = viewer
+    ? `case when p.vote_card is null then 'null' else poll_card_marked(p.vote_card, array(select r.option_id from vote_records r
+        where r.vote_id = (p.vote_card::json->>'vote_id')::int and r.user_id = ${viewer})) end`
+    : `coalesce(p.vote_card, 'null')`;
   const isLike = viewer ? viewerHas('p.id', 'liked', 'bigint', `likes l where l.target_type = 'post' and l.target_id = p.id and l.user_id = ${viewer}`) : 'false';
   return `${viewer ? viewerCtes(sources[source].text(size + 1, viewer), viewer) : ''}
     select json_build_array(p.id, p.user_id, p.channel_ids, p.topic_ids
         ${mine(`, ${viewerHas('p.user_id', 'followed', 'int', `user_follows f where f.follower_id = ${viewer} and f.followee_id = p.user_id`)}`)}) as head,
-      ${sources[source].mayHaveGone ? 'case when p.gone then null else ' : ''}concat('{"id":', p.id, ',"content":', to_json(p.content), ',"attach":', p.attach, ',"vote":', coalesce(${vote}, 'null'),
+      ${sources[source].mayHaveGone ? 'case when p.gone then null else ' : ''}concat('{"id":', p.id, ',"content":', to_json(p.content), ',"attach":', p.attach, ',"vote":', ${vote},
         ',"like_count":', p.like_count, ',"comment_count":', p.comment_count, ',"is_like":', (${isLike})::text,
         ',"is_good":', p.is_good::text, ',"create_time":', ${CREATE_TIME_MS}::bigint,
         case when p.hidden_at is not null then concat(',"hidden":true,"hidden_reason":', to_json(coalesce(p.hidden_reason, ''))) end)${sources[source].mayHaveGone ? ' end' : ''} as body
