@@ -112,16 +112,22 @@ describe.each(behaviourDatabases)('votes on $name', ({ open }) => {
     expect((await app.t.call<Post>(api.postDetail, { post_id: poll.postId })).data().vote).toBeNull();
   });
 
-  it('marks on a card exactly the options chosen, never an option whose id starts alike nor text that looks like a key', async () => {
-    const title = JSON.stringify('{"option_id":5,"is_voted":false,"title":');
-    const card = `{"vote_id":5,"is_voted":false,"title":${title},"multiple":true,"end_time":null,"total":1,"options":[{"option_id":55,"is_voted":false,"text":"a","count":0},{"option_id":5,"is_voted":false,"text":${title},"count":1}]}`;
-    const marked = async (chosen: number[]) =>
-      JSON.parse((await queryRows<{ card: string }>(app.database.db, sql`select poll_card_marked(${card}, ${`{${chosen.join(',')}}`}::int[]) as card`))[0]!.card) as Vote;
-    const choices = (v: Vote) => [v.is_voted, v.title, ...v.options.map((o) => [o.option_id, o.is_voted, o.text])];
-    const plain = JSON.parse(card) as Vote;
-    expect(choices(await marked([]))).toEqual(choices(plain));
-    expect(choices(await marked([5]))).toEqual([true, plain.title, [55, false, 'a'], [5, true, plain.title]]);
-    expect(choices(await marked([55, 5]))).toEqual([true, plain.title, [55, true, 'a'], [5, true, plain.title]]);
+  it('marks exactly the options chosen, never one whose id starts alike nor a text that looks like a key', async () => {
+    const poll = await postWithVote(app.database.db, false, 4);
+    const [chosen, alike] = [7_000_005, 70_000_055];
+    const lookalike = `{"option_id":${alike},"is_voted":false,","is_voted":false,"title":`;
+    await app.database.db.execute(sql`insert into vote_options (id, vote_id, text, sort) values (${chosen}, ${poll.voteId}, ${lookalike}, 10), (${alike}, ${poll.voteId}, ${lookalike}, 11)`);
+    const me = await app.t.login(freshPhone());
+    const answer = (await vote(me.ticket, { post_id: poll.postId, option_ids: [chosen] })).data();
+    const mine = await pollOf(poll.postId, me.ticket);
+    expect(mine).toEqual(answer);
+    expect([mine.is_voted, ...mine.options.slice(-2).map((o) => [o.option_id, o.is_voted, o.text])]).toEqual([
+      true,
+      [chosen, true, lookalike],
+      [alike, false, lookalike],
+    ]);
+    expect((await pollOf(poll.postId)).options.filter((o) => o.is_voted)).toEqual([]);
+    await allZero();
   });
 
   it('refuses a closed poll (-1010), a post without a poll or deleted (-1005), and visitors (-2000)', async () => {

@@ -214,7 +214,7 @@ export const posts = pgTable(
      * The post's poll as its card shows it to a visitor (the API's JSON text, every is_voted false),
      * null when it has none: a page reads it with the post, not from three tables. poll_card()
      * makes it, kept right by triggers on votes and vote_options (migration 0016_poll_cards);
-     * poll_card_marked() marks a viewer's choices on it.
+     * services/posts.ts marks a viewer's choices on it.
      */
     voteCard: text('vote_card'),
     /**

@@ -268,6 +268,21 @@ const viewerHas = (value: string, list: 'liked' | 'followed', type: string, perR
   `coalesce(${value} = any((select ids from ${list})::${type}[]), ${existsPerRow(perRow)})`;
 
 /**
+ * The post's poll card (written by migration 0016_poll_cards's poll_card()) with the options the
+ * viewer chose marked, and the poll marked voted when they chose any: read for the posts that
+ * have a poll alone, the poll's id from the card. Every quote inside a text of the card is
+ * escaped, so the keys replaced are the card's own, and `"option_id":N,` is that option's alone.
+ * Written out here, not as a SQL function: one called once per page still cost the page more than
+ * reading the choices (PostgreSQL plans a function it cannot inline at each statement run).
+ */
+const markedPollCard = (viewer: string) => `case when p.vote_card is null then 'null' else (
+    select case when c.ids = '' then p.vote_card
+      else replace(regexp_replace(p.vote_card, '\\{"option_id":(' || c.ids || '),"is_voted":false,', '{"option_id":\\1,"is_voted":true,', 'g'),
+        ',"is_voted":false,"title":', ',"is_voted":true,"title":') end
+    from (select array_to_string(array(select r.option_id from vote_records r
+      where r.vote_id = (p.vote_card::json->>'vote_id')::int and r.user_id = ${viewer}), '|') as ids) c) end`;
+
+/**
  * Each post as two fields: `head`, the JSON array [id, user_id, channel_ids, topic_ids, and logged
  * in whether the viewer follows the author], which Node looks up (authors.ts, reference-names.ts);
  * and `body`, the post's own fields as the JSON text of the API's object, its closing brace left
@@ -287,12 +302,7 @@ const viewerHas = (value: string, list: 'liked' | 'followed', type: string, perR
  */
 function postStatementText(source: Source, size: number, viewer: string | null, ticketCheck: string | null): string {
   const mine = (text: string) => (viewer ? text : '');
-  // The poll's card from the post's row; logged in, with the viewer's choices marked (the poll's
-  // id read from the card, only for the posts that have one).
-  const vote = viewer
-    ? `case when p.vote_card is null then 'null' else poll_card_marked(p.vote_card, array(select r.option_id from vote_records r
-        where r.vote_id = (p.vote_card::json->>'vote_id')::int and r.user_id = ${viewer})) end`
-    : `coalesce(p.vote_card, 'null')`;
+  const vote = viewer ? markedPollCard(viewer) : `coalesce(p.vote_card, 'null')`;
   const isLike = viewer ? viewerHas('p.id', 'liked', 'bigint', `likes l where l.target_type = 'post' and l.target_id = p.id and l.user_id = ${viewer}`) : 'false';
   return `${viewer ? viewerCtes(sources[source].text(size + 1, viewer), viewer) : ''}
     select json_build_array(p.id, p.user_id, p.channel_ids, p.topic_ids

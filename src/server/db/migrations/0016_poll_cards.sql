@@ -4,7 +4,8 @@
 -- and unread, for a process of the release before during a rolling restart.
 ALTER TABLE "posts" ADD COLUMN "vote_card" text;--> statement-breakpoint
 -- Poll `poll` as its card shows it to a visitor: every is_voted false, each written right after
--- its id so that poll_card_marked() finds it; null when there is no such poll. Options in their
+-- its id so that a viewer's choices are marked by a replace (services/posts.ts); null when there
+-- is no such poll. Options in their
 -- order (sort, then id); end_time in milliseconds since 1970, or null.
 CREATE FUNCTION poll_card(poll int) RETURNS text LANGUAGE sql STABLE PARALLEL SAFE AS $$
   select concat('{"vote_id":', v.id, ',"is_voted":false,"title":', to_json(v.title), ',"multiple":', v.multiple::text,
@@ -12,14 +13,6 @@ CREATE FUNCTION poll_card(poll int) RETURNS text LANGUAGE sql STABLE PARALLEL SA
     ',"options":[', (select string_agg(concat('{"option_id":', o.id, ',"is_voted":false,"text":', to_json(o.text), ',"count":', o.count, '}'), ','
       order by o.sort, o.id) from vote_options o where o.vote_id = v.id), ']}')
   from votes v where v.id = poll
-$$;--> statement-breakpoint
--- A card with the options `chosen` (a viewer's, none for most) marked, and the poll marked voted
--- when there is one. Every quote inside a text of the card is escaped, so the keys matched here
--- are the card's own.
-CREATE FUNCTION poll_card_marked(card text, chosen int[]) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  select case when cardinality(chosen) = 0 then card
-    else regexp_replace(replace(card, ',"is_voted":false,"title":', ',"is_voted":true,"title":'),
-      '\{"option_id":(' || array_to_string(chosen, '|') || '),"is_voted":false,', '{"option_id":\1,"is_voted":true,', 'g') end
 $$;--> statement-breakpoint
 -- The cards of the polls a statement on votes or vote_options changed, made again in its
 -- transaction (has_vote with them, should a poll be deleted).
