@@ -1,12 +1,11 @@
 -- A post's poll rides on its row as the card shows it (posts.vote_card, the API's JSON text), so
 -- a page of posts reads no poll tables: looking a poll up in votes and vote_options on every page,
--- even one without a poll, cost PostgreSQL more than the rest of its card. has_vote stays, written
--- and unread, for a process of the release before during a rolling restart.
+-- even one without a poll, cost PostgreSQL more than the rest of its card. has_vote stays, kept
+-- right and unread, for a process of the release before during a rolling restart.
 ALTER TABLE "posts" ADD COLUMN "vote_card" text;--> statement-breakpoint
 -- Poll `poll` as its card shows it to a visitor: every is_voted false, each written right after
 -- its id so that a viewer's choices are marked by a replace (services/posts.ts); null when there
--- is no such poll. Options in their
--- order (sort, then id); end_time in milliseconds since 1970, or null.
+-- is no such poll. Options in their order (sort, then id); end_time in milliseconds since 1970, or null.
 CREATE FUNCTION poll_card(poll int) RETURNS text LANGUAGE sql STABLE PARALLEL SAFE AS $$
   select concat('{"vote_id":', v.id, ',"is_voted":false,"title":', to_json(v.title), ',"multiple":', v.multiple::text,
     ',"end_time":', coalesce(((extract(epoch from v.end_time) * 1000)::bigint)::text, 'null'), ',"total":', v.total,
