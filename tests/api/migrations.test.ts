@@ -93,15 +93,34 @@ const engines: { name: string; open: () => Promise<Opened> }[] = [
   },
 ];
 
-describe.each(engines)('a database of the previous main on $name', ({ open }) => {
-  let opened: Opened;
-  let oldFolder: string;
-
+/**
+ * A database of a previous main on an engine, for one describe block: made by the migrations up
+ * to `tag`, filled by `load` as that main stored its data, then migrated to now; stopped after it.
+ */
+function previousMain(open: () => Promise<Opened>, tag: string, load: (db: Db) => Promise<void>): { readonly database: Database } {
+  let opened: Opened | undefined;
+  let oldFolder: string | undefined;
   beforeAll(async () => {
     opened = await open();
-    oldFolder = await migrationsUpTo('0000_init');
+    oldFolder = await migrationsUpTo(tag);
     await opened.migrate(oldFolder);
-    const db = opened.database.db;
+    await load(opened.database.db);
+    await opened.migrate(migrationsFolder);
+  }, 60_000);
+  afterAll(async () => {
+    await opened?.stop();
+    if (oldFolder) await rm(oldFolder, { recursive: true, force: true });
+  });
+  return {
+    get database() {
+      if (!opened) throw new Error('the database is opened before the tests');
+      return opened.database;
+    },
+  };
+}
+
+describe.each(engines)('a database of the previous main on $name', ({ open }) => {
+  const opened = previousMain(open, '0000_init', async (db) => {
     // Data as the previous main stored it (no like ids, complaints not yet unique).
     await db.execute(sql`insert into users (id, ucode, nick, avatar) values (1, 'u1', '一号', ''), (2, 'u2', '二号', ''), (3, 'u3', '三号', '')`);
     await db.execute(sql`insert into posts (id, user_id, content, like_count) values (1, 1, '旧动态', 3), (2, 2, '只有文字', 0)`);
@@ -126,12 +145,6 @@ describe.each(engines)('a database of the previous main on $name', ({ open }) =>
     await db.execute(sql`insert into idempotency_keys (user_id, client_id, kind, result) values (2, 'old-client-id', 'commentAdd', '{"id": 1}')`);
     const png = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#3a7' } }).png().toBuffer();
     await db.execute(sql`insert into images (id, user_id, mime, width, height, bytes) values ('oldpicture', 1, 'image/png', 400, 200, ${png})`);
-    await opened.migrate(migrationsFolder);
-  }, 60_000);
-
-  afterAll(async () => {
-    await opened?.stop();
-    if (oldFolder) await rm(oldFolder, { recursive: true, force: true });
   });
 
   it('numbers the existing likes by the time they were made, and new likes after them', async () => {
@@ -239,26 +252,14 @@ describe.each(engines)('a database of the previous main on $name', ({ open }) =>
 });
 
 describe.each(engines)('a database of the previous main (nicknames not yet unique) on $name', ({ open }) => {
-  let opened: Opened;
-  let oldFolder: string;
-
-  beforeAll(async () => {
-    opened = await open();
-    oldFolder = await migrationsUpTo('0004_feed_rows');
-    await opened.migrate(oldFolder);
+  const opened = previousMain(open, '0004_feed_rows', async (db) => {
     // Default nicknames of that main: 极客 and the phone's last four digits, shared by two phones
     // with the same ending; and the same nickname in another case.
-    await opened.database.db.execute(sql`insert into users (id, ucode, nick, avatar, cellphone) values
+    await db.execute(sql`insert into users (id, ucode, nick, avatar, cellphone) values
       (1, 'u1', '极客1234', '', '13800001234'), (2, 'u2', '极客1234', '', '13900001234'), (3, 'u3', '小明', '', '13700000003'),
       (4, 'u4', 'Geek', '', '13700000004'), (5, 'u5', 'geek', '', '13700000005'), (6, 'u6', '极客1234', '', '13600001234')`);
-    await opened.database.db.execute(sql`select setval('users_id_seq', 6)`);
-    await opened.database.db.execute(sql`insert into posts (id, user_id, content) values (1, 2, '二号的动态')`);
-    await opened.migrate(migrationsFolder);
-  }, 60_000);
-
-  afterAll(async () => {
-    await opened?.stop();
-    if (oldFolder) await rm(oldFolder, { recursive: true, force: true });
+    await db.execute(sql`select setval('users_id_seq', 6)`);
+    await db.execute(sql`insert into posts (id, user_id, content) values (1, 2, '二号的动态')`);
   });
 
   it('keeps every user, the first of a shared nickname keeping it and the others given their id after it', async () => {
@@ -288,26 +289,13 @@ describe.each(engines)('a database of the previous main (nicknames not yet uniqu
 });
 
 describe.each(engines)('a database of the previous main (no joint book lists) on $name', ({ open }) => {
-  let opened: Opened;
-  let oldFolder: string;
-
-  beforeAll(async () => {
-    opened = await open();
-    oldFolder = await migrationsUpTo('0005_nicknames');
-    await opened.migrate(oldFolder);
-    const db = opened.database.db;
+  const opened = previousMain(open, '0005_nicknames', async (db) => {
     await db.execute(sql`insert into users (id, ucode, nick, avatar) values (1, 'u1', '一号', '')`);
     await db.execute(sql`select setval('users_id_seq', 1)`);
     await db.execute(sql`insert into posts (id, user_id, content) values (1, 1, '读书会的动态')`);
     // The demo's sidebar of that main: 读书会书单 led to a list no database had.
     await db.execute(sql`insert into explore_items (page, block_name, title, redirect_param, sort) values
       ('horde', 'sidebar', '话题广场', '/topic/list', 1), ('horde', 'sidebar', '读书会书单', '/booklist/2024', 3)`);
-    await opened.migrate(migrationsFolder);
-  }, 60_000);
-
-  afterAll(async () => {
-    await opened?.stop();
-    if (oldFolder) await rm(oldFolder, { recursive: true, force: true });
   });
 
   it('keeps its data, and its start adds the demo’s two lists once, the sidebar’s among them', async () => {
@@ -352,14 +340,7 @@ describe.each(engines)('a database of the previous main (no joint book lists) on
 });
 
 describe.each(engines)('a database of the previous main (no notices) on $name', ({ open }) => {
-  let opened: Opened;
-  let oldFolder: string;
-
-  beforeAll(async () => {
-    opened = await open();
-    oldFolder = await migrationsUpTo('0006_booklists');
-    await opened.migrate(oldFolder);
-    const db = opened.database.db;
+  const opened = previousMain(open, '0006_booklists', async (db) => {
     await db.execute(sql`insert into users (id, ucode, nick, avatar, cellphone, follower_count) values
       (1, 'u1', '一号', '', '13700000101', 1), (2, 'u2', '二号', '', '13700000102', 0)`);
     await db.execute(sql`select setval('users_id_seq', 2)`);
@@ -367,12 +348,6 @@ describe.each(engines)('a database of the previous main (no notices) on $name', 
     await db.execute(sql`update users set following_count = 1 where id = 2`);
     await db.execute(sql`insert into posts (id, user_id, content) values (1, 1, '一号的动态')`);
     await db.execute(sql`select setval('posts_id_seq', 1)`);
-    await opened.migrate(migrationsFolder);
-  }, 60_000);
-
-  afterAll(async () => {
-    await opened?.stop();
-    if (oldFolder) await rm(oldFolder, { recursive: true, force: true });
   });
 
   it('keeps its users and follows, with no notice, every switch on and nothing unread; new writes make notices', async () => {
@@ -398,25 +373,12 @@ describe.each(engines)('a database of the previous main (no notices) on $name', 
 });
 
 describe.each(engines)('a database of the previous main (tickets without the way they were issued) on $name', ({ open }) => {
-  let opened: Opened;
-  let oldFolder: string;
   const TICKET = 'T'.repeat(43);
-
-  beforeAll(async () => {
-    opened = await open();
-    oldFolder = await migrationsUpTo('0008_comment_roots');
-    await opened.migrate(oldFolder);
-    const db = opened.database.db;
+  const opened = previousMain(open, '0008_comment_roots', async (db) => {
     await db.execute(sql`insert into users (id, ucode, nick, avatar, cellphone) values (1, 'u1', '一号', '', '13700000201')`);
     await db.execute(sql`select setval('users_id_seq', 1)`);
     await db.execute(sql`insert into tickets (user_id, token_hash, device_id, device_kind, expires_at)
       values (1, ${hashToken(TICKET)}, 'old-device-0001', 'mobile', now() + interval '10 days')`);
-    await opened.migrate(migrationsFolder);
-  }, 60_000);
-
-  afterAll(async () => {
-    await opened?.stop();
-    if (oldFolder) await rm(oldFolder, { recursive: true, force: true });
   });
 
   it('keeps its live ticket, taken as before: as the cookie, or as headers with its own Device-Id', async () => {
@@ -439,14 +401,7 @@ describe.each(engines)('a database of the previous main (tickets without the way
 });
 
 describe.each(engines)('a database of the previous main (no search) on $name', ({ open }) => {
-  let opened: Opened;
-  let oldFolder: string;
-
-  beforeAll(async () => {
-    opened = await open();
-    oldFolder = await migrationsUpTo('0009_ticket_issued_via');
-    await opened.migrate(oldFolder);
-    const db = opened.database.db;
+  const opened = previousMain(open, '0009_ticket_issued_via', async (db) => {
     await db.execute(sql`insert into users (id, ucode, nick, avatar) values (1, 'u1', '鲸落观察员', ''), (2, 'u2', 'Whale', '')`);
     await db.execute(sql`select setval('users_id_seq', 2)`);
     await db.execute(sql`insert into channel_categories (id, name) values (1, '技术')`);
@@ -458,12 +413,6 @@ describe.each(engines)('a database of the previous main (no search) on $name', (
       (2, 2, '代码分享', '{1}', '[{"type":"code","uuid":"c1","language":"go","title":"Kotlin 协程","preview":""}]', null),
       (3, 1, '删掉的鲸落动态', '{}', '[]', now())`);
     await db.execute(sql`select setval('posts_id_seq', 3)`);
-    await opened.migrate(migrationsFolder);
-  }, 60_000);
-
-  afterAll(async () => {
-    await opened?.stop();
-    if (oldFolder) await rm(oldFolder, { recursive: true, force: true });
   });
 
   it('keeps its posts and finds them by their content, topics and code titles; its channels, topics and users by name', async () => {
@@ -503,14 +452,7 @@ describe.each(engines)('a database of the previous main (no search) on $name', (
 });
 
 describe.each(engines)('a database of the previous main (no moderation) on $name', ({ open }) => {
-  let opened: Opened;
-  let oldFolder: string;
-
-  beforeAll(async () => {
-    opened = await open();
-    oldFolder = await migrationsUpTo('0010_search');
-    await opened.migrate(oldFolder);
-    const db = opened.database.db;
+  const opened = previousMain(open, '0010_search', async (db) => {
     await db.execute(sql`insert into users (id, ucode, nick, avatar, cellphone, post_count) values
       (1, 'u1', '一号', '', '13700000301', 1), (2, 'u2', '二号', '', '13700000302', 0), (3, 'u3', '三号', '', '13700000303', 0)`);
     await db.execute(sql`select setval('users_id_seq', 3)`);
@@ -524,12 +466,6 @@ describe.each(engines)('a database of the previous main (no moderation) on $name
     await db.execute(sql`select setval('comments_id_seq', 1)`);
     await db.execute(sql`insert into complaints (user_id, target_type, target_id, reason, content) values
       (2, 'post', 1, 'spam', '广告'), (3, 'post', 1, 'other', '')`);
-    await opened.migrate(migrationsFolder);
-  }, 60_000);
-
-  afterAll(async () => {
-    await opened?.stop();
-    if (oldFolder) await rm(oldFolder, { recursive: true, force: true });
   });
 
   it('keeps its posts, comments and complaints: nothing hidden, nobody suspended, every complaint open in the queue', async () => {
@@ -562,14 +498,7 @@ describe.each(engines)('a database of the previous main (no moderation) on $name
 });
 
 describe.each(engines)('a database of the previous main (notices without previews) on $name', ({ open }) => {
-  let opened: Opened;
-  let oldFolder: string;
-
-  beforeAll(async () => {
-    opened = await open();
-    oldFolder = await migrationsUpTo('0014_likes_by_user');
-    await opened.migrate(oldFolder);
-    const db = opened.database.db;
+  const opened = previousMain(open, '0014_likes_by_user', async (db) => {
     await db.execute(sql`insert into users (id, ucode, nick, avatar, cellphone) values
       (1, 'u1', '一号', '', '13700000401'), (2, 'u2', '二号', '', '13700000402'), (3, 'u3', '三号', '', '13700000403')`);
     await db.execute(sql`select setval('users_id_seq', 3)`);
@@ -585,12 +514,6 @@ describe.each(engines)('a database of the previous main (notices without preview
       (4, 1, 'like', 'like', 1, 0, 0, 20000, '', 0), (5, 1, 'like', 'like', 1, 5, 0, 20000, '', 0), (6, 1, 'follow', 'follow', 0, 0, 0, 20000, '', 0),
       (7, 1, 'moderation', 'system', 1, 0, 0, 0, '你的动态已被隐藏，理由：广告', 0)`);
     await db.execute(sql`insert into notice_actors (notice_id, actor_id, seq) select id, case when id = 2 then 3 else 2 end, seq from notices where type <> 'moderation'`);
-    await opened.migrate(migrationsFolder);
-  }, 60_000);
-
-  afterAll(async () => {
-    await opened?.stop();
-    if (oldFolder) await rm(oldFolder, { recursive: true, force: true });
   });
 
   it('keeps its notices, each with the previews its list showed before', async () => {
@@ -615,14 +538,7 @@ describe.each(engines)('a database of the previous main (notices without preview
 });
 
 describe.each(engines)('a database of the previous main (polls read from their tables) on $name', ({ open }) => {
-  let opened: Opened;
-  let oldFolder: string;
-
-  beforeAll(async () => {
-    opened = await open();
-    oldFolder = await migrationsUpTo('0015_notice_previews');
-    await opened.migrate(oldFolder);
-    const db = opened.database.db;
+  const opened = previousMain(open, '0015_notice_previews', async (db) => {
     await db.execute(sql`insert into users (id, ucode, nick, avatar, cellphone) values (1, 'u1', '一号', '', '13700000501'), (2, 'u2', '二号', '', '13700000502')`);
     await db.execute(sql`select setval('users_id_seq', 2)`);
     await db.execute(sql`insert into posts (id, user_id, content, has_vote) values (1, 1, '有投票的动态', true), (2, 1, '没有投票', false)`);
@@ -630,12 +546,6 @@ describe.each(engines)('a database of the previous main (polls read from their t
     await db.execute(sql`insert into votes (id, post_id, title, multiple, end_time, total) values (1, 1, ${'旧的"投票"'}, true, '2036-01-01T00:00:00Z', 1)`);
     await db.execute(sql`insert into vote_options (id, vote_id, text, sort, count) values (1, 1, '后', 1, 1), (2, 1, '先', 0, 1), (3, 1, '没人选', 2, 0)`);
     await db.execute(sql`insert into vote_records (vote_id, user_id, option_id) values (1, 2, 1), (1, 2, 2)`);
-    await opened.migrate(migrationsFolder);
-  }, 60_000);
-
-  afterAll(async () => {
-    await opened?.stop();
-    if (oldFolder) await rm(oldFolder, { recursive: true, force: true });
   });
 
   it('shows its polls as before, each voter’s choices marked, and keeps them right as votes come', async () => {
