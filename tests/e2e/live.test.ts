@@ -54,8 +54,10 @@ describe('live', () => {
       });
       await second.goto(`${app.url}/home`);
       await second.locator('main article').first().waitFor();
-      // The second tab's live part starts with its first scroll; the first tab keeps the stream.
+      // The second tab's live part starts with its first scroll (html[data-live] once it listens);
+      // the first tab keeps the stream.
       await second.mouse.wheel(0, 200);
+      await second.locator('html[data-live]').waitFor({ state: 'attached' });
 
       const channelId = (await callApi(app, api.channelPosts, { tab: 'all', size: 1 })).list[0]!.channels[0]!.channel_id;
       await callAs(app, writer, api.postAdd.path, { content: `刚刚发生的事 ${Date.now()}`, channel_id: [channelId], attach: [], client_id: `live-${Date.now()}` });

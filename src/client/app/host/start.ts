@@ -28,9 +28,13 @@ export function startHostPlatform(queryClient: QueryClient, router: AppRouter): 
   sendKeptEvents();
 
   startFreshFeed(queryClient, router);
+  // html[data-live] says this page hears the live stream, its own or another tab's (tests wait for it).
   startLiveSoon(() =>
     loadChunk(() => import('./live.ts')).then(
-      (live) => live.startLive(queryClient, router),
+      (live) => {
+        live.startLive(queryClient, router);
+        document.documentElement.dataset.live = 'on';
+      },
       (error: unknown) => console.error(error),
     ),
   );
