@@ -321,9 +321,11 @@ describe('the outbox', () => {
     await devtools.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId: await registrationId, tag: 'outbox', lastChance: false });
     await expect.poll(async () => (await commentsSaying(target.id, commentText)).length).toBe(1);
 
-    // The next open says it went and shows it, with nothing left to send.
+    // The next open says it went and shows it, with nothing left to send. The toast lasts a moment
+    // from the app's start, which page.goto waits for: it is looked for from the navigation on.
+    const told = blank.getByText('待发送的评论已发出').waitFor();
     await blank.goto(`${app.url}/message/detail/${target.id}`);
-    await blank.getByText('待发送的评论已发出').waitFor();
+    await told;
     await blank.locator('.comment-list .comment__text', { hasText: commentText }).first().waitFor();
     expect(await blank.getByRole('list', { name: '待发送的评论' }).count()).toBe(0);
     expect(await commentsSaying(target.id, commentText)).toHaveLength(1);
