@@ -175,10 +175,12 @@ describe.each(layouts)('writing a post at $name', ({ name, viewport, phone }) =>
     await page.getByLabel('标题').fill('你好，Go');
     await page.getByRole('textbox', { name: '代码' }).click();
     await page.keyboard.type('package main');
-    await page.getByRole('button', { name: '完成' }).click();
     // /code opened on its own: 完成 says where the snippet went and shows it there, in the composer.
+    // The toast lasts a moment from the click: it is looked for from the click on.
+    const told = page.getByText('代码已放进动态草稿').waitFor();
+    await page.getByRole('button', { name: '完成' }).click();
     await page.waitForURL((url) => url.pathname === '/home');
-    await page.getByText('代码已放进动态草稿').waitFor();
+    await told;
     const composer = page.getByRole('dialog', { name: '发动态' });
     await composer.getByRole('region', { name: '代码片段' }).getByText('你好，Go').waitFor();
     await composer.getByRole('button', { name: '关闭' }).click();
