@@ -9,7 +9,11 @@ const ToastView = lazyComponent(() => import('./ToastView.tsx'));
 
 const isUrgent = (toast: Toast) => toast.type === 'error' || toast.type === 'warning';
 
-/** The toast; where its code cannot load (offline without a service worker, a deploy removed it), its words alone. */
+/**
+ * The toast. Its words show at once, and alone while its code loads or where it cannot load
+ * (offline without a service worker, a deploy removed it): a toast lasts a moment from when it is
+ * asked for, and the first of a visit on a slow device would otherwise end before its code came.
+ */
 function ShownToast({ toast, onClose }: { toast: Toast; onClose: (id: number) => void }) {
   const words = (
     <div className={`toast toast--${toast.type}`} data-toast-type={toast.type}>
@@ -17,7 +21,7 @@ function ShownToast({ toast, onClose }: { toast: Toast; onClose: (id: number) =>
     </div>
   );
   return (
-    <LazyLayer failed={words}>
+    <LazyLayer failed={words} loading={words}>
       <ToastView toast={toast} onClose={onClose} />
     </LazyLayer>
   );
