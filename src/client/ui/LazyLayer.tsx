@@ -73,8 +73,6 @@ interface LazyLayerProps {
   onError?: () => void;
   /** What shows instead when its code did not load (nothing, unless given). */
   failed?: ReactNode;
-  /** What shows while its code loads (nothing, unless given). */
-  loading?: ReactNode;
 }
 
 export class LazyLayer extends Component<LazyLayerProps, { failed: boolean }> {
@@ -94,6 +92,6 @@ export class LazyLayer extends Component<LazyLayerProps, { failed: boolean }> {
   }
 
   override render() {
-    return this.state.failed ? (this.props.failed ?? null) : <Suspense fallback={this.props.loading ?? null}>{this.props.children}</Suspense>;
+    return this.state.failed ? (this.props.failed ?? null) : <Suspense fallback={null}>{this.props.children}</Suspense>;
   }
 }

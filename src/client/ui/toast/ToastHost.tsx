@@ -1,3 +1,4 @@
+import { useEffect, useLayoutEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { LazyLayer, lazyComponent } from '../LazyLayer.tsx';
 import { selectInnermostModal, useModalStack } from '../overlay/modal-stack.ts';
@@ -7,21 +8,29 @@ import './toast.css';
 // A visit with nothing to say carries no toast: its code comes with the first one.
 const ToastView = lazyComponent(() => import('./ToastView.tsx'));
 
-const isUrgent = (toast: Toast) => toast.type === 'error' || toast.type === 'warning';
-
-/**
- * The toast. Its words show at once, and alone while its code loads or where it cannot load
- * (offline without a service worker, a deploy removed it): a toast lasts a moment from when it is
- * asked for, and the first of a visit on a slow device would otherwise end before its code came.
- */
-function ShownToast({ toast, onClose }: { toast: Toast; onClose: (id: number) => void }) {
-  const words = (
+/** The toast's words alone, where the code of its view did not load. */
+function ToastWords({ toast }: { toast: Toast }) {
+  useEffect(() => useToastStore.getState().shown(toast.id), [toast.id]);
+  return (
     <div className={`toast toast--${toast.type}`} data-toast-type={toast.type}>
       <span className="toast__message">{toast.message}</span>
     </div>
   );
+}
+
+const isUrgent = (toast: Toast) => toast.type === 'error' || toast.type === 'warning';
+
+/**
+ * The toast; where its code cannot load (offline without a service worker, a deploy removed it),
+ * its words alone. While that code loads (the first toast of a visit) its time waits: on a slow
+ * device the toast would otherwise end before it was ever seen.
+ */
+function ShownToast({ toast, onClose }: { toast: Toast; onClose: (id: number) => void }) {
+  useLayoutEffect(() => {
+    if (ToastView.pending()) useToastStore.getState().hold(toast.id);
+  }, [toast.id]);
   return (
-    <LazyLayer failed={words} loading={words}>
+    <LazyLayer failed={<ToastWords toast={toast} />}>
       <ToastView toast={toast} onClose={onClose} />
     </LazyLayer>
   );

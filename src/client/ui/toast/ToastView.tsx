@@ -1,8 +1,8 @@
 /** A toast: its icon, its message and, when it may be closed, 关闭提示 (ToastHost.tsx shows it). */
-import type { CSSProperties, ReactNode } from 'react';
+import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import { IconSpinner } from '../icons.tsx';
 import { IconCheck, IconClose, IconError, IconInfo, IconWarning } from '../icons-secondary.tsx';
-import type { Toast, ToastType } from './toast-store.ts';
+import { useToastStore, type Toast, type ToastType } from './toast-store.ts';
 
 const typeIcon: Record<ToastType, ReactNode> = {
   info: <IconInfo size={22} />,
@@ -14,6 +14,8 @@ const typeIcon: Record<ToastType, ReactNode> = {
 };
 
 export default function ToastView({ toast, onClose }: { toast: Toast; onClose: (id: number) => void }) {
+  // On screen now: a toast held while this code loaded has its time from here (ToastHost.tsx).
+  useEffect(() => useToastStore.getState().shown(toast.id), [toast.id]);
   const icon = toast.prefix ?? typeIcon[toast.type];
   const style: CSSProperties | undefined =
     toast.top !== null ? { top: `${toast.top}px`, transform: 'translateX(-50%)' } : undefined;

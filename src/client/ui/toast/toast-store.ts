@@ -43,15 +43,26 @@ interface ToastState {
   show: (options: ToastOptions) => number;
   /** Closes the toast with this id (or whichever is open); a stale id does nothing. */
   close: (id?: number) => void;
+  /** The toast with this id is not on screen yet (its view's code loads): its time has not begun. */
+  hold: (id: number) => void;
+  /** The toast with this id is on screen now: a held one has its whole duration from here. */
+  shown: (id: number) => void;
 }
 
 let nextId = 1;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let layerId: number | undefined;
+/** The toast whose time waits until it is on screen. */
+let heldId: number | undefined;
 
 function clearTimer(): void {
   if (timer !== undefined) clearTimeout(timer);
   timer = undefined;
+}
+
+function startTimer(toast: Toast, close: (id: number) => void): void {
+  clearTimer();
+  if (toast.duration > 0) timer = setTimeout(() => close(toast.id), toast.duration * 1000);
 }
 
 export function defaultDuration(type: ToastType): number {
@@ -88,10 +99,19 @@ export const useToastStore = create<ToastState>()((set, get) => ({
         get().close();
       });
     }
-    if (duration > 0) {
-      timer = setTimeout(() => get().close(id), duration * 1000);
-    }
+    startTimer(toast, get().close);
     return id;
+  },
+  hold(id) {
+    if (get().current?.id !== id) return;
+    clearTimer();
+    heldId = id;
+  },
+  shown(id) {
+    const current = get().current;
+    if (heldId !== id || current?.id !== id) return;
+    heldId = undefined;
+    startTimer(current, get().close);
   },
   close(id) {
     const current = get().current;
