@@ -16,7 +16,8 @@
  * An excerpt is the text around the first match, about EXCERPT_CHARS characters, in pieces marked
  * as matching or not: plain text the client draws, never HTML.
  */
-import { asc, desc, sql } from 'drizzle-orm';
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_PAGE_SIZE, type SearchType } from '#shared/constants.ts';
 import type { Paged, SearchExcerpt, SearchHit } from '#shared/schemas.ts';
 import type { Db } from '../db/client.ts';
@@ -204,12 +205,19 @@ function offsetPage<T>(rows: T[], size: number, offset: number): { rows: T[]; pa
   return { rows: shown, page: { more: rows.length > size, next_index: offset + shown.length } };
 }
 
+/**
+ * The order that puts the rows named exactly as the query (once folded) first: those few found
+ * once through the name's folded index (migration 0017_search_documents), not every match's name
+ * folded to compare.
+ */
+const exactFirst = (id: AnyPgColumn, exact: SQL) => sql`${id} = any(array(${exact})) desc`;
+
 async function searchTopics(db: Db, q: string, size: number, offset: number): Promise<Paged<SearchHit>> {
   const rows = await db
     .select()
     .from(topics)
-    .where(sql`search_document(${topics.name}, '') @@ search_query(${q}, false)`)
-    .orderBy(sql`search_fold(${topics.name}) = search_fold(${q}) desc`, desc(topics.postCount), desc(topics.id))
+    .where(sql`${topics.search} @@ search_query(${q}, false)`)
+    .orderBy(exactFirst(topics.id, sql`select id from topics where search_fold(name) = search_fold(${q})`), desc(topics.postCount), desc(topics.id))
     .limit(size + 1)
     .offset(offset);
   const { rows: shown, page } = offsetPage(rows, size, offset);
@@ -221,10 +229,10 @@ async function searchChannels(db: Db, q: string, size: number, offset: number, v
   const rows = await db
     .select()
     .from(channels)
-    .where(sql`search_document(${channels.name}, ${channels.intro}) @@ search_query(${q}, false)`)
+    .where(sql`${channels.search} @@ search_query(${q}, false)`)
     .orderBy(
-      sql`search_fold(${channels.name}) = search_fold(${q}) desc`,
-      sql`search_document(${channels.name}, ${channels.intro}) @@ search_query(${q}, true) desc`,
+      exactFirst(channels.id, sql`select id from channels where search_fold(name) = search_fold(${q})`),
+      sql`${channels.search} @@ search_query(${q}, true) desc`,
       desc(channels.followerCount),
       asc(channels.id),
     )
@@ -246,8 +254,8 @@ async function searchUsers(db: Db, q: string, size: number, offset: number, view
   const rows = await db
     .select({ id: users.id, nick: users.nick })
     .from(users)
-    .where(sql`search_document(${users.nick}, '') @@ search_query(${q}, false)`)
-    .orderBy(sql`search_fold(${users.nick}) = search_fold(${q}) desc`, desc(users.followerCount), asc(users.id))
+    .where(sql`${users.search} @@ search_query(${q}, false)`)
+    .orderBy(exactFirst(users.id, sql`select id from users where search_fold(nick) = search_fold(${q})`), desc(users.followerCount), asc(users.id))
     .limit(size + 1)
     .offset(offset);
   const { rows: shown, page } = offsetPage(rows, size, offset);

@@ -57,8 +57,19 @@ async function targetTablesWithRows(target: Database, tables: string[]): Promise
   return filled;
 }
 
+/** The table's columns a row is written with: all but those PostgreSQL makes (generated), which it makes again. */
+async function writtenColumns(target: pg.PoolClient, table: string): Promise<string> {
+  const { rows } = await target.query<{ name: string }>(
+    `select column_name as name from information_schema.columns
+     where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER' order by ordinal_position`,
+    [table],
+  );
+  return rows.map((row) => ident(row.name)).join(', ');
+}
+
 /** Copies one table in batches, read through a cursor of the source's one snapshot. */
 async function copyTable(source: Transaction, target: pg.PoolClient, table: string): Promise<number> {
+  const columns = await writtenColumns(target, table);
   const cursor = `export_${table}`;
   await source.query(`declare ${ident(cursor)} no scroll cursor for select row_to_json(t)::text as row from ${ident(table)} t`);
   let copied = 0;
@@ -66,7 +77,7 @@ async function copyTable(source: Transaction, target: pg.PoolClient, table: stri
     const batch = (await source.query<{ row: string }>(`fetch ${BATCH_ROWS} from ${ident(cursor)}`)).rows;
     if (batch.length === 0) break;
     // json_populate_recordset turns each JSON value back into its column's type (bytea from its hex text too).
-    await target.query(`insert into ${ident(table)} select * from json_populate_recordset(null::${ident(table)}, $1::json)`, [
+    await target.query(`insert into ${ident(table)} (${columns}) select ${columns} from json_populate_recordset(null::${ident(table)}, $1::json)`, [
       `[${batch.map((row) => row.row).join(',')}]`,
     ]);
     copied += batch.length;
