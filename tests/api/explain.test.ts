@@ -9,7 +9,8 @@
  * statement, as a generic plan too (what it may run from its sixth call on). A sequential scan
  * of a table that grows with the content, one of its indexes read whole, or a node that looked at
  * far more of its rows than a page holds fails the test, with the statement and its plan; so does
- * a sort of a poll's options (an index gives them in order).
+ * a sort of a poll's options (an index gives them in order), and an index read twice with the
+ * same condition.
  *
  * How long the reads take is a figure of `npm run bench`, never asserted here.
  */
@@ -103,6 +104,25 @@ function sortedOptions(plan: PlanNode): string[] {
   const visit = (node: PlanNode) => {
     if (/Sort$/.test(node['Node Type']) && node.Plans?.some((child) => child['Relation Name'] === 'vote_options')) {
       found.push(`${node['Node Type']} of vote_options`);
+    }
+    node.Plans?.forEach(visit);
+  };
+  visit(plan);
+  return found;
+}
+
+/**
+ * Index reads run twice with the same condition in one statement: what one read gives, read
+ * again (the planner copies a subquery used twice into each use unless told not to).
+ */
+function repeatedReads(plan: PlanNode): string[] {
+  const seen = new Set<string>();
+  const found: string[] = [];
+  const visit = (node: PlanNode) => {
+    if (node['Index Name'] && node['Index Cond'] && (node['Actual Loops'] ?? 0) > 0) {
+      const key = `${node['Index Name']} where ${node['Index Cond']}`;
+      if (seen.has(key)) found.push(`${key} read twice`);
+      seen.add(key);
     }
     node.Plans?.forEach(visit);
   };
@@ -230,7 +250,7 @@ describe.each(engines)('the feed reads on $name at scale', ({ open, posts }) => 
         if (seen.has(key)) continue;
         seen.add(key);
         const plan = await engine.explain(statement, generic);
-        for (const found of [...wholeTableReads(plan), ...sortedOptions(plan)]) {
+        for (const found of [...wholeTableReads(plan), ...sortedOptions(plan), ...repeatedReads(plan)]) {
           problems.push(`${found} (${generic ? 'generic plan' : 'custom plan'}) in:\n${statement.text}\n${planText(plan)}`);
         }
       }

@@ -258,15 +258,16 @@ export const FOLLOWED_LIST_MAX = 200;
 /**
  * A logged-in page's rows (`page`, read once), the viewer's likes among them (`liked.ids`) and the
  * users they follow (`followed.ids`); either null beyond its bound above, when each row looks its
- * own up (viewerHas's `perRow`).
+ * own up (viewerHas's `perRow`). Each list is read once: without `offset 0` the planner copies
+ * the read into both uses of `r.ids`, and reads it twice.
  */
 const viewerCtes = (pageText: string, viewer: string) => `with page as materialized (${pageText}),
     liked as materialized (select case when cardinality(r.ids) <= ${LIKED_RANGE_MAX} then r.ids end as ids
       from (select array(select l.target_id from likes l where l.user_id = ${viewer} and l.target_type = 'post' and l.target_id between b.lo and b.hi
           limit ${LIKED_RANGE_MAX + 1}) as ids
-        from (select min(id) as lo, max(id) as hi from page) b) r),
+        from (select min(id) as lo, max(id) as hi from page) b offset 0) r),
     followed as materialized (select case when cardinality(r.ids) <= ${FOLLOWED_LIST_MAX} then r.ids end as ids
-      from (select array(select f.followee_id from user_follows f where f.follower_id = ${viewer} limit ${FOLLOWED_LIST_MAX + 1}) as ids) r)`;
+      from (select array(select f.followee_id from user_follows f where f.follower_id = ${viewer} limit ${FOLLOWED_LIST_MAX + 1}) as ids offset 0) r)`;
 
 /** Whether `value` is in the list the CTE `list` read (of type `type`), else (the list was too long) what `perRow` finds. */
 const viewerHas = (value: string, list: 'liked' | 'followed', type: string, perRow: string) =>
