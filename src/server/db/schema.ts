@@ -40,7 +40,8 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 /**
  * The search document of a name (and an intro), kept on the row as PostgreSQL writes it: made
  * again for every row a search reads, it cost more than the rest of the search (search_document
- * is SQL, far dearer per row than reading a stored one).
+ * is SQL, far dearer per row than reading a stored one). PostgreSQL never makes a stored column
+ * again by itself: a change to search_document() comes with a migration that drops and adds it.
  */
 const searchDocumentOf = (head: string, body: string | null) =>
   tsvector('search')
