@@ -21,7 +21,7 @@ import type { Comment, Paged, Post, UserBrief } from '../../src/shared/schemas.t
 import type { Database } from '../../src/server/db/client.ts';
 import { bulkLoad, type BulkLoadSummary, type SqlRunner } from '../bench/bulk-load.ts';
 import { createTestApp, type TestApp } from '../support/api.ts';
-import { openPostgresTestDatabase } from '../support/db.ts';
+import { openPostgresTestDatabase, recordStatements, type SentStatement } from '../support/db.ts';
 
 /** Tables that grow with the content: never read whole by a read of the feed. */
 const GROWING = new Set([
@@ -130,14 +130,6 @@ function repeatedReads(plan: PlanNode): string[] {
   return found;
 }
 
-/** One statement as the app sent it. */
-interface Sent {
-  text: string;
-  values: unknown[];
-  /** Sent as a named (prepared) statement: from its sixth call on it may run a generic plan. */
-  prepared: boolean;
-}
-
 /** SQL literal of a value the app binds (numbers, text, arrays of numbers, booleans, null, dates). */
 function literal(value: unknown): string {
   if (value === null || value === undefined) return 'null';
@@ -152,15 +144,15 @@ interface Engine {
   database: Database;
   runner: SqlRunner;
   /** Statements the app sent since the last call. */
-  takeSent(): Sent[];
-  explain(sent: Sent, generic: boolean): Promise<PlanNode>;
+  takeSent(): SentStatement[];
+  explain(sent: SentStatement, generic: boolean): Promise<PlanNode>;
   stop(): Promise<void>;
 }
 
 let generics = 0;
 
 /** EXPLAIN through `query`; the generic plan through PREPARE/EXECUTE under force_generic_plan. */
-async function explainWith(query: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>, sent: Sent, generic: boolean) {
+async function explainWith(query: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>, sent: SentStatement, generic: boolean) {
   const planOf = (rows: unknown[]) => {
     const cell = Object.values(rows[0] as Record<string, unknown>)[0];
     return ((typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[])[0]!.Plan;
@@ -181,28 +173,13 @@ async function explainWith(query: (text: string, values?: unknown[]) => Promise<
 
 async function postgresEngine(): Promise<Engine> {
   const opened = await openPostgresTestDatabase();
-  const pool = (opened.database.db as unknown as { $client: pg.Pool }).$client;
-  let sent: Sent[] = [];
-  // Every statement of the app's pool is written down as it goes (and then sent as ever).
-  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
-  (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (config: unknown, values?: unknown) => {
-    if (typeof config === 'string') sent.push({ text: config, values: (values as unknown[]) ?? [], prepared: false });
-    else if (config && typeof config === 'object' && 'text' in config) {
-      const { text, values: bound, name } = config as { text: string; values?: unknown[]; name?: string };
-      sent.push({ text, values: bound ?? (values as unknown[]) ?? [], prepared: name !== undefined });
-    }
-    return values === undefined ? query(config) : query(config, values);
-  };
+  const sent = recordStatements(opened.database.db);
   const client = new pg.Client({ connectionString: opened.url });
   await client.connect();
   return {
     database: opened.database,
     runner: client,
-    takeSent: () => {
-      const out = sent;
-      sent = [];
-      return out;
-    },
+    takeSent: () => sent.splice(0),
     explain: (statement, generic) => explainWith((text, values) => client.query(text, values), statement, generic),
     stop: async () => {
       await client.end();

@@ -18,7 +18,7 @@ import { api } from '../../src/shared/api.ts';
 import { SEARCH_QUERY_MAX_CHARS } from '../../src/shared/constants.ts';
 import type { Paged, Post, SearchHit } from '../../src/shared/schemas.ts';
 import { codeOf, createTestApp, errorOf, isChineseMessage, newClientId, phoneSource, schemaProblem, testAppFor, testDatabases } from '../support/api.ts';
-import { openPostgresTestDatabase, queryRows } from '../support/db.ts';
+import { openPostgresTestDatabase, queryRows, recordStatements } from '../support/db.ts';
 import { SEARCH_HEAD_RANK } from '../../src/server/services/posts.ts';
 
 type Hits = Paged<SearchHit>;
@@ -341,25 +341,10 @@ const postRowsRead = (nodes: PlanNode[]): number =>
       0,
     );
 
-/** The statements the database's pool is sent from now on, with their values. */
-function statementsSent(db: unknown): { text: string; values: unknown[] }[] {
-  const pool = (db as { $client: pg.Pool }).$client;
-  const sent: { text: string; values: unknown[] }[] = [];
-  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
-  (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (config: unknown, values?: unknown) => {
-    if (config && typeof config === 'object' && 'text' in config) {
-      const { text, values: bound } = config as { text: string; values?: unknown[] };
-      sent.push({ text, values: bound ?? (Array.isArray(values) ? values : []) });
-    } else if (typeof config === 'string') sent.push({ text: config, values: Array.isArray(values) ? values : [] });
-    return values === undefined ? query(config) : query(config, values);
-  };
-  return sent;
-}
-
 describe('search/ plans on PostgreSQL at volume', () => {
   it('finds users, topics and channels by a word thousands of them hold without making a document or folding a name per row', { timeout: 120_000 }, async () => {
     const opened = await openPostgresTestDatabase();
-    const sent = statementsSent(opened.database.db);
+    const sent = recordStatements(opened.database.db);
     const t = await createTestApp(opened.database);
     const client = new pg.Client({ connectionString: opened.url });
     await client.connect();
@@ -394,7 +379,7 @@ describe('search/ plans on PostgreSQL at volume', () => {
 
   it('finds rare words through the GIN index, reads about a page of posts for a word half of them hold, and keeps one plan', { timeout: 120_000 }, async () => {
     const opened = await openPostgresTestDatabase();
-    const sent = statementsSent(opened.database.db);
+    const sent = recordStatements(opened.database.db);
     const t = await createTestApp(opened.database);
     const client = new pg.Client({ connectionString: opened.url });
     await client.connect();

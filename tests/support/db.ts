@@ -378,3 +378,27 @@ export async function counterMismatches(db: Db): Promise<Record<string, number>>
   }
   return out;
 }
+
+/** One statement as the app's pool was sent it. */
+export interface SentStatement {
+  text: string;
+  values: unknown[];
+  /** Sent as a named (prepared) statement: from its sixth call on it may run a generic plan. */
+  prepared: boolean;
+}
+
+/** From now on, every statement of the database's PostgreSQL pool is written down here as it goes (and then sent as ever). */
+export function recordStatements(db: Db): SentStatement[] {
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const sent: SentStatement[] = [];
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (config: unknown, values?: unknown) => {
+    if (typeof config === 'string') sent.push({ text: config, values: (values as unknown[]) ?? [], prepared: false });
+    else if (config && typeof config === 'object' && 'text' in config) {
+      const { text, values: bound, name } = config as { text: string; values?: unknown[]; name?: string };
+      sent.push({ text, values: bound ?? (values as unknown[]) ?? [], prepared: name !== undefined });
+    }
+    return values === undefined ? query(config) : query(config, values);
+  };
+  return sent;
+}
