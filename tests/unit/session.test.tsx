@@ -3,10 +3,19 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { credentialHeaders, deviceKindOf } from '../../src/client/entities/session/credentials.ts';
 import { LoginDialog } from '../../src/client/features/auth/components/LoginDialog.tsx';
+import { installSession } from '../../src/client/features/auth/install.ts';
 import { handleLoggedInElsewhere } from '../../src/client/features/auth/logged-in-elsewhere.ts';
 import { closeLoginDialog, useLoginDialogStore } from '../../src/client/features/auth/login-store.ts';
 import { sessionKeys } from '../../src/client/entities/session/queries.ts';
-import { clearStoredLogin, LOGIN_INFO_KEY, readStoredLogin, writeStoredLogin } from '../../src/client/entities/session/stored-login.ts';
+import {
+  clearStoredLogin,
+  ENDED_ELSEWHERE_KEY,
+  LOGIN_INFO_KEY,
+  LOGIN_USER_KEY,
+  readStoredLogin,
+  rememberLoginUser,
+  writeStoredLogin,
+} from '../../src/client/entities/session/stored-login.ts';
 import { loginUserFromNative, nativeLoginUser } from '../../src/client/entities/session/native-user.ts';
 import { detectEnvironment } from '../../src/client/platform/environment.ts';
 import { useConfirmStore } from '../../src/client/ui/dialog/confirm-store.ts';
@@ -144,6 +153,37 @@ describe('HTTP 452: logged in on another device', () => {
     await handled;
     expect(useLoginDialogStore.getState().open).toBe(true);
     useLoginDialogStore.getState().close();
+  });
+
+  it('tells the other tabs, which log out and explain too, leaving the ticket to the tab that met it', async () => {
+    // The tab that met the 452 marks it before it logs out.
+    const metHere = handleLoggedInElsewhere(new QueryClient());
+    await waitFor(() => expect(useConfirmStore.getState().current?.title).toBe('下线通知'));
+    const mark = localStorage.getItem(ENDED_ELSEWHERE_KEY);
+    expect(mark).not.toBeNull();
+    act(() => useConfirmStore.getState().settle(true));
+    await metHere;
+    useLoginDialogStore.getState().close();
+    images.length = 0;
+
+    // Another tab hears the mark, then the logout; by then the server may already have answered
+    // it as nobody's, so it explains whatever its session shows, and logs out once.
+    const otherTab = new QueryClient();
+    otherTab.setQueryData(sessionKeys.user, null);
+    installSession(otherTab);
+    window.dispatchEvent(new StorageEvent('storage', { key: ENDED_ELSEWHERE_KEY, newValue: mark }));
+    window.dispatchEvent(new StorageEvent('storage', { key: LOGIN_USER_KEY, newValue: null }));
+    await waitFor(() => expect(useConfirmStore.getState().current?.title).toBe('下线通知'));
+    expect(images).toEqual([]);
+    expect(otherTab.getQueryData(sessionKeys.user)).toBeNull();
+    act(() => useConfirmStore.getState().settle(true));
+    await waitFor(() => expect(useLoginDialogStore.getState().open).toBe(true));
+    useLoginDialogStore.getState().close();
+
+    // The next login forgets it.
+    rememberLoginUser({ uid: 2 } as never);
+    expect(localStorage.getItem(ENDED_ELSEWHERE_KEY)).toBeNull();
+    rememberLoginUser(null);
   });
 
   it("uses the app's own login-mutex alert inside the native app, which ends its ticket itself", async () => {

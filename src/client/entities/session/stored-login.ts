@@ -50,9 +50,35 @@ export const LOGIN_USER_KEY = 'horde:login-user'; // horde: src/client/README.md
 
 export function rememberLoginUser(user: LoginUser | null): void {
   try {
-    if (user) localStorage.setItem(LOGIN_USER_KEY, JSON.stringify(user));
-    else localStorage.removeItem(LOGIN_USER_KEY);
+    if (user) {
+      localStorage.setItem(LOGIN_USER_KEY, JSON.stringify(user));
+      localStorage.removeItem(ENDED_ELSEWHERE_KEY);
+    } else localStorage.removeItem(LOGIN_USER_KEY);
   } catch {
     // No storage: an offline start does not know the user, as before.
+  }
+}
+
+/**
+ * Set by the tab that met HTTP 452 (the ticket ended by a login elsewhere), before it logs out:
+ * the other tabs hear it (a storage event) and explain too, instead of going quietly logged out
+ * by the logout they also hear. Kept until the next login, so that logout is known for this one.
+ */
+export const ENDED_ELSEWHERE_KEY = 'horde:ended-elsewhere'; // horde: src/client/README.md ('horde')
+
+export function markEndedElsewhere(): void {
+  try {
+    // A new value each time, so a second 452 is heard too.
+    localStorage.setItem(ENDED_ELSEWHERE_KEY, String(Date.now()));
+  } catch {
+    // No storage: the other tabs hear the ended ticket when they next ask the server.
+  }
+}
+
+export function endedElsewhere(): boolean {
+  try {
+    return localStorage.getItem(ENDED_ELSEWHERE_KEY) !== null;
+  } catch {
+    return false;
   }
 }

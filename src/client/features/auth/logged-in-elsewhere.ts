@@ -2,6 +2,8 @@
  * HTTP 452: the ticket was ended by a login on another device of the same kind. Log out here, tell
  * the server to drop the ticket with an image-style call (on the web and in older app versions),
  * and explain: the native alert inside the app, else the 下线通知 dialog whose 确定 opens login.
+ * The other open tabs are told (markEndedElsewhere) and explain too: by then the server answers
+ * them as nobody's, so they would otherwise go logged out without a word.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { OTHER_PATHS } from '#shared/endpoints.ts';
@@ -12,7 +14,7 @@ import { credentialHeaders, nativeBridge } from '../../entities/session/credenti
 import { markLogoutPending } from '../../lib/mark-logout-pending.ts';
 import { useLoginDialogStore } from './login-store.ts';
 import { applyLogout } from '../../entities/session/session-cache.ts';
-import { readStoredLogin } from '../../entities/session/stored-login.ts';
+import { markEndedElsewhere, readStoredLogin } from '../../entities/session/stored-login.ts';
 
 export const LOGGED_IN_ELSEWHERE_TITLE = '下线通知';
 export const LOGGED_IN_ELSEWHERE_TEXT =
@@ -39,14 +41,18 @@ function deleteTicket(url: string): Promise<void> {
   });
 }
 
-/** Several requests may get 452 at once; the user hears about it once. */
-export async function handleLoggedInElsewhere(queryClient: QueryClient): Promise<void> {
+/**
+ * Several requests may get 452 at once; the user hears about it once in each tab. A tab told by
+ * another (`toldByAnotherTab`) leaves the ticket's end to that one.
+ */
+export async function handleLoggedInElsewhere(queryClient: QueryClient, { toldByAnotherTab = false } = {}): Promise<void> {
   if (handling) return;
   handling = true;
   try {
+    if (!toldByAnotherTab) markEndedElsewhere();
     // Newer app versions hold the ticket themselves (they send it as a header) and end it.
     const env = currentEnvironment();
-    if (!(env.kind === 'app' && sendsAppHeaders(env))) {
+    if (!toldByAnotherTab && !(env.kind === 'app' && sendsAppHeaders(env))) {
       // Ended here whether or not the call below is heard: the server drops it at the next request.
       markLogoutPending(credentialHeaders(env));
       await deleteTicket(ticketDeleteUrl(readStoredLogin()?.ticket || undefined));
