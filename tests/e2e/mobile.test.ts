@@ -116,14 +116,13 @@ describe('on a 375 px phone', () => {
 
   it('the AI widget waits at the edge, off the text column, and comes out with a 44 px close button', async () => {
     const widget = page.getByTestId('ai-widget');
-    // The scroll before may have put the widget aside for a moment: measured once it is back.
-    const firstText = page.locator('main .post-content__text').first();
-    await firstText.waitFor({ state: 'visible' });
-    // Placed again after that scroll, it may be hidden for a frame between two placements.
-    let docked: Awaited<ReturnType<typeof widget.boundingBox>> = null;
-    await expect.poll(async () => (docked = await widget.boundingBox())).not.toBeNull();
-    const text = await firstText.boundingBox();
-    expect(text && docked).toBeTruthy();
+    // The scroll before may have put the widget aside for a moment, and the windowed list may be
+    // swapping the cards it holds: both measured once each shows, in the same look.
+    const shownText = page.locator('main .post-content__text').filter({ visible: true }).first();
+    type Box = Awaited<ReturnType<typeof widget.boundingBox>>;
+    let docked: Box = null;
+    let text: Box = null;
+    await expect.poll(async () => ((docked = await widget.boundingBox()) && (text = await shownText.boundingBox())) !== null).toBe(true);
     // What shows of the widget is right of the text column.
     expect(docked!.x).toBeGreaterThanOrEqual(text!.x + text!.width);
     expect(docked!.y + docked!.height).toBeLessThanOrEqual(740 - 110 - 200 + docked!.height);
