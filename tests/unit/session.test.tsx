@@ -167,7 +167,7 @@ describe('HTTP 452: logged in on another device', () => {
     images.length = 0;
 
     // Another tab hears the mark, then the logout; by then the server may already have answered
-    // it as nobody's, so it explains whatever its session shows, and logs out once.
+    // it as nobody's, so it explains whatever its session shows.
     const otherTab = new QueryClient();
     otherTab.setQueryData(sessionKeys.user, null);
     installSession(otherTab);
