@@ -10,6 +10,7 @@ import type { ChannelDetail, Paged, Post, UserInfo } from '../../src/shared/sche
 import { channelFollows, channels, likes, posts, userFollows, users } from '../../src/server/db/schema.ts';
 import { counter, toggleEdge } from '../../src/server/services/edges.ts';
 import { FOLLOWED_LIST_MAX, LIKED_RANGE_MAX } from '../../src/server/services/posts.ts';
+import { KEPT_FOLLOWS_MAX, KEPT_LIKES_MAX } from '../../src/server/services/viewer-marks.ts';
 import { errorOf, newClientId, testAppFor, behaviourDatabases } from '../support/api.ts';
 import { counterMismatches, queryRows } from '../support/db.ts';
 
@@ -81,7 +82,7 @@ describe.each(behaviourDatabases)('follows on $name', ({ open }) => {
     expect(await detail(post.id)).toMatchObject({ user: { is_follow: true }, is_like: false });
   });
 
-  it('tells whether the viewer liked each post and follows its author from one read of each, or per post when they liked or follow too many', async () => {
+  it('tells whether the viewer liked each post and follows its author from their marks kept in memory, or per post when they liked or follow too many to keep', async () => {
     const author = await app.t.login(freshPhone());
     const me = await app.t.login(freshPhone());
     const write = async (content: string) =>
@@ -109,24 +110,27 @@ describe.each(behaviourDatabases)('follows on $name', ({ open }) => {
     expect(await authorsPage()).toEqual({ [older]: true, [newer]: false });
     expect(await newest()).toEqual({ [newer]: false });
     // More likes of the viewer within the author's page than one read takes (of ids with no post:
-    // only the count matters): each post's like is then looked up.
+    // only the count matters), and more in all than the process keeps (services/viewer-marks.ts):
+    // the page's statement reads them, each post's like looked up.
     await queryRows(
       app.database.db,
-      sql`insert into likes (user_id, target_type, target_id) select ${me.uid}, 'post', ${older} + n from generate_series(1, ${LIKED_RANGE_MAX + 1}) n`,
+      sql`insert into likes (user_id, target_type, target_id) select ${me.uid}::int, 'post', ${older}::bigint + n from generate_series(1, ${LIKED_RANGE_MAX + 1}) n
+          union all select ${me.uid}::int, 'post', -n from generate_series(1, ${KEPT_LIKES_MAX}) n`,
     );
     expect(await authorsPage()).toEqual({ [older]: true, [newer]: false });
     await app.t.call(api.likeAdd, { post_id: newer }, { ticket: me.ticket });
     expect(await authorsPage()).toEqual({ [older]: true, [newer]: true });
     expect(await newest()).toEqual({ [newer]: true });
-    // More followed users than one read takes: each author is then looked up.
+    // More followed users than one read takes, and than the process keeps: each author is then looked up.
     expect((await authorsOnPage()).every((user) => !user.is_follow)).toBe(true);
+    const MANY_FOLLOWED = Math.max(FOLLOWED_LIST_MAX, KEPT_FOLLOWS_MAX) + 1;
     await app.t.call(api.followUser, { user_id: author.uid }, { ticket: me.ticket });
     expect((await authorsOnPage()).every((user) => user.is_follow)).toBe(true);
     await queryRows(
       app.database.db,
       sql`with many as (insert into users (ucode, nick, avatar, follower_count)
-            select 'liked-span-' || n || '-' || ${me.uid}, '关注很多人' || n || '-' || ${me.uid}, '', 1 from generate_series(1, ${FOLLOWED_LIST_MAX + 1}) n returning id),
-          counted as (update users set following_count = following_count + ${FOLLOWED_LIST_MAX + 1} where id = ${me.uid})
+            select 'liked-span-' || n || '-' || ${me.uid}, '关注很多人' || n || '-' || ${me.uid}, '', 1 from generate_series(1, ${MANY_FOLLOWED}) n returning id),
+          counted as (update users set following_count = following_count + ${MANY_FOLLOWED} where id = ${me.uid})
           insert into user_follows (follower_id, followee_id) select ${me.uid}, id from many`,
     );
     expect((await authorsOnPage()).every((user) => user.is_follow)).toBe(true);

@@ -8,18 +8,21 @@
  *   leave exactly one live ticket each time (the 452 mutex);
  * - 60 parallel wrong codes count as 60 tries: 5 compared, the rest refused, the right code
  *   refused after them; codes per address are limited across both;
- * - the write limit and exactly-once writes (10 replays at once make one comment) hold.
+ * - the write limit and exactly-once writes (10 replays at once make one comment) hold;
+ * - what the viewer did (a like, a follow, a poll choice), each process keeping their marks in
+ *   memory, shows on both as soon as it is made through either.
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import { LOGIN_CODE_MAX_TRIES } from '../../src/shared/constants.ts';
-import type { Comment } from '../../src/shared/schemas.ts';
+import type { Comment, Post } from '../../src/shared/schemas.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { loginCodes, tickets, users } from '../../src/server/db/schema.ts';
 import { newClientId, phoneSource } from '../support/api.ts';
 import { openPostgresTestDatabase, queryRows } from '../support/db.ts';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy.ts';
+import { postWithVote } from './fixtures.ts';
 import { callOver, removeServerBundle, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 
 const WRITE_LIMIT = 20;
@@ -116,6 +119,31 @@ describe('two API processes behind a round-robin proxy on one PostgreSQL', () =>
       expect(((await response.json()) as { error?: { code: number } }).error?.code).toBe(-2000);
     }
     for (let i = 0; i < 2; i++) expect((await followTab()).body).toMatchObject({ error: { code: -2000 } });
+  });
+
+  it('marks what the viewer did on whichever process reads: a like, a follow, a poll choice and an unlike made through one show on both', async () => {
+    const phone = freshPhone();
+    const { ticket } = (await login(phone, await requestCode(phone))).body.data!;
+    const poll = await postWithVote(opened.database.db, false, 0);
+    const detail = async () => (await call<Post>(api.postDetail.path, { post_id: poll.postId }, { ticket })).body.data!;
+    /** The post as each process shows it to the viewer (two reads in a row, one on each): liked, author followed, voted, first option chosen. */
+    const onBoth = async () => {
+      const before = [...proxy.served];
+      const seen = [await detail(), await detail()];
+      expect(proxy.served.map((count, i) => count - before[i]!)).toEqual([1, 1]);
+      return seen.map((post) => [post.is_like, post.user.is_follow, post.vote!.is_voted, post.vote!.options[0]!.is_voted]);
+    };
+    const write = async (path: string, body: object) => expect((await call(path, { client_id: newClientId('marks'), ...body }, { ticket })).body.code).toBe(0);
+    // Each process keeps the viewer's marks once read (services/viewer-marks.ts); every change below is made through one of them.
+    expect(await onBoth()).toEqual([[false, false, false, false], [false, false, false, false]]);
+    await write(api.likeAdd.path, { post_id: poll.postId });
+    expect(await onBoth()).toEqual([[true, false, false, false], [true, false, false, false]]);
+    await write(api.followUser.path, { user_id: (await detail()).user.uid });
+    expect(await onBoth()).toEqual([[true, true, false, false], [true, true, false, false]]);
+    await write(api.voteSubmit.path, { post_id: poll.postId, option_ids: [poll.options[0]] });
+    expect(await onBoth()).toEqual([[true, true, true, true], [true, true, true, true]]);
+    await write(api.likeCancel.path, { post_id: poll.postId });
+    expect(await onBoth()).toEqual([[false, true, true, true], [false, true, true, true]]);
   });
 
   it('leaves exactly one live ticket after each of 60 trials of two simultaneous logins of one phone on one device kind', { timeout: 120_000 }, async () => {

@@ -11,6 +11,7 @@ import type { Post, Vote } from '../../src/shared/schemas.ts';
 import { posts, votes } from '../../src/server/db/schema.ts';
 import { codeOf, errorOf, isChineseMessage, newClientId, phoneSource, testAppFor, behaviourDatabases } from '../support/api.ts';
 import { counterMismatches, queryRows } from '../support/db.ts';
+import { KEPT_LIKES_MAX } from '../../src/server/services/viewer-marks.ts';
 import { postWithVote } from './fixtures.ts';
 
 describe.each(behaviourDatabases)('votes on $name', ({ open }) => {
@@ -127,6 +128,9 @@ describe.each(behaviourDatabases)('votes on $name', ({ open }) => {
       [alike, false, lookalike],
     ]);
     expect((await pollOf(poll.postId)).options.filter((o) => o.is_voted)).toEqual([]);
+    // A viewer with more marks than a process keeps (services/viewer-marks.ts): the page's statement reads their choices.
+    await queryRows(app.database.db, sql`insert into likes (user_id, target_type, target_id) select ${me.uid}, 'post', -n from generate_series(1, ${KEPT_LIKES_MAX + 1}) n`);
+    expect(await pollOf(poll.postId, me.ticket)).toEqual(mine);
     await allZero();
   });
 

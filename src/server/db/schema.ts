@@ -399,6 +399,8 @@ export const voteRecords = pgTable(
     primaryKey({ columns: [t.voteId, t.userId, t.optionId] }),
     // Whether the viewer chose an option (every poll a page shows), and the cascade from a deleted option.
     index('vote_records_option_user_idx').on(t.optionId, t.userId),
+    // A viewer's choices, read with their other marks (services/viewer-marks.ts).
+    index('vote_records_user_idx').on(t.userId, t.voteId, t.optionId),
   ],
 );
 
@@ -461,6 +463,18 @@ export const likes = pgTable(
     index('likes_target_order_idx').on(t.targetType, t.targetId, t.id.desc()),
   ],
 );
+
+/**
+ * How many times each user's likes of posts, follows of users and poll choices have changed: the
+ * version of what a page marks for them as a viewer, moved by triggers on likes, user_follows and
+ * vote_records in the change's own transaction. A process that keeps a viewer's marks in memory
+ * (services/viewer-marks.ts) reads a page only while the version it read them at is still this
+ * one. No foreign key: deleting a user deletes their likes, whose triggers still write here.
+ */
+export const viewerMarks = pgTable('viewer_marks', {
+  userId: integer('user_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 export const complaints = pgTable(
   'complaints',

@@ -5,11 +5,13 @@
  * A page is one prepared statement (db/prepared.ts), parsed and planned once per connection:
  * the page's posts walked down one index (never a join or a subquery per row scanned), each
  * row carrying what its card shows (channel and topic ids, pictures, the code preview, the poll's
- * card, kept right by triggers as votes come: schema.ts, posts); then for those rows only, logged
- * in, whether the viewer follows the author and liked the post (each from one read per page of the
- * viewer's own follows and of their likes within the page's ids, see viewerCtes) and, for a post
- * with a poll, which options they chose, and when the viewer's ticket was not
- * looked up for this request, that it is still live (http/auth.ts). Each post comes back as its own fields already written as
+ * card, kept right by triggers as votes come: schema.ts, posts); logged in, when the viewer's
+ * ticket was not looked up for this request, that it is still live (http/auth.ts). What the viewer
+ * did (follows the author, liked the post, chose options in its poll) Node marks on the cards
+ * (markViewer) from the viewer's marks kept in memory (viewer-marks.ts), the statement then the
+ * visitor's with the marks' version checked; for a viewer with too many to keep, the statement
+ * reads them for its rows only (one read per page of the viewer's own follows and of their likes
+ * within the page's ids, see viewerCtes). Each post comes back as its own fields already written as
  * JSON text and the ids Node looks up (see postStatementText), never the page as one JSON
  * document aggregated by PostgreSQL (building one cost more than the lookups); Node joins the
  * posts' texts into the answer (json-text.ts), naming channels and topics from the post
@@ -39,7 +41,8 @@ import type { KeysetRequest, Page } from './paging.ts';
 import { authorsOf } from './authors.ts';
 import { referenceNames } from './reference-names.ts';
 import { removePostNotices } from './notices.ts';
-import { refuseEndedTicket, TICKET_LIVE_SQL, type Viewer } from './sessions.ts';
+import { refuseEndedTicket, StaleTicket, TICKET_LIVE_SQL, type Viewer } from './sessions.ts';
+import { MARKS_CURRENT_SQL, readMarks, viewerMarks, type ViewerMarks } from './viewer-marks.ts';
 
 /** The keyset bound of a first page: above every id. */
 const NO_BOUND = Number.MAX_SAFE_INTEGER;
@@ -274,31 +277,32 @@ const viewerHas = (value: string, list: 'liked' | 'followed', type: string, perR
   `coalesce(${value} = any((select ids from ${list})::${type}[]), ${existsPerRow(perRow)})`;
 
 /**
- * The post's poll card (written by migration 0016_poll_cards's poll_card()) with the options the
- * viewer chose marked, and the poll marked voted when they chose any: read for the posts that
- * have a poll alone, the poll's id from the card. Every quote inside a text of the card is
- * escaped, so the keys replaced are the card's own, and `"option_id":N,` is that option's alone.
- * Written out here, not as a SQL function: one called once per page still cost the page more than
- * reading the choices (PostgreSQL plans a function it cannot inline at each statement run).
+ * The options the viewer chose in the post's poll (null for a post without one), read for the
+ * posts with a poll alone, the poll's id from the card; Node marks them on the card (markViewer).
  */
-const markedPollCard = (viewer: string) => `case when p.vote_card is null then 'null' else (
-    select case when c.ids = '' then p.vote_card
-      else replace(regexp_replace(p.vote_card, '\\{"option_id":(' || c.ids || '),"is_voted":false,', '{"option_id":\\1,"is_voted":true,', 'g'),
-        ',"is_voted":false,"title":', ',"is_voted":true,"title":') end
-    from (select array_to_string(array(select r.option_id from vote_records r
-      where r.vote_id = (p.vote_card::json->>'vote_id')::int and r.user_id = ${viewer}), '|') as ids) c) end`;
+const chosenOptions = (viewer: string) => `case when p.vote_card is null then null else array(select r.option_id from vote_records r
+      where r.vote_id = (p.vote_card::json->>'vote_id')::int and r.user_id = ${viewer}) end`;
 
 /**
- * Each post as two fields: `head`, the JSON array [id, user_id, channel_ids, topic_ids, and logged
- * in whether the viewer follows the author], which Node looks up (authors.ts, reference-names.ts);
- * and `body`, the post's own fields as the JSON text of the API's object, its closing brace left
- * for Node to add the author, channels and topics (toPostsText). PostgreSQL escapes the text once
+ * How a page is read for a logged-in viewer: with their marks kept in memory (viewer-marks.ts),
+ * the visitor's statement while the marks' version holds; else with the marks read in it.
+ */
+type ViewerRead = 'kept-marks' | 'marks-in-statement';
+
+/**
+ * Each post as two fields: `head`, the JSON array [id, user_id, channel_ids, topic_ids, and with
+ * the marks read in the statement: whether the viewer follows the author, liked the post, and the
+ * options they chose in its poll], which Node looks up (authors.ts, reference-names.ts); and
+ * `body`, the post's own fields as the JSON text of the API's object as a visitor sees it, its
+ * closing brace left for Node to add the author, channels and topics, and to mark what the viewer
+ * did (toPostsText, markViewer). PostgreSQL escapes the text once
  * and Node never parses it (json-text.ts). Keys are in the order below, not the schema's:
  * JSON objects have none.
  *
  * A page asks for one row more than it shows, to learn whether another page follows; that row's
  * card is written too, which costs PostgreSQL less than numbering the rows with a window function
- * to skip it (and the sort that comes with it). `viewer` adds $n, the viewer's id.
+ * to skip it (and the sort that comes with it). `viewer` adds $n, the viewer's id; with kept marks,
+$n+1 (after the ticket's hash, when checked) is the version they were read at.
  *
  * Few fields per row: PGlite decodes every field of every row in JavaScript (a buffer copy and a
  * UTF-8 decode each, whatever it holds), which cost it more than the rest of the statement. Every
@@ -306,20 +310,26 @@ const markedPollCard = (viewer: string) => `case when p.vote_card is null then '
  * missing, is written `null`. A hidden post (only
  * its author and moderators read one) adds `"hidden":true` and its reason; others have neither key.
  */
-function postStatementText(source: Source, size: number, viewer: string | null, ticketCheck: string | null): string {
-  const mine = (text: string) => (viewer ? text : '');
-  const vote = viewer ? markedPollCard(viewer) : `coalesce(p.vote_card, 'null')`;
-  const isLike = viewer ? viewerHas('p.id', 'liked', 'bigint', `likes l where l.target_type = 'post' and l.target_id = p.id and l.user_id = ${viewer}`) : 'false';
-  return `${viewer ? viewerCtes(sources[source].text(size + 1, viewer), viewer) : ''}
-    select json_build_array(p.id, p.user_id, p.channel_ids, p.topic_ids
-        ${mine(`, ${viewerHas('p.user_id', 'followed', 'int', `user_follows f where f.follower_id = ${viewer} and f.followee_id = p.user_id`)}`)}) as head,
-      ${sources[source].mayHaveGone ? 'case when p.gone then null else ' : ''}concat('{"id":', p.id, ',"content":', to_json(p.content), ',"attach":', p.attach, ',"vote":', ${vote},
-        ',"like_count":', p.like_count, ',"comment_count":', p.comment_count, ',"is_like":', (${isLike})::text,
-        ',"is_good":', p.is_good::text, ',"create_time":', ${CREATE_TIME_MS}::bigint,
+function postStatementText(source: Source, size: number, viewer: { id: string; read: ViewerRead; ticketCheck: string | null; version: string | null } | null): string {
+  const inStatement = viewer?.read === 'marks-in-statement' ? viewer.id : null;
+  const pageText = sources[source].text(size + 1, viewer?.id ?? null);
+  const conditions = [
+    ...(viewer?.ticketCheck ? [TICKET_LIVE_SQL(viewer.ticketCheck, viewer.id)] : []),
+    ...(viewer?.version ? [MARKS_CURRENT_SQL(viewer.id, viewer.version)] : []),
+  ];
+  const marksRead = inStatement
+    ? `, ${viewerHas('p.user_id', 'followed', 'int', `user_follows f where f.follower_id = ${inStatement} and f.followee_id = p.user_id`)}
+        , ${viewerHas('p.id', 'liked', 'bigint', `likes l where l.target_type = 'post' and l.target_id = p.id and l.user_id = ${inStatement}`)}
+        , ${chosenOptions(inStatement)}`
+    : '';
+  return `${inStatement ? viewerCtes(pageText, inStatement) : ''}
+    select json_build_array(p.id, p.user_id, p.channel_ids, p.topic_ids${marksRead}) as head,
+      ${sources[source].mayHaveGone ? 'case when p.gone then null else ' : ''}concat('{"id":', p.id, ',"content":', to_json(p.content), ',"attach":', p.attach, ',"vote":', coalesce(p.vote_card, 'null'),
+        ',"like_count":', p.like_count, ',"comment_count":', p.comment_count, '${IS_LIKE_UNMARKED}"is_good":', p.is_good::text, ',"create_time":', ${CREATE_TIME_MS}::bigint,
         case when p.hidden_at is not null then concat(',"hidden":true,"hidden_reason":', to_json(coalesce(p.hidden_reason, ''))) end)${sources[source].mayHaveGone ? ' end' : ''} as body
       ${sources[source].extra ?? ''}
-    from ${viewer ? 'page' : `(${sources[source].text(size + 1, viewer)})`} p
-    ${viewer && ticketCheck ? `where ${TICKET_LIVE_SQL(ticketCheck, viewer)}` : ''}
+    from ${inStatement ? 'page' : `(${pageText})`} p
+    ${conditions.length > 0 ? `where ${conditions.join(' and ')}` : ''}
     order by ${sources[source].order ?? 'p.id desc nulls last'}`;
 }
 
@@ -332,21 +342,32 @@ export type PostViewer = Pick<Viewer, 'userId' | 'ticketCheck'>;
  */
 export const searchPageText = (limit: number): string => sources.search.text(limit, null);
 
-/** The statement of a source, page size, whether a viewer is logged in and whether their ticket is checked, made once. */
-function postStatement(source: Source, size: number, viewer: PostViewer | null): PreparedStatement {
+/**
+ * The statement of a source, page size, how a viewer's marks are read and whether their ticket is
+ * checked, made once.
+ */
+function postStatement(source: Source, size: number, viewer: PostViewer | null, read: ViewerRead = 'marks-in-statement'): PreparedStatement {
   const checked = viewer?.ticketCheck !== undefined;
-  return statementNamed(`posts_${source.replace('-', '_')}_${size}${viewer ? '_viewer' : ''}${checked ? '_checked' : ''}`, (name) => {
+  const kept = viewer !== null && read === 'kept-marks';
+  const suffix = viewer ? `${kept ? '_kept' : '_viewer'}${checked ? '_checked' : ''}` : '';
+  return statementNamed(`posts_${source.replace('-', '_')}_${size}${suffix}`, (name) => {
     const types = sources[source].types;
-    const viewerTypes = viewer ? ['int', ...(checked ? ['text'] : [])] : [];
+    const viewerTypes = viewer ? ['int', ...(checked ? ['text'] : []), ...(kept ? ['bigint'] : [])] : [];
     const param = (i: number) => `$${types.length + i + 1}`;
-    return preparedStatement(name, [...types, ...viewerTypes], postStatementText(source, size, viewer ? param(0) : null, checked ? param(1) : null), {
-      planEachCall: sources[source].planEachCall ?? false,
-    });
+    const text = postStatementText(
+      source,
+      size,
+      viewer ? { id: param(0), read, ticketCheck: checked ? param(1) : null, version: kept ? param(checked ? 2 : 1) : null } : null,
+    );
+    return preparedStatement(name, [...types, ...viewerTypes], text, { planEachCall: sources[source].planEachCall ?? false });
   });
 }
 
-/** [id, user_id, channel_ids, topic_ids, and logged in: the viewer follows the author]. */
-type PostHead = [id: number, userId: number, channelIds: number[], topicIds: number[], viewerFollows?: boolean];
+/**
+ * [id, user_id, channel_ids, topic_ids], and with the marks read in the statement: whether the
+ * viewer follows the author and liked the post, and the options they chose in its poll (null: none).
+ */
+type PostHead = [id: number, userId: number, channelIds: number[], topicIds: number[], follows?: boolean, liked?: boolean, chosen?: number[] | null];
 
 interface PostRow {
   /** A JSON value: PostgreSQL's driver parses it, PGlite's may hand it over as text. */
@@ -359,8 +380,42 @@ interface PostRow {
 
 const headOf = (row: PostRow): PostHead => (typeof row.head === 'string' ? (JSON.parse(row.head) as PostHead) : row.head);
 
-/** The rows as posts' JSON texts, the first `size` of them (the one more only tells that more follow). */
-async function toPostsText(db: Db, rows: PostRow[], size: number): Promise<{ id: number; json: string; row: PostRow }[]> {
+/** The body's is_like as the statement writes it, for a visitor; markViewer turns it for a post the viewer liked. */
+const IS_LIKE_UNMARKED = ',"is_like":false,';
+const IS_LIKE_MARKED = ',"is_like":true,';
+/** The poll card's own id (poll_card(), migration 0016_poll_cards), right after the body's "vote" key. */
+const POLL_ID = /,"vote":\{"vote_id":(\d+),/;
+
+/**
+ * The body marked for its viewer: liked, and the options they chose (and the poll as voted). Each
+ * text replaced holds quotes no JSON string of the body leaves unescaped, so it is the key itself,
+ * never a user's text (content, a picture's or an option's words are all escaped).
+ */
+function markViewer(body: string, liked: boolean, chosen: readonly number[] | null | undefined): string {
+  let marked = liked ? body.replace(IS_LIKE_UNMARKED, IS_LIKE_MARKED) : body;
+  if (chosen && chosen.length > 0) {
+    marked = marked.replace(',"is_voted":false,"title":', ',"is_voted":true,"title":');
+    for (const option of chosen) marked = marked.replace(`{"option_id":${option},"is_voted":false,`, `{"option_id":${option},"is_voted":true,`);
+  }
+  return marked;
+}
+
+/**
+ * What the viewer did to a post: from its head when the statement read it, else from the marks
+ * kept (`marks`), else nothing (a visitor).
+ */
+function viewerOf(head: PostHead, body: string, marks: ViewerMarks | null): { follows: boolean; liked: boolean; chosen: readonly number[] | null | undefined } {
+  if (head.length > 4) return { follows: head[4] === true, liked: head[5] === true, chosen: head[6] };
+  if (!marks) return { follows: false, liked: false, chosen: undefined };
+  const poll = marks.choices.size > 0 ? POLL_ID.exec(body) : null;
+  return { follows: marks.follows.has(head[1]), liked: marks.liked.has(head[0]), chosen: poll ? marks.choices.get(Number(poll[1])) : undefined };
+}
+
+/**
+ * The rows as posts' JSON texts, the first `size` of them (the one more only tells that more
+ * follow), marked for the viewer whose kept marks the page was read at, if any.
+ */
+async function toPostsText(db: Db, rows: PostRow[], size: number, marks: ViewerMarks | null): Promise<{ id: number; json: string; row: PostRow }[]> {
   const found = rows.length > size ? rows.slice(0, size) : rows;
   const heads = found.map(headOf);
   const channelIds: number[] = [];
@@ -375,40 +430,73 @@ async function toPostsText(db: Db, rows: PostRow[], size: number): Promise<{ id:
   // Every post has its author (a foreign key); one without would have no card to show.
   const posts: { id: number; json: string; row: PostRow }[] = [];
   found.forEach((row, i) => {
-    const [id, userId, postChannelIds, postTopicIds, follows] = heads[i]!;
+    const head = heads[i]!;
+    const [id, userId, postChannelIds, postTopicIds] = head;
     const author = authors.get(userId);
     if (!author) return;
+    const viewer = viewerOf(head, row.body, marks);
     posts.push({
       id,
       row,
-      json: `${row.body},"user":${author.openJson}${follows ? 'true' : 'false'}},"channels":${names.channelsJson(postChannelIds)},"topics":${names.topicsJson(postTopicIds)}}`,
+      json: `${markViewer(row.body, viewer.liked, viewer.chosen)},"user":${author.openJson}${viewer.follows ? 'true' : 'false'}},"channels":${names.channelsJson(postChannelIds)},"topics":${names.topicsJson(postTopicIds)}}`,
     });
   });
   return posts;
 }
 
+/** How many times a page is read with kept marks that moved meanwhile before its marks are read in the statement. */
+const KEPT_MARKS_TRIES = 2;
+
 /**
- * The page's rows. With a ticket to check, no rows means the ticket is no longer live or the page
- * is empty: the ticket alone is then asked after (an empty page, a search that found nothing, is
- * not read again), and StaleTicket has the request answered again after a lookup when it is not live.
+ * The rows of one read below `bound`, and the marks kept that they were read at (null: none, the
+ * rows carry what the viewer did, or a visitor's). No rows with a ticket to check means the
+ * ticket is no longer live or the page is empty: the ticket alone is then asked after (an empty
+ * page, a search that found nothing, is not read again), and StaleTicket has the request answered
+ * again after a lookup when it is not live. With kept marks, that same one statement reads the
+ * marks again (readMarks): when they moved, the page is read again at their new version.
  */
-async function readPosts(db: Db, source: Source, size: number, values: readonly PreparedValue[], viewer: PostViewer | null): Promise<PostRow[]> {
-  const statement = postStatement(source, size, viewer);
-  const viewerValues = viewer ? [viewer.userId, ...(viewer.ticketCheck !== undefined ? [viewer.ticketCheck] : [])] : [];
-  const read = async (bound: number) => {
-    const rows = await queryPrepared<PostRow>(db, statement, [bound, ...values.slice(1), ...viewerValues]);
-    await refuseEndedTicket(db, viewer, rows.length);
-    return rows;
-  };
-  let rows = await read(values[0] as number);
-  if (!sources[source].mayHaveGone) return rows;
-  // Deleted posts among a full page's: the page reads on below its last post until it has its rows, or there are none.
-  const live = rows.filter((row) => row.body !== null);
-  while (rows.length > size && live.length <= size) {
-    rows = await read(headOf(rows.at(-1)!)[0]);
-    live.push(...rows.filter((row) => row.body !== null));
+async function readOnce(
+  db: Db,
+  source: Source,
+  size: number,
+  values: readonly PreparedValue[],
+  viewer: PostViewer | null,
+): Promise<{ rows: PostRow[]; marks: ViewerMarks | null }> {
+  let marks = viewer ? await viewerMarks(db, viewer.userId) : null;
+  for (let tries = 1; ; tries++) {
+    const kept = marks !== null && tries <= KEPT_MARKS_TRIES;
+    const statement = postStatement(source, size, viewer, kept ? 'kept-marks' : 'marks-in-statement');
+    const viewerValues = viewer ? [viewer.userId, ...(viewer.ticketCheck !== undefined ? [viewer.ticketCheck] : []), ...(kept ? [marks!.version] : [])] : [];
+    const rows = await queryPrepared<PostRow>(db, statement, [...values, ...viewerValues]);
+    if (!kept) {
+      await refuseEndedTicket(db, viewer, rows.length);
+      return { rows, marks: null };
+    }
+    if (rows.length > 0) return { rows, marks };
+    const now = await readMarks(db, viewer!.userId, viewer!.ticketCheck);
+    if (!now.live) throw new StaleTicket();
+    if (now.marks?.version === marks!.version) return { rows, marks };
+    marks = now.marks;
   }
-  return live;
+}
+
+/** The page's rows, and the kept marks they were read at (readOnce). */
+async function readPosts(
+  db: Db,
+  source: Source,
+  size: number,
+  values: readonly PreparedValue[],
+  viewer: PostViewer | null,
+): Promise<{ rows: PostRow[]; marks: ViewerMarks | null }> {
+  let read = await readOnce(db, source, size, values, viewer);
+  if (!sources[source].mayHaveGone) return read;
+  // Deleted posts among a full page's: the page reads on below its last post until it has its rows, or there are none.
+  const live = read.rows.filter((row) => row.body !== null);
+  while (read.rows.length > size && live.length <= size) {
+    read = await readOnce(db, source, size, [headOf(read.rows.at(-1)!)[0], ...values.slice(1)], viewer);
+    live.push(...read.rows.filter((row) => row.body !== null));
+  }
+  return { rows: live, marks: read.marks };
 }
 
 
@@ -435,9 +523,9 @@ export async function listPosts(
   viewer: PostViewer | null,
 ): Promise<JsonText<Page<Post>>> {
   const size = paging.size ?? DEFAULT_PAGE_SIZE;
-  const rows = await readPosts(db, filter.kind, size, [paging.index || NO_BOUND, ...filterValues(filter)], viewer);
+  const { rows, marks } = await readPosts(db, filter.kind, size, [paging.index || NO_BOUND, ...filterValues(filter)], viewer);
   const more = rows.length > size;
-  const list = await toPostsText(db, rows, size);
+  const list = await toPostsText(db, rows, size, marks);
   const nextIndex = list.at(-1)?.id ?? 0;
   return new JsonText(`{"list":${jsonArray(list.map((post) => post.json))},"page":{"more":${more},"next_index":${nextIndex}}}`);
 }
@@ -461,8 +549,8 @@ export async function searchPosts(
   viewer: PostViewer | null,
 ): Promise<{ posts: FoundPost[]; page: { more: boolean; next_index: number } }> {
   const size = paging.size ?? DEFAULT_PAGE_SIZE;
-  const rows = await readPosts(db, 'search', size, [paging.index || NO_BOUND, boundText(query)], viewer);
-  const found = await toPostsText(db, rows, size);
+  const { rows, marks } = await readPosts(db, 'search', size, [paging.index || NO_BOUND, boundText(query)], viewer);
+  const found = await toPostsText(db, rows, size, marks);
   const last = found.at(-1);
   return {
     posts: found.map(({ id, json, row }) => ({ id, json, content: contentOfBody(row.body) })),
@@ -508,14 +596,16 @@ export function channelPostsFilter(
 
 /** One post as its JSON text (post/detail; -1005 when it is missing or deleted). */
 export async function getPost(db: Db, postId: number, viewer: PostViewer | null): Promise<JsonText<Post>> {
-  const [post] = await toPostsText(db, await readPosts(db, 'one', 1, [postId], viewer), 1);
+  const { rows, marks } = await readPosts(db, 'one', 1, [postId], viewer);
+  const [post] = await toPostsText(db, rows, 1, marks);
   if (!post) throw notFound('动态');
   return new JsonText(post.json);
 }
 
 /** One post as a moderator reviews it, hidden or not (null when it is missing or deleted). */
 export async function getModeratedPost(db: Db, postId: number): Promise<Post | null> {
-  const [post] = await toPostsText(db, await readPosts(db, 'moderated', 1, [postId], null), 1);
+  const { rows } = await readPosts(db, 'moderated', 1, [postId], null);
+  const [post] = await toPostsText(db, rows, 1, null);
   return post ? (JSON.parse(post.json) as Post) : null;
 }
 
@@ -526,7 +616,7 @@ export async function getModeratedPost(db: Db, postId: number): Promise<Post | n
  */
 export async function readAddedPost(db: Db, authorId: number): Promise<Post> {
   const rows = await queryPrepared<PostRow>(db, postStatement('added', 1, { userId: authorId }), [authorId]);
-  const [post] = await toPostsText(db, rows, 1);
+  const [post] = await toPostsText(db, rows, 1, null);
   if (!post) throw new Error('the post just added was not read back');
   return JSON.parse(post.json) as Post;
 }

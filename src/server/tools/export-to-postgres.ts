@@ -120,10 +120,14 @@ export async function exportToPostgres(dataDir: string, databaseUrl: string, mig
       try {
         // One transaction on each side: the copy reads one snapshot and lands whole or not at all.
         await targetClient.query('begin');
+        // The rows land as they are, those the triggers derive (poll cards, viewer marks' versions)
+        // included: with the triggers on they would be derived again on top of the copied ones.
+        for (const table of tables) await targetClient.query(`alter table ${ident(table)} disable trigger user`);
         await sourceClient.transaction(async (tx) => {
           for (const table of tables) rows[table] = await copyTable(tx, targetClient, table);
           await copySequences(tx, targetClient);
         });
+        for (const table of tables) await targetClient.query(`alter table ${ident(table)} enable trigger user`);
         await targetClient.query('commit');
       } catch (error) {
         await targetClient.query('rollback').catch(() => undefined);
