@@ -1,8 +1,9 @@
 /**
  * The round trips a logged-in read makes to PostgreSQL once the process knows the reader's ticket
  * (http/auth.ts), the page's authors (services/authors.ts) and its channels' and topics' names
- * (services/reference-names.ts): each feed page, a detail and search's page of posts is one
- * statement, the ticket's check and the viewer's follows and likes inside it (services/posts.ts);
+ * (services/reference-names.ts) and what the reader liked, follows and chose (services/viewer-marks.ts):
+ * each feed page, a detail and search's page of posts is one statement, the ticket's check and
+ * the version of the reader's marks inside it (services/posts.ts);
  * so is a page of notices, its previews stored with each notice (services/notices.ts). A like, an
  * unlike and a comment are one round trip each, BEGIN and COMMIT included, and a post of text
  * three (the claim; the post, its counts and its answer; the stored answer with the COMMIT),
@@ -59,7 +60,7 @@ describe.each(behaviourDatabases)('round trips of the logged-in reads on $name',
       ['search, posts', api.search, { q: '动态', type: 'post', size: 5 }],
     ];
     for (const [name, endpoint, input] of reads) {
-      // The first time, the process learns the ticket, the authors and the names.
+      // The first time, the process learns the ticket, the reader's marks, the authors and the names.
       expect(codeOf(await app.t.call(endpoint, input, { ticket }))).toBeUndefined();
       const sent = await statementsOf(async () => expect(codeOf(await app.t.call(endpoint, input, { ticket }))).toBeUndefined());
       expect({ name, statements: sent.length }, sent.join('\n')).toEqual({ name, statements: 1 });

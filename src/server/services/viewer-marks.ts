@@ -22,8 +22,9 @@ import { TICKET_LIVE_SQL } from './sessions.ts';
 export const KEPT_LIKES_MAX = 2_000;
 export const KEPT_FOLLOWS_MAX = 1_000;
 export const KEPT_CHOICES_MAX = 1_000;
-/** Viewers kept per database; past it the memory starts afresh. */
+/** Viewers kept per database, and their likes, follows and choices in all: past either, the memory starts afresh. */
 const MAX_VIEWERS = 10_000;
+const MAX_ENTRIES = 1_000_000;
 
 export interface ViewerMarks {
   version: number;
@@ -63,18 +64,30 @@ interface MarksRow {
 /** The kept marks, or null for a viewer with too many to keep. */
 type Kept = ViewerMarks | null;
 
-const cache = new WeakMap<Db, Map<number, Kept | Promise<Kept>>>();
+interface Memory {
+  viewers: Map<number, Kept | Promise<Kept>>;
+  /** The likes, follows and choices kept so far (counted as kept, not as dropped). */
+  entries: number;
+}
 
-function keptOf(db: Db): Map<number, Kept | Promise<Kept>> | undefined {
+const cache = new WeakMap<Db, Memory>();
+
+function memoryOf(db: Db): Memory | undefined {
   const owner = cacheOwner(db);
   // A transaction has no driver client of its own (db/prepared.ts) and keeps nothing.
   if (!(owner as { $client?: unknown }).$client) return undefined;
-  let kept = cache.get(owner);
-  if (!kept || kept.size >= MAX_VIEWERS) {
-    kept = new Map();
-    cache.set(owner, kept);
+  let memory = cache.get(owner);
+  if (!memory || memory.viewers.size >= MAX_VIEWERS || memory.entries >= MAX_ENTRIES) {
+    memory = { viewers: new Map(), entries: 0 };
+    cache.set(owner, memory);
   }
-  return kept;
+  return memory;
+}
+
+function keep(memory: Memory | undefined, userId: number, marks: Kept): void {
+  if (!memory) return;
+  memory.viewers.set(userId, marks);
+  if (marks) memory.entries += marks.liked.size + marks.follows.size + marks.choices.size;
 }
 
 function marksOf(row: MarksRow): Kept {
@@ -89,11 +102,11 @@ function marksOf(row: MarksRow): Kept {
   return { version: Number(row.version), liked: new Set(row.liked.map(Number)), follows: new Set(row.follows), choices };
 }
 
-/** Reads the viewer's marks now and keeps them; null when the ticket checked is no longer live. */
+/** Reads the viewer's marks now and keeps them, and whether the ticket checked (if any) is still live. */
 export async function readMarks(db: Db, userId: number, ticketCheck: HexDigest | undefined): Promise<{ live: boolean; marks: Kept }> {
   const [row] = await queryPrepared<MarksRow>(db, READ_MARKS, [userId, ticketCheck ?? null]);
   const marks = marksOf(row!);
-  keptOf(db)?.set(userId, marks);
+  keep(memoryOf(db), userId, marks);
   return { live: row!.live, marks };
 }
 
@@ -102,21 +115,21 @@ export async function readMarks(db: Db, userId: number, ticketCheck: HexDigest |
  * null for a viewer with too many, or in a transaction (which keeps nothing).
  */
 export async function viewerMarks(db: Db, userId: number): Promise<Kept> {
-  const kept = keptOf(db);
-  if (!kept) return null;
-  const known = kept.get(userId);
+  const memory = memoryOf(db);
+  if (!memory) return null;
+  const known = memory.viewers.get(userId);
   if (known !== undefined) return known;
-  const reading = queryPrepared<MarksRow>(db, READ_MARKS, [userId, null]).then(
+  const reading: Promise<Kept> = queryPrepared<MarksRow>(db, READ_MARKS, [userId, null]).then(
     ([row]) => {
       const marks = marksOf(row!);
-      if (kept.get(userId) === reading) kept.set(userId, marks);
+      if (memory.viewers.get(userId) === reading) keep(memory, userId, marks);
       return marks;
     },
     (error: unknown) => {
-      if (kept.get(userId) === reading) kept.delete(userId);
+      if (memory.viewers.get(userId) === reading) memory.viewers.delete(userId);
       throw error;
     },
   );
-  kept.set(userId, reading);
+  memory.viewers.set(userId, reading);
   return reading;
 }
