@@ -444,6 +444,9 @@ async function toPostsText(db: Db, rows: PostRow[], size: number, marks: ViewerM
   return posts;
 }
 
+/** Rows read, and the viewer's kept marks they were read at (null: none kept, or a visitor). */
+type PageRead = { rows: PostRow[]; marks: ViewerMarks | null };
+
 /** How many times a page is read with kept marks that moved meanwhile before its marks are read in the statement. */
 const KEPT_MARKS_TRIES = 2;
 
@@ -455,13 +458,7 @@ const KEPT_MARKS_TRIES = 2;
  * again after a lookup when it is not live. With kept marks, that same one statement reads the
  * marks again (readMarks): when they moved, the page is read again at their new version.
  */
-async function readOnce(
-  db: Db,
-  source: Source,
-  size: number,
-  values: readonly PreparedValue[],
-  viewer: PostViewer | null,
-): Promise<{ rows: PostRow[]; marks: ViewerMarks | null }> {
+async function readOnce(db: Db, source: Source, size: number, values: readonly PreparedValue[], viewer: PostViewer | null): Promise<PageRead> {
   let marks = viewer ? await viewerMarks(db, viewer.userId) : null;
   for (let tries = 1; ; tries++) {
     const kept = marks !== null && tries <= KEPT_MARKS_TRIES;
@@ -481,13 +478,7 @@ async function readOnce(
 }
 
 /** The page's rows, and the kept marks they were read at (readOnce). */
-async function readPosts(
-  db: Db,
-  source: Source,
-  size: number,
-  values: readonly PreparedValue[],
-  viewer: PostViewer | null,
-): Promise<{ rows: PostRow[]; marks: ViewerMarks | null }> {
+async function readPosts(db: Db, source: Source, size: number, values: readonly PreparedValue[], viewer: PostViewer | null): Promise<PageRead> {
   let read = await readOnce(db, source, size, values, viewer);
   if (!sources[source].mayHaveGone) return read;
   // Deleted posts among a full page's: the page reads on below its last post until it has its rows, or there are none.
