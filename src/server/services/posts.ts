@@ -302,7 +302,7 @@ type ViewerRead = 'kept-marks' | 'marks-in-statement';
  * A page asks for one row more than it shows, to learn whether another page follows; that row's
  * card is written too, which costs PostgreSQL less than numbering the rows with a window function
  * to skip it (and the sort that comes with it). `viewer` adds $n, the viewer's id; with kept marks,
-$n+1 (after the ticket's hash, when checked) is the version they were read at.
+ * $n+1 (after the ticket's hash, when checked) is the version they were read at.
  *
  * Few fields per row: PGlite decodes every field of every row in JavaScript (a buffer copy and a
  * UTF-8 decode each, whatever it holds), which cost it more than the rest of the statement. Every
