@@ -34,19 +34,22 @@ export interface ViewerMarks {
   choices: ReadonlyMap<number, readonly number[]>;
 }
 
+/** The version of the viewer's marks now (0 for a user who never changed them). */
+const marksVersionSql = (viewer: string) => `coalesce((select m.version from viewer_marks m where m.user_id = ${viewer}), 0)`;
+
 /** The page's statement finds rows only while the viewer's marks are at version `version` (a placeholder). */
-export const MARKS_CURRENT_SQL = (viewer: string, version: string) =>
-  `coalesce((select m.version from viewer_marks m where m.user_id = ${viewer}), 0) = ${version}`;
+export const MARKS_CURRENT_SQL = (viewer: string, version: string) => `${marksVersionSql(viewer)} = ${version}`;
 
 /**
- * The viewer's marks at one version (one statement, one snapshot), whether the ticket ($2, null
- * when it was looked up for this request) is live, and whether any list passed its bound.
+ * The viewer's marks at one version (one statement, one snapshot), and whether the ticket ($2,
+ * null when it was looked up for this request) is live. Each list reads one past its bound, so a
+ * list too long to keep shows as such.
  */
 const READ_MARKS = preparedStatement(
   'viewer_marks_read',
   ['int', 'text'],
   `select $2::text is null or ${TICKET_LIVE_SQL('$2', '$1')} as live,
-    coalesce((select m.version from viewer_marks m where m.user_id = $1), 0) as version,
+    ${marksVersionSql('$1')} as version,
     array(select l.target_id from likes l where l.user_id = $1 and l.target_type = 'post' limit ${KEPT_LIKES_MAX + 1}) as liked,
     array(select f.followee_id from user_follows f where f.follower_id = $1 limit ${KEPT_FOLLOWS_MAX + 1}) as follows,
     array(select r.vote_id || ':' || r.option_id from vote_records r where r.user_id = $1 limit ${KEPT_CHOICES_MAX + 1}) as choices`,
