@@ -35,6 +35,7 @@ import { installPendingLogout } from './http/ticket-cookie.ts';
 import { registerRoutes } from './routes/index.ts';
 import { LiveHub } from './services/live.ts';
 import { PushSender } from './services/push.ts';
+import { clearExpiredEvery, type CleanupTimes } from './services/once.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +67,8 @@ export interface AppOptions {
   pushAgent?: Agent;
   /** The database's queries, for /metrics (Database.observeQueries). */
   observeQueries?: ((observer: QueryObserver) => void) | undefined;
+  /** When expired idempotency keys and rate-limit windows are deleted (services/once.ts, clearExpiredEvery); default: every CLEANUP_EVERY_MS. */
+  cleanup?: CleanupTimes;
 }
 
 export async function buildApp({
@@ -78,6 +81,7 @@ export async function buildApp({
   poolStats,
   pushAgent,
   observeQueries,
+  cleanup,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify(fastifyOptions(config, logger));
   installConnectionCap(app.server, config);
@@ -117,10 +121,11 @@ export async function buildApp({
   const push = new PushSender(db, config, app.log, pushAgent);
   live.onEvent((event) => push.heard(event));
   app.decorate('push', push);
+  const stopCleanup = clearExpiredEvery(db, cleanup);
   // Open streams end before the server waits for its requests to finish; the database is heard no more.
-  app.addHook('preClose', () => {
+  app.addHook('preClose', async () => {
     push.stop();
-    return live.close();
+    await Promise.all([live.close(), stopCleanup()]);
   });
   await registerRoutes(app, {
     db,

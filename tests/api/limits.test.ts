@@ -130,4 +130,38 @@ describe.each(behaviourDatabases)('limits on $name', ({ open }) => {
     await cleanupExpired(db);
     expect(await keyCount()).toBe(0);
   });
+
+  it('deletes expired keys and ended windows on its own, in batches one after another while they come back full', async () => {
+    const me = await app.t.login(freshPhone());
+    const db = app.database.db;
+    const expired = 1_200;
+    await db.insert(idempotencyKeys).values(
+      Array.from({ length: expired }, (_, i) => ({
+        userId: me.uid,
+        kind: 'commentAdd',
+        clientId: newClientId(`expired-${i}`),
+        requestHash: 'h',
+        result: {},
+        createdAt: new Date(Date.now() - (IDEMPOTENCY_KEEP_HOURS + 1) * 3_600_000),
+      })),
+    );
+    await db.insert(rateLimits).values({ key: `test:ended-housekeeping:${me.uid}`, windowStart: new Date(Date.now() - 4 * 86_400_000), count: 3 });
+    const left = async () =>
+      (
+        await queryRows<{ keys: number; windows: number }>(
+          db,
+          sql`select (select count(*)::int from idempotency_keys where user_id = ${me.uid} and client_id like 'expired-%') as keys,
+            (select count(*)::int from rate_limits where key = ${`test:ended-housekeeping:${me.uid}`}) as windows`,
+        )
+      )[0]!;
+    expect(await left()).toEqual({ keys: expired, windows: 1 });
+    // An app whose housekeeping starts at once deletes them all without a write: its batches one
+    // after another while they come back full, not an hour apart.
+    const keeper = await createTestApp(app.database, { cleanup: { firstAfterMs: 0, everyMs: 3_600_000 } });
+    try {
+      await expect.poll(left, { timeout: 20_000, interval: 50 }).toEqual({ keys: 0, windows: 0 });
+    } finally {
+      await keeper.close();
+    }
+  });
 });

@@ -8,8 +8,9 @@
  * unlike and a comment are one round trip each, BEGIN and COMMIT included, and a post of text
  * three (the claim; the post, its counts and its answer; the stored answer with the COMMIT),
  * counted as the writes the database's socket takes.
- * Counted at the pool, every statement a call sends but the request counter's, which adds its
- * hits to the shared window on a timer of its own (services/limits/request-counter.ts).
+ * Counted at the pool, every statement a call sends but those sent on timers of their own: the
+ * request counter's hits to the shared window (services/limits/request-counter.ts) and the
+ * deletion of expired keys (services/once.ts, clearExpiredEvery).
  */
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -17,9 +18,10 @@ import { api } from '../../src/shared/api.ts';
 import type { Paged, Post } from '../../src/shared/schemas.ts';
 import type { Endpoint } from '../../src/shared/api.ts';
 import { behaviourDatabases, codeOf, testAppFor } from '../support/api.ts';
+import { CLEANUP_STATEMENT } from '../../src/server/services/once.ts';
 
-/** The statements of the request counter's shared window, sent on its own timer. */
-const COUNTER_STATEMENT = 'rate_window_hit';
+/** The statements sent on their own timers: the request counter's shared window, and the housekeeping's. */
+const TIMED_STATEMENTS = new Set(['rate_window_hit', CLEANUP_STATEMENT]);
 
 describe.each(behaviourDatabases)('round trips of the logged-in reads on $name', ({ open }) => {
   const app = testAppFor(open);
@@ -34,7 +36,7 @@ describe.each(behaviourDatabases)('round trips of the logged-in reads on $name',
       const config = args[0] as string | { name?: string; text: string };
       const text = typeof config === 'string' ? config : config.text;
       const name = typeof config === 'string' ? config.slice(0, 40) : (config.name ?? config.text.slice(0, 40));
-      if (name !== COUNTER_STATEMENT) sent.push({ name, text });
+      if (!TIMED_STATEMENTS.has(name)) sent.push({ name, text });
       return query(...args);
     }) as typeof pool.query;
     try {
@@ -70,7 +72,7 @@ describe.each(behaviourDatabases)('round trips of the logged-in reads on $name',
   /**
    * The round trips `call` makes: on each connection the pool lends (a write's), each time it
    * writes to the database after an answer came (or first), and each statement read through the
-   * pool, but the request counter's.
+   * pool, but those sent on their own timers.
    */
   async function tripsOf(call: () => Promise<unknown>): Promise<number> {
     const pool = (app.database.db as unknown as { $client: pg.Pool }).$client;

@@ -14,6 +14,7 @@ import { api } from '../../src/shared/api.ts';
 import { TICKET_COOKIE } from '../../src/shared/endpoints.ts';
 import type { Envelope } from '../../src/shared/envelope.ts';
 import { buildApp } from '../../src/server/app.ts';
+import type { CleanupTimes } from '../../src/server/services/once.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import type { Readiness } from '../../src/server/http/health.ts';
@@ -91,6 +92,8 @@ export interface TestAppOptions {
   pushAgent?: Agent;
   /** Where login codes go instead of the test's own record of them (a webhook that fails, say). */
   codeSender?: CodeSender;
+  /** When the app deletes expired idempotency keys and rate-limit windows (default: the app's). */
+  cleanup?: CleanupTimes;
 }
 
 export async function createTestApp(database: Database, options: TestAppOptions = {}): Promise<TestApp> {
@@ -110,6 +113,7 @@ export async function createTestApp(database: Database, options: TestAppOptions 
     observeQueries: database.observeQueries,
     ...(options.readiness ? { readiness: options.readiness } : {}),
     ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
+    ...(options.cleanup ? { cleanup: options.cleanup } : {}),
   });
   options.beforeReady?.(app);
   await app.ready();
