@@ -67,6 +67,14 @@ describe.each(behaviourDatabases)('round trips of the logged-in reads on $name',
       const sent = await statementsOf(async () => expect(codeOf(await app.t.call(endpoint, input, { ticket }))).toBeUndefined());
       expect({ name, statements: sent.length }, sent.join('\n')).toEqual({ name, statements: 1 });
     }
+    // The reader's own like and unlike, made through this process, leave their next page one statement, marked as it now is.
+    for (const [write, liked] of [[api.likeAdd, true], [api.likeCancel, false]] as const) {
+      expect(codeOf(await app.t.call(write, { post_id: newest.id, client_id: `round-trips-marks-${Math.random()}` }, { ticket }))).toBeUndefined();
+      let page: Paged<Post> | undefined;
+      const sent = await statementsOf(async () => (page = (await app.t.call<Paged<Post>>(api.channelPosts, { tab: 'all', size: 5 }, { ticket })).data()));
+      expect({ liked, statements: sent.length }, sent.join('\n')).toEqual({ liked, statements: 1 });
+      expect(page!.list.find((post) => post.id === newest.id)?.is_like).toBe(liked);
+    }
   });
 
   /**

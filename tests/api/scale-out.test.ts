@@ -146,6 +146,35 @@ describe('two API processes behind a round-robin proxy on one PostgreSQL', () =>
     expect(await onBoth()).toEqual([[false, true, true, true], [false, true, true, true]]);
   });
 
+  it("keeps a viewer's own like over their marks only when nothing changed them meanwhile through the other process", async () => {
+    const phone = freshPhone();
+    const { ticket } = (await login(phone, await requestCode(phone))).body.data!;
+    const [x, y] = (await call<{ list: Post[] }>(api.channelPosts.path, { tab: 'all', size: 2 }, { ticket })).body.data!.list.map((post) => post.id);
+    /** Which process served `send` (the proxy takes them by turns). */
+    const servedBy = async (send: () => Promise<unknown>) => {
+      const before = [...proxy.served];
+      await send();
+      return proxy.served.findIndex((count, i) => count > before[i]!);
+    };
+    const write = (path: string, postId: number) => async () =>
+      expect((await call(path, { client_id: newClientId('own-like'), post_id: postId }, { ticket })).body.code).toBe(0);
+    const liked = (postId: number) => async () => (await call<Post>(api.postDetail.path, { post_id: postId }, { ticket })).body.data!.is_like;
+    await write(api.likeAdd.path, x!)();
+    // Both processes keep the viewer's marks with x liked.
+    expect([await liked(x!)(), await liked(x!)()]).toEqual([true, true]);
+    // x unliked through one, then y liked through the other: the second's like saw the marks moved
+    // by the first, so it keeps nothing of its own and the next page reads them again.
+    const unliking = await servedBy(write(api.likeCancel.path, x!));
+    const liking = await servedBy(write(api.likeAdd.path, y!));
+    expect(liking).not.toBe(unliking);
+    let seen: boolean | undefined;
+    expect(await servedBy(async () => (seen = await liked(x!)()))).toBe(unliking);
+    expect(seen).toBe(false);
+    expect(await servedBy(async () => (seen = await liked(x!)()))).toBe(liking);
+    expect(seen).toBe(false);
+    expect([await liked(y!)(), await liked(y!)()]).toEqual([true, true]);
+  });
+
   it('leaves exactly one live ticket after each of 60 trials of two simultaneous logins of one phone on one device kind', { timeout: 120_000 }, async () => {
     const phone = freshPhone();
     await login(phone, await requestCode(phone));

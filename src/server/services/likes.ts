@@ -6,6 +6,7 @@ import { existsPerRow, preparedStatement, queryPrepared, statementNamed, type Pr
 import { notFound } from '../errors.ts';
 import { inOneTrip } from '../db/transaction.ts';
 import { likeNotice } from './notices.ts';
+import { keepLikeMade, marksVersionSql } from './viewer-marks.ts';
 import { onceParts, type InStatement, type OnceCall, type OnceOutcome } from './once.ts';
 import { keysetPage, type KeysetRequest, type Page } from './paging.ts';
 
@@ -20,7 +21,8 @@ type LikeKind = 'post' | 'comment';
  * or deleted; and only when it changed, the target's like count, then its author's (the order of
  * every counter toggle, edges.ts). Answers the author, the target's post, the count after the call
  * and whether the edge changed, the answer stored with the key; no author when the target is
- * missing, deleted, or hidden by a moderator (its author's alone).
+ * missing, deleted, or hidden by a moderator (its author's alone). A post's also answers the
+ * version of the user's marks its snapshot saw (viewer-marks.ts), before its own change moves it.
  */
 function likeStatementText(kind: LikeKind, on: boolean, keyed: boolean): string {
   const once = onceParts(3, keyed);
@@ -50,7 +52,8 @@ function likeStatementText(kind: LikeKind, on: boolean, keyed: boolean): string 
       select t.user_id as author_id, t.post_id, coalesce(c.like_count, t.like_count) as like_count, c.like_count is not null as changed
       from target t left join counted c on true left join author a on a.id = t.user_id),
     ${once.store("jsonb_build_object('is_success', true, 'like_count', like_count)", 'result')}
-    select ${once.outcome}, r.author_id, r.post_id, r.like_count, r.changed from (select 1) one left join result r on true`;
+    select ${once.outcome}, r.author_id, r.post_id, r.like_count, r.changed${kind === 'post' ? `, ${marksVersionSql('$1')} as marks_version` : ''}
+    from (select 1) one left join result r on true`;
 }
 
 function likeStatement(kind: LikeKind, on: boolean, keyed: boolean): PreparedStatement {
@@ -64,6 +67,8 @@ interface LikeRow extends OnceOutcome {
   post_id: number | string | null;
   like_count: number;
   changed: boolean | null;
+  /** A post's alone. */
+  marks_version?: number | string;
 }
 
 /**
@@ -87,6 +92,7 @@ export async function setLike(
     (tx) => likeNotice(tx, kind, id, userId, on),
   );
   if (!row) throw new Error('like answered nothing');
+  if (row.changed && row.marks_version !== undefined) keepLikeMade(db, userId, id, on, Number(row.marks_version));
   return {
     outcome: row,
     answer: () => {

@@ -35,7 +35,7 @@ export interface ViewerMarks {
 }
 
 /** The version of the viewer's marks now (0 for a user who never changed them). */
-const marksVersionSql = (viewer: string) => `coalesce((select m.version from viewer_marks m where m.user_id = ${viewer}), 0)`;
+export const marksVersionSql = (viewer: string) => `coalesce((select m.version from viewer_marks m where m.user_id = ${viewer}), 0)`;
 
 /** The page's statement finds rows only while the viewer's marks are at version `version` (a placeholder). */
 export const MARKS_CURRENT_SQL = (viewer: string, version: string) => `${marksVersionSql(viewer)} = ${version}`;
@@ -135,4 +135,23 @@ export async function viewerMarks(db: Db, userId: number): Promise<Kept> {
   );
   memory.viewers.set(userId, reading);
   return reading;
+}
+
+/**
+ * A like (`liked`) or unlike of post `postId` that the viewer's write changed and committed, its
+ * statement having seen their marks at `versionSeen`: the marks kept at that version follow it to
+ * the next, the one its trigger moved them to, so the viewer's next page is still one statement.
+ * When another change came between (kept at another version, or committed meanwhile, which makes
+ * the version move past the next), the next page finds its version gone and reads them again.
+ */
+export function keepLikeMade(db: Db, userId: number, postId: number, liked: boolean, versionSeen: number): void {
+  const memory = memoryOf(db);
+  const kept = memory?.viewers.get(userId);
+  if (!memory || !kept || kept instanceof Promise || kept.version !== versionSeen) return;
+  // A new set: a page being marked meanwhile keeps the one it was read with.
+  const likes = new Set(kept.liked);
+  if (liked) likes.add(postId);
+  else likes.delete(postId);
+  memory.entries += likes.size - kept.liked.size;
+  memory.viewers.set(userId, likes.size > KEPT_LIKES_MAX ? null : { ...kept, version: versionSeen + 1, liked: likes });
 }
