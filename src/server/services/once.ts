@@ -382,4 +382,3 @@ export function clearExpiredEvery(db: Db, { everyMs, firstAfterMs }: CleanupTime
     await running;
   };
 }
-
