@@ -21,17 +21,18 @@ export default class SummaryReporter implements Reporter {
     let skipped = 0;
     const failures: string[] = [];
     for (const module of testModules) {
+      const file = module.moduleId.replace(`${process.cwd()}/`, '');
       for (const test of module.children.allTests()) {
         const result = test.result();
         if (result.state === 'passed') passed++;
         else if (result.state === 'failed') {
           failed++;
-          failures.push(`${module.moduleId.replace(`${process.cwd()}/`, '')} > ${test.fullName}: ${firstErrorLine(result.errors)}`);
+          failures.push(`${file} > ${test.fullName}: ${firstErrorLine(result.errors)}`);
         } else skipped++;
       }
       if (module.state() === 'failed' && [...module.children.allTests()].length === 0) {
         failed++;
-        failures.push(`${module.moduleId.replace(`${process.cwd()}/`, '')}: ${firstErrorLine(module.errors())}`);
+        failures.push(`${file}: ${firstErrorLine(module.errors())}`);
       }
     }
     for (const failure of failures) process.stdout.write(`\nFailed test: ${failure}`);
