@@ -86,6 +86,8 @@ export const users = pgTable(
     uniqueIndex('users_nick_lower_unique').on(sql`lower(${t.nick})`),
     index('users_search_idx').using('gin', t.search),
     index('users_search_fold_idx').on(sql`search_fold(${t.nick})`),
+    // A name search ranks the matches among the most followed first (services/search.ts).
+    index('users_popular_idx').on(t.followerCount.desc(), t.id),
   ],
 );
 
@@ -277,7 +279,12 @@ export const topics = pgTable(
     createdAt: createdAt(),
     search: searchDocumentOf('name', null),
   },
-  (t) => [index('topics_search_idx').using('gin', t.search), index('topics_search_fold_idx').on(sql`search_fold(${t.name})`)],
+  (t) => [
+    index('topics_search_idx').using('gin', t.search),
+    index('topics_search_fold_idx').on(sql`search_fold(${t.name})`),
+    // A name search ranks the matches among the most used first (services/search.ts).
+    index('topics_popular_idx').on(t.postCount.desc(), t.id.desc()),
+  ],
 );
 
 export const postTopics = pgTable(

@@ -11,7 +11,8 @@
  * Posts: those matching in their head (first line, topic names, code title) first, each group
  * newest first, paged by that ranking key (posts.ts, searchPosts); each post as the feeds write
  * it, with an excerpt. Topics, channels and users: an exact name first, then (channels) a match in
- * the name, then the most followed or used; paged by position, as topic/list is (short lists).
+ * the name, then the most followed or used; paged by position, as topic/list is. Users and topics
+ * rank a bounded set of their matches (rankedNameMatches); channels are the operator's few.
  *
  * An excerpt is the text around the first match, about EXCERPT_CHARS characters, in pieces marked
  * as matching or not: plain text the client draws, never HTML.
@@ -21,7 +22,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_PAGE_SIZE, type SearchType } from '#shared/constants.ts';
 import type { Paged, SearchExcerpt, SearchHit } from '#shared/schemas.ts';
 import type { Db } from '../db/client.ts';
-import { channels, topics, users } from '../db/schema.ts';
+import { channels } from '../db/schema.ts';
 import { JsonText, jsonArray } from './json-text.ts';
 import { followedChannelIds, toDetail as channelDetail } from './channels.ts';
 import type { KeysetRequest } from './paging.ts';
@@ -210,19 +211,53 @@ function offsetPage<T>(rows: T[], size: number, offset: number): { rows: T[]; pa
  * once through the name's folded index (migration 0017_search_documents), not every match's name
  * folded to compare.
  */
-const exactFirst = (id: AnyPgColumn, exact: SQL) => sql`${id} = any(array(${exact})) desc`;
+const exactFirst = (id: AnyPgColumn | SQL, exact: SQL) => sql`${id} = any(array(${exact})) desc`;
+
+/** A table whose rows are found by name, ranked by how followed or used they are. */
+interface NameTable {
+  table: 'users' | 'topics';
+  /** The columns a hit shows. */
+  columns: string;
+  name: 'nick' | 'name';
+  /** The rank after an exact name, as its index (migration 0019_name_search_walks) walks it. */
+  popular: string;
+}
+const USER_NAMES: NameTable = { table: 'users', columns: 'id, nick, follower_count', name: 'nick', popular: 'follower_count desc nulls last, id' };
+const TOPIC_NAMES: NameTable = { table: 'topics', columns: 'id, name, intro, cover, post_count', name: 'name', popular: 'post_count desc nulls last, id desc nulls last' };
+
+/** How many of the most followed users (the most used topics) a name search looks through for matches. */
+export const NAME_POPULAR_WALK = 1_000;
+/** How many other matches, as the GIN index finds them, a name search ranks beside those. */
+export const NAME_MATCHES_SAMPLED = 1_000;
+
+/**
+ * A page of the users or topics named like `q`: the exact names first, then the most followed
+ * (used). Ranking every match would read them all, and a word thousands of names hold (学员, a
+ * default nickname) would cost a visitor's every search that many rows: the ranked rows are the
+ * matches among the NAME_POPULAR_WALK most followed, the first NAME_MATCHES_SAMPLED others and
+ * the exact names, so the best known always lead and the pages end after at most those.
+ */
+function rankedNameMatches({ table, columns, name, popular }: NameTable, q: string, size: number, offset: number): SQL {
+  const [t, cols, n, order] = [sql.raw(table), sql.raw(columns), sql.raw(name), sql.raw(popular)];
+  const exact = sql`select id from ${t} where search_fold(${n}) = search_fold(${q})`;
+  return sql`select ${cols} from (
+      select ${cols} from (select ${cols}, search from ${t} order by ${order} limit ${NAME_POPULAR_WALK}) walked where walked.search @@ search_query(${q}, false)
+      union (select ${cols} from ${t} where search @@ search_query(${q}, false) limit ${NAME_MATCHES_SAMPLED})
+      union select ${cols} from ${t} where id = any(array(${exact}))) ranked
+    order by ${exactFirst(sql`ranked.id`, exact)}, ${order}
+    limit ${size + 1} offset ${offset}`;
+}
 
 async function searchTopics(db: Db, q: string, size: number, offset: number): Promise<Paged<SearchHit>> {
-  const rows = await db
-    .select()
-    .from(topics)
-    .where(sql`${topics.search} @@ search_query(${q}, false)`)
-    .orderBy(exactFirst(topics.id, sql`select id from topics where search_fold(name) = search_fold(${q})`), desc(topics.postCount), desc(topics.id))
-    .limit(size + 1)
-    .offset(offset);
+  const { rows } = (await db.execute(rankedNameMatches(TOPIC_NAMES, q, size, offset))) as unknown as {
+    rows: { id: number; name: string; intro: string; cover: string; post_count: number }[];
+  };
   const { rows: shown, page } = offsetPage(rows, size, offset);
   const excerptOf = excerpter(q);
-  return { list: shown.map((row) => ({ type: 'topic', topic: topicDetail(row), excerpt: excerptOf(row.name) })), page };
+  return {
+    list: shown.map((row) => ({ type: 'topic', topic: topicDetail({ id: row.id, name: row.name, intro: row.intro, cover: row.cover, postCount: row.post_count }), excerpt: excerptOf(row.name) })),
+    page,
+  };
 }
 
 async function searchChannels(db: Db, q: string, size: number, offset: number, viewerId: number | null): Promise<Paged<SearchHit>> {
@@ -251,13 +286,7 @@ async function searchChannels(db: Db, q: string, size: number, offset: number, v
 }
 
 async function searchUsers(db: Db, q: string, size: number, offset: number, viewerId: number | null): Promise<Paged<SearchHit>> {
-  const rows = await db
-    .select({ id: users.id, nick: users.nick })
-    .from(users)
-    .where(sql`${users.search} @@ search_query(${q}, false)`)
-    .orderBy(exactFirst(users.id, sql`select id from users where search_fold(nick) = search_fold(${q})`), desc(users.followerCount), asc(users.id))
-    .limit(size + 1)
-    .offset(offset);
+  const { rows } = (await db.execute(rankedNameMatches(USER_NAMES, q, size, offset))) as unknown as { rows: { id: number; nick: string }[] };
   const { rows: shown, page } = offsetPage(rows, size, offset);
   const briefs = await userBriefs(db, shown.map((row) => row.id), viewerId);
   const excerptOf = excerpter(q);

@@ -9,7 +9,7 @@ import type { KeysetRequest, Page } from './paging.ts';
 
 type TopicRow = typeof topics.$inferSelect;
 
-export const toDetail = (row: TopicRow): TopicDetail => ({
+export const toDetail = (row: Pick<TopicRow, 'id' | 'name' | 'intro' | 'cover' | 'postCount'>): TopicDetail => ({
   topic_id: row.id,
   topic_name: row.name,
   intro: row.intro,
