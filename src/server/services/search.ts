@@ -22,6 +22,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_PAGE_SIZE, type SearchType } from '#shared/constants.ts';
 import type { Paged, SearchExcerpt, SearchHit } from '#shared/schemas.ts';
 import type { Db } from '../db/client.ts';
+import { boundText, preparedStatement, queryPrepared, statementNamed, type PreparedStatement } from '../db/prepared.ts';
 import { channels } from '../db/schema.ts';
 import { JsonText, jsonArray } from './json-text.ts';
 import { followedChannelIds, toDetail as channelDetail } from './channels.ts';
@@ -211,7 +212,7 @@ function offsetPage<T>(rows: T[], size: number, offset: number): { rows: T[]; pa
  * once through the name's folded index (migration 0017_search_documents), not every match's name
  * folded to compare.
  */
-const exactFirst = (id: AnyPgColumn | SQL, exact: SQL) => sql`${id} = any(array(${exact})) desc`;
+const exactFirst = (id: AnyPgColumn, exact: SQL) => sql`${id} = any(array(${exact})) desc`;
 
 /** A table whose rows are found by name, ranked by how followed or used they are. */
 interface NameTable {
@@ -231,27 +232,35 @@ export const NAME_POPULAR_WALK = 1_000;
 export const NAME_MATCHES_SAMPLED = 1_000;
 
 /**
- * A page of the users or topics named like `q`: the exact names first, then the most followed
- * (used). Ranking every match would read them all, and a word thousands of names hold (学员, a
- * default nickname) would cost a visitor's every search that many rows: the ranked rows are the
- * matches among the NAME_POPULAR_WALK most followed, the first NAME_MATCHES_SAMPLED others and
- * the exact names, so the best known always lead and the pages end after at most those.
+ * The statement of a page of the users or topics named like $1 ($2 rows from the $3rd): the exact
+ * names first, then the most followed (used). Ranking every match would read them all, and a word
+ * thousands of names hold (学员, a default nickname) would cost a visitor's every search that many
+ * rows: the ranked rows are the matches among the NAME_POPULAR_WALK most followed, the first
+ * NAME_MATCHES_SAMPLED others and the exact names, so the best known always lead and the pages end
+ * after at most those. Prepared: planning it cost more than running it.
  */
-function rankedNameMatches({ table, columns, name, popular }: NameTable, q: string, size: number, offset: number): SQL {
-  const [t, cols, n, order] = [sql.raw(table), sql.raw(columns), sql.raw(name), sql.raw(popular)];
-  const exact = sql`select id from ${t} where search_fold(${n}) = search_fold(${q})`;
-  return sql`select ${cols} from (
-      select ${cols} from (select ${cols}, search from ${t} order by ${order} limit ${NAME_POPULAR_WALK}) walked where walked.search @@ search_query(${q}, false)
-      union (select ${cols} from ${t} where search @@ search_query(${q}, false) limit ${NAME_MATCHES_SAMPLED})
-      union select ${cols} from ${t} where id = any(array(${exact}))) ranked
-    order by ${exactFirst(sql`ranked.id`, exact)}, ${order}
-    limit ${size + 1} offset ${offset}`;
+function rankedNameMatches({ table, columns, name, popular }: NameTable): PreparedStatement {
+  return statementNamed(`name_search_${table}`, (statementName) => {
+    const exact = `select id from ${table} where search_fold(${name}) = search_fold($1)`;
+    return preparedStatement(
+      statementName,
+      ['text', 'int', 'int'],
+      `select ${columns} from (
+        select ${columns} from (select ${columns}, search from ${table} order by ${popular} limit ${NAME_POPULAR_WALK}) walked where walked.search @@ search_query($1, false)
+        union (select ${columns} from ${table} where search @@ search_query($1, false) limit ${NAME_MATCHES_SAMPLED})
+        union select ${columns} from ${table} where id = any(array(${exact}))) ranked
+      order by ranked.id = any(array(${exact})) desc, ${popular}
+      limit $2 offset $3`,
+    );
+  });
 }
 
+/** The rows of a name search's page (one more than `size`, to tell whether more follow). */
+const nameMatches = <Row>(db: Db, names: NameTable, q: string, size: number, offset: number) =>
+  queryPrepared<Row>(db, rankedNameMatches(names), [boundText(q), size + 1, offset]);
+
 async function searchTopics(db: Db, q: string, size: number, offset: number): Promise<Paged<SearchHit>> {
-  const { rows } = (await db.execute(rankedNameMatches(TOPIC_NAMES, q, size, offset))) as unknown as {
-    rows: { id: number; name: string; intro: string; cover: string; post_count: number }[];
-  };
+  const rows = await nameMatches<{ id: number; name: string; intro: string; cover: string; post_count: number }>(db, TOPIC_NAMES, q, size, offset);
   const { rows: shown, page } = offsetPage(rows, size, offset);
   const excerptOf = excerpter(q);
   return {
@@ -286,7 +295,7 @@ async function searchChannels(db: Db, q: string, size: number, offset: number, v
 }
 
 async function searchUsers(db: Db, q: string, size: number, offset: number, viewerId: number | null): Promise<Paged<SearchHit>> {
-  const { rows } = (await db.execute(rankedNameMatches(USER_NAMES, q, size, offset))) as unknown as { rows: { id: number; nick: string }[] };
+  const rows = await nameMatches<{ id: number; nick: string }>(db, USER_NAMES, q, size, offset);
   const { rows: shown, page } = offsetPage(rows, size, offset);
   const briefs = await userBriefs(db, shown.map((row) => row.id), viewerId);
   const excerptOf = excerpter(q);
