@@ -235,9 +235,10 @@ export const NAME_MATCHES_SAMPLED = 1_000;
  * The statement of a page of the users or topics named like $1 ($2 rows from the $3rd): the exact
  * names first, then the most followed (used). Ranking every match would read them all, and a word
  * thousands of names hold (学员, a default nickname) would cost a visitor's every search that many
- * rows: the ranked rows are the matches among the NAME_POPULAR_WALK most followed, the first
- * NAME_MATCHES_SAMPLED others and the exact names, so the best known always lead and the pages end
- * after at most those. Prepared: planning it cost more than running it.
+ * rows: the ranked rows are the first NAME_MATCHES_SAMPLED matches the index finds, the exact
+ * names, and when the index found that many (every match otherwise), the matches among the
+ * NAME_POPULAR_WALK most followed, so the best known always lead and the pages end after at most
+ * those. Prepared: planning it cost more than running it.
  */
 function rankedNameMatches({ table, columns, name, popular }: NameTable): PreparedStatement {
   return statementNamed(`name_search_${table}`, (statementName) => {
@@ -245,9 +246,11 @@ function rankedNameMatches({ table, columns, name, popular }: NameTable): Prepar
     return preparedStatement(
       statementName,
       ['text', 'int', 'int'],
-      `select ${columns} from (
-        select ${columns} from (select ${columns}, search from ${table} order by ${popular} limit ${NAME_POPULAR_WALK}) walked where walked.search @@ search_query($1, false)
-        union (select ${columns} from ${table} where search @@ search_query($1, false) limit ${NAME_MATCHES_SAMPLED})
+      `with sampled as materialized (select ${columns} from ${table} where search @@ search_query($1, false) limit ${NAME_MATCHES_SAMPLED})
+      select ${columns} from (
+        select * from sampled
+        union select ${columns} from (select ${columns}, search from ${table} order by ${popular} limit ${NAME_POPULAR_WALK}) walked
+          where (select count(*) from sampled) >= ${NAME_MATCHES_SAMPLED} and walked.search @@ search_query($1, false)
         union select ${columns} from ${table} where id = any(array(${exact}))) ranked
       order by ranked.id = any(array(${exact})) desc, ${popular}
       limit $2 offset $3`,
