@@ -793,6 +793,18 @@ async function searchGroup(): Promise<void> {
         ];
         reportCases(`search “${q}”`, await runCases(`search ${q}`, server, cases, dbPids, SEARCH_CONNECTIONS));
       }
+      // Users by nickname: every loaded user is named 学员<n>, one of them 学员<n> alone.
+      const { rows: named } = await runner.query(`select count(*)::int as users, max(nick) as one from users where nick like '学员%'`);
+      const { users, one } = named[0] as { users: number; one: string };
+      say(`### Users: “学员”, in all ${users.toLocaleString('en')} loaded nicknames, and “${one}”, in one`);
+      say();
+      const userCases: Case[] = [
+        { name: 'constant JSON', path: BENCH_ANCHOR_PATHS.constant, body: {}, anchor: 'constant' },
+        { name: `raw user search, ${size} users`, path: BENCH_ANCHOR_PATHS.rawUserSearch, body: { q: '学员', size }, anchor: 'raw' },
+        { name: `search/ users “学员”, ${size} users`, path: api.search.path, body: { q: '学员', type: 'user', size }, p99Goal: 100 },
+        { name: `search/ users “${one}”`, path: api.search.path, body: { q: one, type: 'user', size }, p99Goal: 100 },
+      ];
+      reportCases('search users', await runCases('search users', server, userCases, dbPids, SEARCH_CONNECTIONS));
     });
   });
 }

@@ -15,6 +15,8 @@
  *   search/'s own statement (services/posts.ts, searchPageText: each rank walked newest first or
  *   read through posts_search_idx), the same columns of each post as raw keyset sends: no JSON
  *   made of them, no authors, no viewer, no excerpt, prepared as search/'s page is.
+ * - raw user search (the search group): a page of the users whose nickname matches, as the GIN
+ *   index finds them, unranked: no exact names first, no most followed, no excerpt.
  * - raw writes (the writes group): the row a write adds or removes with the counter that counts
  *   it, as one prepared statement on a connection taken as the app's writes take theirs, the
  *   user named in the body: no login,
@@ -34,6 +36,7 @@ export const BENCH_ANCHOR_PATHS = {
   constant: '/bench/anchor/constant',
   rawKeyset: '/bench/anchor/raw-keyset',
   rawSearch: '/bench/anchor/raw-search',
+  rawUserSearch: '/bench/anchor/raw-user-search',
   // A feed's own raw read (body: `of`, the channel's, topic's or following user's id).
   rawChannel: '/bench/anchor/raw-channel',
   rawTopic: '/bench/anchor/raw-topic',
@@ -140,6 +143,11 @@ const rawFeedStatements = {
 
 /** The first page of the posts matching query $2, read as search/ reads them ($1 the keyset bound, none here), each post's row as raw keyset sends it. */
 const rawSearchStatement = perPageSize('bench_raw_search', ['bigint', 'text'], (limit) => `select ${RAW_COLUMNS} from (${searchPageText(limit)}) p`);
+const rawUserSearchStatement = perPageSize(
+  'bench_raw_user_search',
+  ['text'],
+  (limit) => `select id, nick, avatar, follower_count from users where search @@ search_query($1, false) limit ${limit}`,
+);
 
 async function registerBenchAnchors(app: FastifyInstance, db: Db): Promise<void> {
   const hidden = { schema: { hide: true } };
@@ -162,6 +170,13 @@ async function registerBenchAnchors(app: FastifyInstance, db: Db): Promise<void>
     const body = (request.body ?? {}) as { q?: unknown; size?: unknown };
     const size = wholeOr(body.size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
     const rows = await queryPrepared<{ id: number | string }>(db, rawSearchStatement(size), [NO_BOUND, boundText(String(body.q ?? ''))]);
+    const more = rows.length > size;
+    return ok({ list: more ? rows.slice(0, size) : rows, page: { more } });
+  });
+  app.post(BENCH_ANCHOR_PATHS.rawUserSearch, hidden, async (request) => {
+    const body = (request.body ?? {}) as { q?: unknown; size?: unknown };
+    const size = wholeOr(body.size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+    const rows = await queryPrepared<{ id: number }>(db, rawUserSearchStatement(size), [boundText(String(body.q ?? ''))]);
     const more = rows.length > size;
     return ok({ list: more ? rows.slice(0, size) : rows, page: { more } });
   });
