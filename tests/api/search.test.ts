@@ -274,6 +274,10 @@ describe.each(testDatabases)('search/ on $name', ({ open }) => {
       { text: '好者', hit: false },
     ]);
     expect((await search('松鼠', { type: 'user' })).list.length).toBe(1);
+    // Past the last page, however far: an empty page.
+    for (const type of ['user', 'topic'] as const) {
+      expect((await search('松鼠', { type, index: Number.MAX_SAFE_INTEGER })).list, type).toEqual([]);
+    }
   });
 
   it.each(HOSTILE)('answers %j in the envelope, matching only what it should', async (q, expected) => {

@@ -245,7 +245,7 @@ function rankedNameMatches({ table, columns, name, popular }: NameTable): Prepar
     const exact = `select id from ${table} where search_fold(${name}) = search_fold($1)`;
     return preparedStatement(
       statementName,
-      ['text', 'int', 'int'],
+      ['text', 'bigint', 'bigint'],
       `with sampled as materialized (select ${columns} from ${table} where search @@ search_query($1, false) limit ${NAME_MATCHES_SAMPLED})
       select ${columns} from (
         select * from sampled
