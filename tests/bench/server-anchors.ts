@@ -28,7 +28,7 @@ import { ok } from '../../src/shared/envelope.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../src/shared/constants.ts';
 import { buildApp, type AppOptions } from '../../src/server/app.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { boundText, preparedStatement, queryPrepared, type PreparedStatement } from '../../src/server/db/prepared.ts';
+import { boundText, preparedStatement, queryPrepared, type BoundText, type PreparedStatement, type PreparedValue } from '../../src/server/db/prepared.ts';
 import { onWriteConnection } from '../../src/server/db/transaction.ts';
 import { searchPageText } from '../../src/server/services/posts.ts';
 
@@ -166,20 +166,17 @@ async function registerBenchAnchors(app: FastifyInstance, db: Db): Promise<void>
     });
   rawPage(BENCH_ANCHOR_PATHS.rawKeyset, rawKeysetStatement, false);
   for (const [path, statement] of Object.entries(rawFeedStatements)) rawPage(path, statement, true);
-  app.post(BENCH_ANCHOR_PATHS.rawSearch, hidden, async (request) => {
-    const body = (request.body ?? {}) as { q?: unknown; size?: unknown };
-    const size = wholeOr(body.size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
-    const rows = await queryPrepared<{ id: number | string }>(db, rawSearchStatement(size), [NO_BOUND, boundText(String(body.q ?? ''))]);
-    const more = rows.length > size;
-    return ok({ list: more ? rows.slice(0, size) : rows, page: { more } });
-  });
-  app.post(BENCH_ANCHOR_PATHS.rawUserSearch, hidden, async (request) => {
-    const body = (request.body ?? {}) as { q?: unknown; size?: unknown };
-    const size = wholeOr(body.size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
-    const rows = await queryPrepared<{ id: number }>(db, rawUserSearchStatement(size), [boundText(String(body.q ?? ''))]);
-    const more = rows.length > size;
-    return ok({ list: more ? rows.slice(0, size) : rows, page: { more } });
-  });
+  // The first page of what matches the body's `q`: search/'s posts, or users by nickname.
+  const rawMatches = (path: string, statement: (size: number) => PreparedStatement, values: (q: BoundText) => PreparedValue[]) =>
+    app.post(path, hidden, async (request) => {
+      const body = (request.body ?? {}) as { q?: unknown; size?: unknown };
+      const size = wholeOr(body.size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+      const rows = await queryPrepared<{ id: number | string }>(db, statement(size), values(boundText(String(body.q ?? ''))));
+      const more = rows.length > size;
+      return ok({ list: more ? rows.slice(0, size) : rows, page: { more } });
+    });
+  rawMatches(BENCH_ANCHOR_PATHS.rawSearch, rawSearchStatement, (q) => [NO_BOUND, q]);
+  rawMatches(BENCH_ANCHOR_PATHS.rawUserSearch, rawUserSearchStatement, (q) => [q]);
   const rawWrite = (path: string, statement: PreparedStatement, withText: boolean, target: 'post_id' | 'channel_id') =>
     app.post(path, hidden, async (request) => {
       const body = (request.body ?? {}) as { user_id?: unknown; post_id?: unknown; channel_id?: unknown; content?: unknown };

@@ -236,26 +236,26 @@ export const NAME_MATCHES_SAMPLED = 1_000;
  * names first, then the most followed (used). Ranking every match would read them all, and a word
  * thousands of names hold (学员, a default nickname) would cost a visitor's every search that many
  * rows: the ranked rows are the first NAME_MATCHES_SAMPLED matches the index finds, the exact
- * names, and when the index found that many (every match otherwise), the matches among the
- * NAME_POPULAR_WALK most followed, so the best known always lead and the pages end after at most
- * those. Prepared: planning it cost more than running it.
+ * names (looked up once), and when the index found that many (every match otherwise), the matches
+ * among the NAME_POPULAR_WALK most followed, so the best known always lead and the pages end after
+ * at most those. Prepared: planning it cost more than running it.
  */
 function rankedNameMatches({ table, columns, name, popular }: NameTable): PreparedStatement {
-  return statementNamed(`name_search_${table}`, (statementName) => {
-    const exact = `select id from ${table} where search_fold(${name}) = search_fold($1)`;
-    return preparedStatement(
+  return statementNamed(`name_search_${table}`, (statementName) =>
+    preparedStatement(
       statementName,
       ['text', 'bigint', 'bigint'],
-      `with sampled as materialized (select ${columns} from ${table} where search @@ search_query($1, false) limit ${NAME_MATCHES_SAMPLED})
+      `with sampled as materialized (select ${columns} from ${table} where search @@ search_query($1, false) limit ${NAME_MATCHES_SAMPLED}),
+        exact as materialized (select array(select id from ${table} where search_fold(${name}) = search_fold($1)) as ids)
       select ${columns} from (
         select * from sampled
         union select ${columns} from (select ${columns}, search from ${table} order by ${popular} limit ${NAME_POPULAR_WALK}) walked
           where (select count(*) from sampled) >= ${NAME_MATCHES_SAMPLED} and walked.search @@ search_query($1, false)
-        union select ${columns} from ${table} where id = any(array(${exact}))) ranked
-      order by ranked.id = any(array(${exact})) desc, ${popular}
+        union select ${columns} from ${table} where id = any((select ids from exact)::int[])) ranked
+      order by ranked.id = any((select ids from exact)::int[]) desc, ${popular}
       limit $2 offset $3`,
-    );
-  });
+    ),
+  );
 }
 
 /** The rows of a name search's page (one more than `size`, to tell whether more follow). */
