@@ -244,10 +244,10 @@ describe('the first screen rendered inside the page', () => {
     expect(root).not.toMatch(/<script|<template/i);
     // Styled as the client's page will be: its code's stylesheets (the chunk it imports first), inline.
     expect(html).toContain(`<style>${CSS}</style>`);
-    // Each also named by a disabled link, so the page's code adds no second copy when it loads.
+    // Each also named by a link never fetched nor applied, so the page’s code adds no second copy when it loads.
     expect(html).toContain(
-      '<style>.dialog{inset:0}</style><link rel="stylesheet" href="/assets/dialog-DUlVSIc9.css" disabled>' +
-        '<style>.comments{margin:0}</style><link rel="stylesheet" href="/assets/message-D7Y0oJy0.css" disabled></head>',
+      '<style>.dialog{inset:0}</style><link rel="stylesheet" href="/assets/dialog-DUlVSIc9.css" type="text/x-inlined-above" disabled>' +
+        '<style>.comments{margin:0}</style><link rel="stylesheet" href="/assets/message-D7Y0oJy0.css" type="text/x-inlined-above" disabled></head>',
     );
     expect(html).not.toContain('.profile{display:grid}');
   });
@@ -272,7 +272,7 @@ describe('the first screen rendered inside the page', () => {
       expect(root, url).toContain(`<article class="post-card" aria-labelledby="post-${theirPosts.list[0]!.id}-author">`);
       expect(root, url).not.toContain('post-card--skeleton');
       expect(root, url).not.toMatch(/<script|<template/i);
-      expect(html, url).toContain('<style>.profile{display:grid}</style><link rel="stylesheet" href="/assets/user-BNjHOs1k.css" disabled></head>');
+      expect(html, url).toContain('<style>.profile{display:grid}</style><link rel="stylesheet" href="/assets/user-BNjHOs1k.css" type="text/x-inlined-above" disabled></head>');
     }
   });
 
@@ -364,7 +364,7 @@ describe('the build’s stylesheet', () => {
       const html = (await page(url)).body;
       // No stylesheet to fetch: the page's own are inline, their disabled names never fetched.
       expect(html, url).not.toMatch(/<link[^>]*rel="stylesheet"(?![^>]*\sdisabled>)[^>]*>/);
-      expect(html, url).toContain(`<style>${CSS}</style><link rel="stylesheet" href="/assets/index-WQil5ICt.css" disabled>`);
+      expect(html, url).toContain(`<style>${CSS}</style><link rel="stylesheet" href="/assets/index-WQil5ICt.css" type="text/x-inlined-above" disabled>`);
     }
   });
 });
