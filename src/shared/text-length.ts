@@ -69,21 +69,21 @@ export const SINGLE_UNIT_GRAPHEMES = new RegExp(`^${SINGLE_UNIT.source}*$`);
  */
 const EMOJI_MARK = '(?:[\\uFE00-\\uFE0F]|\\p{Emoji_Modifier}|[\\u{E0020}-\\u{E007F}]|\\u20E3)';
 /**
- * The leading part of a text made of {@link SINGLE_UNIT} characters and emoji: pictographs, flags,
- * {@link EMOJI_MARK}s and zero-width joiners. Posts and comments with emoji are mostly made of
- * these, and are split without Intl.Segmenter too: its first use loads its break data in the
- * middle of the first screen.
+ * The leading part of a text made of {@link SINGLE_UNIT} characters, CR and emoji: pictographs,
+ * flags, {@link EMOJI_MARK}s and zero-width joiners. Posts and comments with emoji or CR LF line
+ * ends are mostly made of these, and are split without Intl.Segmenter too: its first use loads its
+ * break data in the middle of the first screen, and its cost per character is many times theirs.
  */
-const EMOJI_TEXT = new RegExp(`^(?:${SINGLE_UNIT.source}|\\p{Extended_Pictographic}|\\p{Regional_Indicator}|${EMOJI_MARK}|\\u200D)*`, 'u');
+const EMOJI_TEXT = new RegExp(`^(?:${SINGLE_UNIT.source}|\\r|\\p{Extended_Pictographic}|\\p{Regional_Indicator}|${EMOJI_MARK}|\\u200D)*`, 'u');
 /**
- * One user-perceived character of {@link EMOJI_TEXT}, by UAX #29's rules for those characters: a
- * control stands alone (GB4-5; tab, line feed and the soft hyphen are the ones there), marks and
- * joiners join what precedes them (GB9), a joiner between pictographs joins them (GB11) and
+ * One user-perceived character of {@link EMOJI_TEXT}, by UAX #29's rules for those characters: CR LF
+ * is one (GB3), any other control stands alone (GB4-5; CR, tab, line feed and the soft hyphen are
+ * the ones there), marks and joiners join what precedes them (GB9), a joiner between pictographs joins them (GB11) and
  * regional indicators pair up (GB12-13). tests/unit/text-length.test.ts checks it against
  * Intl.Segmenter.
  */
 const EMOJI_TEXT_GRAPHEME = new RegExp(
-  `[\\t\\n\\u00AD]|(?:\\p{Regional_Indicator}{1,2}|\\p{Extended_Pictographic}(?:${EMOJI_MARK}*\\u200D\\p{Extended_Pictographic})*|.)(?:${EMOJI_MARK}|\\u200D)*`,
+  `\\r\\n?|[\\t\\n\\u00AD]|(?:\\p{Regional_Indicator}{1,2}|\\p{Extended_Pictographic}(?:${EMOJI_MARK}*\\u200D\\p{Extended_Pictographic})*|.)(?:${EMOJI_MARK}|\\u200D)*`,
   'uy',
 );
 

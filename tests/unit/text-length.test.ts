@@ -81,6 +81,11 @@ describe('graphemes without Intl.Segmenter for plain text', () => {
       expect(fresh.graphemes('加油💪🏻👨‍👩‍👧🇨🇳1️⃣')).toEqual(['加', '油', '💪🏻', '👨‍👩‍👧', '🇨🇳', '1️⃣']);
       expect(fresh.cutText('👍'.repeat(50), 20)).toBe(`${'👍'.repeat(5)}...`);
       expect(made()).toBe(0);
+      // Nor do line ends of CR LF or CR alone.
+      const lines = '第一行\r\n第二行\r第三行\r\r\n'.repeat(3);
+      expect(fresh.graphemes(lines)).toEqual([...segmenter.segment(lines)].map((part) => part.segment));
+      expect(fresh.textLength(lines)).toBe(textLength(lines));
+      expect(made()).toBe(0);
       // A letter with a combining accent does.
       expect(fresh.textLength('cafe\u0301')).toBe(5);
       expect(made()).toBe(1);
@@ -111,8 +116,8 @@ describe('graphemes without Intl.Segmenter for text with emoji', () => {
 
   it('splits any mix of plain characters, emoji, their marks and other characters as Intl.Segmenter does', () => {
     // Plain characters, pictographs (some of them plain characters too), regional indicators,
-    // emoji marks and the joiner, controls, and characters that send the rest to Intl.Segmenter:
-    // a combining accent, CR, Hangul jamo, a lone surrogate, a spacing mark, a prepend.
+    // emoji marks and the joiner, controls (CR among them), and characters that send the rest to
+    // Intl.Segmenter: a combining accent, Hangul jamo, a lone surrogate, a spacing mark, a prepend.
     const pieces = ['a', ' ', '好', '，', '\n', '\t', '\u00ad', ...EMOJI, '🇯', '🇵', '💻', '🔥', ...MARKS, '\u0301', '\r', '\u1100', '\u1161', '\ud83d', '\u0903', '\u0600'];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 12 }), (parts) => {
