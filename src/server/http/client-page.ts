@@ -96,7 +96,7 @@ const metaNamed = (name: string) => new RegExp(`<meta\\s[^>]*name=["']${name}["'
  * most of a first visit's wait). A file that cannot be read, or whose text could close the
  * element, keeps its link.
  *
- * Each inlined stylesheet is still named by a link (INLINED_STYLESHEET_LINK), which the app's code
+ * Each inlined stylesheet is still named by a link (inlinedStylesheetLink), which the app's code
  * finds when a lazy chunk that lists it loads: Vite's preload helper adds no stylesheet the page
  * already links, so no second copy arrives later to restyle and lay out the whole page again (the
  * entry's stylesheet, fetched again on a post's page, did).
@@ -106,14 +106,15 @@ const metaNamed = (name: string) => new RegExp(`<meta\\s[^>]*name=["']${name}["'
  * loads, never fetched (Chromium fetches a disabled stylesheet all the same, on the first visit's
  * connection, before the first paint).
  */
-export const INLINED_STYLESHEET_LINK = (href: string) => `<link rel="stylesheet" href="${href}" type="text/x-inlined-above" disabled>`;
+const inlinedStylesheetLink = (href: string) => `<link rel="stylesheet" href="${href}" type="text/x-inlined-above" disabled>`;
 
 export function inlineStylesheets(html: string, readAsset: (href: string) => string | undefined): string {
   return html.replace(/<link\s[^>]*rel=["']stylesheet["'][^>]*>/gi, (link) => {
     const href = /\shref=["'](\/assets\/[^"'?#]+\.css)["']/i.exec(link)?.[1];
-    const css = href === undefined ? undefined : readAsset(href);
-    if (/\sdisabled[\s>=]/i.test(link) || css === undefined || /<\/style/i.test(css)) return link;
-    return `<style>${css}</style>${INLINED_STYLESHEET_LINK(href)}`;
+    if (href === undefined || /\sdisabled[\s>=]/i.test(link)) return link;
+    const css = readAsset(href);
+    if (css === undefined || /<\/style/i.test(css)) return link;
+    return `<style>${css}</style>${inlinedStylesheetLink(href)}`;
   });
 }
 
