@@ -141,12 +141,28 @@ describe('the installed app', () => {
   });
 
   it('offers 安装应用 where the browser can install the app; the entry opens its dialog once', async () => {
+    // Told by the page: the browser's offers (beforeinstallprompt) and the dialogs opened (prompt()).
+    await page.addInitScript(() => {
+      const seen = { offers: 0, dialogs: 0 };
+      Object.assign(window, { installSeen: seen });
+      addEventListener('beforeinstallprompt', () => (seen.offers += 1));
+      const prototype = (window as unknown as { BeforeInstallPromptEvent: { prototype: { prompt(): Promise<unknown> } } }).BeforeInstallPromptEvent.prototype;
+      const prompt = prototype.prompt;
+      prototype.prompt = function (this: unknown) {
+        seen.dialogs += 1;
+        return prompt.call(this);
+      };
+    });
+    const seen = () => page.evaluate(() => (window as unknown as { installSeen: { offers: number; dialogs: number } }).installSeen);
     await page.goto(`${app.url}/home`);
     const entry = page.getByRole('button', { name: '安装应用' });
     await entry.waitFor();
     await entry.click();
-    // The browser's offer is spent on its dialog (headless Chromium answers it at once).
-    await entry.waitFor({ state: 'detached' });
+    // The offer is spent on its dialog (headless Chromium answers it at once): the entry goes, and
+    // comes back only with the browser's next offer (Chromium offers again once told no).
+    await expect.poll(async () => (await seen()).dialogs).toBe(1);
+    await expect.poll(async () => (await entry.count()) === 0 || (await seen()).offers > 1).toBe(true);
+    expect((await seen()).dialogs).toBe(1);
   });
 
   it('opens a missing file as the server answers it, a 404, never the app shell', async () => {
