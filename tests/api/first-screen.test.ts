@@ -362,7 +362,7 @@ describe('the build’s stylesheet', () => {
   it('is inline in every page, so the first paint waits for no other file', async () => {
     for (const url of ['/index.html', '/home', '/message/detail/5']) {
       const html = (await page(url)).body;
-      // No stylesheet to fetch: the page's own are inline, their disabled names never fetched.
+      // No stylesheet to fetch: the page’s own are inline, the links that name them disabled and of a type never loaded.
       expect(html, url).not.toMatch(/<link[^>]*rel="stylesheet"(?![^>]*\sdisabled>)[^>]*>/);
       expect(html, url).toContain(`<style>${CSS}</style><link rel="stylesheet" href="/assets/index-WQil5ICt.css" type="text/x-inlined-above" disabled>`);
     }

@@ -116,7 +116,7 @@ export async function loadFirstScreen(
     if (!module) continue;
     pageScripts[page] = scriptsOf(manifest, module);
     const hrefs = stylesheetsOf(manifest, module);
-    // Inline, each still named by a disabled link: the page's code, once loaded, adds none of them again.
+    // Inline, each still named by a link never fetched nor applied: the page’s code, once loaded, adds none of them again.
     const styles = inlineStylesheets(hrefs.map((href) => `<link rel="stylesheet" href="${href}">`).join(''), readAsset);
     // A page whose styles are unknown, or not all readable, is left to the client: unstyled, it would move.
     if (hrefs.length > 0 && !linksStylesheetToFetch(styles)) pageStyles[page] = styles;
