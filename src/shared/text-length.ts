@@ -78,9 +78,9 @@ const EMOJI_TEXT = new RegExp(`^(?:${SINGLE_UNIT.source}|\\r|\\p{Extended_Pictog
 /**
  * One user-perceived character of {@link EMOJI_TEXT}, by UAX #29's rules for those characters: CR LF
  * is one (GB3), any other control stands alone (GB4-5; CR, tab, line feed and the soft hyphen are
- * the ones there), marks and joiners join what precedes them (GB9), a joiner between pictographs joins them (GB11) and
- * regional indicators pair up (GB12-13). tests/unit/text-length.test.ts checks it against
- * Intl.Segmenter.
+ * the ones there), marks and joiners join what precedes them (GB9), a joiner between pictographs
+ * joins them (GB11) and regional indicators pair up (GB12-13). tests/unit/text-length.test.ts
+ * checks it against Intl.Segmenter.
  */
 const EMOJI_TEXT_GRAPHEME = new RegExp(
   `\\r\\n?|[\\t\\n\\u00AD]|(?:\\p{Regional_Indicator}{1,2}|\\p{Extended_Pictographic}(?:${EMOJI_MARK}*\\u200D\\p{Extended_Pictographic})*|.)(?:${EMOJI_MARK}|\\u200D)*`,

@@ -91,6 +91,13 @@ export const atBodyStart = (html: string, element: string) => html.replace(/<bod
 const metaNamed = (name: string) => new RegExp(`<meta\\s[^>]*name=["']${name}["'][^>]*>`, 'gi');
 
 /**
+ * The link that names an inlined stylesheet: `disabled`, never applied; and of a type no browser
+ * loads, never fetched (Chromium fetches a disabled stylesheet all the same, on the first visit's
+ * connection, before the first paint).
+ */
+const inlinedStylesheetLink = (href: string) => `<link rel="stylesheet" href="${href}" type="text/x-inlined-above" disabled>`;
+
+/**
  * The build's own stylesheets (<link rel="stylesheet" href="/assets/….css">) written into the
  * page as <style>: the first paint waits for no request but the page (render-blocking CSS was
  * most of a first visit's wait). A file that cannot be read, or whose text could close the
@@ -101,13 +108,6 @@ const metaNamed = (name: string) => new RegExp(`<meta\\s[^>]*name=["']${name}["'
  * already links, so no second copy arrives later to restyle and lay out the whole page again (the
  * entry's stylesheet, fetched again on a post's page, did).
  */
-/**
- * The link that names an inlined stylesheet: `disabled`, never applied; and of a type no browser
- * loads, never fetched (Chromium fetches a disabled stylesheet all the same, on the first visit's
- * connection, before the first paint).
- */
-const inlinedStylesheetLink = (href: string) => `<link rel="stylesheet" href="${href}" type="text/x-inlined-above" disabled>`;
-
 export function inlineStylesheets(html: string, readAsset: (href: string) => string | undefined): string {
   return html.replace(/<link\s[^>]*rel=["']stylesheet["'][^>]*>/gi, (link) => {
     const href = /\shref=["'](\/assets\/[^"'?#]+\.css)["']/i.exec(link)?.[1];
