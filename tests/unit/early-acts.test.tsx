@@ -55,6 +55,18 @@ describe('early acts', () => {
     expect(takeEarlyTaps()).toEqual([]);
   });
 
+  it('lets the page hear a kept tap only when it is answered: a hydration under way must not answer it too', () => {
+    // React listens on its root from the start of its render, before that render is committed.
+    const heard: string[] = [];
+    root.addEventListener('click', (event) => heard.push((event.target as Element).id), true);
+    tap(byId('like'));
+    tap(byId('like'));
+    tap(byId('link'));
+    expect(heard).toEqual(['link']);
+    answerEarlyTaps(takeEarlyTaps());
+    expect(heard).toEqual(['link', 'like']);
+  });
+
   it('answers each tap once on its element, and drops one whose element the app replaced', () => {
     tap(byId('like'));
     tap(byId('more'));

@@ -50,12 +50,16 @@ async function start(): Promise<void> {
       </QueryClientProvider>
     </StrictMode>
   );
-  // From here React hears the page's taps; those made before are answered once the page is the app's.
-  const earlyTaps = takeEarlyTaps();
-  afterFirstScreen(router, () => {
-    if (firstScreen) firstScreenHydrated(firstScreen);
-    answerEarlyTaps(earlyTaps);
-    if (restoreLater) void restore();
+  // The page's taps are kept (lib/early-acts-catcher.ts) until the app's first render is
+  // committed, then answered: React's own listeners come before, while the page is not yet its.
+  afterFirstScreen(router, {
+    rendered() {
+      if (firstScreen) firstScreenHydrated(firstScreen);
+      answerEarlyTaps(takeEarlyTaps());
+    },
+    atLatest() {
+      if (restoreLater) void restore();
+    },
   });
   if (firstScreen) {
     // Rendered as the server renders it: the root match and the matches without a Suspense

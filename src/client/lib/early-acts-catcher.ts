@@ -7,8 +7,9 @@
  *
  * - the taps on the page's controls, in order, one per control (a second tap on a button that did
  *   nothing yet is the same wish): each is marked `data-early-tap` (base.css shows it as pending) and
- *   the app clicks it once it has taken the page over (lib/early-acts.ts). A link, a text field, a
- *   choice and a label work without the app, and are left to the browser;
+ *   the app clicks it once its first render is committed (lib/early-acts.ts), React hearing none
+ *   of them before. A link, a text field, a choice and a label work without the app, and are left
+ *   to the browser;
  * - what was typed or chosen in a named field, by its name (one that says whose it is: comment-12):
  *   the component that takes the field over starts from it (useEarlyValue), even where the app had
  *   to render that field again.
@@ -23,6 +24,9 @@ export function catchEarlyActs(): void {
   const keepTap = (event: Event) => {
     const target = event.target;
     if (!inRoot(target) || target.closest('a[href], input, textarea, select, label')) return;
+    // The tap is answered once, by the app when it has taken the page over: React, listening from
+    // the start of its render, must not hear it meanwhile.
+    event.stopPropagation();
     const control = target.closest('button, [role="button"], [role="tab"]');
     if (control) {
       if (control.hasAttribute('data-early-tap')) return;
@@ -58,7 +62,7 @@ declare global {
   interface Window {
     /** Set by catchEarlyActs, the page's first script. */
     earlyActs?: {
-      /** Stops keeping taps and values (React hears the page from here on) and gives the taps, in order. */
+      /** Stops keeping taps and values (the page is the app's from here on) and gives the taps, in order. */
       takeTaps(): Element[];
       /** What was typed or chosen in the field of this name before its component took it over, once. */
       takeValue(name: string): string | string[] | undefined;

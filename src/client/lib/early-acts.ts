@@ -6,7 +6,7 @@
  */
 import type {} from './early-acts-catcher.ts';
 
-/** Stops keeping what the reader does (React hears the page from here on) and gives the taps kept. */
+/** Stops keeping what the reader does (the app has taken the page over) and gives the taps kept. */
 export function takeEarlyTaps(): Element[] {
   return window.earlyActs?.takeTaps() ?? [];
 }
