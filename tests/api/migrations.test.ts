@@ -16,9 +16,7 @@
  * main before their previews were stored show the previews their list showed then. Polls of the
  * main before their cards rode on the posts show as they did, each voter's choices marked.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -26,6 +24,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
@@ -36,22 +35,10 @@ import { seedDemoBooklists } from '../../src/server/seed/seed.ts';
 import { hashToken } from '../../src/server/services/sessions.ts';
 import { runModeratorCommand } from '../../src/server/services/moderators.ts';
 import { codeOf, createTestApp, errorOf } from '../support/api.ts';
-import { migrationsFolder, queryRows, startPostgres } from '../support/db.ts';
+import { migrationsFolder, migrationsUpTo, queryRows, startPostgres } from '../support/db.ts';
 
 /** A snippet of 10 lines: a card shows its first 8. */
 const OLD_CODE = Array.from({ length: 10 }, (_, i) => `print(${i})`).join('\n');
-
-/** A migrations folder holding only the migrations up to `tag` (as the previous main shipped them). */
-async function migrationsUpTo(tag: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'migrations-'));
-  const journal = JSON.parse(await readFile(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  const upTo = journal.entries.findIndex((entry) => entry.tag === tag);
-  if (upTo < 0) throw new Error(`no migration ${tag}`);
-  const entries = journal.entries.slice(0, upTo + 1);
-  await cp(join(migrationsFolder), dir, { recursive: true });
-  await writeFile(join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
-  return dir;
-}
 
 interface Opened {
   database: Database;
@@ -565,5 +552,70 @@ describe.each(engines)('a database of the previous main (polls read from their t
     } finally {
       await t.close();
     }
+  });
+});
+
+/** Text that folding, cutting and the tsvector's syntax could each treat apart. */
+const DOCUMENT_PIECES = [
+  '分布式事务', '事务', '鲸', '落算法', 'Kotlin协程', 'ＫＯＴＬＩＮ', '０１２', 'ｶﾀｶﾅ', 'ひらがな', '한국어', '𠀀𠀁', '𪚥', 'Ünïcödé', 'ÀÉÎÕÜ', 'ΣΊΣΥΦΟΣ',
+  'ς', 'Привет', 'ß', 'İ', 'ﬁ', 'Ⅻ', '①', '㍿', 'e\u0301', '😀', '👩‍💻', 'go', 'C++', 'v8', 'x'.repeat(70), 'Ａ'.repeat(66), '汉'.repeat(30),
+  ' ', '  ', '\n', '\r\n', '\t', '，', '。', '#', "'", '"', '\\', ':*', '&', '|', '!', '(', '<->', '-', '_', '%', '.',
+];
+const documentText = fc.array(fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...DOCUMENT_PIECES) }, { weight: 1, arbitrary: fc.string({ unit: 'grapheme' }) }), { maxLength: 14 })
+  .map((pieces) => pieces.join('').replaceAll('\u0000', ''));
+
+describe.each(engines)('a database of the previous main (search documents made by SQL functions) on $name', ({ open }) => {
+  const samples = fc.sample(
+    fc.record({
+      head: fc.option(documentText),
+      body: fc.option(documentText),
+      content: documentText,
+      topicIds: fc.subarray([1, 2, 3, 4]),
+      codeTitles: fc.array(documentText, { maxLength: 2 }),
+    }),
+    400,
+  );
+  const names = fc.sample(documentText, 20);
+  const opened = previousMain(open, '0019_name_search_walks', async (db) => {
+    for (const [i, name] of names.slice(0, 4).entries()) await db.execute(sql`insert into topics (id, name) values (${i + 1}, ${`话题${i}${name}`})`);
+    await db.execute(sql`insert into channel_categories (id, name) values (1, '技术')`);
+    for (const [i, name] of names.slice(4, 8).entries()) await db.execute(sql`insert into channels (id, category_id, name, intro) values (${i + 1}, 1, ${`频道${i}${name}`}, ${names[i + 8]!})`);
+    for (const [i, name] of names.slice(12).entries()) await db.execute(sql`insert into users (id, ucode, nick, avatar) values (${i + 1}, ${`u${i}`}, ${`${i}${name}`}, '')`);
+    await db.execute(sql`create table document_samples (id integer primary key, head text, body text, content text, topic_ids integer[], attach json, doc text, post_doc text, query text, head_query text)`);
+    for (const [id, { head, body, content, topicIds, codeTitles }] of samples.entries()) {
+      const attach = JSON.stringify([{ type: 'image', url: '/img/a' }, ...codeTitles.map((title) => ({ type: 'code', title }))]);
+      await db.execute(sql`insert into document_samples (id, head, body, content, topic_ids, attach) values (${id}, ${head}, ${body}, ${content}, ${`{${topicIds.join(',')}}`}, ${attach})`);
+    }
+    await db.execute(
+      sql`update document_samples set doc = search_document(head, body)::text, post_doc = post_search_document(content, topic_ids, attach)::text,
+                                       query = search_query(body, false)::text, head_query = search_query(head, true)::text`,
+    );
+  });
+
+  it('makes the documents and queries it made before, so that those stored and their indexes stay right', async () => {
+    const { db } = opened.database;
+    const changed = await queryRows<{ head: string | null; body: string | null; content: string }>(
+      db,
+      sql`select head, body, content from document_samples
+          where doc is distinct from search_document(head, body)::text or post_doc is distinct from post_search_document(content, topic_ids, attach)::text
+             or query is distinct from search_query(body, false)::text or head_query is distinct from search_query(head, true)::text`,
+    );
+    expect(changed).toEqual([]);
+    const stale = await queryRows(
+      db,
+      sql`select name from topics where search is distinct from search_document(name, '') union all
+          select name from channels where search is distinct from search_document(name, intro) union all
+          select nick from users where search is distinct from search_document(nick, '')`,
+    );
+    expect(stale).toEqual([]);
+    // What the samples made: documents with lexemes, marked heads among them.
+    const [made] = await queryRows<{ lexemes: number; marked: number; queries: number }>(
+      db,
+      sql`select sum(length(doc::tsvector))::int as lexemes, count(*) filter (where doc like '%''#%')::int as marked,
+                 count(*) filter (where query like '%&%' and head_query like '%#%')::int as queries from document_samples`,
+    );
+    expect(made!.lexemes).toBeGreaterThan(1000);
+    expect(made!.marked).toBeGreaterThan(50);
+    expect(made!.queries).toBeGreaterThan(50);
   });
 });

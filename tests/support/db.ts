@@ -5,12 +5,13 @@
  *   api-global-setup.ts builds once per run (far quicker than initdb + migrate + seed per file).
  * - startPostgres(): a throwaway PostgreSQL 15 server (Debian's binaries) in a temp folder.
  * - openPostgresTestDatabase(): startPostgres + migrations + demo seed.
+ * - migrationsUpTo(): a migrations folder as a previous main shipped it.
  * - counterMismatches(): every denormalised counter recounted (and every copy compared); all
  *   zeros when consistent.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, chown, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, chown, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -30,6 +31,18 @@ import { freePort } from './ports.ts';
 const run = promisify(execFile);
 
 export const migrationsFolder = loadConfig().migrationsFolder;
+
+/** A migrations folder holding only the migrations up to `tag` (as the previous main shipped them). */
+export async function migrationsUpTo(tag: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'migrations-'));
+  const journal = JSON.parse(await readFile(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const upTo = journal.entries.findIndex((entry) => entry.tag === tag);
+  if (upTo < 0) throw new Error(`no migration ${tag}`);
+  const entries = journal.entries.slice(0, upTo + 1);
+  await cp(join(migrationsFolder), dir, { recursive: true });
+  await writeFile(join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
+  return dir;
+}
 
 // ---------------------------------------------------------------------------------------------
 // PGlite

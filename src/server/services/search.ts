@@ -43,7 +43,7 @@ export const EXCERPT_CHARS = 80;
 /** How many of them come before the first match, when the text has that many. */
 const EXCERPT_LEAD = 20;
 
-// The characters of the database's runs (0010_search.sql, search_runs): the same ranges.
+// The characters of the database's runs (search_run_pattern(), 0020_search_documents_cheaper.sql): the same ranges.
 const CJK = '\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\uac00-\\ud7af\\u{20000}-\\u{3134f}';
 const WORD = '0-9a-z\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u017f\\u0370-\\u03ff\\u0400-\\u04ff';
 const RUNS = new RegExp(`([${CJK}]+)|([${WORD}]+)`, 'gu');
