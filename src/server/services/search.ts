@@ -238,19 +238,21 @@ export const NAME_MATCHES_SAMPLED = 1_000;
  * rows: the ranked rows are the first NAME_MATCHES_SAMPLED matches the index finds, the exact
  * names (looked up once), and when the index found that many (every match otherwise), the matches
  * among the NAME_POPULAR_WALK most followed, so the best known always lead and the pages end after
- * at most those. Prepared: planning it cost more than running it.
+ * at most those. The query is made once (a row's filter would make it again for every row read).
+ * Prepared: planning it cost more than running it.
  */
 function rankedNameMatches({ table, columns, name, popular }: NameTable): PreparedStatement {
   return statementNamed(`name_search_${table}`, (statementName) =>
     preparedStatement(
       statementName,
       ['text', 'bigint', 'bigint'],
-      `with sampled as materialized (select ${columns} from ${table} where search @@ search_query($1, false) limit ${NAME_MATCHES_SAMPLED}),
+      `with query as materialized (select search_query($1, false) as matches),
+        sampled as materialized (select ${columns} from ${table} where search @@ (select matches from query) limit ${NAME_MATCHES_SAMPLED}),
         exact as materialized (select array(select id from ${table} where search_fold(${name}) = search_fold($1)) as ids)
       select ${columns} from (
         select * from sampled
         union select ${columns} from (select ${columns}, search from ${table} order by ${popular} limit ${NAME_POPULAR_WALK}) walked
-          where (select count(*) from sampled) >= ${NAME_MATCHES_SAMPLED} and walked.search @@ search_query($1, false)
+          where (select count(*) from sampled) >= ${NAME_MATCHES_SAMPLED} and walked.search @@ (select matches from query)
         union select ${columns} from ${table} where id = any((select ids from exact)::int[])) ranked
       order by ranked.id = any((select ids from exact)::int[]) desc, ${popular}
       limit $2 offset $3`,
@@ -276,10 +278,11 @@ async function searchChannels(db: Db, q: string, size: number, offset: number, v
   const rows = await db
     .select()
     .from(channels)
-    .where(sql`${channels.search} @@ search_query(${q}, false)`)
+    // Each query made once (a scalar subquery), not again for every channel read.
+    .where(sql`${channels.search} @@ (select search_query(${q}, false))`)
     .orderBy(
       exactFirst(channels.id, sql`select id from channels where search_fold(name) = search_fold(${q})`),
-      sql`${channels.search} @@ search_query(${q}, true) desc`,
+      sql`${channels.search} @@ (select search_query(${q}, true)) desc`,
       desc(channels.followerCount),
       asc(channels.id),
     )
