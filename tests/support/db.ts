@@ -39,7 +39,7 @@ export async function migrationsUpTo(tag: string): Promise<string> {
   const upTo = journal.entries.findIndex((entry) => entry.tag === tag);
   if (upTo < 0) throw new Error(`no migration ${tag}`);
   const entries = journal.entries.slice(0, upTo + 1);
-  await cp(join(migrationsFolder), dir, { recursive: true });
+  await cp(migrationsFolder, dir, { recursive: true });
   await writeFile(join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
   return dir;
 }
