@@ -235,11 +235,13 @@ export const NAME_MATCHES_SAMPLED = 1_000;
  * The statement of a page of the users or topics named like $1 ($2 rows from the $3rd): the exact
  * names first, then the most followed (used). Ranking every match would read them all, and a word
  * thousands of names hold (学员, a default nickname) would cost a visitor's every search that many
- * rows: the ranked rows are the first NAME_MATCHES_SAMPLED matches the index finds, the exact
- * names (looked up once), and when the index found that many (every match otherwise), the matches
- * among the NAME_POPULAR_WALK most followed, so the best known always lead and the pages end after
- * at most those. The query is made once (a row's filter would make it again for every row read).
- * Prepared: planning it cost more than running it.
+ * rows. So the NAME_POPULAR_WALK most followed are walked first, until the page's end: the matches
+ * found there lead every other, so a page they fill is the page. Only when they fall short is the
+ * GIN index read, its first NAME_MATCHES_SAMPLED matches ranked beside them and the exact names
+ * (looked up once), so a rare name's every match is ranked and the pages end after at most those.
+ * Walking first bounds a common word's cost by the walk, not by how many hold it. The query is
+ * made once (a row's filter would make it again for every row read). Prepared: planning it cost
+ * more than running it.
  */
 function rankedNameMatches({ table, columns, name, popular }: NameTable): PreparedStatement {
   return statementNamed(`name_search_${table}`, (statementName) =>
@@ -247,12 +249,16 @@ function rankedNameMatches({ table, columns, name, popular }: NameTable): Prepar
       statementName,
       ['text', 'bigint', 'bigint'],
       `with query as materialized (select search_query($1, false) as matches),
-        sampled as materialized (select ${columns} from ${table} where search @@ (select matches from query) limit ${NAME_MATCHES_SAMPLED}),
-        exact as materialized (select array(select id from ${table} where search_fold(${name}) = search_fold($1)) as ids)
+        exact as materialized (select array(select id from ${table} where search_fold(${name}) = search_fold($1)) as ids),
+        walked as materialized (
+          select ${columns} from (select ${columns}, search from ${table} order by ${popular} limit ${NAME_POPULAR_WALK}) popular
+          where popular.search @@ (select matches from query) order by ${popular} limit $2::bigint + $3::bigint),
+        sampled as materialized (
+          select ${columns} from ${table} where (select count(*) from walked) < $2::bigint + $3::bigint and search @@ (select matches from query)
+          limit ${NAME_MATCHES_SAMPLED})
       select ${columns} from (
-        select * from sampled
-        union select ${columns} from (select ${columns}, search from ${table} order by ${popular} limit ${NAME_POPULAR_WALK}) walked
-          where (select count(*) from sampled) >= ${NAME_MATCHES_SAMPLED} and walked.search @@ (select matches from query)
+        select * from walked
+        union select * from sampled
         union select ${columns} from ${table} where id = any((select ids from exact)::int[])) ranked
       order by ranked.id = any((select ids from exact)::int[]) desc, ${popular}
       limit $2 offset $3`,
