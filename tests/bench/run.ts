@@ -1055,10 +1055,6 @@ interface WriteBench extends WriteDatabase {
   server: Server;
 }
 
-/**
- * PostgreSQL as the postgres group has it (its own, or DATABASE_URL; BENCH_POSTS posts) and
- * WRITERS logged-in users.
- */
 /** Deletes the posts after `lastPostId` (with their rows, by the foreign keys' cascade) and vacuums the posts. */
 async function deleteWrittenPosts(runner: SqlRunner, lastPostId: number): Promise<void> {
   const { rows } = await runner.query(`with gone as (delete from posts where id > ${Math.trunc(lastPostId)} returning 1) select count(*)::int as n from gone`);
@@ -1066,6 +1062,10 @@ async function deleteWrittenPosts(runner: SqlRunner, lastPostId: number): Promis
   console.log(`  deleted the ${(rows[0] as { n: number }).n} posts written after post ${lastPostId}`);
 }
 
+/**
+ * PostgreSQL as the postgres group has it (its own, or DATABASE_URL; BENCH_POSTS posts) and
+ * WRITERS logged-in users.
+ */
 async function withWriteDatabase(title: string, run: (bench: WriteDatabase) => Promise<void>): Promise<void> {
   // Without the read groups' maintenance_work_mem=512MB, as these groups always ran: their figures stay comparable with earlier results.
   const serverSettings = ['shared_buffers=1GB', 'max_wal_size=4GB'];
