@@ -192,8 +192,16 @@ describe.each(testDatabases)('search/ on $name', ({ open }) => {
       { text: 'Kotlin协程', hit: true },
       { text: '入门笔记', hit: false },
     ]);
-    // Matched in its code title alone: the start of its content, nothing marked.
-    expect((await search('快速排序')).list[0]!.excerpt).toEqual([{ text: '代码分享', hit: false }]);
+    // Matched in its code title or a topic alone: that title or name, marked (the card shows its content).
+    expect((await search('快速排序')).list[0]!.excerpt).toEqual([
+      { text: '快速排序', hit: true },
+      { text: '实现', hit: false },
+    ]);
+    expect((await search('算法练习')).list[0]!.excerpt).toEqual([
+      { text: '#', hit: false },
+      { text: '算法练习', hit: true },
+      { text: '#', hit: false },
+    ]);
     // Far into a long post: about 80 characters around it, cut with …, lines as spaces.
     const long = await write(`${'前言很长。'.repeat(40)}\n这里讲蓝莓果酱的做法，${'后面还有很多内容。'.repeat(30)}`);
     const excerpt = (await search('蓝莓果酱')).list[0]!.excerpt;

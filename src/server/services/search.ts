@@ -15,7 +15,9 @@
  * rank a bounded set of their matches (rankedNameMatches); channels are the operator's few.
  *
  * An excerpt is the text around the first match, about EXCERPT_CHARS characters, in pieces marked
- * as matching or not: plain text the client draws, never HTML.
+ * as matching or not: plain text the client draws, never HTML. A post matched only in its topics
+ * or its code snippet's title shows that name or title, marked: the card below the excerpt shows
+ * its content already.
  */
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -157,12 +159,43 @@ function matchedChars(folded: Folded, needles: Needles): [number, number][] {
  */
 export function excerpter(query: string, limit = EXCERPT_CHARS): (text: string) => SearchExcerpt {
   const needles = needlesOf(query);
-  return (text) => cutExcerpt(text, needles, limit);
+  return (text) => {
+    const folded = fold(text);
+    return cutExcerpt(folded, matchedChars(folded, needles), limit);
+  };
 }
 
-function cutExcerpt(text: string, needles: Needles, limit: number): SearchExcerpt {
-  const folded = fold(text);
-  const ranges = matchedChars(folded, needles);
+/** A card's topics and code snippet, as its JSON text has them (the post schema's). */
+interface CardHeads {
+  topics: { topic_name: string }[];
+  attach: { type: string; title?: string }[];
+}
+
+/**
+ * The excerpt of a post found for `query`: its content's, when the match is there; else the first
+ * of its topics (as the card writes one, #name#) and its code snippet's title that matches, whole;
+ * else (its words matched apart, across those) the start of its content.
+ */
+export function postExcerpter(query: string, limit = EXCERPT_CHARS): (content: string, cardJson: string) => SearchExcerpt {
+  const needles = needlesOf(query);
+  return (content, cardJson) => {
+    const folded = fold(content);
+    const ranges = matchedChars(folded, needles);
+    if (ranges.length === 0) {
+      const card = JSON.parse(cardJson) as CardHeads;
+      const heads = [...card.topics.map((topic) => `#${topic.topic_name}#`), ...card.attach.flatMap((item) => (item.type === 'code' && item.title ? [item.title] : []))];
+      for (const head of heads) {
+        const foldedHead = fold(head);
+        const headRanges = matchedChars(foldedHead, needles);
+        if (headRanges.length > 0) return cutExcerpt(foldedHead, headRanges, limit);
+      }
+    }
+    return cutExcerpt(folded, ranges, limit);
+  };
+}
+
+/** The excerpt of a folded text whose matches are `ranges` (matchedChars). */
+function cutExcerpt(folded: Folded, ranges: [number, number][], limit: number): SearchExcerpt {
   const total = folded.length;
   const first = ranges[0]?.[0] ?? 0;
   const start = Math.max(0, Math.min(first - EXCERPT_LEAD, total - limit));
@@ -336,9 +369,10 @@ export async function search(db: Db, input: SearchRequest, viewer: PostViewer | 
       return searchUsers(db, input.q, size, offset, viewerId);
     case 'post': {
       const { posts, page } = await searchPosts(db, input.q, input, viewer);
-      // Each post's text as the feeds write it, beside its excerpt: the page is never parsed again.
-      const excerptOf = excerpter(input.q);
-      const list = posts.map((post) => `{"type":"post","post":${post.json},"excerpt":${JSON.stringify(excerptOf(post.content))}}`);
+      // Each post's text as the feeds write it, beside its excerpt: the page is never parsed again
+      // (a card is, to excerpt its topics or code title, when its content holds no match).
+      const excerptOf = postExcerpter(input.q);
+      const list = posts.map((post) => `{"type":"post","post":${post.json},"excerpt":${JSON.stringify(excerptOf(post.content, post.json))}}`);
       return new JsonText(`{"list":${jsonArray(list)},"page":{"more":${page.more},"next_index":${page.next_index}}}`);
     }
   }
