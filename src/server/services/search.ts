@@ -79,21 +79,56 @@ interface Folded {
   charOf(unit: number): number;
 }
 
-/** The characters of the basic plane whose fold is not themselves: capitals, and all but ASCII and common CJK. */
-const NEEDS_FOLD = /[A-Z\u0080-\u4dff\ua000-\uffff]/g;
-const SURROGATE = /[\ud800-\udfff]/;
+/**
+ * Per unit of the basic plane: 0 not yet known, 1 folds to itself, 2 folds to one other unit (the
+ * one unitFoldsTo holds), 3 to more than one (ﬁ is fi). Filled as units are met: a text is folded
+ * in one pass over its units, never a call per character.
+ */
+const unitFolds = new Uint8Array(0x10000);
+const unitFoldsTo = new Uint16Array(0x10000);
+
+function unitFold(code: number): number {
+  let kind = unitFolds[code]!;
+  if (kind === 0) {
+    const char = String.fromCharCode(code);
+    const folded = foldChar(char);
+    kind = folded === char ? 1 : folded.length === 1 ? 2 : 3;
+    if (kind === 2) unitFoldsTo[code] = folded.charCodeAt(0);
+    unitFolds[code] = kind;
+  }
+  return kind;
+}
+
+/** The folded units as text (Uint16Array is little-endian on every platform Node runs on here). */
+const UTF16 = new TextDecoder('utf-16le');
 
 function fold(text: string): Folded {
   // Most texts: no character outside the basic plane, each folded to one unit, so units and characters line up.
-  if (!SURROGATE.test(text)) {
-    let aligned = true;
-    const folded = text.replace(NEEDS_FOLD, (char) => {
-      const f = foldChar(char);
-      if (f.length !== 1) aligned = false;
-      return f;
-    });
-    if (aligned) return { text: folded, length: text.length, slice: (from, to) => text.slice(from, to), charOf: (unit) => unit };
+  let units: Uint16Array | null = null;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    // ASCII but capitals, and common CJK, are their own fold.
+    const own = code < 0x41 || (code > 0x5a && code < 0x80) || (code >= 0x4e00 && code <= 0x9fff);
+    if (!own) {
+      if (code >= 0xd800 && code <= 0xdfff) return foldByChar(text);
+      const kind = unitFold(code);
+      if (kind === 3) return foldByChar(text);
+      if (kind === 2) {
+        if (!units) {
+          units = new Uint16Array(text.length);
+          for (let before = 0; before < at; before++) units[before] = text.charCodeAt(before);
+        }
+        units[at] = unitFoldsTo[code]!;
+        continue;
+      }
+    }
+    if (units) units[at] = code;
   }
+  return { text: units ? UTF16.decode(units) : text, length: text.length, slice: (from, to) => text.slice(from, to), charOf: (unit) => unit };
+}
+
+/** A text folded character by character, with where each unit of the fold came from. */
+function foldByChar(text: string): Folded {
   const chars: string[] = [];
   const parts: string[] = [];
   const source: number[] = [];
@@ -120,27 +155,50 @@ function needlesOf(query: string): Needles {
   return { runs };
 }
 
-/** Every occurrence of `needle` in `haystack` as [start, end) of UTF-16 units; `wordStart`: only where a word begins. */
-function occurrences(haystack: string, needle: string, wordStart: boolean): [number, number][] {
-  const found: [number, number][] = [];
-  for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) {
-    if (wordStart && at > 0 && WORD_CHAR.test(String.fromCodePoint(haystack.codePointAt(at - 1)!))) continue;
-    found.push([at, at + needle.length]);
+/** The first occurrence of `needle` in `haystack` at or after unit `from`, or -1; `wordStart`: only where a word begins. */
+function occurrenceFrom(haystack: string, needle: string, wordStart: boolean, from: number): number {
+  for (let at = haystack.indexOf(needle, from); at >= 0; at = haystack.indexOf(needle, at + 1)) {
+    if (!(wordStart && at > 0 && WORD_CHAR.test(String.fromCodePoint(haystack.codePointAt(at - 1)!)))) return at;
   }
-  return found;
+  return -1;
 }
 
-/** The characters of `folded` that match, as sorted, merged [start, end) ranges of its chars. */
-function matchedChars(folded: Folded, needles: Needles): [number, number][] {
-  const ranges: [number, number][] = [];
+/** The characters [start, end) an excerpt of `limit` characters shows of a text of `total`, its first match at `first`. */
+function excerptWindow(first: number, total: number, limit: number): [number, number] {
+  const start = Math.max(0, Math.min(first - EXCERPT_LEAD, total - limit));
+  return [start, Math.min(total, start + limit)];
+}
+
+/**
+ * The characters of `folded` that match, within what an excerpt of `limit` characters around the
+ * first match shows, as sorted, merged [start, end) ranges of its chars. Each CJK run is looked for
+ * whole, or as its bigrams when the text holds it nowhere whole; each word where a word begins.
+ * Occurrences past the excerpt's end are not looked for: a long text is read once, to its first.
+ */
+function matchedChars(folded: Folded, needles: Needles, limit: number): [number, number][] {
+  const found: { text: string; wordStart: boolean; at: number }[] = [];
   for (const run of needles.runs) {
-    let found = occurrences(folded.text, run.text, !run.cjk);
-    // A CJK run the text holds only in parts (its bigrams apart): mark the parts.
-    if (found.length === 0 && run.cjk) {
+    const whole = occurrenceFrom(folded.text, run.text, !run.cjk, 0);
+    if (whole >= 0) found.push({ text: run.text, wordStart: !run.cjk, at: whole });
+    else if (run.cjk) {
+      // A CJK run the text holds only in parts (its bigrams apart): mark the parts.
       const chars = Array.from(run.text);
-      for (let i = 0; i + 1 < chars.length; i++) found = found.concat(occurrences(folded.text, chars[i]! + chars[i + 1]!, false));
+      for (let i = 0; i + 1 < chars.length; i++) {
+        const bigram = chars[i]! + chars[i + 1]!;
+        const at = occurrenceFrom(folded.text, bigram, false, 0);
+        if (at >= 0) found.push({ text: bigram, wordStart: false, at });
+      }
     }
-    for (const [start, end] of found) ranges.push([folded.charOf(start), folded.charOf(end - 1) + 1]);
+  }
+  if (found.length === 0) return [];
+  const first = Math.min(...found.map((needle) => folded.charOf(needle.at)));
+  const [, end] = excerptWindow(first, folded.length, limit);
+  const ranges: [number, number][] = [];
+  for (const needle of found) {
+    // Its first occurrence always (the first of all sets where the excerpt starts), then those before the end.
+    for (let at = needle.at; at >= 0 && (at === needle.at || folded.charOf(at) < end); at = occurrenceFrom(folded.text, needle.text, needle.wordStart, at + 1)) {
+      ranges.push([folded.charOf(at), folded.charOf(at + needle.text.length - 1) + 1]);
+    }
   }
   ranges.sort((a, b) => a[0] - b[0]);
   const merged: [number, number][] = [];
@@ -161,7 +219,7 @@ export function excerpter(query: string, limit = EXCERPT_CHARS): (text: string) 
   const needles = needlesOf(query);
   return (text) => {
     const folded = fold(text);
-    return cutExcerpt(folded, matchedChars(folded, needles), limit);
+    return cutExcerpt(folded, matchedChars(folded, needles, limit), limit);
   };
 }
 
@@ -180,13 +238,13 @@ export function postExcerpter(query: string, limit = EXCERPT_CHARS): (content: s
   const needles = needlesOf(query);
   return (content, cardJson) => {
     const folded = fold(content);
-    const ranges = matchedChars(folded, needles);
+    const ranges = matchedChars(folded, needles, limit);
     if (ranges.length === 0) {
       const card = JSON.parse(cardJson) as CardHeads;
       const heads = [...card.topics.map((topic) => `#${topic.topic_name}#`), ...card.attach.flatMap((item) => (item.type === 'code' && item.title ? [item.title] : []))];
       for (const head of heads) {
         const foldedHead = fold(head);
-        const headRanges = matchedChars(foldedHead, needles);
+        const headRanges = matchedChars(foldedHead, needles, limit);
         if (headRanges.length > 0) return cutExcerpt(foldedHead, headRanges, limit);
       }
     }
@@ -197,9 +255,7 @@ export function postExcerpter(query: string, limit = EXCERPT_CHARS): (content: s
 /** The excerpt of a folded text whose matches are `ranges` (matchedChars). */
 function cutExcerpt(folded: Folded, ranges: [number, number][], limit: number): SearchExcerpt {
   const total = folded.length;
-  const first = ranges[0]?.[0] ?? 0;
-  const start = Math.max(0, Math.min(first - EXCERPT_LEAD, total - limit));
-  const end = Math.min(total, start + limit);
+  const [start, end] = excerptWindow(ranges[0]?.[0] ?? 0, total, limit);
   const pieces: SearchExcerpt = [];
   const add = (from: number, to: number, hit: boolean) => {
     if (to <= from) return;
