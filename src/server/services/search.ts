@@ -19,6 +19,7 @@
  * or its code snippet's title shows that name or title, marked: the card below the excerpt shows
  * its content already.
  */
+import { endianness } from 'node:os';
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_PAGE_SIZE, type SearchType } from '#shared/constants.ts';
@@ -99,8 +100,8 @@ function unitFold(code: number): number {
   return kind;
 }
 
-/** The folded units as text (Uint16Array is little-endian on every platform Node runs on here). */
-const UTF16 = new TextDecoder('utf-16le');
+/** The folded units as text, a Uint16Array being in the machine's byte order. */
+const UTF16 = new TextDecoder(endianness() === 'LE' ? 'utf-16le' : 'utf-16be');
 
 function fold(text: string): Folded {
   // Most texts: no character outside the basic plane, each folded to one unit, so units and characters line up.
