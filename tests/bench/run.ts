@@ -4,7 +4,7 @@
  * anchors, measured in the same run, interleaved, round after round; the ratios are what count.
  *
  *   npm run bench                              every group
- *   npm run bench -- postgres pglite           some groups: postgres | logged-in | search | live | pglite | stall | writes | mixed
+ *   npm run bench -- postgres pglite           some groups: postgres | logged-in | search | excerpts | live | pglite | stall | writes | mixed
  *                                                | write-floor | seed | bundle | startup | lighthouse | offline
  *   npm run bench -- --only=lighthouse,offline the same, as a list (or BENCH_STAGES=lighthouse,offline)
  *
@@ -55,6 +55,7 @@ import { loadConfig, projectRoot } from '../../src/server/config.ts';
 import { openDatabase, type Db } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { seedDemoData } from '../../src/server/seed/seed.ts';
+import { postExcerpter } from '../../src/server/services/search.ts';
 import { hashToken } from '../../src/server/services/sessions.ts';
 import { startPostgres } from '../support/db.ts';
 import { atLength, ordinaryText, worstTexts } from '../support/worst-texts.ts';
@@ -65,7 +66,7 @@ import { lighthouseGroup, offlineGroup } from './first-screen.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
 import type { FloorCase, FloorResult, FloorSpec } from './write-floor.ts';
 import { BENCH_ANCHOR_PATHS } from './server-anchors.ts';
-import { median } from './stats.ts';
+import { median, medianRatio } from './stats.ts';
 
 const root = projectRoot();
 const config = loadConfig({});
@@ -813,6 +814,51 @@ async function searchGroup(): Promise<void> {
 const LIVE_STREAMS = 10_000;
 const LIVE_TIMED_STREAM = 1_000;
 
+/**
+ * search/'s excerpts of a page of 20 posts (services/search.ts, postExcerpter: the text folded, its
+ * matches found up to the excerpt's end, the excerpt cut) in this process, the query at the end of
+ * each text, beside their anchor in the same rounds: the same texts folded by the platform alone
+ * (normalize NFKC, lower case) and the query looked up in them once, what no excerpt can do
+ * without. CPU of this process per page, medians of the rounds.
+ */
+function excerptsGroup(): void {
+  say('## search/ excerpts of a page of 20 posts (in process)');
+  say();
+  const pageSize = 20;
+  const calls = 200;
+  const lengths = [100, 1_000, 10_000];
+  const query = '蓝莓果酱';
+  const cpuOfCalls = (call: () => void): number => {
+    const started = process.cpuUsage();
+    for (let i = 0; i < calls; i++) call();
+    const used = process.cpuUsage(started);
+    return (used.user + used.system) / calls;
+  };
+  say(`${settings.rounds} rounds of ${calls} pages per case, cases interleaved; the query “${query}” at the end of each post of ordinary text (the longest post is 10,000 characters).`);
+  say();
+  say('| post length | excerpts: µs per page, median (min-max) | *anchor:* fold + one lookup, µs per page | × anchor |');
+  say('|---|---|---|---|');
+  for (const length of lengths) {
+    const texts = Array.from({ length: pageSize }, (_, i) => `${ordinaryText(length - query.length - 4)}${i} ${query}`);
+    const card = JSON.stringify({ topics: [], attach: [] });
+    const excerptOf = postExcerpter(query);
+    const excerpts = () => texts.forEach((text) => excerptOf(text, card));
+    const anchor = () => texts.forEach((text) => text.normalize('NFKC').toLowerCase().indexOf(query));
+    cpuOfCalls(excerpts);
+    cpuOfCalls(anchor);
+    const measured: number[] = [];
+    const anchored: number[] = [];
+    for (let round = 0; round < settings.rounds; round++) {
+      measured.push(cpuOfCalls(excerpts));
+      anchored.push(cpuOfCalls(anchor));
+    }
+    say(
+      `| ${length.toLocaleString('en-US')} characters | ${fixed(median(measured))} (${fixed(Math.min(...measured))}-${fixed(Math.max(...measured))}) | ${fixed(median(anchored))} | ${fixed(medianRatio(measured, anchored), 2)} |`,
+    );
+  }
+  say();
+}
+
 /** A process's resident memory, in bytes (Linux). */
 function residentBytes(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB$/m);
@@ -1467,6 +1513,7 @@ const groups: Record<string, () => Promise<void> | void> = {
   postgres: postgresGroup,
   'logged-in': loggedInGroup,
   search: searchGroup,
+  excerpts: excerptsGroup,
   live: liveGroup,
   pglite: pgliteGroup,
   stall: stallGroup,
