@@ -810,10 +810,6 @@ async function searchGroup(): Promise<void> {
   });
 }
 
-/** Idle live streams one process holds in the live group, and the stream a post's arrival is timed at. */
-const LIVE_STREAMS = 10_000;
-const LIVE_TIMED_STREAM = 1_000;
-
 /**
  * search/'s excerpts of a page of 20 posts (services/search.ts, postExcerpter: the text folded, its
  * matches found up to the excerpt's end, the excerpt cut) in this process, the query at the end of
@@ -858,6 +854,10 @@ function excerptsGroup(): void {
   }
   say();
 }
+
+/** Idle live streams one process holds in the live group, and the stream a post's arrival is timed at. */
+const LIVE_STREAMS = 10_000;
+const LIVE_TIMED_STREAM = 1_000;
 
 /** A process's resident memory, in bytes (Linux). */
 function residentBytes(pid: number): number {
