@@ -21,6 +21,7 @@ import { readQueue } from '../../src/client/lib/write-queue/queue.ts';
 import { outboxDb, useOutbox, type QueuedWrite } from '../../src/client/lib/write-queue/store.ts';
 import { createQueryClient } from '../../src/client/lib/query-client.ts';
 import { resetOutbox } from '../support/outbox.ts';
+import { renderWithProviders } from './render-in-app.tsx';
 
 const ME: LoginUser = { uid: 1, ucode: 'ME', nick: '我', avatar: '', cellphone: '', ctime: 0, student: 0, usertype: 1 };
 
@@ -154,11 +155,14 @@ describe('the 待发送 button', () => {
 
   it('counts the logged-in user’s waiting writes, not those on their first attempt, nor another user’s, nor any while nobody is known', async () => {
     const { OutboxHost } = await import('../../src/client/ui/outbox-panel/OutboxHost.tsx');
-    useOutbox.setState({ items: [write('mine', 1), write('theirs', 2)], trying: ['mine'], viewer: 1 });
-    render(<OutboxHost />);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByRole('button', { name: /^待发送/ })).toBeNull();
-    // The first attempt failed (offline): now it waits, and shows.
+    useOutbox.setState({ items: [write('mine', 1), write('theirs', 2)], trying: [], viewer: 1 });
+    // Inside a router, as the app holds it: the list it opens goes to a write's page.
+    renderWithProviders(<OutboxHost />, { queryClient });
+    await waitFor(() => expect(screen.getByRole('button', { name: /^待发送/ }).textContent).toBe('待发送 1'));
+    // On its first attempt (being sent now), a write is not called waiting.
+    useOutbox.setState({ trying: ['mine'] });
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^待发送/ })).toBeNull());
+    // That attempt failed (offline): now it waits, and shows.
     useOutbox.setState({ trying: [] });
     await waitFor(() => expect(screen.getByRole('button', { name: /^待发送/ }).textContent).toBe('待发送 1'));
     // Not known who is logged in, or a visitor, or another account on this device: nothing shows.
