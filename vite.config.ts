@@ -4,7 +4,7 @@
 import react from '@vitejs/plugin-react';
 import type { UserConfig } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { compileHintsOnStartingCode, earlyActsCatcher, minifiedStartScript, precompressedAssets } from './src/build/plugins.ts';
+import { compileHintsOnStartingCode, earlyActsCatcher, minifiedStartScript } from './src/build/plugins.ts';
 import { pwa } from './src/build/pwa.ts';
 import { testSettings } from './src/build/test-projects.ts';
 
@@ -74,7 +74,6 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? firstScreenRenderB
     earlyActsCatcher(),
     compileHintsOnStartingCode(),
     pwa(),
-    precompressedAssets(),
   ],
   test: testSettings,
 }));

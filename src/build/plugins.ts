@@ -7,7 +7,6 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FIRST_SCREEN_PAGE_MODULE, START_AFTER_FIRST_PAINT_PATH } from '../shared/first-screen.ts';
 import { catchEarlyActs } from '../client/lib/early-acts-catcher.ts';
-import { precompressAssets } from './precompressed-assets.ts';
 
 /**
  * The build's copy of public/start-after-first-paint.js minified: every page the server renders
@@ -90,18 +89,5 @@ export function compileHintsOnStartingCode(): Plugin {
         }
       },
     },
-  };
-}
-
-/**
- * The build's assets precompressed (precompressed-assets.ts), after every other
- * plugin has written its files. The service worker's precache lists none of the copies: its
- * patterns (src/build/pwa.ts) take no .br or .gz file.
- */
-export function precompressedAssets(): Plugin {
-  return {
-    name: 'precompressed-assets',
-    apply: 'build',
-    writeBundle: { order: 'post', sequential: true, handler: ({ dir }) => precompressAssets(dir ?? 'dist/client') },
   };
 }

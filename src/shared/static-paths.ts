@@ -46,9 +46,3 @@ export function shareTargetLocation(search: string): string {
     .filter((pair) => [...SHARE_FIELDS, SHARED_FILES_PARAM].some((field) => pair.startsWith(`${field}=`) && pair.length > field.length + 1));
   return ['/home?compose=1', ...shared].join('&');
 }
-
-/**
- * The build's brotli and gzip copies of its assets (src/build/precompressed-assets.ts), by name:
- * how a file travels to a browser that takes the encoding, never files served by their own names.
- */
-export const PRECOMPRESSED_COPIES = ['**/*.br', '**/*.gz'];

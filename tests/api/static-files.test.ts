@@ -4,9 +4,8 @@
  * any path whose last segment has an extension) is a real 404, never the app shell; every other
  * path is a page of the app and gets index.html (history-mode routing); a share to the installed
  * app (/share-target, GET or POST) is sent on to the composer over /home with what was shared.
- * An asset the build precompressed travels as its brotli or gzip copy, as the browser asks.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '#shared/errors.ts';
 import { isFilePath, shareTargetLocation } from '#shared/static-paths.ts';
 import { buildApp } from '../../src/server/app.ts';
-import { precompressAssets } from '../../src/build/precompressed-assets.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { openTestDatabase } from '../support/db.ts';
@@ -26,9 +24,6 @@ const INDEX_HTML = `<!doctype html>
 </html>
 `;
 const SHELL_MARK = '<div id="root">';
-/** An asset above the compression threshold: the build writes its .br and .gz copies. */
-const BIG_ASSET = 'feed-big.js';
-const BIG_ASSET_CODE = Array.from({ length: 200 }, (_, i) => `export const line${i} = '动态 ${i}';`).join('\n');
 
 /** Paths of the app, each a page (the router decides what it shows). */
 const PAGES = [
@@ -67,8 +62,6 @@ describe('static files of the client', () => {
     await writeFile(join(clientDir, 'robots.txt'), 'User-agent: *\n');
     await mkdir(join(clientDir, 'assets'));
     await writeFile(join(clientDir, 'assets', 'index-abc.js'), 'console.log(1);\n');
-    await writeFile(join(clientDir, 'assets', BIG_ASSET), BIG_ASSET_CODE);
-    await precompressAssets(clientDir);
     database = await openTestDatabase();
     app = await buildApp({ config: loadConfig({ CLIENT_DIR: clientDir }), db: database.db });
   });
@@ -84,25 +77,6 @@ describe('static files of the client', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).not.toContain(SHELL_MARK);
     }
-  });
-
-  it('sends a precompressed asset as its brotli or gzip copy, as the browser asks, and never the copies by their own names', async () => {
-    const url = `/assets/${BIG_ASSET}`;
-    const file = join(clientDir, 'assets', BIG_ASSET);
-    for (const [acceptEncoding, encoding, body] of [
-      ['gzip, deflate, br, zstd', 'br', await readFile(`${file}.br`)],
-      ['gzip', 'gzip', await readFile(`${file}.gz`)],
-      ['identity', undefined, Buffer.from(BIG_ASSET_CODE)],
-    ] as const) {
-      const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
-      expect(response.statusCode, acceptEncoding).toBe(200);
-      expect(response.headers['content-encoding'], acceptEncoding).toBe(encoding);
-      expect(response.headers['content-type'], acceptEncoding).toMatch(/javascript/);
-      expect(response.headers.vary, acceptEncoding).toContain('accept-encoding');
-      expect(response.headers['cache-control'], acceptEncoding).toContain('immutable');
-      expect(response.rawPayload.equals(body), acceptEncoding).toBe(true);
-    }
-    for (const copy of [`${url}.br`, `${url}.gz`]) expect((await app.inject({ method: 'GET', url: copy })).statusCode, copy).toBe(404);
   });
 
   it('answers a missing file with a 404 (GET and HEAD), never the app shell', async () => {

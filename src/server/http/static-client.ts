@@ -1,7 +1,6 @@
 /**
- * Serves the built PWA from the same origin as the API. Hashed assets are cached for a year, and
- * sent as the build's compressed copies where it made them (src/build/precompressed-assets.ts); index.html,
- * the service worker and the manifest are revalidated so updates reach users.
+ * Serves the built PWA from the same origin as the API. Hashed assets are cached for a year;
+ * index.html, the service worker and the manifest are revalidated so updates reach users.
  * Any other GET that is not an API call or a file gets index.html (history-mode routing); a
  * missing file (/assets/nope.js, /favicon-x.png: src/shared/static-paths.ts) is a 404. A share to
  * the installed app (/share-target) is redirected to the composer over /home. A navigation to
@@ -21,7 +20,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig } from '#shared/client-config.ts';
 import { fail } from '#shared/envelope.ts';
 import { ErrorCode } from '#shared/errors.ts';
-import { isFilePath, PRECOMPRESSED_COPIES, SHARE_FIELDS, SHARE_TARGET_PATH, shareTargetLocation } from '#shared/static-paths.ts';
+import { isFilePath, SHARE_FIELDS, SHARE_TARGET_PATH, shareTargetLocation } from '#shared/static-paths.ts';
 import { atBodyStart, contentSecurityPolicy, inlineScriptsOf, md5, renderClient } from './client-page.ts';
 import type { FirstReadAnswer, FirstScreenPlan } from '#shared/first-screen.ts';
 import { firstScreenOfRequest, loadFirstScreen, readForPage, withFirstScreen, type FirstScreen, type FirstScreenBudget } from './first-screen.ts';
@@ -153,9 +152,7 @@ export async function registerStaticClient(
       root: clientDir,
       wildcard: false,
       index: false,
-      // An asset's compressed copy (src/build/precompressed-assets.ts) is sent as it is to a browser that takes it.
-      preCompressed: true,
-      globIgnore: [...RENDERED, ...PRECOMPRESSED_COPIES],
+      globIgnore: [...RENDERED],
       setHeaders(reply, path) {
         const immutable = path.includes(`${join(clientDir, 'assets')}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -7,8 +7,7 @@
  *   a registration at load, as a plain page adds a service worker;
  * - stack: stack/ (the libraries the community's first screen starts, and nothing of the app),
  *   with page/'s JSON, for the first-visit JS the stack alone costs.
- * Each is served by serve.ts, a process of its own, compressed as the community's server does:
- * its assets precompressed as the client build's are (src/build/precompressed-assets.ts).
+ * Each is served by serve.ts, a process of its own, compressed as the community's server does.
  */
 import { spawn } from 'node:child_process';
 import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -16,7 +15,6 @@ import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-import { precompressAssets } from '../../../src/build/precompressed-assets.ts';
 
 const ANCHORS_DIR = dirname(fileURLToPath(import.meta.url));
 const PAGE_DIR = join(ANCHORS_DIR, 'page');
@@ -84,7 +82,6 @@ async function buildStackForProduction(outDir: string): Promise<string> {
     cacheDir: join(outDir, '.vite'),
     build: { outDir: stack, emptyOutDir: true },
   });
-  await precompressAssets(stack);
   return stack;
 }
 
@@ -122,8 +119,6 @@ async function buildAnchorsForProduction(outDir: string): Promise<BuiltAnchors> 
   const html = await readFile(indexFile, 'utf8');
   if (!html.includes('</body>')) throw new Error(`no </body> in ${indexFile}`);
   await writeFile(indexFile, html.replace('</body>', `<script>${REGISTER_SCRIPT}</script></body>`));
-  // After the worker's precache list was read: the copies are how a file travels, not files of their own.
-  await Promise.all([precompressAssets(bare), precompressAssets(offline)]);
   return { bare, offline, stack };
 }
 

@@ -5,15 +5,13 @@
  *
  * prints one line of JSON, {"url": ...}, once it listens on a free loopback port. It answers
  * as the community's server answers its client (src/server/app.ts, http/static-client.ts):
- * the build's brotli and gzip copies of its assets as they are, brotli (quality 4) or gzip above
- * 1 KB for the rest, hashed assets cached for a year, the rest revalidated, and every other page
- * path answered with index.html.
+ * brotli (quality 4) or gzip above 1 KB, hashed assets cached for a year, the rest revalidated,
+ * and every other page path answered with index.html.
  */
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
-import { PRECOMPRESSED_COPIES } from '../../../src/shared/static-paths.ts';
 
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: serve.ts <built folder>');
@@ -29,8 +27,6 @@ await app.register(fastifyStatic, {
   root: dir,
   wildcard: false,
   index: false,
-  preCompressed: true,
-  globIgnore: PRECOMPRESSED_COPIES,
   setHeaders(reply, path) {
     reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
   },
