@@ -836,9 +836,9 @@ function excerptsGroup(): void {
   say('|---|---|---|---|');
   for (const length of lengths) {
     const texts = Array.from({ length: pageSize }, (_, i) => `${ordinaryText(length - query.length - 4)}${i} ${query}`);
-    const card = JSON.stringify({ topics: [], attach: [] });
+    const heads = { topicNames: () => [], codeTitles: () => [] };
     const excerptOf = postExcerpter(query);
-    const excerpts = () => texts.forEach((text) => excerptOf(text, card));
+    const excerpts = () => texts.forEach((text) => excerptOf(text, heads));
     const anchor = () => texts.forEach((text) => text.normalize('NFKC').toLowerCase().indexOf(query));
     cpuOfCalls(excerpts);
     cpuOfCalls(anchor);

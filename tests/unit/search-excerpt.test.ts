@@ -33,7 +33,6 @@ describe('an excerpt of a long text', () => {
   });
 
   it('of a post matched in its topic alone: the topic, marked', () => {
-    const card = JSON.stringify({ topics: [{ topic_id: 1, topic_name: 'Rust学习' }], attach: [] });
-    expect(postExcerpter('学习')(text, card)).toEqual([plain('#Rust'), hit('学习'), plain('#')]);
+    expect(postExcerpter('学习')(text, { topicNames: () => ['Rust学习'], codeTitles: () => [] })).toEqual([plain('#Rust'), hit('学习'), plain('#')]);
   });
 });

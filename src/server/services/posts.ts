@@ -39,7 +39,7 @@ import { forbidden, notFound, notLoggedIn } from '../errors.ts';
 import { JsonText, jsonArray } from './json-text.ts';
 import type { KeysetRequest, Page } from './paging.ts';
 import { authorsOf } from './authors.ts';
-import { referenceNames } from './reference-names.ts';
+import { referenceNames, type ReferenceNames } from './reference-names.ts';
 import { removePostNotices } from './notices.ts';
 import { refuseEndedTicket, StaleTicket, TICKET_LIVE_SQL, type Viewer } from './sessions.ts';
 import { MARKS_CURRENT_SQL, readMarks, viewerMarks, type ViewerMarks } from './viewer-marks.ts';
@@ -415,7 +415,7 @@ function viewerOf(head: PostHead, body: string, marks: ViewerMarks | null): { fo
  * The rows as posts' JSON texts, the first `size` of them (the one more only tells that more
  * follow), marked for the viewer whose kept marks the page was read at, if any.
  */
-async function toPostsText(db: Db, rows: PostRow[], size: number, marks: ViewerMarks | null): Promise<{ id: number; json: string; row: PostRow }[]> {
+async function toPostsText(db: Db, rows: PostRow[], size: number, marks: ViewerMarks | null): Promise<{ posts: { id: number; json: string; row: PostRow; topicIds: number[] }[]; names: ReferenceNames }> {
   const found = rows.length > size ? rows.slice(0, size) : rows;
   const heads = found.map(headOf);
   const channelIds: number[] = [];
@@ -428,7 +428,7 @@ async function toPostsText(db: Db, rows: PostRow[], size: number, marks: ViewerM
   }
   const [names, authors] = await Promise.all([referenceNames(db, channelIds, topicIds), authorsOf(db, userIds)]);
   // Every post has its author (a foreign key); one without would have no card to show.
-  const posts: { id: number; json: string; row: PostRow }[] = [];
+  const posts: { id: number; json: string; row: PostRow; topicIds: number[] }[] = [];
   found.forEach((row, i) => {
     const head = heads[i]!;
     const [id, userId, postChannelIds, postTopicIds] = head;
@@ -438,10 +438,11 @@ async function toPostsText(db: Db, rows: PostRow[], size: number, marks: ViewerM
     posts.push({
       id,
       row,
+      topicIds: postTopicIds,
       json: `${markViewer(row.body, viewer.liked, viewer.chosen)},"user":${author.openJson}${viewer.follows ? 'true' : 'false'}},"channels":${names.channelsJson(postChannelIds)},"topics":${names.topicsJson(postTopicIds)}}`,
     });
   });
-  return posts;
+  return { posts, names };
 }
 
 /** Rows read, and the viewer's kept marks they were read at (null: none kept, or a visitor). */
@@ -516,9 +517,15 @@ export async function listPosts(
   const size = paging.size ?? DEFAULT_PAGE_SIZE;
   const { rows, marks } = await readPosts(db, filter.kind, size, [paging.index || NO_BOUND, ...filterValues(filter)], viewer);
   const more = rows.length > size;
-  const list = await toPostsText(db, rows, size, marks);
+  const { posts: list } = await toPostsText(db, rows, size, marks);
   const nextIndex = list.at(-1)?.id ?? 0;
   return new JsonText(`{"list":${jsonArray(list.map((post) => post.json))},"page":{"more":${more},"next_index":${nextIndex}}}`);
+}
+
+/** What a post shows besides its content that search/ matches, each read from the texts at hand when asked for. */
+export interface PostHeads {
+  topicNames(): string[];
+  codeTitles(): string[];
 }
 
 /** A post search/ found: its JSON text as every list serves it, and what its excerpt is cut from. */
@@ -526,6 +533,8 @@ export interface FoundPost {
   id: number;
   json: string;
   content: string;
+  /** Its topics' names and code snippets' titles. */
+  heads: PostHeads;
 }
 
 /**
@@ -541,31 +550,59 @@ export async function searchPosts(
 ): Promise<{ posts: FoundPost[]; page: { more: boolean; next_index: number } }> {
   const size = paging.size ?? DEFAULT_PAGE_SIZE;
   const { rows, marks } = await readPosts(db, 'search', size, [paging.index || NO_BOUND, boundText(query)], viewer);
-  const found = await toPostsText(db, rows, size, marks);
+  const { posts: found, names } = await toPostsText(db, rows, size, marks);
   const last = found.at(-1);
   return {
-    posts: found.map(({ id, json, row }) => ({ id, json, content: contentOfBody(row.body) })),
+    posts: found.map(({ id, json, row, topicIds }) => ({
+      id,
+      json,
+      content: contentOfBody(row.body),
+      heads: {
+        topicNames: () => names.topicNames(topicIds),
+        codeTitles: () => codeTitlesOfBody(row.body),
+      },
+    })),
     page: { more: rows.length > size, next_index: last ? Number(last.row.rank_key) : 0 },
   };
 }
 
 const CONTENT_KEY = ',"content":';
+/** Where the content's JSON string starts in a post's body: postStatementText writes it right after the id. */
+const contentStartOfBody = (body: string) => body.indexOf(CONTENT_KEY) + CONTENT_KEY.length;
 
 /**
- * A post's content from its body's JSON text, where postStatementText writes it right after the
- * id, so that search/'s statement need not send it a second time for the excerpt: the string
- * ends at the first quote not escaped by an odd run of backslashes.
+ * Where the content's JSON string ends in a post's body (its closing quote), so that search/'s
+ * statement need not send the content a second time for the excerpt: the first quote not escaped
+ * by an odd run of backslashes.
  */
-export function contentOfBody(body: string): string {
-  const start = body.indexOf(CONTENT_KEY) + CONTENT_KEY.length;
+function contentEndOfBody(body: string, start: number): number {
   let end = body.indexOf('"', start + 1);
   for (;;) {
     let backslashes = 0;
     while (body.charCodeAt(end - 1 - backslashes) === 0x5c) backslashes++;
-    if (backslashes % 2 === 0) break;
+    if (backslashes % 2 === 0) return end;
     end = body.indexOf('"', end + 1);
   }
-  return JSON.parse(body.slice(start, end + 1)) as string;
+}
+
+/** A post's content from its body's JSON text. */
+export function contentOfBody(body: string): string {
+  const start = contentStartOfBody(body);
+  return JSON.parse(body.slice(start, contentEndOfBody(body, start) + 1)) as string;
+}
+
+const ATTACH_KEY = ',"attach":';
+const VOTE_KEY = ',"vote":';
+
+/**
+ * The titles of a post's code snippets, from its body's attach, which postStatementText writes
+ * right after the content and before the vote: only that array is parsed, not the card. Every
+ * string in it is escaped, so the vote's key, with its bare quotes, is where it ends.
+ */
+export function codeTitlesOfBody(body: string): string[] {
+  const start = contentEndOfBody(body, contentStartOfBody(body)) + 1 + ATTACH_KEY.length;
+  const attach = JSON.parse(body.slice(start, body.indexOf(VOTE_KEY, start))) as { type: string; title?: string }[];
+  return attach.flatMap((item) => (item.type === 'code' && item.title ? [item.title] : []));
 }
 
 /** Whether a page of listPosts has no posts. */
@@ -588,7 +625,7 @@ export function channelPostsFilter(
 /** One post as its JSON text (post/detail; -1005 when it is missing or deleted). */
 export async function getPost(db: Db, postId: number, viewer: PostViewer | null): Promise<JsonText<Post>> {
   const { rows, marks } = await readPosts(db, 'one', 1, [postId], viewer);
-  const [post] = await toPostsText(db, rows, 1, marks);
+  const { posts: [post] } = await toPostsText(db, rows, 1, marks);
   if (!post) throw notFound('动态');
   return new JsonText(post.json);
 }
@@ -596,7 +633,7 @@ export async function getPost(db: Db, postId: number, viewer: PostViewer | null)
 /** One post as a moderator reviews it, hidden or not (null when it is missing or deleted). */
 export async function getModeratedPost(db: Db, postId: number): Promise<Post | null> {
   const { rows } = await readPosts(db, 'moderated', 1, [postId], null);
-  const [post] = await toPostsText(db, rows, 1, null);
+  const { posts: [post] } = await toPostsText(db, rows, 1, null);
   return post ? (JSON.parse(post.json) as Post) : null;
 }
 
@@ -607,7 +644,7 @@ export async function getModeratedPost(db: Db, postId: number): Promise<Post | n
  */
 export async function readAddedPost(db: Db, authorId: number): Promise<Post> {
   const rows = await queryPrepared<PostRow>(db, postStatement('added', 1, { userId: authorId }), [authorId]);
-  const [post] = await toPostsText(db, rows, 1, null);
+  const { posts: [post] } = await toPostsText(db, rows, 1, null);
   if (!post) throw new Error('the post just added was not read back');
   return JSON.parse(post.json) as Post;
 }

@@ -23,8 +23,8 @@ interface Known {
   /** Every channel as JSON text, and its place in the order posts list them (sort, then id). */
   channels: Map<number, { json: string; order: number }>;
   channelsReadAt: number;
-  /** Topics met so far, as JSON text. */
-  topics: Map<number, string>;
+  /** Topics met so far: the name, and as JSON text. */
+  topics: Map<number, { name: string; json: string }>;
 }
 
 const ALL_CHANNELS = preparedStatement('reference_channels', [], 'select id, name from channels order by sort, id');
@@ -53,6 +53,8 @@ export interface ReferenceNames {
   channelsJson(ids: readonly number[]): string;
   /** JSON text of the topics of the ids that exist, in the order of the ids. */
   topicsJson(ids: readonly number[]): string;
+  /** The names of the topics of the ids that exist, in the order of the ids. */
+  topicNames(ids: readonly number[]): string[];
 }
 
 /** Reads what is missing (or stale) of the ids, then answers for them. */
@@ -69,7 +71,7 @@ export async function referenceNames(db: Db, channelIds: readonly number[], topi
   const missing = topicIds.filter((id) => !known.topics.has(id));
   if (missing.length > 0) {
     for (const row of await queryPrepared<{ id: number; name: string }>(db, TOPICS_BY_IDS, [[...new Set(missing)]])) {
-      known.topics.set(row.id, JSON.stringify({ topic_id: row.id, topic_name: row.name } satisfies Topic));
+      known.topics.set(row.id, { name: row.name, json: JSON.stringify({ topic_id: row.id, topic_name: row.name } satisfies Topic) });
     }
   }
   // Plain loops, no flatMap or sort per post: every post of every page comes through here.
@@ -89,9 +91,10 @@ export async function referenceNames(db: Db, channelIds: readonly number[], topi
       const out: string[] = [];
       for (const id of ids) {
         const topic = known.topics.get(id);
-        if (topic) out.push(topic);
+        if (topic) out.push(topic.json);
       }
       return jsonArray(out);
     },
+    topicNames: (ids) => ids.flatMap((id) => known.topics.get(id)?.name ?? []),
   };
 }

@@ -19,7 +19,6 @@
  * or its code snippet's title shows that name or title, marked: the card below the excerpt shows
  * its content already.
  */
-import { endianness } from 'node:os';
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_PAGE_SIZE, type SearchType } from '#shared/constants.ts';
@@ -30,7 +29,7 @@ import { channels } from '../db/schema.ts';
 import { JsonText, jsonArray } from './json-text.ts';
 import { followedChannelIds, toDetail as channelDetail } from './channels.ts';
 import type { KeysetRequest } from './paging.ts';
-import { searchPosts, type PostViewer } from './posts.ts';
+import { searchPosts, type PostHeads, type PostViewer } from './posts.ts';
 import { StaleTicket, ticketStillLive } from './sessions.ts';
 import { toDetail as topicDetail } from './topics.ts';
 import { userBriefs } from './users.ts';
@@ -100,32 +99,30 @@ function unitFold(code: number): number {
   return kind;
 }
 
-/** The folded units as text, a Uint16Array being in the machine's byte order. */
-const UTF16 = new TextDecoder(endianness() === 'LE' ? 'utf-16le' : 'utf-16be');
-
 function fold(text: string): Folded {
-  // Most texts: no character outside the basic plane, each folded to one unit, so units and characters line up.
-  let units: Uint16Array | null = null;
+  // Most texts: no character outside the basic plane, each folded to one unit, so units and
+  // characters line up. The fold is the text's runs between units that change, each unit's fold
+  // between them: a typed array decoded to text cost more than the whole search through it.
+  let folded = '';
+  let copiedTo = 0;
   for (let at = 0; at < text.length; at++) {
     const code = text.charCodeAt(at);
     // ASCII but capitals, and common CJK, are their own fold.
-    const own = code < 0x41 || (code > 0x5a && code < 0x80) || (code >= 0x4e00 && code <= 0x9fff);
-    if (!own) {
-      if (code >= 0xd800 && code <= 0xdfff) return foldByChar(text);
-      const kind = unitFold(code);
-      if (kind === 3) return foldByChar(text);
-      if (kind === 2) {
-        if (!units) {
-          units = new Uint16Array(text.length);
-          for (let before = 0; before < at; before++) units[before] = text.charCodeAt(before);
-        }
-        units[at] = unitFoldsTo[code]!;
-        continue;
-      }
+    if (code < 0x41 || (code > 0x5a && code < 0x80) || (code >= 0x4e00 && code <= 0x9fff)) continue;
+    if (code >= 0xd800 && code <= 0xdfff) return foldByChar(text);
+    const kind = unitFold(code);
+    if (kind === 3) return foldByChar(text);
+    if (kind === 2) {
+      folded += text.slice(copiedTo, at) + String.fromCharCode(unitFoldsTo[code]!);
+      copiedTo = at + 1;
     }
-    if (units) units[at] = code;
   }
-  return { text: units ? UTF16.decode(units) : text, length: text.length, slice: (from, to) => text.slice(from, to), charOf: (unit) => unit };
+  return {
+    text: copiedTo === 0 ? text : folded + text.slice(copiedTo),
+    length: text.length,
+    slice: (from, to) => text.slice(from, to),
+    charOf: (unit) => unit,
+  };
 }
 
 /** A text folded character by character, with where each unit of the fold came from. */
@@ -224,32 +221,27 @@ export function excerpter(query: string, limit = EXCERPT_CHARS): (text: string) 
   };
 }
 
-/** A card's topics and code snippet, as its JSON text has them (the post schema's). */
-interface CardHeads {
-  topics: { topic_name: string }[];
-  attach: { type: string; title?: string }[];
-}
-
 /**
  * The excerpt of a post found for `query`: its content's, when the match is there; else the first
  * of its topics (as the card writes one, #name#) and its code snippet's title that matches, whole;
- * else (its words matched apart, across those) the start of its content.
+ * else (its words matched apart, across those) the start of its content. `heads` are read only
+ * when the content holds no match, the code titles only when no topic does.
  */
-export function postExcerpter(query: string, limit = EXCERPT_CHARS): (content: string, cardJson: string) => SearchExcerpt {
+export function postExcerpter(query: string, limit = EXCERPT_CHARS): (content: string, heads: PostHeads) => SearchExcerpt {
   const needles = needlesOf(query);
-  return (content, cardJson) => {
+  const headExcerpt = (heads: string[]) => {
+    for (const head of heads) {
+      const folded = fold(head);
+      const ranges = matchedChars(folded, needles, limit);
+      if (ranges.length > 0) return cutExcerpt(folded, ranges, limit);
+    }
+    return null;
+  };
+  return (content, heads) => {
     const folded = fold(content);
     const ranges = matchedChars(folded, needles, limit);
-    if (ranges.length === 0) {
-      const card = JSON.parse(cardJson) as CardHeads;
-      const heads = [...card.topics.map((topic) => `#${topic.topic_name}#`), ...card.attach.flatMap((item) => (item.type === 'code' && item.title ? [item.title] : []))];
-      for (const head of heads) {
-        const foldedHead = fold(head);
-        const headRanges = matchedChars(foldedHead, needles, limit);
-        if (headRanges.length > 0) return cutExcerpt(foldedHead, headRanges, limit);
-      }
-    }
-    return cutExcerpt(folded, ranges, limit);
+    if (ranges.length > 0) return cutExcerpt(folded, ranges, limit);
+    return headExcerpt(heads.topicNames().map((name) => `#${name}#`)) ?? headExcerpt(heads.codeTitles()) ?? cutExcerpt(folded, ranges, limit);
   };
 }
 
@@ -426,10 +418,9 @@ export async function search(db: Db, input: SearchRequest, viewer: PostViewer | 
       return searchUsers(db, input.q, size, offset, viewerId);
     case 'post': {
       const { posts, page } = await searchPosts(db, input.q, input, viewer);
-      // Each post's text as the feeds write it, beside its excerpt: the page is never parsed again
-      // (a card is, to excerpt its topics or code title, when its content holds no match).
+      // Each post's text as the feeds write it, beside its excerpt: the page is never parsed again.
       const excerptOf = postExcerpter(input.q);
-      const list = posts.map((post) => `{"type":"post","post":${post.json},"excerpt":${JSON.stringify(excerptOf(post.content, post.json))}}`);
+      const list = posts.map((post) => `{"type":"post","post":${post.json},"excerpt":${JSON.stringify(excerptOf(post.content, post.heads))}}`);
       return new JsonText(`{"list":${jsonArray(list)},"page":{"more":${page.more},"next_index":${page.next_index}}}`);
     }
   }
