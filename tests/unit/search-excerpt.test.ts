@@ -1,8 +1,9 @@
 // @vitest-environment node
 /**
- * search/'s excerpts (services/search.ts) of long texts: the text is folded in one pass and read to
- * its first match only, and what shows is exactly what a full reading marks: every match inside
- * the excerpt (full-width forms and capitals folded, shown as written), none past it, … where cut.
+ * search/'s excerpts (services/search.ts) of long texts, and of a short one (folded another way):
+ * the text is folded in one pass and read to its first match only, and what shows is exactly what a
+ * full reading marks: every match inside the excerpt (full-width forms and capitals folded, shown
+ * as written), none past it, … where cut.
  */
 import { describe, expect, it } from 'vitest';
 import { excerpter, postExcerpter } from '../../src/server/services/search.ts';
@@ -25,6 +26,10 @@ describe('an excerpt of a long text', () => {
       hit('gO'),
       plain(`${'，后记'.repeat(4)}，…`),
     ]);
+  });
+
+  it('of a short text with a few forms to fold: the same marks', () => {
+    expect(excerpter('go')('学ＧＯ，Go与Ｒｕｓｔ。gO')).toEqual([plain('学'), hit('ＧＯ'), plain('，'), hit('Go'), plain('与Ｒｕｓｔ。'), hit('gO')]);
   });
 
   it('marks a CJK query found only as its bigrams apart, each where it is', () => {

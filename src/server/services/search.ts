@@ -19,6 +19,7 @@
  * or its code snippet's title shows that name or title, marked: the card below the excerpt shows
  * its content already.
  */
+import { endianness } from 'node:os';
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_PAGE_SIZE, type SearchType } from '#shared/constants.ts';
@@ -99,12 +100,17 @@ function unitFold(code: number): number {
   return kind;
 }
 
+/**
+ * How many units that change a text's fold is built of its runs between them; past that, of a
+ * typed array decoded to text (its cost is fixed, where each run joined costs more again).
+ */
+const FOLD_BY_RUNS_MAX = 16;
+
 function fold(text: string): Folded {
-  // Most texts: no character outside the basic plane, each folded to one unit, so units and
-  // characters line up. The fold is the text's runs between units that change, each unit's fold
-  // between them: a typed array decoded to text cost more than the whole search through it.
+  // Most texts: no character outside the basic plane, each folded to one unit, so units and characters line up.
   let folded = '';
   let copiedTo = 0;
+  let changed = 0;
   for (let at = 0; at < text.length; at++) {
     const code = text.charCodeAt(at);
     // ASCII but capitals, and common CJK, are their own fold.
@@ -113,16 +119,35 @@ function fold(text: string): Folded {
     const kind = unitFold(code);
     if (kind === 3) return foldByChar(text);
     if (kind === 2) {
+      if (++changed > FOLD_BY_RUNS_MAX) return foldByUnits(text);
       folded += text.slice(copiedTo, at) + String.fromCharCode(unitFoldsTo[code]!);
       copiedTo = at + 1;
     }
   }
-  return {
-    text: copiedTo === 0 ? text : folded + text.slice(copiedTo),
-    length: text.length,
-    slice: (from, to) => text.slice(from, to),
-    charOf: (unit) => unit,
-  };
+  return sameUnits(text, copiedTo === 0 ? text : folded + text.slice(copiedTo));
+}
+
+/** A text whose fold has a unit for each of its units, `folded`. */
+const sameUnits = (text: string, folded: string): Folded => ({ text: folded, length: text.length, slice: (from, to) => text.slice(from, to), charOf: (unit) => unit });
+
+/** The folded units as text, a Uint16Array being in the machine's byte order. */
+const UTF16 = new TextDecoder(endianness() === 'LE' ? 'utf-16le' : 'utf-16be');
+
+/** fold() for a text with many units that change: each unit's fold put in a typed array. */
+function foldByUnits(text: string): Folded {
+  const units = new Uint16Array(text.length);
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code < 0x41 || (code > 0x5a && code < 0x80) || (code >= 0x4e00 && code <= 0x9fff)) {
+      units[at] = code;
+      continue;
+    }
+    if (code >= 0xd800 && code <= 0xdfff) return foldByChar(text);
+    const kind = unitFold(code);
+    if (kind === 3) return foldByChar(text);
+    units[at] = kind === 2 ? unitFoldsTo[code]! : code;
+  }
+  return sameUnits(text, UTF16.decode(units));
 }
 
 /** A text folded character by character, with where each unit of the fold came from. */
