@@ -101,8 +101,8 @@ function unitFold(code: number): number {
 }
 
 /**
- * How many units that change a text's fold is built of its runs between them; past that, of a
- * typed array decoded to text (its cost is fixed, where each run joined costs more again).
+ * A text with at most this many units that change is folded by joining its runs between them; one
+ * with more, through a typed array decoded to text (a fixed cost, where each run joined adds more).
  */
 const FOLD_BY_RUNS_MAX = 16;
 
