@@ -41,6 +41,7 @@ export const testSettings: NonNullable<ViteUserConfig['test']> = {
         include: ['tests/api/**/*.test.ts'],
         environment: 'node',
         globalSetup: ['tests/support/api-global-setup.ts'],
+        setupFiles: ['tests/support/api-setup.ts'],
         testTimeout: 120_000,
         hookTimeout: 300_000,
       },

@@ -17,20 +17,18 @@
  * main before their cards rode on the posts show as they did, each voter's choices marked.
  */
 import { rm } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import type { Booklist, Notice, Paged, Post, SearchHit, UserBrief } from '../../src/shared/schemas.ts';
-import { lacksDemoBooklists, type Database, type Db } from '../../src/server/db/client.ts';
-import * as schema from '../../src/server/db/schema.ts';
+import { createDatabase, lacksDemoBooklists, type Database, type Db } from '../../src/server/db/client.ts';
+import type * as schema from '../../src/server/db/schema.ts';
 import { seedDemoBooklists } from '../../src/server/seed/seed.ts';
 import { hashToken } from '../../src/server/services/sessions.ts';
 import { runModeratorCommand } from '../../src/server/services/moderators.ts';
@@ -46,36 +44,33 @@ interface Opened {
   stop(): Promise<void>;
 }
 
-/** These databases are only migrated and read: nothing listens to them. */
-const notListened = () => Promise.reject(new Error('a migrated test database is not listened to'));
+/**
+ * The database as the app opens it (on PostgreSQL its pool, which pipelines a write's statements),
+ * migrated by the test to the folder it asks for; `stopServer` after it is closed.
+ */
+async function openAsTheAppDoes(databaseUrl: string | undefined, stopServer: () => Promise<void>): Promise<Opened> {
+  const database = await createDatabase({ databaseUrl, migrationsFolder, poolSize: 4 });
+  await database.connect();
+  return {
+    database,
+    migrate: async (folder) => {
+      if (database.kind === 'postgres') await migratePg(database.db as unknown as NodePgDatabase<typeof schema>, { migrationsFolder: folder });
+      else await migratePglite(database.db as unknown as PgliteDatabase<typeof schema>, { migrationsFolder: folder });
+    },
+    stop: async () => {
+      await database.close();
+      await stopServer();
+    },
+  };
+}
 
 const engines: { name: string; open: () => Promise<Opened> }[] = [
-  {
-    name: 'PGlite',
-    open: async () => {
-      const client = await PGlite.create();
-      const db = drizzlePglite(client, { schema });
-      return {
-        database: { db: db as unknown as Db, kind: 'pglite', listen: notListened, close: async () => undefined },
-        migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),
-        stop: () => client.close(),
-      };
-    },
-  },
+  { name: 'PGlite', open: () => openAsTheAppDoes(undefined, async () => undefined) },
   {
     name: 'PostgreSQL',
     open: async () => {
       const server = await startPostgres();
-      const pool = new pg.Pool({ connectionString: server.url, max: 4 });
-      const db = drizzlePg(pool, { schema });
-      return {
-        database: { db: db as unknown as Db, kind: 'postgres', listen: notListened, close: async () => undefined },
-        migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
-        stop: async () => {
-          await pool.end();
-          await server.stop();
-        },
-      };
+      return openAsTheAppDoes(server.url, () => server.stop());
     },
   },
 ];
