@@ -567,28 +567,22 @@ export async function searchPosts(
 }
 
 const CONTENT_KEY = ',"content":';
-/** Where the content's JSON string starts in a post's body: postStatementText writes it right after the id. */
-const contentStartOfBody = (body: string) => body.indexOf(CONTENT_KEY) + CONTENT_KEY.length;
 
 /**
- * Where the content's JSON string ends in a post's body (its closing quote), so that search/'s
- * statement need not send the content a second time for the excerpt: the first quote not escaped
- * by an odd run of backslashes.
+ * A post's content from its body's JSON text, where postStatementText writes it right after the
+ * id, so that search/'s statement need not send it a second time for the excerpt: the string
+ * ends at the first quote not escaped by an odd run of backslashes.
  */
-function contentEndOfBody(body: string, start: number): number {
+export function contentOfBody(body: string): string {
+  const start = body.indexOf(CONTENT_KEY) + CONTENT_KEY.length;
   let end = body.indexOf('"', start + 1);
   for (;;) {
     let backslashes = 0;
     while (body.charCodeAt(end - 1 - backslashes) === 0x5c) backslashes++;
-    if (backslashes % 2 === 0) return end;
+    if (backslashes % 2 === 0) break;
     end = body.indexOf('"', end + 1);
   }
-}
-
-/** A post's content from its body's JSON text. */
-export function contentOfBody(body: string): string {
-  const start = contentStartOfBody(body);
-  return JSON.parse(body.slice(start, contentEndOfBody(body, start) + 1)) as string;
+  return JSON.parse(body.slice(start, end + 1)) as string;
 }
 
 const ATTACH_KEY = ',"attach":';
@@ -596,11 +590,11 @@ const VOTE_KEY = ',"vote":';
 
 /**
  * The titles of a post's code snippets, from its body's attach, which postStatementText writes
- * right after the content and before the vote: only that array is parsed, not the card. Every
- * string in it is escaped, so the vote's key, with its bare quotes, is where it ends.
+ * between the content and the vote: only that array is parsed, not the card. Every string before
+ * them is escaped, so each key, with its bare quotes, is found where it is.
  */
 export function codeTitlesOfBody(body: string): string[] {
-  const start = contentEndOfBody(body, contentStartOfBody(body)) + 1 + ATTACH_KEY.length;
+  const start = body.indexOf(ATTACH_KEY) + ATTACH_KEY.length;
   const attach = JSON.parse(body.slice(start, body.indexOf(VOTE_KEY, start))) as { type: string; title?: string }[];
   return attach.flatMap((item) => (item.type === 'code' && item.title ? [item.title] : []));
 }
