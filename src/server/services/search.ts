@@ -106,6 +106,9 @@ function unitFold(code: number): number {
  */
 const FOLD_BY_RUNS_MAX = 16;
 
+/** ASCII but capitals, and common CJK, are their own fold: most units, told apart without the table. */
+const foldsToItself = (code: number) => code < 0x41 || (code > 0x5a && code < 0x80) || (code >= 0x4e00 && code <= 0x9fff);
+
 function fold(text: string): Folded {
   // Most texts: no character outside the basic plane, each folded to one unit, so units and characters line up.
   let folded = '';
@@ -113,8 +116,7 @@ function fold(text: string): Folded {
   let changed = 0;
   for (let at = 0; at < text.length; at++) {
     const code = text.charCodeAt(at);
-    // ASCII but capitals, and common CJK, are their own fold.
-    if (code < 0x41 || (code > 0x5a && code < 0x80) || (code >= 0x4e00 && code <= 0x9fff)) continue;
+    if (foldsToItself(code)) continue;
     if (code >= 0xd800 && code <= 0xdfff) return foldByChar(text);
     const kind = unitFold(code);
     if (kind === 3) return foldByChar(text);
@@ -138,7 +140,7 @@ function foldByUnits(text: string): Folded {
   const units = new Uint16Array(text.length);
   for (let at = 0; at < text.length; at++) {
     const code = text.charCodeAt(at);
-    if (code < 0x41 || (code > 0x5a && code < 0x80) || (code >= 0x4e00 && code <= 0x9fff)) {
+    if (foldsToItself(code)) {
       units[at] = code;
       continue;
     }
