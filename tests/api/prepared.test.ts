@@ -5,11 +5,13 @@
  * so nothing that could hold a quote is ever spliced into SQL.
  */
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { api } from '../../src/shared/api.ts';
 import { boundText, hexDigest, preparedStatement, queryPrepared } from '../../src/server/db/prepared.ts';
 import { inTransaction } from '../../src/server/db/transaction.ts';
 import { hashToken } from '../../src/server/services/sessions.ts';
-import { testAppFor, testDatabases } from '../support/api.ts';
+import { behaviourDatabases, codeOf, testAppFor, testDatabases } from '../support/api.ts';
 import { queryRows } from '../support/db.ts';
 
 const ECHO_TEXT = preparedStatement('prepared_test_echo_text', ['text', 'int'], 'select $1::text as text, $2::int as n');
@@ -62,5 +64,39 @@ describe.each(testDatabases)('prepared statements on $name', ({ open }) => {
     }
     const [posts] = await queryRows<{ n: number }>(app.database.db, sql`select count(*)::int as n from posts`);
     expect(posts!.n).toBeGreaterThan(0);
+  });
+});
+
+// A write's statements are prepared on its connection on PostgreSQL alone (PGlite runs them unprepared inside drizzle's transaction).
+describe.each(behaviourDatabases)('prepared statements on $name', ({ open }) => {
+  const app = testAppFor(open);
+
+  /** Each statement prepared on each of the pool's connections: its plans of each kind. */
+  async function plansOfPrepared(): Promise<{ name: string; generic: number; custom: number }[]> {
+    const client = (app.database.db as unknown as { $client: pg.Pool }).$client;
+    expect(client).toBeInstanceOf(pg.Pool);
+    // Every connection the pool holds: none is lent now, so taking as many as it has takes each one.
+    const connections = await Promise.all(Array.from({ length: client.totalCount }, () => client.connect()));
+    try {
+      const read = (connection: pg.PoolClient) =>
+        connection.query<{ name: string; generic: number; custom: number }>(
+          'select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements',
+        );
+      return (await Promise.all(connections.map(read))).flatMap((result) => result.rows);
+    } finally {
+      for (const connection of connections) connection.release();
+    }
+  }
+
+  it('keep the generic plan of every statement a post of text sends, once the planner has tried its own (not planned per post)', async () => {
+    const { ticket } = await app.t.login('13800000000');
+    // One after another, so that the pool lends the same connection again: each statement runs on it more than the planner's first five tries.
+    for (let i = 0; i < 8; i++) {
+      const answer = await app.t.call(api.postAdd, { content: `计划缓存 ${i}`, channel_id: [1], topic_tags: '#计划缓存#', client_id: `prepared-plans-${Math.random()}` }, { ticket });
+      expect(codeOf(answer)).toBeUndefined();
+    }
+    const replanned = (await plansOfPrepared()).filter((statement) => statement.custom > 5 && statement.generic === 0);
+    expect(replanned).toEqual([]);
+    expect((await plansOfPrepared()).some((statement) => statement.name.startsWith('post_add_counts') && statement.generic > 0)).toBe(true);
   });
 });

@@ -33,7 +33,7 @@ import { toMilliseconds } from '#shared/timestamp.ts';
 import type { Post } from '#shared/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { cardAttach } from '../db/post-attach.ts';
-import { boundText, preparedStatement, queryPrepared } from '../db/prepared.ts';
+import { boundText, preparedStatement, queryPrepared, statementNamed, type PreparedStatement } from '../db/prepared.ts';
 import { sendTogether } from '../db/transaction.ts';
 import { codeSnippets, images, postImages, topics, voteOptions, votes } from '../db/schema.ts';
 import { badRequest, BusinessError } from '../errors.ts';
@@ -146,18 +146,32 @@ const addPostStatement = preparedStatement(
 );
 
 /**
- * The counts of a new post's channels $1, topics $2 and author $3, one statement, each table's
- * rows in id order (as post/delete locks them). The last change of post/add: a channel's count is
- * a row every post of the channel writes, so it stays locked only until the COMMIT right behind.
+ * The counts of a new post's channels, topics and author, one statement, each table's rows in id
+ * order (as post/delete locks them). The last change of post/add: a channel's count is a row every
+ * post of the channel writes, so it stays locked only until the COMMIT right behind.
+ *
+ * One text per number of channels and of topics, each id a parameter of its own ($1.. the
+ * channels, then the topics, then the author): the planner then knows how many rows each update
+ * touches in the generic plan too, and keeps it. Given arrays of unknown length, it priced the
+ * generic plan for ten ids each, and planned every post's counts anew.
  */
-const countPostStatement = preparedStatement(
-  'post_add_counts',
-  ['int[]', 'int[]', 'int'],
-  `with channel_counts as (update channels set post_count = post_count + 1 where id = any($1) returning id),
-    topic_counts as (update topics set post_count = post_count + 1 where id = any($2) returning id),
-    author as (update users set post_count = post_count + 1 where id = $3 returning id)
-    select (select count(*) from channel_counts) + (select count(*) from topic_counts) + (select count(*) from author) as counted`,
-);
+function countPostStatement(channels: number, topics: number): PreparedStatement {
+  return statementNamed(`post_add_counts_${channels}_${topics}`, (name) => {
+    const ids = (first: number, count: number) => Array.from({ length: count }, (_, i) => `$${first + i}`).join(', ');
+    const author = `$${channels + topics + 1}`;
+    const counted = [
+      ['channel_counts', `update channels set post_count = post_count + 1 where id in (${ids(1, channels)}) returning id`],
+      ...(topics > 0 ? [['topic_counts', `update topics set post_count = post_count + 1 where id in (${ids(channels + 1, topics)}) returning id`]] : []),
+      ['author', `update users set post_count = post_count + 1 where id = ${author} returning id`],
+    ];
+    return preparedStatement(
+      name,
+      Array.from({ length: channels + topics + 1 }, () => 'int'),
+      `with ${counted.map(([cte, text]) => `${cte} as (${text})`).join(',\n      ')}
+      select ${counted.map(([cte]) => `(select count(*) from ${cte})`).join(' + ')} as counted`,
+    );
+  });
+}
 
 export async function addPost(tx: Db, userId: number, input: PostAddData, options: AddPostOptions): Promise<Post> {
   const now = options.now ?? new Date();
@@ -187,7 +201,7 @@ export async function addPost(tx: Db, userId: number, input: PostAddData, option
       boundText(dailyCapKey('post', userId, now)),
       options.dailyPostLimit,
     ]);
-  const count = () => queryPrepared(tx, countPostStatement, [channelIds, topicIds, userId]);
+  const count = () => queryPrepared(tx, countPostStatement(channelIds.length, topicIds.length), [...channelIds, ...topicIds, userId]);
 
   if (pictureRows.length === 0 && !snippet && !input.vote) {
     // A post of text alone: its counts and its answer go out right behind the insert, in one round
