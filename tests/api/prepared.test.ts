@@ -6,8 +6,9 @@
  */
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { api } from '../../src/shared/api.ts';
+import type { Post } from '../../src/shared/schemas.ts';
 import { boundText, hexDigest, preparedStatement, queryPrepared } from '../../src/server/db/prepared.ts';
 import { inTransaction } from '../../src/server/db/transaction.ts';
 import { hashToken } from '../../src/server/services/sessions.ts';
@@ -98,5 +99,37 @@ describe.each(behaviourDatabases)('prepared statements on $name', ({ open }) => 
     const replanned = (await plansOfPrepared()).filter((statement) => statement.custom > 5 && statement.generic === 0);
     expect(replanned).toEqual([]);
     expect((await plansOfPrepared()).some((statement) => statement.name.startsWith('post_add_counts') && statement.generic > 0)).toBe(true);
+  });
+
+  it('prepare every statement a like, a comment and the push lookup of their notices send (none parsed and planned per write)', async () => {
+    const author = await app.t.login('13800000000');
+    const reader = await app.t.login('13900000031');
+    const post = (await app.t.call<Post>(api.postAdd, { content: '准备好的语句', channel_id: [1], client_id: `prepared-post-${Math.random()}` }, { ticket: author.ticket })).data();
+    const writes = [
+      () => app.t.call(api.likeAdd, { post_id: post.id, client_id: `prepared-like-${Math.random()}` }, { ticket: reader.ticket }),
+      () => app.t.call(api.commentAdd, { post_id: post.id, content: '准备好了', client_id: `prepared-comment-${Math.random()}` }, { ticket: reader.ticket }),
+      () => app.t.call(api.likeCancel, { post_id: post.id, client_id: `prepared-cancel-${Math.random()}` }, { ticket: reader.ticket }),
+    ];
+    // The notices' live events, as a server hears them: the push sender looks up each notice's subscriptions.
+    const server = app.t.app as unknown as { live: { listenTo(database: typeof app.database): Promise<void> }; push: { settled(): Promise<void> } };
+    await server.live.listenTo(app.database);
+    const sent: { prepared: boolean; text: string }[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const config = args[0] as string | { name?: string; text: string };
+      const text = (typeof config === 'string' ? config : config.text).replace(/\s+/g, ' ').trim();
+      if (!/^(begin|commit|rollback)$/i.test(text)) sent.push({ prepared: typeof config !== 'string' && config.name !== undefined, text: text.slice(0, 120) });
+      return (query as (...args: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      for (const write of writes) expect(codeOf(await write())).toBeUndefined();
+      // The notices heard, and a push looked up (a burst of them is one push).
+      await vi.waitFor(() => expect(sent.filter((statement) => statement.text.includes('push_subscriptions')).length).toBeGreaterThan(0), { timeout: 10_000 });
+      await server.push.settled();
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    const unprepared = sent.filter((statement) => !statement.prepared).map((statement) => statement.text);
+    expect(unprepared).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ import webpush from 'web-push';
 import { ErrorCode } from '#shared/errors.ts';
 import { noticeHeadline } from '#shared/notice-headline.ts';
 import type { Db } from '../db/client.ts';
+import { preparedStatement, queryPrepared } from '../db/prepared.ts';
 import { pushKeys, pushSubscriptions, tickets } from '../db/schema.ts';
 import { BusinessError } from '../errors.ts';
 import type { LiveEvent } from './live.ts';
@@ -21,6 +22,12 @@ import { listNotices } from './notices.ts';
 
 /** Pushes on their way at once in one process; the rest wait for one of them. */
 const SENDS_AT_ONCE = 8;
+/**
+ * Whether user $1 has a device subscribed: asked of every notice any process hears, nearly always
+ * no, so prepared (planned once per connection, not for each like or comment).
+ */
+const anySubscription = preparedStatement('push_any_subscription', ['int'], 'select 1 as found from push_subscriptions where user_id = $1 limit 1');
+
 /** How long a push service may keep a notice for a device that is offline. */
 const PUSH_TTL_SECONDS = 24 * 3600;
 
@@ -155,7 +162,7 @@ export class PushSender {
 
   /** Pushes the user's newest notice, when unread, to each live device of theirs it has not reached. */
   async pushNewest(userId: number): Promise<void> {
-    const [any] = await this.db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).limit(1);
+    const [any] = await queryPrepared(this.db, anySubscription, [userId]);
     if (!any) return;
     const { list, page } = await listNotices(this.db, { userId }, { type: 'all', index: 0, size: 1 });
     const notice = list[0];
