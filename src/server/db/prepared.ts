@@ -17,7 +17,9 @@
  *
  * Texts use $1, $2, ... ; `types` names each parameter's type for PGlite's PREPARE. Keep every
  * LIMIT a constant in the text: with LIMIT $n the planner prices a generic plan for a tenth of
- * the table and replans every call.
+ * the table and replans every call. Likewise it prices an array parameter at ten elements: where
+ * the arrays are always a few, and their length bounded, a text per length with each element a
+ * parameter of its own keeps the generic plan (services/post-add.ts, its counts).
  */
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
