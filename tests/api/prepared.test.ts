@@ -2,7 +2,8 @@
  * Prepared statements (src/server/db/prepared.ts) take whole numbers, arrays of them, null and
  * lowercase hex digests (a ticket's sha256), on PGlite (where values are written into EXECUTE as
  * literals) and on PostgreSQL (bound) alike; any other text is refused before anything is sent,
- * so nothing that could hold a quote is ever spliced into SQL.
+ * so nothing that could hold a quote is ever spliced into SQL. On PostgreSQL, the writes' statements
+ * are prepared and keep their generic plan: none is parsed or planned again for each write.
  */
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
