@@ -64,7 +64,7 @@ import { bulkLoad, type BulkLoadSummary, type SqlRunner } from './bulk-load.ts';
 import { bulkLoadNotices } from './notices-load.ts';
 import { lighthouseGroup, offlineGroup } from './first-screen.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
-import type { FloorCase, FloorResult, FloorSpec } from './write-floor.ts';
+import type { FloorCase, FloorForm, FloorResult, FloorSpec } from './write-floor.ts';
 import { BENCH_ANCHOR_PATHS } from './server-anchors.ts';
 import { median, medianRatio } from './stats.ts';
 
@@ -471,6 +471,8 @@ function loggedInFeedCases(range: PostRange, ticket: string, goals: boolean): Ca
           { name: 'raw channel read', path: BENCH_ANCHOR_PATHS.rawChannel, body: { size }, random: { of: range.channels, index }, anchor: 'feed' as const },
           { name: 'raw topic read, first page', path: BENCH_ANCHOR_PATHS.rawTopic, body: { size }, random: { of: range.topics }, anchor: 'feed' as const },
           { name: 'raw followed channels read', path: BENCH_ANCHOR_PATHS.rawFollow, body: { size, of: BENCH_USER_ID }, random: { index }, anchor: 'feed' as const },
+          // The API's card beside the raw read: what the feeds' goals leave for everything else.
+          { name: `cards of tab all's page, no names`, path: BENCH_ANCHOR_PATHS.cardKeyset, body: { size }, random: { index } },
           { name: `channel/posts tab all, visitor`, path: api.channelPosts.path, body: { tab: 'all', size }, random: { index } },
           { name: 'channel/posts one channel, visitor', path: api.channelPosts.path, body: { size }, random: channel, ...goal('raw channel read', 0.9) },
         ]
@@ -782,6 +784,7 @@ async function searchGroup(): Promise<void> {
         const cases: Case[] = [
           { name: 'constant JSON', path: BENCH_ANCHOR_PATHS.constant, body: {}, anchor: 'constant' },
           { name: `raw search query, ${size} posts`, path: BENCH_ANCHOR_PATHS.rawSearch, body: { q, size }, anchor: 'raw' },
+          { name: `cards of search/'s page, no names or excerpt`, path: BENCH_ANCHOR_PATHS.cardSearch, body: { q, size } },
           { name: `search/ first page, ${size} posts`, path: api.search.path, body: { q, size }, p99Goal: 100, ratioGoal: 0.8 },
           {
             name: `search/ first page, ${size} posts, logged in`,
@@ -1388,7 +1391,8 @@ async function writeFloorGroup(): Promise<void> {
       { name: 'post/add, text only', id: 'post' },
     ].filter((one) => !settings.cases || settings.cases.test(one.name)) as { name: string; id: FloorCase }[];
     const { channels } = bench.range;
-    const runs = cases.flatMap((one) => (['service', 'guarantees', 'anchor'] as const).map((form) => ({ ...one, form })));
+    const forms = (id: FloorCase): FloorForm[] => (id === 'post' ? ['service', 'guarantees', 'searchable', 'anchor'] : ['service', 'guarantees', 'anchor']);
+    const runs = cases.flatMap((one) => forms(one.id).map((form) => ({ ...one, form })));
     const spec = (run: (typeof runs)[number]): FloorSpec => ({
       databaseUrl: bench.url,
       case: run.id,
@@ -1421,7 +1425,12 @@ async function writeFloorGroup(): Promise<void> {
       const anchorRuns = measured.get(runs.find((other) => other.id === run.id && other.form === 'anchor')!)!;
       const rates = list.map((one) => one.opsPerSecond);
       const anchor = run.form === 'anchor';
-      const label = { anchor: `*anchor:* raw ${run.name}`, guarantees: `*anchor:* raw ${run.name} + exactly-once key${run.id === 'post' ? '' : ' + notice'}`, service: `service: ${run.name}` }[run.form];
+      const label = {
+        anchor: `*anchor:* raw ${run.name}`,
+        guarantees: `*anchor:* raw ${run.name} + exactly-once key${run.id === 'post' ? '' : ' + notice'}`,
+        searchable: `*anchor:* raw ${run.name} + exactly-once key + search document`,
+        service: `service: ${run.name}`,
+      }[run.form];
       say(
         `| ${label} | ${fixed(median(rates))} (${fixed(Math.min(...rates))}-${fixed(Math.max(...rates))}) | ${fixed(median(list.map((one) => one.p50)), 1)} | ${fixed(median(list.map((one) => one.p99)), 1)} | ${anchor ? '1' : fixed(median(list.map((one, i) => one.opsPerSecond / anchorRuns[i]!.opsPerSecond)), 2)} | ${fixed(median(list.map((one) => (one.clientCpuMs / one.ops) * 1000)))} + ${fixed(median(list.map((one) => (one.dbCpuMs / one.ops) * 1000)))} | ${anchor ? '1' : fixed(median(list.map((one, i) => cpuPerOp(one) / cpuPerOp(anchorRuns[i]!))), 2)} | ${list.reduce((sum, one) => sum + one.errors, 0)} |`,
       );

@@ -15,6 +15,10 @@
  *   search/'s own statement (services/posts.ts, searchPageText: each rank walked newest first or
  *   read through posts_search_idx), the same columns of each post as raw keyset sends: no JSON
  *   made of them, no authors, no viewer, no excerpt, prepared as search/'s page is.
+ * - cards (the logged-in and search groups): a visitor's page of tab all or of search/'s posts
+ *   read by the app's own statement, each post's card as the database writes it (services/posts.ts,
+ *   postStatementText) sent as it comes: no author, channel or topic names, no viewer, no excerpt.
+ *   What the API's card costs beside the raw read, the least any server sending it could do.
  * - raw user search (the search group): a page of the users whose nickname matches, as the GIN
  *   index finds them, unranked: no exact names first, no most followed, no excerpt.
  * - raw writes (the writes group): the row a write adds or removes with the counter that counts
@@ -30,13 +34,15 @@ import { buildApp, type AppOptions } from '../../src/server/app.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { boundText, preparedStatement, queryPrepared, type BoundText, type PreparedStatement, type PreparedValue } from '../../src/server/db/prepared.ts';
 import { onWriteConnection } from '../../src/server/db/transaction.ts';
-import { searchPageText } from '../../src/server/services/posts.ts';
+import { searchPageText, visitorPageStatement } from '../../src/server/services/posts.ts';
 
 export const BENCH_ANCHOR_PATHS = {
   constant: '/bench/anchor/constant',
   rawKeyset: '/bench/anchor/raw-keyset',
   rawSearch: '/bench/anchor/raw-search',
   rawUserSearch: '/bench/anchor/raw-user-search',
+  cardKeyset: '/bench/anchor/card-keyset',
+  cardSearch: '/bench/anchor/card-search',
   // A feed's own raw read (body: `of`, the channel's, topic's or following user's id).
   rawChannel: '/bench/anchor/raw-channel',
   rawTopic: '/bench/anchor/raw-topic',
@@ -177,6 +183,19 @@ async function registerBenchAnchors(app: FastifyInstance, db: Db): Promise<void>
     });
   rawMatches(BENCH_ANCHOR_PATHS.rawSearch, rawSearchStatement, (q) => [NO_BOUND, q]);
   rawMatches(BENCH_ANCHOR_PATHS.rawUserSearch, rawUserSearchStatement, (q) => [q]);
+  // The cards of a page, each body closed where the app adds the author, channels and topics.
+  const cards = (path: string, source: 'all' | 'search') =>
+    app.post(path, hidden, async (request, reply) => {
+      const body = (request.body ?? {}) as { index?: unknown; size?: unknown; q?: unknown };
+      const size = wholeOr(body.size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+      const index = wholeOr(body.index, NO_BOUND, NO_BOUND);
+      const values = source === 'all' ? [index] : [index, boundText(String(body.q ?? ''))];
+      const rows = await queryPrepared<{ body: string }>(db, visitorPageStatement(source, size), values);
+      const list = (rows.length > size ? rows.slice(0, size) : rows).map((row) => `${row.body}}`);
+      return reply.type('application/json; charset=utf-8').send(`{"code":0,"data":{"list":[${list.join(',')}],"page":{"more":${rows.length > size}}}}`);
+    });
+  cards(BENCH_ANCHOR_PATHS.cardKeyset, 'all');
+  cards(BENCH_ANCHOR_PATHS.cardSearch, 'search');
   const rawWrite = (path: string, statement: PreparedStatement, withText: boolean, target: 'post_id' | 'channel_id') =>
     app.post(path, hidden, async (request) => {
       const body = (request.body ?? {}) as { user_id?: unknown; post_id?: unknown; channel_id?: unknown; content?: unknown };

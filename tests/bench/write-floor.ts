@@ -23,7 +23,8 @@ import { addPost } from '../../src/server/services/post-add.ts';
 import { RAW_WRITE_STATEMENTS } from './server-anchors.ts';
 
 export type FloorCase = 'likes' | 'comment' | 'post';
-export type FloorForm = 'service' | 'guarantees' | 'anchor';
+/** `searchable`: a post's guarantees with its search document (posts alone). */
+export type FloorForm = 'service' | 'guarantees' | 'searchable' | 'anchor';
 
 export interface FloorSpec {
   databaseUrl: string;
@@ -109,16 +110,27 @@ const GUARANTEED_STATEMENTS = {
     select id from added`,
   ),
   // A post makes no notice: its exactly-once key is what the guarantees add.
-  postAdd: preparedStatement(
-    'floor_guaranteed_post_add',
+  postAdd: guaranteedPostAdd('floor_guaranteed_post_add', 'default'),
+};
+
+/**
+ * Post $3 of user $1 in channel $2 with its exactly-once key $4, its search document `search`
+ * written as the raw anchor writes none, or as post/add writes it (searchable at once).
+ */
+function guaranteedPostAdd(name: string, search: string): PreparedStatement {
+  return preparedStatement(
+    name,
     ['int', 'int', 'text', 'text'],
-    `with added as (insert into posts (user_id, content, channel_ids) values ($1, $3, array[$2::int]) returning id),
+    `with added as (insert into posts (user_id, content, channel_ids, search) values ($1, $3, array[$2::int], ${search}) returning id),
       in_channel as (insert into post_channels (post_id, channel_id) select id, $2 from added),
       channel as (update channels set post_count = post_count + 1 where id = $2),
       ${storedKey('postAdd', '$4', "jsonb_build_object('id', id)", 'added')}
     update users set post_count = post_count + 1 from added where users.id = $1 returning added.id`,
-  ),
-};
+  );
+}
+
+/** The guaranteed post with what search/ asks of every post: its search document, made in its insert as post/add makes it. */
+const SEARCHABLE_POST_ADD = guaranteedPostAdd('floor_searchable_post_add', `post_search_document($3, '{}', '[]')`);
 
 const spec = JSON.parse(process.argv[2] ?? '') as FloorSpec;
 const draw = ([min, max]: [number, number]) => min + Math.floor(Math.random() * (max - min + 1));
@@ -169,7 +181,10 @@ function turn(loop: number, round: number): Call[] {
   // Each loop takes the channels by turns, as the writes group's bodies do.
   const channelId = spec.channelIds[(loop + round) % spec.channelIds.length]!;
   if (spec.form === 'anchor') return [() => anchor(RAW_WRITE_STATEMENTS.postAdd, [userId, channelId, boundText(content)])];
-  if (spec.form === 'guarantees') return [() => anchor(GUARANTEED_STATEMENTS.postAdd, [userId, channelId, boundText(content), key()])];
+  if (spec.form === 'guarantees' || spec.form === 'searchable') {
+    const statement = spec.form === 'guarantees' ? GUARANTEED_STATEMENTS.postAdd : SEARCHABLE_POST_ADD;
+    return [() => anchor(statement, [userId, channelId, boundText(content), key()])];
+  }
   return [
     () => {
       const input = { content, channel_id: [channelId], attach: [], client_id: freshClientId() };

@@ -343,6 +343,12 @@ export type PostViewer = Pick<Viewer, 'userId' | 'ticketCheck'>;
 export const searchPageText = (limit: number): string => sources.search.text(limit, null);
 
 /**
+ * A visitor's page of tab all ($1 the keyset bound) or of search/'s posts ($1, and $2 the query),
+ * as its own statement reads it: the bench's card anchors send each row's body as it comes.
+ */
+export const visitorPageStatement = (source: 'all' | 'search', size: number): PreparedStatement => postStatement(source, size, null);
+
+/**
  * The statement of a source, page size, how a viewer's marks are read and whether their ticket is
  * checked, made once.
  */
