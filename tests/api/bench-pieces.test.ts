@@ -2,7 +2,8 @@
  * The pieces `npm run bench` stands on, kept from rotting by `npm test` (the bench itself runs
  * for minutes and asserts nothing): the anchor routes answer the envelope on the bench's own app
  * and are not the server's, the raw keyset anchor pages as a keyset page does, the raw search
- * anchor finds what search/ finds, the bulk loader leaves every counter and copy consistent and
+ * anchor finds what search/ finds, the card anchors send the app's own cards less their names,
+ * the bulk loader leaves every counter and copy consistent and
  * its summary true and its posts searchable, and the load generator
  * (load.ts, a process of its own) drives a listening server and reports what it did, sending
  * bodies in turn with fresh client_ids at a held rate (the stall group's writer). Nothing here
@@ -124,6 +125,29 @@ describe('the bench anchors', () => {
     const found = (await server.call<Paged<SearchHit>>(api.search, { q: '分布式', size: 50 })).data();
     expect(found.list.map((hit) => (hit.type === 'post' ? hit.post.id : 0))).toEqual(ids);
     expect((await post<{ list: unknown[] }>(anchored, BENCH_ANCHOR_PATHS.rawSearch, { q: '%' })).body.data.list).toEqual([]);
+  });
+
+  it("send the cards of tab all's and search/'s page as the app writes them, without the names it adds", async () => {
+    // The card anchors' posts are the app's, field for field, but the author, channels and topics.
+    const withoutNames = ({ user: _user, channels: _channels, topics: _topics, ...card }: Post) => card;
+    const cards = async (path: string, body: Record<string, unknown>) => {
+      const answer = await post<{ list: Post[]; page: { more: boolean } }>(anchored, path, body);
+      expect(answer.body.code, path).toBe(0);
+      return answer.body.data;
+    };
+    const feed = (await server.call<Paged<Post>>(api.channelPosts, { tab: 'all', size: 20 })).data();
+    const tabAll = await cards(BENCH_ANCHOR_PATHS.cardKeyset, { size: 20 });
+    expect(tabAll.list).toHaveLength(20);
+    expect(tabAll.list).toEqual(feed.list.map(withoutNames));
+    expect(tabAll.page.more).toBe(true);
+    const next = (await server.call<Paged<Post>>(api.channelPosts, { tab: 'all', size: 20, index: feed.page.next_index })).data();
+    expect((await cards(BENCH_ANCHOR_PATHS.cardKeyset, { size: 20, index: feed.page.next_index })).list).toEqual(next.list.map(withoutNames));
+
+    const found = (await server.call<Paged<SearchHit>>(api.search, { q: '分布式', size: 50 })).data();
+    const searched = await cards(BENCH_ANCHOR_PATHS.cardSearch, { q: '分布式', size: 50 });
+    expect(searched.list.length).toBeGreaterThan(0);
+    expect(searched.list).toEqual(found.list.map((hit) => (hit.type === 'post' ? withoutNames(hit.post) : null)));
+    expect((await cards(BENCH_ANCHOR_PATHS.cardSearch, { q: '%' })).list).toEqual([]);
   });
 
   it('write a like and take it back, a comment and a post, each with the counter that counts it', async () => {
