@@ -21,7 +21,8 @@
  *   anchor (server-anchors.ts); mixed: the same writes at 5 connections alone and beside 45 reading;
  *   write-floor: the same writes without HTTP (write-floor.ts, a process of its own on the app's
  *   pool): the service path as the routes call it beside the raw anchor statement, and beside that
- *   statement with the exactly-once key and the notice the decided guarantees add (the least they cost).
+ *   statement with the exactly-once key and the notice the decided guarantees add (the least they cost),
+ *   and for a post that with its search document too (search/ finds a new post at once).
  * Settings: BENCH_ROUNDS (5), BENCH_SECONDS per run (5), BENCH_CONNECTIONS (50), BENCH_CASES (a
  * regular expression: only the cases whose name matches, beside the anchors).
  *
