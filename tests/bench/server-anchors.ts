@@ -34,6 +34,7 @@ import { buildApp, type AppOptions } from '../../src/server/app.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { boundText, preparedStatement, queryPrepared, type BoundText, type PreparedStatement, type PreparedValue } from '../../src/server/db/prepared.ts';
 import { onWriteConnection } from '../../src/server/db/transaction.ts';
+import { jsonArray } from '../../src/server/services/json-text.ts';
 import { searchPageText, visitorPageStatement } from '../../src/server/services/posts.ts';
 
 export const BENCH_ANCHOR_PATHS = {
@@ -192,7 +193,7 @@ async function registerBenchAnchors(app: FastifyInstance, db: Db): Promise<void>
       const values = source === 'all' ? [index] : [index, boundText(String(body.q ?? ''))];
       const rows = await queryPrepared<{ body: string }>(db, visitorPageStatement(source, size), values);
       const list = (rows.length > size ? rows.slice(0, size) : rows).map((row) => `${row.body}}`);
-      return reply.type('application/json; charset=utf-8').send(`{"code":0,"data":{"list":[${list.join(',')}],"page":{"more":${rows.length > size}}}}`);
+      return reply.type('application/json; charset=utf-8').send(`{"code":0,"data":{"list":${jsonArray(list)},"page":{"more":${rows.length > size}}}}`);
     });
   cards(BENCH_ANCHOR_PATHS.cardKeyset, 'all');
   cards(BENCH_ANCHOR_PATHS.cardSearch, 'search');
