@@ -188,7 +188,7 @@ function turn(loop: number, round: number): Call[] {
   return [
     () => {
       const input = { content, channel_id: [channelId], attach: [], client_id: freshClientId() };
-      return write({ endpoint: 'postAdd', viewer, input }, (tx) => addPost(tx, userId, input, { hostname: 'localhost', dailyPostLimit: LIMIT }));
+      return write.inStatement({ endpoint: 'postAdd', viewer, input }, (db, once) => addPost(db, userId, input, { hostname: 'localhost', dailyPostLimit: LIMIT }, once));
     },
   ];
 }

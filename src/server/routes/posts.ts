@@ -20,8 +20,8 @@ export const postHandlers = ({ db, config, onReplay }: RouteDeps) => {
     postDetail: ({ input, viewer }) => getPost(db, input.post_id, viewer),
 
     postAdd: ({ input, viewer, request }) =>
-      write({ endpoint: 'postAdd', viewer, input }, (tx) =>
-        addPost(tx, viewer.userId, input, { hostname: request.hostname, dailyPostLimit: config.dailyPostLimit }),
+      write.inStatement({ endpoint: 'postAdd', viewer, input }, (db, once) =>
+        addPost(db, viewer.userId, input, { hostname: request.hostname, dailyPostLimit: config.dailyPostLimit }, once),
       ),
 
     postDelete: ({ input, viewer }) =>

@@ -15,7 +15,8 @@
  *   postDelete: ({ input, viewer }) =>
  *     write({ endpoint: 'postDelete', viewer, input }, (tx) => deletePost(tx, viewer.userId, input.post_id)),
  *   // The effect's own first statement carries the key, the count and the stored answer
- *   // (onceParts): a write made in one statement is one round trip (comment/add, likes).
+ *   // (onceParts): a write made in one statement is one round trip (comment/add, likes). An
+ *   // effect that reads its answer after its statement stores it with once.store (post/add).
  *   commentAdd: ({ input, viewer }) =>
  *     write.inStatement({ endpoint: 'commentAdd', viewer, input }, (db, once) =>
  *       addComment(db, viewer.userId, input, config.dailyCommentLimit, once)),
@@ -168,8 +169,12 @@ export function writer(db: Db, limits: WriteLimits, onReplay: OnReplay = () => u
     const windowAndTicket = [boundText(writeWindowKey(userId)), limits.writeLimitPerMinute, ticketCheck ?? null];
     const once: OnceCall =
       clientId === undefined
-        ? { keyed: false, values: [userId, ...windowAndTicket] }
-        : { keyed: true, values: [userId, boundText(call.endpoint), boundText(clientId), hexDigest(hash), ...windowAndTicket] };
+        ? { keyed: false, values: [userId, ...windowAndTicket], store: () => undefined }
+        : {
+            keyed: true,
+            values: [userId, boundText(call.endpoint), boundText(clientId), hexDigest(hash), ...windowAndTicket],
+            store: (tx, answer) => queryPrepared(tx, storeAnswer, [userId, boundText(call.endpoint), boundText(clientId), boundText(JSON.stringify(answer))]),
+          };
     let made: InStatement<T>;
     try {
       made = await onWriteConnection(db, (connection) => effect(connection, once));
@@ -212,7 +217,8 @@ export function writer(db: Db, limits: WriteLimits, onReplay: OnReplay = () => u
  * - once_stored (to be written last, from the effect's row): the key with the answer. A concurrent
  *   request with the same key fails there on the unique index once the first commits, and its
  *   whole statement (or transaction) with it; writer answers it from the key.
- * - once_count and once_elapsed_ms (in the effect's answer row): null for a replay.
+ * - once_count and once_elapsed_ms (in the effect's answer row): null for a replay; once_went,
+ *   whether once_go had its row.
  *
  * - once_ticket_live (in the effect's answer row): false when the writer was remembered by a
  *   ticket (Writer's ticketCheck) that is no longer live; the write then changes and counts nothing.
@@ -249,7 +255,7 @@ export function onceParts(first: number, keyed: boolean): OnceParts {
             insert into idempotency_keys (user_id, kind, client_id, request_hash, result)
             select ${user}, ${endpoint}, ${clientId}, ${hash}, ${answer} from ${from} returning 1)`
         : 'once_stored as (select 1)',
-    outcome: `(select count from once_hit) as once_count, (select elapsed_ms from once_hit) as once_elapsed_ms,
+    outcome: `(select count from once_hit) as once_count, (select elapsed_ms from once_hit) as once_elapsed_ms, exists (select from once_go) as once_went,
       exists (select from once_ticket) as once_ticket_live,
       exists (select from once_suspension) as once_suspended, (select until_ms from once_suspension) as once_suspended_until_ms`,
   };
@@ -259,6 +265,11 @@ export function onceParts(first: number, keyed: boolean): OnceParts {
 export interface OnceCall {
   keyed: boolean;
   values: PreparedValue[];
+  /**
+   * For an effect whose answer is read after its statement (post/add): stores the answer under the
+   * key its statement claimed (stored as null there), in the same transaction; nothing unkeyed.
+   */
+  store(tx: Db, answer: unknown): Promise<unknown> | undefined;
 }
 
 /** What such an effect gives back: its statement's once outcome, and its answer (which may throw the effect's own refusals). */
@@ -266,6 +277,7 @@ export interface OnceCall {
 export interface OnceOutcome {
   once_count: number | null;
   once_elapsed_ms: number | null;
+  once_went: boolean;
   once_ticket_live: boolean;
   once_suspended: boolean;
   once_suspended_until_ms: number | null;

@@ -1,6 +1,7 @@
 /**
- * post/add: a post with its channels, topics, pictures, code snippet and poll, written in the
- * caller's transaction (routes/posts.ts runs it through writer(): exactly once per client_id).
+ * post/add: a post with its channels, topics, pictures, code snippet and poll, written through
+ * writer's inStatement (routes/posts.ts): exactly once per client_id, its key claimed by the post's
+ * own statement (once.ts, onceParts).
  *
  * Checks first, each a business error with a Chinese message and nothing written:
  * - every picture is an upload of this user: `/img/{id}`, optionally with a query (`?w=320`), or
@@ -8,19 +9,19 @@
  *   width and height recorded at upload (what the client says is ignored) (-1004 otherwise);
  * - a poll's end_time (10 digits: seconds, 13: ms, as toMilliseconds reads it) is in the future
  *   and at most VOTE_MAX_DURATION_MS ahead (-1004);
- * - then, in the statement that writes the post, every channel exists (-1005 频道不存在) and the
- *   daily post cap (-2006), counted only when the post is written.
+ * - then, in the statement that writes the post, the write's own checks (once.ts: the ticket, a
+ *   suspension, the key, the write limit), every channel exists (-1005 频道不存在) and the daily
+ *   post cap (-2006), counted only when the post is written.
  *
  * Topics: each name of topic_tags (NFC, as splitTopicTags gives it, matched exactly) is an
  * existing topic or a new one; new names are inserted with ON CONFLICT DO NOTHING on the unique
  * name, in name order, so concurrent posts naming the same new topic share one row.
  *
- * Counters, in the same transaction and each row locked in id order (as post/delete does, so the
- * two never deadlock): channels.post_count and topics.post_count of each, users.post_count of
- * the author, moved last, beside the read of the post (readAddedPost: the answer, the same shape
- * every list serves), so the busiest rows stay locked the least. A post of text alone sends its
- * insert, its counts and that read in one round trip: with the claim before and the stored
- * answer with the COMMIT after (services/once.ts), three in all.
+ * Counters, in the same statement as the post, each row locked in id order (as post/delete does,
+ * so the two never deadlock): channels.post_count and topics.post_count of each, users.post_count
+ * of the author. A post of text alone sends its statement and the read of its answer
+ * (readAddedPost: the same shape every list serves) with the BEGIN, and the stored answer with the
+ * COMMIT: two round trips, five statements.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
@@ -34,10 +35,11 @@ import type { Post } from '#shared/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { cardAttach } from '../db/post-attach.ts';
 import { boundText, preparedStatement, queryPrepared, statementNamed, type PreparedStatement } from '../db/prepared.ts';
-import { sendTogether } from '../db/transaction.ts';
+import { inTransaction, sendTogether } from '../db/transaction.ts';
 import { codeSnippets, images, postImages, topics, voteOptions, votes } from '../db/schema.ts';
 import { badRequest, BusinessError } from '../errors.ts';
 import { DAILY_WINDOW_SECONDS, dailyCapKey } from './limits/daily-caps.ts';
+import { onceParts, type InStatement, type OnceCall, type OnceOutcome } from './once.ts';
 import { ADDED_POST_SETTING, readAddedPost } from './posts.ts';
 import { windowHitText } from './limits/window-counters.ts';
 
@@ -88,7 +90,6 @@ function pollEnd(endTime: number | undefined, now: Date): Date | null {
 type ImageRow = { id: string; width: number; height: number };
 
 async function checkImages(tx: Db, userId: number, urls: string[], hostname: string): Promise<ImageRow[]> {
-  if (urls.length === 0) return [];
   const ids = urls.map((url, i) => {
     const id = imageIdOfUrl(url, hostname);
     if (!id) throw badRequest(`第 ${i + 1} 张图片的地址无效，请使用上传图片得到的地址`);
@@ -109,7 +110,6 @@ async function checkImages(tx: Db, userId: number, urls: string[], hostname: str
 
 /** Topic ids for the names, creating the missing topics; sorted by id (the order their counters are locked in). */
 async function topicIdsOf(tx: Db, names: string[]): Promise<number[]> {
-  if (names.length === 0) return [];
   // Name order: two posts creating the same new topics insert them in the same order.
   const sorted = [...names].sort();
   await tx
@@ -122,125 +122,141 @@ async function topicIdsOf(tx: Db, names: string[]): Promise<number[]> {
 }
 
 /**
- * The post itself, one statement: author $1, content $2, channels $3, topics $4 (sorted ids), the
- * card's attachments $5, whether it has a poll $6 (1 or 0), the day's cap window $7 and its most
- * $8. Only when every channel exists is the day's post counted, and only within the cap is the
- * post written with its channel and topic rows, and its search document (migration 0010_search:
- * the topics are read by then, new ones included), its id noted for the rest of the transaction
- * (ADDED_POST_SETTING: readAddedPost). Answers the channels found, the day's count and the new
- * post's id (null when refused).
- */
-const addPostStatement = preparedStatement(
-  'post_add',
-  ['int', 'text', 'int[]', 'int[]', 'json', 'int', 'text', 'int'],
-  `with known as (select coalesce(array_agg(id), '{}') as ids from channels where id = any($3)),
-    allowed as (select 1 from known where cardinality(ids) = cardinality($3)),
-    cap as (${windowHitText('$7', String(DAILY_WINDOW_SECONDS), '1', 'from allowed')}),
-    added as (
-      insert into posts (user_id, content, channel_ids, topic_ids, attach, has_vote, search)
-      select $1, $2, $3, $4, $5, $6 = 1, post_search_document($2, $4, $5) from allowed where (select count from cap) <= $8
-      returning id, set_config('${ADDED_POST_SETTING}', id::text, true)),
-    in_channels as (insert into post_channels (post_id, channel_id) select added.id, unnest($3) from added),
-    in_topics as (insert into post_topics (post_id, topic_id) select added.id, unnest($4) from added)
-    select (select ids from known) as channels_found, (select count from cap) as day_count, (select id from added) as id`,
-);
-
-/**
- * The counts of a new post's channels, topics and author, one statement, each table's rows in id
- * order (as post/delete locks them). The last change of post/add: a channel's count is a row every
- * post of the channel writes, so it stays locked only until the COMMIT right behind.
+ * The post itself, with the write's exactly-once part (once.ts, onceParts), one statement: author
+ * $1, content $2, channels $3, topics $4 (sorted ids), the card's attachments $5, whether it has a
+ * poll $6 (1 or 0), the day's cap window $7 and its most $8, then onceParts' placeholders, then
+ * each channel id and each topic id again for the counts. Only when the write may go (once_go) and
+ * every channel exists is the day's post counted, and only within the cap is the post written with
+ * its channel and topic rows, its search document (migration 0010_search: the topics are read by
+ * then, new ones included), its counts and its key (claimed with a null answer: the answer is read
+ * after, with the names the process adds), its id noted for the rest of the transaction
+ * (ADDED_POST_SETTING: readAddedPost). Answers the once outcome, the channels found, the day's
+ * count and the new post's id (null when refused).
  *
- * One text per number of channels and of topics, each id a parameter of its own ($1.. the
- * channels, then the topics, then the author): the planner then knows how many rows each update
- * touches in the generic plan too, and keeps it. Given arrays of unknown length, it priced the
- * generic plan for ten ids each, and planned every post's counts anew.
+ * The counts, each table's rows in id order (as post/delete locks them), are written last by the
+ * statement. One text per number of channels and of topics, each id a parameter of its own: the
+ * planner then knows how many rows each update touches in the generic plan too, and keeps it.
+ * Given arrays of unknown length, it priced the generic plan for ten ids each, and planned every
+ * post anew.
  */
-function countPostStatement(channels: number, topics: number): PreparedStatement {
-  return statementNamed(`post_add_counts_${channels}_${topics}`, (name) => {
+function addPostStatement(channels: number, topics: number, keyed: boolean): PreparedStatement {
+  return statementNamed(`post_add_${channels}_${topics}${keyed ? '' : '_unkeyed'}`, (name) => {
+    const once = onceParts(9, keyed);
+    const firstId = 9 + once.types.length;
     const ids = (first: number, count: number) => Array.from({ length: count }, (_, i) => `$${first + i}`).join(', ');
-    const author = `$${channels + topics + 1}`;
-    const counted = [
-      ['channel_counts', `update channels set post_count = post_count + 1 where id in (${ids(1, channels)}) returning id`],
-      ...(topics > 0 ? [['topic_counts', `update topics set post_count = post_count + 1 where id in (${ids(channels + 1, topics)}) returning id`]] : []),
-      ['author', `update users set post_count = post_count + 1 where id = ${author} returning id`],
-    ];
     return preparedStatement(
       name,
-      Array.from({ length: channels + topics + 1 }, () => 'int'),
-      `with ${counted.map(([cte, text]) => `${cte} as (${text})`).join(',\n      ')}
-      select ${counted.map(([cte]) => `(select count(*) from ${cte})`).join(' + ')} as counted`,
+      ['int', 'text', 'int[]', 'int[]', 'json', 'int', 'text', 'int', ...once.types, ...Array.from({ length: channels + topics }, () => 'int')],
+      `with ${once.ctes},
+        known as (select coalesce(array_agg(id), '{}') as ids from channels where id = any($3)),
+        allowed as (select 1 from known where cardinality(ids) = cardinality($3) and exists (select from once_go)),
+        cap as (${windowHitText('$7', String(DAILY_WINDOW_SECONDS), '1', 'from allowed')}),
+        added as (
+          insert into posts (user_id, content, channel_ids, topic_ids, attach, has_vote, search)
+          select $1, $2, $3, $4, $5, $6 = 1, post_search_document($2, $4, $5) from allowed where (select count from cap) <= $8
+          returning id, set_config('${ADDED_POST_SETTING}', id::text, true)),
+        in_channels as (insert into post_channels (post_id, channel_id) select added.id, unnest($3) from added),
+        in_topics as (insert into post_topics (post_id, topic_id) select added.id, unnest($4) from added),
+        channel_counts as (update channels set post_count = post_count + 1 where id in (${ids(firstId, channels)}) and exists (select from added)),
+        ${topics > 0 ? `topic_counts as (update topics set post_count = post_count + 1 where id in (${ids(firstId + channels, topics)}) and exists (select from added)),` : ''}
+        author_count as (update users set post_count = post_count + 1 where id = $1 and exists (select from added)),
+        ${once.store(`'null'::jsonb`, 'added')}
+      select ${once.outcome}, (select ids from known) as channels_found, (select count from cap) as day_count, (select id from added) as id`,
     );
   });
 }
 
-export async function addPost(tx: Db, userId: number, input: PostAddData, options: AddPostOptions): Promise<Post> {
+/** The once outcome of a post that may not go (a replay, a stale ticket, a suspension, the write limit): nothing of it is kept. */
+class PostHeld extends Error {
+  constructor(readonly outcome: OnceOutcome) {
+    super('post/add held by its once part');
+  }
+}
+
+/**
+ * Writes a post (writer's inStatement) in one transaction: the checks of its pictures and its new
+ * topics first, then its statement with the read of its answer (in the same round trip for a post
+ * of text), then the stored answer with the COMMIT. A post refused for any reason keeps nothing.
+ */
+export async function addPost(db: Db, userId: number, input: PostAddData, options: AddPostOptions, once: OnceCall): Promise<InStatement<Post>> {
   const now = options.now ?? new Date();
-  const imageUrls = input.attach.flatMap((item) => (item.type === 'image' ? [item.url] : []));
-  const pictures = await checkImages(tx, userId, imageUrls, options.hostname);
   const code = input.attach.find((item) => item.type === 'code');
   const endTime = input.vote ? pollEnd(input.vote.end_time, now) : null;
   const channelIds = [...input.channel_id].sort((a, b) => a - b);
-
-  const topicIds = await topicIdsOf(tx, input.topic_tags ?? []);
-  const pictureRows = pictures.map((picture, sort) => ({
-    url: `${OTHER_PATHS.images}/${picture.id}`,
-    width: picture.width,
-    height: picture.height,
-    sort,
-  }));
   const snippet = code ? { uuid: randomUUID(), language: code.language, title: code.title, code: code.code } : null;
-  // What the post is made of rides on its row too, for the reads (schema.ts, posts).
-  const insert = () =>
-    queryPrepared<AddedRow>(tx, addPostStatement, [
-      userId,
-      boundText(input.content),
-      channelIds,
-      topicIds,
-      boundText(JSON.stringify(cardAttach(pictureRows, snippet))),
-      input.vote ? 1 : 0,
-      boundText(dailyCapKey('post', userId, now)),
-      options.dailyPostLimit,
-    ]);
-  const count = () => queryPrepared(tx, countPostStatement(channelIds.length, topicIds.length), [...channelIds, ...topicIds, userId]);
-
-  if (pictureRows.length === 0 && !snippet && !input.vote) {
-    // A post of text alone: its counts and its answer go out right behind the insert, in one round
-    // trip with it. A post refused has its counts rolled back with it, and its read finds nothing.
-    const sent = sendTogether(tx, () => [insert(), count(), readAddedPost(tx, userId)] as const);
-    const settled = Promise.allSettled(sent);
-    try {
-      postIdOf(input, (await sent[0])[0]);
-    } catch (error) {
-      await settled;
-      throw error;
-    }
-    return (await Promise.all(sent))[2];
+  let outcome: OnceOutcome | undefined;
+  try {
+    const post = await inTransaction(
+      db,
+      async (tx) => {
+        // Awaited only when there is something to read: a post of text sends its statement with the BEGIN.
+        const imageUrls = input.attach.flatMap((item) => (item.type === 'image' ? [item.url] : []));
+        const pictures = imageUrls.length > 0 ? await checkImages(tx, userId, imageUrls, options.hostname) : [];
+        const topicNames = input.topic_tags ?? [];
+        const topicIds = topicNames.length > 0 ? await topicIdsOf(tx, topicNames) : [];
+        const pictureRows = pictures.map((picture, sort) => ({
+          url: `${OTHER_PATHS.images}/${picture.id}`,
+          width: picture.width,
+          height: picture.height,
+          sort,
+        }));
+        const textOnly = pictureRows.length === 0 && !snippet && !input.vote;
+        // What the post is made of rides on its row too, for the reads (schema.ts, posts).
+        const values = [
+          userId,
+          boundText(input.content),
+          channelIds,
+          topicIds,
+          boundText(JSON.stringify(cardAttach(pictureRows, snippet))),
+          input.vote ? 1 : 0,
+          boundText(dailyCapKey('post', userId, now)),
+          options.dailyPostLimit,
+          ...once.values,
+          ...channelIds,
+          ...topicIds,
+        ];
+        // A post of text alone has its answer read right behind its statement, in one round trip
+        // with it; a post refused leaves that read nothing to find.
+        const sent = sendTogether(
+          tx,
+          () => [queryPrepared<AddedRow>(tx, addPostStatement(channelIds.length, topicIds.length, once.keyed), values), textOnly ? readAddedPost(tx, userId) : undefined] as const,
+        );
+        const settled = Promise.allSettled(sent);
+        let postId: number;
+        try {
+          const [row] = await sent[0];
+          if (!row) throw new Error('post insert answered nothing');
+          outcome = row;
+          if (!row.once_went) throw new PostHeld(row);
+          postId = postIdOf(input, row);
+        } catch (error) {
+          await settled;
+          throw error;
+        }
+        if (sent[1]) return sent[1];
+        if (pictureRows.length > 0) await tx.insert(postImages).values(pictureRows.map((picture) => ({ postId, ...picture })));
+        if (snippet) await tx.insert(codeSnippets).values({ postId, ...snippet });
+        if (input.vote) {
+          const [vote] = await tx
+            .insert(votes)
+            .values({ postId, title: input.vote.title, multiple: input.vote.multiple, endTime })
+            .returning({ id: votes.id });
+          if (!vote) throw new Error('vote insert returned nothing');
+          await tx.insert(voteOptions).values(input.vote.options.map((text, sort) => ({ voteId: vote.id, text, sort })));
+        }
+        return readAddedPost(tx, userId);
+      },
+      (tx, post) => once.store(tx, post),
+    );
+    return { outcome: outcome!, answer: () => post };
+  } catch (error) {
+    // Rolled back: writer answers by the outcome (a replay, a stale ticket, a suspension, the write limit).
+    if (error instanceof PostHeld) return { outcome: error.outcome, answer: () => { throw error; } };
+    throw error;
   }
-
-  const postId = postIdOf(input, (await insert())[0]);
-  if (pictureRows.length > 0) {
-    await tx.insert(postImages).values(pictureRows.map((picture) => ({ postId, ...picture })));
-  }
-
-  if (snippet) {
-    await tx.insert(codeSnippets).values({ postId, ...snippet });
-  }
-
-  if (input.vote) {
-    const [vote] = await tx
-      .insert(votes)
-      .values({ postId, title: input.vote.title, multiple: input.vote.multiple, endTime })
-      .returning({ id: votes.id });
-    if (!vote) throw new Error('vote insert returned nothing');
-    await tx.insert(voteOptions).values(input.vote.options.map((text, sort) => ({ voteId: vote.id, text, sort })));
-  }
-
-  // The counts go out right behind the read of the answer, in one round trip with it.
-  const [answer] = await Promise.all(sendTogether(tx, () => [readAddedPost(tx, userId), count()] as const));
-  return answer;
 }
 
-interface AddedRow {
+interface AddedRow extends OnceOutcome {
   channels_found: number[];
   day_count: number | null;
   id: number | string | null;
