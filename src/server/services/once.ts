@@ -115,6 +115,10 @@ const storeAnswer = preparedStatement(
   'update idempotency_keys set result = $4 where user_id = $1 and kind = $2 and client_id = $3',
 );
 
+/** Stores the answer of the write under the key it claimed, in the write's transaction. */
+const storeAnswerOf = (tx: Db, call: WriteCall, clientId: string, answer: unknown) =>
+  queryPrepared(tx, storeAnswer, [call.viewer.userId, boundText(call.endpoint), boundText(clientId), boundText(JSON.stringify(answer))]);
+
 /**
  * Runs one write of a user: exactly once per client_id when one is given, within the write limit.
  * Everything happens in the write's one transaction on one connection: the claim first, then the
@@ -150,10 +154,7 @@ export function writer(db: Db, limits: WriteLimits, onReplay: OnReplay = () => u
         fresh = true;
         return effect(tx);
       },
-      (tx, data) =>
-        fresh && clientId !== undefined
-          ? queryPrepared(tx, storeAnswer, [userId, boundText(call.endpoint), boundText(clientId), boundText(JSON.stringify(data))])
-          : undefined,
+      (tx, data) => (fresh && clientId !== undefined ? storeAnswerOf(tx, call, clientId, data) : undefined),
     );
     return result;
   }
@@ -173,7 +174,7 @@ export function writer(db: Db, limits: WriteLimits, onReplay: OnReplay = () => u
         : {
             keyed: true,
             values: [userId, boundText(call.endpoint), boundText(clientId), hexDigest(hash), ...windowAndTicket],
-            store: (tx, answer) => queryPrepared(tx, storeAnswer, [userId, boundText(call.endpoint), boundText(clientId), boundText(JSON.stringify(answer))]),
+            store: (tx, answer) => storeAnswerOf(tx, call, clientId, answer),
           };
     let made: InStatement<T>;
     try {

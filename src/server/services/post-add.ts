@@ -184,9 +184,8 @@ export async function addPost(db: Db, userId: number, input: PostAddData, option
   const endTime = input.vote ? pollEnd(input.vote.end_time, now) : null;
   const channelIds = [...input.channel_id].sort((a, b) => a - b);
   const snippet = code ? { uuid: randomUUID(), language: code.language, title: code.title, code: code.code } : null;
-  let outcome: OnceOutcome | undefined;
   try {
-    const post = await inTransaction(
+    const { outcome, post } = await inTransaction(
       db,
       async (tx) => {
         // Awaited only when there is something to read: a post of text sends its statement with the BEGIN.
@@ -222,6 +221,7 @@ export async function addPost(db: Db, userId: number, input: PostAddData, option
           () => [queryPrepared<AddedRow>(tx, addPostStatement(channelIds.length, topicIds.length, once.keyed), values), textOnly ? readAddedPost(tx, userId) : undefined] as const,
         );
         const settled = Promise.allSettled(sent);
+        let outcome: AddedRow;
         let postId: number;
         try {
           const [row] = await sent[0];
@@ -233,7 +233,7 @@ export async function addPost(db: Db, userId: number, input: PostAddData, option
           await settled;
           throw error;
         }
-        if (sent[1]) return sent[1];
+        if (sent[1]) return { outcome, post: await sent[1] };
         if (pictureRows.length > 0) await tx.insert(postImages).values(pictureRows.map((picture) => ({ postId, ...picture })));
         if (snippet) await tx.insert(codeSnippets).values({ postId, ...snippet });
         if (input.vote) {
@@ -244,11 +244,11 @@ export async function addPost(db: Db, userId: number, input: PostAddData, option
           if (!vote) throw new Error('vote insert returned nothing');
           await tx.insert(voteOptions).values(input.vote.options.map((text, sort) => ({ voteId: vote.id, text, sort })));
         }
-        return readAddedPost(tx, userId);
+        return { outcome, post: await readAddedPost(tx, userId) };
       },
-      (tx, post) => once.store(tx, post),
+      (tx, { post }) => once.store(tx, post),
     );
-    return { outcome: outcome!, answer: () => post };
+    return { outcome, answer: () => post };
   } catch (error) {
     // Rolled back: writer answers by the outcome (a replay, a stale ticket, a suspension, the write limit).
     if (error instanceof PostHeld) return { outcome: error.outcome, answer: () => { throw error; } };
