@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../src/shared/api.ts';
 import type { Post } from '../../src/shared/schemas.ts';
 import { boundText, hexDigest, preparedStatement, queryPrepared } from '../../src/server/db/prepared.ts';
@@ -71,6 +71,22 @@ describe.each(testDatabases)('prepared statements on $name', ({ open }) => {
 
 // A write's statements are prepared on its connection on PostgreSQL alone (PGlite runs them unprepared inside drizzle's transaction).
 describe.each(behaviourDatabases)('prepared statements on $name', ({ open }) => {
+  // Every statement the driver sends while `recording`. Installed before the app's pool opens a
+  // connection: a pool's connection binds the driver's query when it connects (db/client.ts).
+  let recording = false;
+  const sent: { prepared: boolean; text: string }[] = [];
+  const driverQuery = pg.Client.prototype.query;
+  beforeAll(() => {
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const config = args[0] as string | { name?: string; text: string };
+      const text = (typeof config === 'string' ? config : config.text).replace(/\s+/g, ' ').trim();
+      if (recording && !/^(begin|commit|rollback)$/i.test(text)) sent.push({ prepared: typeof config !== 'string' && config.name !== undefined, text });
+      return (driverQuery as (...args: unknown[]) => unknown).apply(this, args);
+    } as typeof driverQuery;
+  });
+  afterAll(() => {
+    pg.Client.prototype.query = driverQuery;
+  });
   const app = testAppFor(open);
 
   /** Each statement prepared on each of the pool's connections: its plans of each kind. */
@@ -112,25 +128,32 @@ describe.each(behaviourDatabases)('prepared statements on $name', ({ open }) => 
       () => app.t.call(api.likeCancel, { post_id: post.id, client_id: `prepared-cancel-${Math.random()}` }, { ticket: reader.ticket }),
     ];
     // The notices' live events, as a server hears them: the push sender looks up each notice's subscriptions.
-    const server = app.t.app as unknown as { live: { listenTo(database: typeof app.database): Promise<void> }; push: { settled(): Promise<void> } };
+    const server = app.t.app as unknown as {
+      live: { listenTo(database: typeof app.database): Promise<void>; onEvent(hearer: (event: unknown) => void): void };
+      push: { settled(): Promise<void> };
+    };
     await server.live.listenTo(app.database);
-    const sent: { prepared: boolean; text: string }[] = [];
-    const query = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const config = args[0] as string | { name?: string; text: string };
-      const text = (typeof config === 'string' ? config : config.text).replace(/\s+/g, ' ').trim();
-      if (!/^(begin|commit|rollback)$/i.test(text)) sent.push({ prepared: typeof config !== 'string' && config.name !== undefined, text: text.slice(0, 120) });
-      return (query as (...args: unknown[]) => unknown).apply(this, args);
-    } as typeof query;
+    // What was heard, for a wait that ends without a lookup: whether the notices' events came at all.
+    const heard: string[] = [];
+    server.live.onEvent((event) => heard.push(JSON.stringify(event)));
+    recording = true;
     try {
       for (const write of writes) expect(codeOf(await write())).toBeUndefined();
       // The notices heard, and a push looked up (a burst of them is one push).
-      await vi.waitFor(() => expect(sent.filter((statement) => statement.text.includes('push_subscriptions')).length).toBeGreaterThan(0), { timeout: 10_000 });
+      await vi.waitFor(
+        () =>
+          expect(
+            sent.filter((statement) => statement.text.includes('push_subscriptions')).length,
+            `no push lookup; live events heard: ${heard.join(' ') || 'none'}; statements sent: ${sent.map((statement) => statement.text.slice(0, 40)).join(' | ')}`,
+          ).toBeGreaterThan(0),
+        { timeout: 10_000 },
+      );
       await server.push.settled();
     } finally {
-      pg.Client.prototype.query = query;
+      recording = false;
     }
-    const unprepared = sent.filter((statement) => !statement.prepared).map((statement) => statement.text);
+    expect(sent.some((statement) => statement.text.includes('into likes')), 'the like\'s statement was seen').toBe(true);
+    const unprepared = sent.filter((statement) => !statement.prepared).map((statement) => statement.text.slice(0, 120));
     expect(unprepared).toEqual([]);
   });
 });
