@@ -557,10 +557,10 @@ function noticeCases(many: string, few: string): Case[] {
   ];
 }
 
-/** A ticket for the demo user 13800000000 (uid 1, who follows channels and users), or another, written directly. */
 /** The demo user, whom the bench's logged-in cases read as (they follow channels and users, and have liked and voted). */
 const BENCH_USER_ID = 1;
 
+/** A ticket for the demo user 13800000000 (uid 1, who follows channels and users), or another, written directly. */
 async function benchTicket(runner: SqlRunner, userId = BENCH_USER_ID): Promise<string> {
   const ticket = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}`;
   await runner.query(
